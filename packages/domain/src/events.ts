@@ -1,0 +1,162 @@
+import { z } from 'zod';
+
+/**
+ * The events of the marketplace: the integrators' contract.
+ *
+ * Every event type is versioned. A published version never changes in place: a change of
+ * shape is a new version (`schemaVersion` in the metadata), and readers upcast old ones.
+ * The catalogue in docs/events.md lists every event with its fields.
+ */
+
+export const roles = ['Buyer', 'Seller', 'Admin'] as const;
+export const Role = z.enum(roles);
+export type Role = z.infer<typeof Role>;
+
+/** Who caused an event. `System` is the seeding and maintenance actor. */
+export const Actor = z.object({
+  uid: z.string().min(1),
+  email: z.string(),
+  role: z.enum([...roles, 'System']),
+});
+export type Actor = z.infer<typeof Actor>;
+
+export const EventMetadata = z.object({
+  actor: Actor,
+  /** ISO-8601 time the command was accepted. */
+  occurredAt: z.iso.datetime(),
+  /** Shared by every event a single request caused, and by what follows from it. */
+  correlationId: z.string().min(1),
+  /** The id of the command (or event) that directly caused this one. */
+  causationId: z.string().min(1),
+  schemaVersion: z.number().int().positive(),
+});
+export type EventMetadata = z.infer<typeof EventMetadata>;
+
+const id = z.string().min(1);
+const money = z.number().nonnegative();
+
+// ---- users: stream `user-<uid>` (the uid is the Firebase uid and the user's _id)
+
+export const UserRegistered = z.object({
+  userId: id,
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['Buyer', 'Seller']),
+  photoURL: z.string().nullable(),
+});
+export const UserBecameSeller = z.object({ userId: id });
+export const UserPromotedToAdmin = z.object({ userId: id });
+export const UserDeleted = z.object({ userId: id, email: z.string() });
+/** A seller's user stream keeps the ids of their live cars, so deleting the seller withdraws them. */
+export const SellerCarAdded = z.object({ userId: id, carId: id });
+export const SellerCarRemoved = z.object({ userId: id, carId: id });
+
+// ---- one account per email: stream `email-<lowercased email>` (a reservation)
+
+export const EmailClaimed = z.object({ email: z.string(), userId: id });
+export const EmailReleased = z.object({ email: z.string(), userId: id });
+
+// ---- categories: stream `category-<id>`
+
+export const CategoryCreated = z.object({ categoryId: id, name: z.string() });
+export const CategoryDeleted = z.object({ categoryId: id, name: z.string() });
+/** The category stream counts its live cars, so a category with cars cannot be deleted. */
+export const CategoryCarAdded = z.object({ categoryId: id, carId: id });
+export const CategoryCarRemoved = z.object({ categoryId: id, carId: id });
+
+// ---- unique category names: stream `category-name-<lowercased name>` (a reservation)
+
+export const CategoryNameClaimed = z.object({ name: z.string(), categoryId: id });
+export const CategoryNameReleased = z.object({ name: z.string(), categoryId: id });
+
+// ---- cars: stream `car-<id>`; a booking is decided on its car's stream
+
+export const CarListed = z.object({
+  carId: id,
+  name: z.string(),
+  sellerId: id,
+  sellerName: z.string(),
+  sellerEmail: z.string(),
+  categoryId: id,
+  categoryName: z.string(),
+  image: z.string(),
+  originalPrice: money,
+  price: money,
+  location: z.string(),
+  yearsOfUse: z.number().nonnegative(),
+});
+export const CarAdvertised = z.object({ carId: id });
+export const CarBooked = z.object({
+  carId: id,
+  bookingId: id,
+  carName: z.string(),
+  price: money,
+  sellerId: id,
+  sellerName: z.string(),
+  sellerEmail: z.string(),
+  buyerId: id,
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  buyerPhone: z.string(),
+  meetup: z.string(),
+});
+export const CarDeleted = z.object({
+  carId: id,
+  sellerId: id,
+  categoryId: id,
+  /** Why it went: its seller or an admin deleted it, or it was withdrawn with its seller's account. */
+  reason: z.enum(['deleted', 'seller-deleted']),
+});
+
+export const eventSchemas = {
+  UserRegistered,
+  UserBecameSeller,
+  UserPromotedToAdmin,
+  UserDeleted,
+  SellerCarAdded,
+  SellerCarRemoved,
+  EmailClaimed,
+  EmailReleased,
+  CategoryCreated,
+  CategoryDeleted,
+  CategoryCarAdded,
+  CategoryCarRemoved,
+  CategoryNameClaimed,
+  CategoryNameReleased,
+  CarListed,
+  CarAdvertised,
+  CarBooked,
+  CarDeleted,
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export type EventDataOf<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+
+/** A domain event as decisions produce it: a type and its data, before metadata is attached. */
+export type DomainEvent = {
+  [T in EventType]: { type: T; data: EventDataOf<T> };
+}[EventType];
+
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
+/** The current schema version of every event type (all 1 so far). */
+export const schemaVersions: Record<EventType, number> = Object.fromEntries(
+  Object.keys(eventSchemas).map((type) => [type, 1]),
+) as Record<EventType, number>;
+
+export const isEventType = (type: string): type is EventType => Object.hasOwn(eventSchemas, type);
+
+/** Parses stored event data into a domain event; throws on an unknown type or a bad shape. */
+export const parseDomainEvent = (type: string, data: unknown): DomainEvent => {
+  if (!isEventType(type)) throw new Error(`Unknown event type ${type}`);
+  return { type, data: eventSchemas[type].parse(data) } as DomainEvent;
+};
+
+/** Stream names, in one place. */
+export const streams = {
+  user: (uid: string) => `user-${uid}`,
+  email: (email: string) => `email-${email.trim().toLowerCase()}`,
+  category: (categoryId: string) => `category-${categoryId}`,
+  categoryName: (name: string) => `category-name-${name.trim().toLowerCase()}`,
+  car: (carId: string) => `car-${carId}`,
+} as const;

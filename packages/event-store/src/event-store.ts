@@ -1,0 +1,89 @@
+/**
+ * The event store, as every part of the system sees it. Adapters: PostgreSQL (`pg`),
+ * PGlite (the same SQL, embedded) and KurrentDB. One conformance suite holds them to it.
+ *
+ * Versions and positions:
+ * - A stream's version is the 0-based index of its last event (-1 or "no stream" when empty),
+ *   as KurrentDB counts revisions.
+ * - A position orders every event of the store: strictly increasing in commit order, so a
+ *   reader who has seen position p has seen every event at or before p. Positions are bigint
+ *   (KurrentDB's commit position; PostgreSQL's global sequence). They are not dense.
+ */
+
+export type JsonObject = { [key: string]: unknown };
+
+export interface EventData {
+  /** A unique id (uuid). Given by the caller so retries can be recognised. */
+  id: string;
+  type: string;
+  data: JsonObject;
+  metadata: JsonObject;
+}
+
+export interface RecordedEvent extends EventData {
+  streamId: string;
+  /** 0-based index of the event in its stream. */
+  streamVersion: number;
+  position: bigint;
+  recordedAt: Date;
+}
+
+/**
+ * - `any`: no check.
+ * - `no_stream`: the stream must not exist (uniqueness reservations, new aggregates).
+ * - a number: the stream's current version must be exactly this (optimistic concurrency).
+ */
+export type ExpectedVersion = 'any' | 'no_stream' | number;
+
+export interface AppendRequest {
+  stream: string;
+  expected: ExpectedVersion;
+  events: EventData[];
+}
+
+export interface AppendResult {
+  /** Position of the last event written. */
+  position: bigint;
+  /** Each stream's version after the append, in request order. */
+  versions: { stream: string; version: number }[];
+}
+
+export class WrongExpectedVersionError extends Error {
+  readonly stream: string;
+  readonly expected: ExpectedVersion;
+  readonly actual: number | 'no_stream';
+
+  constructor(stream: string, expected: ExpectedVersion, actual: number | 'no_stream') {
+    super(`Stream ${stream}: expected version ${String(expected)}, but it is at ${String(actual)}`);
+    this.name = 'WrongExpectedVersionError';
+    this.stream = stream;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+export interface SubscribeOptions {
+  /** Deliver events strictly after this position; undefined means from the very first. */
+  after?: bigint;
+  /** Stops the subscription; the iterator then ends. */
+  signal?: AbortSignal;
+}
+
+export interface EventStore {
+  /** Appends to one stream. Throws WrongExpectedVersionError when the expectation fails. */
+  append(stream: string, expected: ExpectedVersion, events: EventData[]): Promise<AppendResult>;
+  /**
+   * Appends to several streams atomically: every expectation holds and every event is written,
+   * or nothing is. Positions of the events follow request order.
+   */
+  appendMany(requests: AppendRequest[]): Promise<AppendResult>;
+  /** The events of one stream in order; empty when the stream does not exist. */
+  readStream(stream: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;
+  /** Events of every stream in position order, strictly after `after`, at most `limit`. */
+  readAll(options: { after?: bigint; limit: number }): Promise<RecordedEvent[]>;
+  /** Catches up from `after`, then delivers live events: never skipping, repeating or reordering. */
+  subscribe(options?: SubscribeOptions): AsyncIterable<RecordedEvent>;
+  /** Position of the last event in the store, or undefined when it is empty. */
+  headPosition(): Promise<bigint | undefined>;
+  close(): Promise<void>;
+}
