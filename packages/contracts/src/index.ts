@@ -1,0 +1,2 @@
+export * from './reads.ts';
+export * from './writes.ts';

@@ -1,0 +1,2 @@
+// Answers of the read API (query service), in the spec's field names.
+export {};

@@ -1,0 +1,2 @@
+// Requests and answers of the write API (command service).
+export {};

@@ -1,0 +1,2 @@
+// HTTP conventions shared by the services.
+export {};
