@@ -1,2 +1,264 @@
-// Requests and answers of the write API (command service).
-export {};
+// Requests and answers of the write API (command service), in the spec's field names.
+//
+// One place for each call: method, path, body or params, the answer, and who may call it.
+// The command service validates with these schemas and publishes them as its OpenAPI
+// document; the web client builds its forms and calls from them.
+import { z } from 'zod';
+
+/** The spec's message for an empty required field. */
+export const requiredMessage = 'This field is required';
+
+const missing = (input: unknown) => input === undefined || input === null;
+
+/** A required text field: missing, null or blank answers "This field is required". */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: (issue) => (missing(issue.input) ? requiredMessage : 'Must be text') })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `At most ${max} characters`);
+
+/** An optional text field the server ignores or overrides; blank counts as absent. */
+const optionalText = (max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string({ error: 'Must be text' }).trim().max(max, `At most ${max} characters`).optional(),
+  );
+
+/**
+ * A number within bounds. The spec's client sends prices and years as free text, so a numeric
+ * string is accepted and read as a number; a blank one counts as missing.
+ */
+export const boundedNumber = (min: number, max: number) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      return text === '' ? undefined : Number(text);
+    },
+    z
+      .number({ error: (issue) => (missing(issue.input) ? requiredMessage : 'Must be a number') })
+      .min(min, `Must be at least ${min}`)
+      .max(max, `Must be at most ${max.toLocaleString('en-US')}`),
+  );
+
+/** A price in dollars. */
+export const price = boundedNumber(1, 10_000_000).describe(
+  'Dollars, 1 to 10,000,000 (a numeric string is accepted)',
+);
+/** Years of use. */
+export const yearsOfUse = boundedNumber(0, 100).describe(
+  'Years, 0 to 100 (a numeric string is accepted)',
+);
+
+/** A phone number: digits with the usual separators, 6 to 15 digits, an optional leading +. */
+export const phone = requiredText(32).refine((value) => {
+  const digits = value.replace(/\D/g, '').length;
+  return /^\+?[0-9 ().-]+$/.test(value) && digits >= 6 && digits <= 15;
+}, 'Must be a phone number');
+
+/** An image address: an absolute http(s) URL or a path on this site (from POST /api/images). */
+export const imageUrl = requiredText(2048).refine(
+  (value) => value.startsWith('/') || /^https?:\/\/\S+$/i.test(value),
+  'Must be an image URL',
+);
+
+/** Ids in paths and bodies: user ids are Firebase uids, the others UUIDs. */
+const idPattern = /^[A-Za-z0-9_-]{1,128}$/;
+export const entityId = z
+  .string()
+  .regex(idPattern, 'Must be an id')
+  .describe('A user uid, or the UUID of a car, category or booking');
+
+export const IdParams = z.object({ id: entityId });
+export type IdParams = z.infer<typeof IdParams>;
+
+// ---- answers
+
+/** The position of the command's last event, as a decimal string (also in X-Event-Position). */
+export const position = z
+  .string()
+  .regex(/^\d+$/)
+  .describe('Event-store position of the last event of this command');
+
+export const InsertAnswer = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+  position,
+});
+export type InsertAnswer = z.infer<typeof InsertAnswer>;
+
+export const UpdateAnswer = z.object({
+  acknowledged: z.literal(true),
+  modifiedCount: z.number().int().nonnegative(),
+  position,
+});
+export type UpdateAnswer = z.infer<typeof UpdateAnswer>;
+
+export const DeleteAnswer = z.object({
+  acknowledged: z.literal(true),
+  deletedCount: z.number().int().nonnegative(),
+  position,
+});
+export type DeleteAnswer = z.infer<typeof DeleteAnswer>;
+
+// ---- requests
+
+/**
+ * POST /api/user: the signed-in Firebase identity registers itself. Its uid and email come
+ * from the ID token; a body `email` is accepted for the spec's client and ignored.
+ */
+export const RegisterUserBody = z.object({
+  name: optionalText(100).describe('Display name; defaults to the identity name or the email'),
+  email: optionalText(320).describe('Ignored: the email is the signed-in identity email'),
+  type: z
+    .enum(['Buyer', 'Seller'], { error: 'Must be Buyer or Seller' })
+    .default('Buyer')
+    .describe('Buyer or Seller; an Admin is only ever promoted'),
+  photoURL: optionalText(2048),
+});
+export type RegisterUserBody = z.input<typeof RegisterUserBody>;
+
+/** POST /api/category */
+export const CreateCategoryBody = z.object({
+  name: requiredText(60),
+});
+export type CreateCategoryBody = z.input<typeof CreateCategoryBody>;
+
+/**
+ * POST /api/product. The seller's name and email come from the seller's own record; the
+ * body's `seller_name` and `email` are accepted for the spec's client and ignored. `category`
+ * is the category's name (case-insensitive) or its id.
+ */
+export const ListCarBody = z.object({
+  name: requiredText(120),
+  seller_name: optionalText(100).describe("Ignored: taken from the seller's record"),
+  email: optionalText(320).describe("Ignored: taken from the seller's record"),
+  category: requiredText(128).describe('Category name or id'),
+  image: imageUrl,
+  original_price: price,
+  price,
+  location: requiredText(120),
+  use: yearsOfUse,
+});
+export type ListCarBody = z.input<typeof ListCarBody>;
+
+/**
+ * POST /api/booking. The buyer is the signed-in user; the car's name, price and seller come
+ * from the car itself. The other spec fields are accepted for its client and ignored.
+ */
+export const BookCarBody = z.object({
+  product_id: requiredText(128).regex(idPattern, 'Must be an id').describe('The car id'),
+  buyer_phone: phone,
+  meetup: requiredText(200),
+  buyer: optionalText(100).describe('Ignored: the signed-in user'),
+  buyer_email: optionalText(320).describe('Ignored: the signed-in user'),
+  seller: optionalText(100).describe('Ignored: from the car'),
+  seller_email: optionalText(320).describe('Ignored: from the car'),
+  product_name: optionalText(120).describe('Ignored: from the car'),
+  price: z.unknown().optional().describe('Ignored: from the car'),
+});
+export type BookCarBody = z.input<typeof BookCarBody>;
+
+// ---- the calls
+
+/**
+ * Who may make a call. The role is always the caller's current one, read from their own
+ * user record, not only from the token.
+ * - `identity`: a signed-in Firebase identity (ID token), registered or not;
+ * - `user`: any registered user (service token);
+ * - `buyer`, `seller`, `admin`: that role;
+ * - `owning-seller-or-admin`: the car's seller, or an admin.
+ */
+export type WriteAuth =
+  | 'identity'
+  | 'user'
+  | 'buyer'
+  | 'seller'
+  | 'owning-seller'
+  | 'owning-seller-or-admin'
+  | 'admin';
+
+export const writeCalls = {
+  registerUser: {
+    method: 'POST',
+    path: '/api/user',
+    body: RegisterUserBody,
+    answer: InsertAnswer,
+    auth: 'identity',
+    summary: 'Register the signed-in identity as a Buyer or a Seller (again: no change)',
+  },
+  applyForSeller: {
+    method: 'POST',
+    path: '/api/user/seller',
+    answer: UpdateAnswer,
+    auth: 'buyer',
+    summary: 'Make the signed-in Buyer a Seller',
+  },
+  promoteToAdmin: {
+    method: 'PUT',
+    path: '/api/user/admin/:id',
+    params: IdParams,
+    answer: UpdateAnswer,
+    auth: 'admin',
+    summary: 'Promote a user to Admin',
+  },
+  deleteUser: {
+    method: 'DELETE',
+    path: '/api/user/:id',
+    params: IdParams,
+    answer: DeleteAnswer,
+    auth: 'admin',
+    summary: 'Delete a user, their sign-in account, and withdraw their cars',
+  },
+  createCategory: {
+    method: 'POST',
+    path: '/api/category',
+    body: CreateCategoryBody,
+    answer: InsertAnswer,
+    auth: 'admin',
+    summary: 'Create a category (names are unique, case-insensitively)',
+  },
+  deleteCategory: {
+    method: 'DELETE',
+    path: '/api/category/:id',
+    params: IdParams,
+    answer: DeleteAnswer,
+    auth: 'admin',
+    summary: 'Delete a category that has no cars',
+  },
+  listCar: {
+    method: 'POST',
+    path: '/api/product',
+    body: ListCarBody,
+    answer: InsertAnswer,
+    auth: 'seller',
+    summary: 'List a car for sale',
+  },
+  advertiseCar: {
+    method: 'PUT',
+    path: '/api/products/:id',
+    params: IdParams,
+    answer: UpdateAnswer,
+    auth: 'owning-seller',
+    summary: 'Advertise a car (once)',
+  },
+  deleteCar: {
+    method: 'DELETE',
+    path: '/api/product/:id',
+    params: IdParams,
+    answer: DeleteAnswer,
+    auth: 'owning-seller-or-admin',
+    summary: 'Delete a car',
+  },
+  bookCar: {
+    method: 'POST',
+    path: '/api/booking',
+    body: BookCarBody,
+    answer: InsertAnswer,
+    auth: 'user',
+    summary: 'Book a meetup for a car (not your own, not a booked one)',
+  },
+} as const;
+
+export type WriteCall = keyof typeof writeCalls;
