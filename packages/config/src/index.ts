@@ -1,0 +1,3 @@
+export * from './parse-env.ts';
+export * from './settings.ts';
+export * from './variables.ts';

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { flag, hostPort, logLevel, port, positiveInt, secret, url } from './variables.ts';
+
+/**
+ * Every environment variable of every process, with its default. The README's configuration
+ * table lists exactly these (a test keeps the two in step).
+ */
+
+const logging = {
+  LOG_LEVEL: logLevel,
+};
+
+const firebase = {
+  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-second-gear'),
+  FIREBASE_AUTH_EMULATOR_HOST: hostPort.optional(),
+  FIREBASE_API_KEY: z.string().min(1).default('demo-api-key'),
+  FIREBASE_AUTH_DOMAIN: z.string().optional(),
+};
+
+const eventStore = {
+  EVENT_STORE: z
+    .enum(['pglite', 'postgres', 'kurrentdb'], { error: 'expected pglite, postgres or kurrentdb' })
+    .default('postgres'),
+  EVENT_STORE_URL: url([
+    'postgres',
+    'postgresql',
+    'kurrentdb',
+    'esdb',
+    'kurrentdb+discover',
+  ]).optional(),
+};
+
+const readModel = {
+  DATABASE_URL: url(['postgres', 'postgresql']).default('postgres://postgres@127.0.0.1:5432/test'),
+};
+
+const images = {
+  IMAGE_STORAGE: z.enum(['local', 's3'], { error: 'expected local or s3' }).default('local'),
+  IMAGE_DIR: z.string().default('./data/images'),
+  IMAGE_PUBLIC_BASE_URL: z.string().default('/images'),
+  IMAGE_MAX_BYTES: positiveInt(8 * 1024 * 1024),
+  IMAGE_MAX_PIXELS: positiveInt(40_000_000),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: url(['http', 'https']).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+};
+
+const requireStoreUrl = (
+  value: { EVENT_STORE: string; EVENT_STORE_URL?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (value.EVENT_STORE !== 'pglite' && !value.EVENT_STORE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['EVENT_STORE_URL'],
+      message: `required when EVENT_STORE is ${value.EVENT_STORE}`,
+    });
+  }
+};
+
+const requireBucket = (
+  value: { IMAGE_STORAGE: string; S3_BUCKET?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (value.IMAGE_STORAGE === 's3' && !value.S3_BUCKET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'required when IMAGE_STORAGE is s3',
+    });
+  }
+};
+
+export const commandServiceSettings = z
+  .object({
+    ...logging,
+    ...firebase,
+    ...eventStore,
+    ...images,
+    HOST: z.string().default('0.0.0.0'),
+    PORT: port(3001),
+    JWT_SECRET: secret,
+    RATE_LIMIT_MAX: positiveInt(300),
+  })
+  .superRefine(requireStoreUrl)
+  .superRefine(requireBucket);
+
+export const queryServiceSettings = z
+  .object({
+    ...logging,
+    ...firebase,
+    ...eventStore,
+    ...readModel,
+    HOST: z.string().default('0.0.0.0'),
+    PORT: port(3002),
+    JWT_SECRET: secret,
+    READ_YOUR_WRITES_TIMEOUT_MS: positiveInt(2000),
+  })
+  .superRefine(requireStoreUrl);
+
+export const projectionServiceSettings = z
+  .object({
+    ...logging,
+    ...eventStore,
+    ...readModel,
+    HOST: z.string().default('0.0.0.0'),
+    PORT: port(3003),
+    PROJECTION_BATCH_SIZE: positiveInt(500),
+  })
+  .superRefine(requireStoreUrl);
+
+export const gatewaySettings = z.object({
+  ...logging,
+  ...firebase,
+  HOST: z.string().default('0.0.0.0'),
+  PORT: port(3000),
+  COMMAND_URL: url(['http', 'https']).default('http://127.0.0.1:3001'),
+  QUERY_URL: url(['http', 'https']).default('http://127.0.0.1:3002'),
+  WEB_DIST: z.string().default('./web/dist'),
+});
+
+export const allInOneSettings = z.object({
+  ...logging,
+  FIREBASE_PROJECT_ID: firebase.FIREBASE_PROJECT_ID,
+  FIREBASE_API_KEY: firebase.FIREBASE_API_KEY,
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port(3000),
+  DATA_DIR: z.string().default('./data'),
+  AUTH_EMULATOR_PORT: port(9099),
+  JWT_SECRET: secret.optional(),
+  SEED_DEMO_DATA: flag(true),
+  WEB_DIST: z.string().default('./web/dist'),
+  IMAGE_MAX_BYTES: images.IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS: images.IMAGE_MAX_PIXELS,
+  READ_YOUR_WRITES_TIMEOUT_MS: positiveInt(2000),
+  RATE_LIMIT_MAX: positiveInt(300),
+});
+
+export type CommandServiceSettings = z.infer<typeof commandServiceSettings>;
+export type QueryServiceSettings = z.infer<typeof queryServiceSettings>;
+export type ProjectionServiceSettings = z.infer<typeof projectionServiceSettings>;
+export type GatewaySettings = z.infer<typeof gatewaySettings>;
+export type AllInOneSettings = z.infer<typeof allInOneSettings>;
+
+/** Every variable name any process reads. */
+export const allVariableNames = (): string[] => {
+  const names = new Set<string>();
+  for (const schema of [
+    commandServiceSettings,
+    queryServiceSettings,
+    projectionServiceSettings,
+    gatewaySettings,
+    allInOneSettings,
+  ]) {
+    for (const key of Object.keys(schema.shape)) names.add(key);
+  }
+  return [...names].sort();
+};

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Field schemas for environment variables, each with a message that says what is expected. */
+
+export const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'expected a port number' })
+    .int('expected a whole port number')
+    .min(0, 'expected a port between 0 and 65535')
+    .max(65535, 'expected a port between 0 and 65535')
+    .default(fallback);
+
+export const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes')
+    .default(fallback);
+
+export const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: 'expected a number' })
+    .int('expected a whole number')
+    .positive('expected a number above 0')
+    .default(fallback);
+
+export const url = (protocols: readonly string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    { error: `expected a ${protocols.join(' or ')} URL` },
+  );
+
+export const hostPort = z
+  .string()
+  .regex(/^[\w.-]+:\d{1,5}$/, { error: 'expected host:port, for example 127.0.0.1:9099' });
+
+export const logLevel = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    error: 'expected one of fatal, error, warn, info, debug, trace, silent',
+  })
+  .default('info');
+
+export const secret = z.string().min(32, { error: 'expected a secret of at least 32 characters' });
