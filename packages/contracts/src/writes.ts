@@ -3,6 +3,10 @@
 // One place for each call: method, path, body or params, the answer, and who may call it.
 // The command service validates with these schemas and publishes them as its OpenAPI
 // document; the web client builds its forms and calls from them.
+//
+// Unknown fields: every request body is a strict object, so a field the call does not know
+// answers 400 ("Unknown field") rather than being dropped silently. The spec's client fields
+// that the server ignores (a seller's name on a car, a booking's price) are known fields.
 import { z } from 'zod';
 
 /** The spec's message for an empty required field. */
@@ -108,7 +112,7 @@ export type DeleteAnswer = z.infer<typeof DeleteAnswer>;
  * POST /api/user: the signed-in Firebase identity registers itself. Its uid and email come
  * from the ID token; a body `email` is accepted for the spec's client and ignored.
  */
-export const RegisterUserBody = z.object({
+export const RegisterUserBody = z.strictObject({
   name: optionalText(100).describe('Display name; defaults to the identity name or the email'),
   email: optionalText(320).describe('Ignored: the email is the signed-in identity email'),
   type: z
@@ -120,7 +124,7 @@ export const RegisterUserBody = z.object({
 export type RegisterUserBody = z.input<typeof RegisterUserBody>;
 
 /** POST /api/category */
-export const CreateCategoryBody = z.object({
+export const CreateCategoryBody = z.strictObject({
   name: requiredText(60),
 });
 export type CreateCategoryBody = z.input<typeof CreateCategoryBody>;
@@ -130,7 +134,7 @@ export type CreateCategoryBody = z.input<typeof CreateCategoryBody>;
  * body's `seller_name` and `email` are accepted for the spec's client and ignored. `category`
  * is the category's name (case-insensitive) or its id.
  */
-export const ListCarBody = z.object({
+export const ListCarBody = z.strictObject({
   name: requiredText(120),
   seller_name: optionalText(100).describe("Ignored: taken from the seller's record"),
   email: optionalText(320).describe("Ignored: taken from the seller's record"),
@@ -147,7 +151,7 @@ export type ListCarBody = z.input<typeof ListCarBody>;
  * POST /api/booking. The buyer is the signed-in user; the car's name, price and seller come
  * from the car itself. The other spec fields are accepted for its client and ignored.
  */
-export const BookCarBody = z.object({
+export const BookCarBody = z.strictObject({
   product_id: requiredText(128).regex(idPattern, 'Must be an id').describe('The car id'),
   buyer_phone: phone,
   meetup: requiredText(200),
