@@ -1,0 +1,3 @@
+export * from './proxy.ts';
+export * from './routes.ts';
+export * from './web-app.ts';

@@ -1,0 +1,61 @@
+import { createServer } from 'node:http';
+import { gatewaySettings, loadEnvOrExit } from '@second-gear/config';
+import { forward } from './proxy.ts';
+import { targetFor } from './routes.ts';
+import { buildWebApp } from './web-app.ts';
+
+/** The gateway of the distributed deployment: one public port in front of the services. */
+const settings = loadEnvOrExit(gatewaySettings);
+const emulator = settings.FIREBASE_AUTH_EMULATOR_HOST;
+
+const web = await buildWebApp({
+  distDir: settings.WEB_DIST,
+  appConfig: {
+    productName: 'Second Gear',
+    firebase: {
+      apiKey: settings.FIREBASE_API_KEY,
+      authDomain:
+        settings.FIREBASE_AUTH_DOMAIN ?? `${settings.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      projectId: settings.FIREBASE_PROJECT_ID,
+    },
+    ...(emulator ? { authEmulatorUrl: `http://${emulator}` } : {}),
+  },
+  logger: { level: settings.LOG_LEVEL },
+});
+await web.ready();
+
+const upstreams = { query: new URL(settings.QUERY_URL), command: new URL(settings.COMMAND_URL) };
+
+const server = createServer((req, res) => {
+  const target = targetFor(req.method ?? 'GET', req.url ?? '/');
+  if (target === 'web') {
+    web.routing(req, res);
+    return;
+  }
+  const started = performance.now();
+  res.on('finish', () =>
+    web.log.info(
+      {
+        method: req.method,
+        url: req.url,
+        target,
+        statusCode: res.statusCode,
+        ms: Math.round(performance.now() - started),
+      },
+      'proxied',
+    ),
+  );
+  forward(req, res, upstreams[target]);
+});
+
+server.listen(settings.PORT, settings.HOST, () =>
+  web.log.info(`gateway listening on http://${settings.HOST}:${settings.PORT}`),
+);
+
+const stop = () => {
+  server.close();
+  server.closeAllConnections();
+  void web.close();
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

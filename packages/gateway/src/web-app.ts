@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+
+/** What the browser needs to know at run time (served as /app-config.json). */
+export interface AppConfig {
+  productName: string;
+  firebase: { apiKey: string; authDomain: string; projectId: string };
+  authEmulatorUrl?: string;
+}
+
+export interface WebAppOptions {
+  /** The built client (web/dist). */
+  distDir: string;
+  appConfig: AppConfig;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
+ * and every other path answered with index.html so the client's router can take it (the
+ * client shows its own 404 page for unknown routes).
+ */
+export const buildWebApp = async ({
+  distDir,
+  appConfig,
+  logger = false,
+}: WebAppOptions): Promise<FastifyInstance> => {
+  const root = resolve(distDir);
+  if (!existsSync(resolve(root, 'index.html'))) {
+    throw new Error(`The web app is not built: ${root}/index.html is missing (npm run build)`);
+  }
+  const app = Fastify({ logger });
+
+  app.get('/app-config.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send(appConfig),
+  );
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      const hashed = path.includes(`${root}/assets/`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply
+        .code(404)
+        .type('application/problem+json')
+        .send({
+          type: 'about:blank',
+          title: 'Not Found',
+          status: 404,
+          detail: `${request.method} ${request.url} does not exist`,
+        });
+    }
+    const path = request.url.split('?', 1)[0] ?? '/';
+    // A missing asset is a real 404; a page path belongs to the client-side router.
+    if (path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path)) {
+      return reply.code(404).type('text/plain').send('Not Found');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+};
