@@ -1,0 +1,77 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ReadModelDb } from './database.ts';
+import { LIVE_SCHEMA, toPosition } from './schema.ts';
+
+export interface Checkpoint {
+  name: string;
+  /** Undefined until the projection has applied its first event. */
+  position: bigint | undefined;
+  eventsApplied: number;
+  updatedAt: Date;
+}
+
+export const readCheckpoints = async (
+  db: ReadModelDb,
+  schema: string = LIVE_SCHEMA,
+): Promise<Checkpoint[]> => {
+  const rows = await db
+    .withSchema(schema)
+    .selectFrom('projection_checkpoints')
+    .selectAll()
+    .orderBy('name')
+    .execute();
+  return rows.map((row) => ({
+    name: row.name,
+    position: row.position === null ? undefined : toPosition(row.position),
+    eventsApplied: Number(row.events_applied),
+    updatedAt: new Date(row.updated_at),
+  }));
+};
+
+/**
+ * The position every projection has reached: the lowest checkpoint, or undefined when a
+ * projection has applied nothing yet (or none is registered).
+ */
+export const readModelPosition = async (
+  db: ReadModelDb,
+  schema: string = LIVE_SCHEMA,
+): Promise<bigint | undefined> => {
+  const checkpoints = await readCheckpoints(db, schema);
+  if (checkpoints.length === 0) return undefined;
+  let lowest: bigint | undefined;
+  for (const { position } of checkpoints) {
+    if (position === undefined) return undefined;
+    if (lowest === undefined || position < lowest) lowest = position;
+  }
+  return lowest;
+};
+
+export interface WaitResult {
+  /** True when every projection had reached the position before the time ran out. */
+  reached: boolean;
+  /** The read model's position when the wait ended. */
+  position: bigint | undefined;
+}
+
+/**
+ * Waits until every projection has applied the event at `position` (read-your-writes), for at
+ * most `timeoutMs`. Polls the checkpoints with a short, growing interval: cheap on a server,
+ * and it works the same on PGlite, where LISTEN would tie up the only connection.
+ */
+export const waitForPosition = async (
+  db: ReadModelDb,
+  position: bigint,
+  timeoutMs: number,
+  options: { schema?: string; signal?: AbortSignal } = {},
+): Promise<WaitResult> => {
+  const deadline = Date.now() + Math.max(0, timeoutMs);
+  let interval = 5;
+  for (;;) {
+    const current = await readModelPosition(db, options.schema);
+    if (current !== undefined && current >= position) return { reached: true, position: current };
+    const left = deadline - Date.now();
+    if (left <= 0 || options.signal?.aborted) return { reached: false, position: current };
+    await sleep(Math.min(interval, left));
+    interval = Math.min(interval * 2, 50);
+  }
+};

@@ -1,0 +1,29 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { ReadModelDatabase } from './schema.ts';
+
+export type ReadModelDb = Kysely<ReadModelDatabase>;
+
+export type ReadModelDbOptions =
+  /** A PostgreSQL server; the pool is created here and ended by `db.destroy()`. */
+  | { connectionString: string; maxConnections?: number }
+  /** An existing pool; `db.destroy()` ends it. */
+  | { pool: pg.Pool }
+  /** An existing PGlite instance, possibly shared with the event store; never closed here. */
+  | { pglite: PGlite };
+
+/** A Kysely instance on the read model's database. */
+export const createReadModelDb = (options: ReadModelDbOptions): ReadModelDb => {
+  if ('pglite' in options)
+    return new Kysely<ReadModelDatabase>({ dialect: new PGliteDialect(options.pglite) });
+  const pool =
+    'pool' in options
+      ? options.pool
+      : new pg.Pool({
+          connectionString: options.connectionString,
+          max: options.maxConnections ?? 10,
+        });
+  return new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool }) });
+};

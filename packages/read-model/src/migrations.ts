@@ -1,0 +1,178 @@
+import { type Kysely, sql } from 'kysely';
+import type { ReadModelDatabase } from './schema.ts';
+
+/**
+ * The read model's migrations: one ordered set, each applied once per schema and recorded in
+ * `<schema>.migrations`. They take the schema name so a rebuild can create the same tables in
+ * a fresh schema. Append new migrations at the end; never edit a published one.
+ */
+export interface Migration {
+  name: string;
+  statements: (schema: string) => string[];
+}
+
+export const migrations: Migration[] = [
+  {
+    name: '0001-read-tables',
+    statements: (s) => [
+      `create table if not exists ${s}.users (
+        id text primary key,
+        name text not null,
+        email text not null,
+        role text not null,
+        photo_url text,
+        registered_at timestamptz not null,
+        deleted_at timestamptz,
+        version bigint not null
+      )`,
+      `create index if not exists users_email_idx on ${s}.users (lower(email)) where deleted_at is null`,
+      `create index if not exists users_role_idx on ${s}.users (role, registered_at) where deleted_at is null`,
+      `create index if not exists users_registered_idx on ${s}.users (registered_at, id) where deleted_at is null`,
+
+      `create table if not exists ${s}.categories (
+        id text primary key,
+        name text not null,
+        created_at timestamptz not null,
+        deleted_at timestamptz,
+        version bigint not null
+      )`,
+      `create index if not exists categories_name_idx on ${s}.categories (lower(name)) where deleted_at is null`,
+
+      `create table if not exists ${s}.products (
+        id text primary key,
+        name text not null,
+        seller_id text not null,
+        seller_name text not null,
+        email text not null,
+        category_id text not null,
+        category text not null,
+        image text not null,
+        original_price double precision not null,
+        price double precision not null,
+        location text not null,
+        use double precision not null,
+        booked integer not null default 0,
+        advertise integer not null default 0,
+        listed_at timestamptz not null,
+        deleted_at timestamptz,
+        listed_position bigint not null,
+        version bigint not null
+      )`,
+      // Every list query of the query service has its index, ordered as it pages.
+      `create index if not exists products_listed_idx on ${s}.products (listed_position) where deleted_at is null`,
+      `create index if not exists products_seller_idx on ${s}.products (lower(email), listed_position) where deleted_at is null`,
+      `create index if not exists products_category_idx on ${s}.products (lower(category), listed_position) where deleted_at is null`,
+      `create index if not exists products_advertised_idx on ${s}.products (listed_position)
+        where advertise = 1 and booked = 0 and deleted_at is null`,
+
+      `create table if not exists ${s}.bookings (
+        id text primary key,
+        product_id text not null,
+        product_name text not null,
+        price double precision not null,
+        seller_id text not null,
+        seller text not null,
+        seller_email text not null,
+        buyer_id text not null,
+        buyer text not null,
+        buyer_email text not null,
+        buyer_phone text not null,
+        meetup text not null,
+        booked_at timestamptz not null,
+        position bigint not null
+      )`,
+      `create index if not exists bookings_seller_idx on ${s}.bookings (lower(seller_email), position)`,
+      `create index if not exists bookings_buyer_idx on ${s}.bookings (lower(buyer_email), position)`,
+      `create index if not exists bookings_product_idx on ${s}.bookings (product_id)`,
+
+      `create table if not exists ${s}.audit_log (
+        position bigint primary key,
+        event_id text not null unique,
+        event_type text not null,
+        action text not null,
+        actor_uid text not null,
+        actor_email text not null,
+        actor_role text not null,
+        subject_type text not null,
+        subject_id text not null,
+        subject_label text not null,
+        occurred_at timestamptz not null,
+        correlation_id text not null,
+        causation_id text not null,
+        details jsonb not null default '{}'::jsonb
+      )`,
+      `create index if not exists audit_actor_idx on ${s}.audit_log (actor_uid, position desc)`,
+      `create index if not exists audit_actor_email_idx on ${s}.audit_log (lower(actor_email), position desc)`,
+      `create index if not exists audit_subject_idx on ${s}.audit_log (subject_id, position desc)`,
+      `create index if not exists audit_type_idx on ${s}.audit_log (event_type, position desc)`,
+      `create index if not exists audit_time_idx on ${s}.audit_log (occurred_at desc)`,
+      `create index if not exists audit_correlation_idx on ${s}.audit_log (correlation_id)`,
+
+      `create table if not exists ${s}.projection_checkpoints (
+        name text primary key,
+        position bigint,
+        events_applied bigint not null default 0,
+        updated_at timestamptz not null
+      )`,
+    ],
+  },
+];
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export const assertSchemaName = (schema: string): string => {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid read model schema name: ${schema}`);
+  return schema;
+};
+
+/**
+ * Creates the schema and applies every migration it lacks, in order, in one transaction.
+ * Safe to run concurrently and repeatedly: an advisory lock serialises runners and applied
+ * migrations are skipped. Returns the names it applied.
+ */
+export const migrateReadModel = async (
+  db: Kysely<ReadModelDatabase>,
+  schema: string,
+): Promise<string[]> => {
+  const s = assertSchemaName(schema);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`read-model-migrations:${s}`}))`.execute(trx);
+    await sql.raw(`create schema if not exists ${s}`).execute(trx);
+    await sql
+      .raw(
+        `create table if not exists ${s}.migrations (
+          name text primary key,
+          applied_at timestamptz not null default now()
+        )`,
+      )
+      .execute(trx);
+    const done = new Set(
+      (await trx.withSchema(s).selectFrom('migrations').select('name').execute()).map(
+        (r) => r.name,
+      ),
+    );
+    const applied: string[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.name)) continue;
+      for (const statement of migration.statements(s)) await sql.raw(statement).execute(trx);
+      await trx.withSchema(s).insertInto('migrations').values({ name: migration.name }).execute();
+      applied.push(migration.name);
+    }
+    return applied;
+  });
+};
+
+/** True when the schema exists and every migration has been applied to it. */
+export const isSchemaComplete = async (
+  db: Kysely<ReadModelDatabase>,
+  schema: string,
+): Promise<boolean> => {
+  const s = assertSchemaName(schema);
+  const found = await sql<{ n: number }>`
+    select count(*)::int as n from information_schema.tables
+    where table_schema = ${s} and table_name = 'migrations'`.execute(db);
+  if ((found.rows[0]?.n ?? 0) === 0) return false;
+  const rows = await db.withSchema(s).selectFrom('migrations').select('name').execute();
+  const names = new Set(rows.map((r) => r.name));
+  return migrations.every((m) => names.has(m.name));
+};

@@ -1,0 +1,142 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The read tables, as Kysely sees them. Column names keep the spec's answer fields where the
+ * spec has one (`seller_name`, `email`, `original_price`, `use`, `booked`, `advertise`,
+ * `buyer_email`, `product_id`, `meetup`, ...); `id` is answered as `_id`.
+ *
+ * Positions are PostgreSQL `bigint`. The `pg` driver reads them as strings and PGlite as
+ * numbers or bigints, so they are typed loosely here and normalised with `toPosition`.
+ */
+export type PositionColumn = ColumnType<string | number | bigint, string | bigint, string | bigint>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+
+export interface UsersTable {
+  /** The Firebase uid. */
+  id: string;
+  name: string;
+  email: string;
+  /** Buyer, Seller or Admin: the spec's `type`. */
+  role: string;
+  photo_url: string | null;
+  registered_at: Timestamp;
+  /** Set when the account was deleted; such a row is kept for history but never answered. */
+  deleted_at: NullableTimestamp;
+  /** Position of the last event applied to this row (makes re-application a no-op). */
+  version: PositionColumn;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+  version: PositionColumn;
+}
+
+export interface ProductsTable {
+  id: string;
+  name: string;
+  seller_id: string;
+  seller_name: string;
+  /** The seller's email, as the spec names it. */
+  email: string;
+  category_id: string;
+  /** The category's name, as the spec names it. */
+  category: string;
+  image: string;
+  original_price: number;
+  price: number;
+  location: string;
+  /** Years of use. */
+  use: number;
+  /** 1 when booked. */
+  booked: ColumnType<number, number | undefined, number>;
+  /** 1 when advertised. */
+  advertise: ColumnType<number, number | undefined, number>;
+  listed_at: Timestamp;
+  deleted_at: NullableTimestamp;
+  listed_position: PositionColumn;
+  version: PositionColumn;
+}
+
+export interface BookingsTable {
+  id: string;
+  product_id: string;
+  product_name: string;
+  price: number;
+  seller_id: string;
+  /** The seller's name. */
+  seller: string;
+  seller_email: string;
+  buyer_id: string;
+  /** The buyer's name. */
+  buyer: string;
+  buyer_email: string;
+  buyer_phone: string;
+  /** The meetup location. */
+  meetup: string;
+  booked_at: Timestamp;
+  position: PositionColumn;
+}
+
+export interface AuditLogTable {
+  position: PositionColumn;
+  event_id: string;
+  event_type: string;
+  /** The event in words: "booked", "promoted to admin", "deleted", ... */
+  action: string;
+  actor_uid: string;
+  actor_email: string;
+  actor_role: string;
+  /** user, car or category. */
+  subject_type: string;
+  subject_id: string;
+  subject_label: string;
+  occurred_at: Timestamp;
+  correlation_id: string;
+  causation_id: string;
+  /** Public facts of the event worth showing in a history (never a buyer's phone). */
+  details: ColumnType<Record<string, unknown>, string, string>;
+}
+
+export interface ProjectionCheckpointsTable {
+  name: string;
+  /** Null until the projection has applied its first event. */
+  position: ColumnType<string | number | bigint | null, string | bigint | null, string | bigint>;
+  events_applied: ColumnType<string | number | bigint, string | bigint | number, string | bigint>;
+  updated_at: Timestamp;
+}
+
+export interface MigrationsTable {
+  name: string;
+  applied_at: Generated<Date>;
+}
+
+export interface ReadModelDatabase {
+  users: UsersTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  bookings: BookingsTable;
+  audit_log: AuditLogTable;
+  projection_checkpoints: ProjectionCheckpointsTable;
+  migrations: MigrationsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type BookingRow = Selectable<BookingsTable>;
+export type AuditRow = Selectable<AuditLogTable>;
+export type CheckpointRow = Selectable<ProjectionCheckpointsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+
+/** The schema readers use. A rebuild fills `read_model_next` and renames it into place. */
+export const LIVE_SCHEMA = 'read_model';
+export const NEXT_SCHEMA = 'read_model_next';
+
+/** Normalises a bigint column as any driver returns it. */
+export const toPosition = (value: string | number | bigint): bigint =>
+  typeof value === 'bigint' ? value : BigInt(value);
