@@ -1,0 +1,69 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type LogOptions, loggerOptions, logRequests } from './logging.ts';
+import { type OpenApiOptions, openApi } from './openapi.ts';
+import { problemDetails } from './problem.ts';
+import { validatorCompiler } from './validation.ts';
+
+export type ServiceApp = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type ServiceAppOptions = {
+  /** Names the service in logs and in `GET /health`. */
+  name: string;
+  /** `false` silences logs (tests); otherwise level and format (see `loggerOptions`). */
+  logger?: false | LogOptions;
+  /** Largest JSON body accepted, in bytes (413 above). Default 1 MiB. */
+  bodyLimit?: number;
+  /** Serve an OpenAPI document generated from the routes' zod schemas. */
+  openapi?: OpenApiOptions;
+  /** Extra facts for `GET /health`; throwing makes it answer 503. */
+  health?: () => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Behind the gateway, trust its X-Forwarded-* headers. */
+  trustProxy?: boolean;
+};
+
+/**
+ * A Fastify instance with the conventions every service shares: zod validation and
+ * serialization, problem+json errors, a body limit, one log line per request, `GET /health`
+ * and, when asked, the OpenAPI document. Register routes on the returned app.
+ */
+export async function createServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
+  const logger =
+    options.logger === false
+      ? false
+      : { ...loggerOptions(options.logger ?? {}), base: { service: options.name } };
+  const app = Fastify({
+    logger,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    disableRequestLogging: true,
+    requestIdHeader: 'x-request-id',
+    trustProxy: options.trustProxy ?? false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Bodies are JSON (and multipart where a route registers it); plain text is 415, not a
+  // string that fails validation.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(problemDetails);
+  if (logger !== false) logRequests(app);
+  if (options.openapi) await app.register(openApi, options.openapi);
+
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      const facts = (await options.health?.()) ?? {};
+      return { status: 'ok', service: options.name, ...facts };
+    } catch (error) {
+      app.log.warn({ err: error }, 'health check failed');
+      return reply.code(503).send({ status: 'unavailable', service: options.name });
+    }
+  });
+  return app;
+}

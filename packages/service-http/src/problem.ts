@@ -1,0 +1,204 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { fieldErrorsFromValidation } from './validation.ts';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+export type FieldError = { field: string; message: string };
+
+/** The body of every error answer (RFC 9457). */
+export type ProblemDetails = {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  errors?: FieldError[];
+};
+
+const statusTitles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  411: 'Length Required',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function statusTitle(status: number): string {
+  return statusTitles[status] ?? (status >= 500 ? 'Server Error' : 'Request Error');
+}
+
+/**
+ * The one error type a route throws to answer with a problem. Anything else that escapes a
+ * handler is either a framework error with a 4xx status (mapped as such) or a 500.
+ */
+export class HttpProblem extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly detail: string | undefined;
+  readonly errors: FieldError[] | undefined;
+  readonly type: string;
+
+  constructor(
+    status: number,
+    title: string,
+    detail?: string,
+    errors?: FieldError[],
+    options?: { type?: string; cause?: unknown },
+  ) {
+    super(detail ?? title, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'HttpProblem';
+    this.status = status;
+    this.title = title;
+    this.detail = detail;
+    this.errors = errors;
+    this.type = options?.type ?? 'about:blank';
+  }
+
+  static badRequest(detail: string, errors?: FieldError[]): HttpProblem {
+    return new HttpProblem(400, 'Bad Request', detail, errors);
+  }
+  static unauthorized(detail = 'Sign in to do this.'): HttpProblem {
+    return new HttpProblem(401, 'Unauthorized', detail);
+  }
+  static forbidden(detail = 'You are not allowed to do this.'): HttpProblem {
+    return new HttpProblem(403, 'Forbidden', detail);
+  }
+  static notFound(detail = 'Not found.'): HttpProblem {
+    return new HttpProblem(404, 'Not Found', detail);
+  }
+  static conflict(detail: string): HttpProblem {
+    return new HttpProblem(409, 'Conflict', detail);
+  }
+}
+
+export function isHttpProblem(error: unknown): error is HttpProblem {
+  return error instanceof HttpProblem;
+}
+
+/** Writes a problem answer; usable from hooks that answer without throwing. */
+export function sendProblem(
+  reply: FastifyReply,
+  problem: Omit<ProblemDetails, 'type' | 'title'> & { type?: string; title?: string },
+): FastifyReply {
+  const body: ProblemDetails = {
+    type: problem.type ?? 'about:blank',
+    title: problem.title ?? statusTitle(problem.status),
+    status: problem.status,
+    detail: problem.detail,
+    ...(problem.instance === undefined ? {} : { instance: problem.instance }),
+    ...(problem.errors === undefined ? {} : { errors: problem.errors }),
+  };
+  // Serialized here so that a route's own response schemas never apply to an error body.
+  return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+}
+
+function instanceOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? request.url;
+}
+
+/** Maps any error to the problem that answers it; the one place where errors become statuses. */
+export function toProblem(error: unknown, request: FastifyRequest): ProblemDetails {
+  const instance = instanceOf(request);
+  if (error instanceof HttpProblem) {
+    return {
+      type: error.type,
+      title: error.title,
+      status: error.status,
+      detail: error.detail ?? error.title,
+      instance,
+      ...(error.errors === undefined ? {} : { errors: error.errors }),
+    };
+  }
+  const fastifyError = error as Partial<FastifyError> | undefined;
+  if (fastifyError?.validation) {
+    const errors = fieldErrorsFromValidation(
+      fastifyError.validation,
+      fastifyError.validationContext,
+    );
+    return {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail:
+        errors.length === 1
+          ? `Invalid request: ${errors[0]!.field}: ${errors[0]!.message}`
+          : `Invalid request: ${errors.length} fields need attention.`,
+      instance,
+      errors,
+    };
+  }
+  const status = fastifyError?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return {
+      type: 'about:blank',
+      title: statusTitle(status),
+      status,
+      detail: clientDetail(fastifyError!, status),
+      instance,
+    };
+  }
+  return {
+    type: 'about:blank',
+    title: 'Internal Server Error',
+    status: 500,
+    detail: 'Something went wrong on our side. It has been logged.',
+    instance,
+  };
+}
+
+function clientDetail(error: Partial<FastifyError>, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The body is larger than this service accepts.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not accepted here.';
+  }
+  // Body parsers report malformed JSON as a SyntaxError with status 400.
+  if (status === 400 && error.name === 'SyntaxError') return 'The body is not valid JSON.';
+  return error.message || statusTitle(status);
+}
+
+export type ProblemDetailsOptions = Record<never, never>;
+
+async function problemDetailsPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error, request, reply) => {
+    const problem = toProblem(error, request);
+    if (problem.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info(
+        { status: problem.status, code: (error as Partial<FastifyError>).code },
+        problem.detail,
+      );
+    }
+    return sendProblem(reply, problem);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, {
+      status: 404,
+      detail: `No route ${request.method} ${instanceOf(request)}.`,
+      instance: instanceOf(request),
+    }),
+  );
+}
+
+/** Makes every error answer of the app `application/problem+json`. */
+export const problemDetails = fp(problemDetailsPlugin, {
+  name: '@second-gear/problem-details',
+  fastify: '5.x',
+});

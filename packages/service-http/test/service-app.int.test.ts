@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  createServiceApp,
+  HttpProblem,
+  REQUIRED_MESSAGE,
+  requiredString,
+  type ServiceApp,
+  strictObject,
+} from '../src/index.ts';
+
+const carBody = strictObject({
+  name: requiredString({ max: 80 }),
+  location: z.string().min(1),
+  price: z.number().positive(),
+});
+
+let app: ServiceApp;
+
+beforeAll(async () => {
+  app = await createServiceApp({
+    name: 'test-service',
+    logger: false,
+    bodyLimit: 1024,
+    openapi: { jsonPath: '/api/openapi/test.json', title: 'Test API', docsPath: '/api/docs' },
+  });
+  app.post(
+    '/api/cars',
+    { schema: { body: carBody, response: { 201: z.object({ name: z.string() }) } } },
+    async (request, reply) => reply.code(201).send({ name: request.body.name }),
+  );
+  app.get('/api/cars/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (request) => ({
+    id: request.params.id,
+  }));
+  app.get('/api/conflict', async () => {
+    throw HttpProblem.conflict('This car is already booked.');
+  });
+  app.get('/api/crash', async () => {
+    throw new Error('database password is hunter2');
+  });
+  app.get('/api/limited', async () => {
+    throw Object.assign(new Error('Rate limit exceeded, retry in 1 minute'), { statusCode: 429 });
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+function postCar(payload: string, contentType = 'application/json') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/cars',
+    headers: { 'content-type': contentType },
+    payload,
+  });
+}
+
+describe('createServiceApp', () => {
+  it('validates and answers a good request', async () => {
+    const response = await postCar(
+      JSON.stringify({ name: ' Civic ', location: 'Dhaka', price: 9 }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ name: 'Civic' });
+  });
+
+  it('answers GET /health', async () => {
+    const response = await app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', service: 'test-service' });
+  });
+
+  it('says "This field is required" for absent, empty and blank required fields', async () => {
+    const response = await postCar(JSON.stringify({ name: '   ', location: '', price: 3 }));
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const body = response.json();
+    expect(body).toMatchObject({ type: 'about:blank', title: 'Bad Request', status: 400 });
+    expect(body.errors).toEqual([
+      { field: 'name', message: REQUIRED_MESSAGE },
+      { field: 'location', message: REQUIRED_MESSAGE },
+    ]);
+
+    const absent = (await postCar(JSON.stringify({ location: 'Dhaka' }))).json();
+    expect(absent.errors).toEqual([
+      { field: 'name', message: REQUIRED_MESSAGE },
+      { field: 'price', message: REQUIRED_MESSAGE },
+    ]);
+  });
+
+  it('names a field of the wrong type with its own message', async () => {
+    const response = await postCar(JSON.stringify({ name: 'Civic', location: 'x', price: 'ten' }));
+    expect(response.statusCode).toBe(400);
+    const [error] = response.json().errors;
+    expect(error.field).toBe('price');
+    expect(error.message).not.toBe(REQUIRED_MESSAGE);
+  });
+
+  it('rejects unknown fields, naming each', async () => {
+    const response = await postCar(
+      JSON.stringify({ name: 'Civic', location: 'x', price: 1, booked: 1, email: 'a@b.c' }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { field: 'booked', message: 'Unknown field' },
+      { field: 'email', message: 'Unknown field' },
+    ]);
+  });
+
+  it('prefixes fields outside the body with where they are', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/cars/not-a-uuid' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].field).toBe('params.id');
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const response = await postCar('{"name": ');
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({ status: 400, detail: 'The body is not valid JSON.' });
+  });
+
+  it('answers 400 for a missing body', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/cars' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ field: 'body', message: REQUIRED_MESSAGE }]);
+  });
+
+  it('answers 415 for a content type it does not take', async () => {
+    const response = await postCar('name=Civic', 'text/plain');
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ status: 415, title: 'Unsupported Media Type' });
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const response = await postCar(JSON.stringify({ name: 'x'.repeat(2000), location: 'x' }));
+    expect(response.statusCode).toBe(413);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('answers 404 problem for an unknown route', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nowhere?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: 404, instance: '/api/nowhere' });
+  });
+
+  it('answers an HttpProblem as thrown', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      detail: 'This car is already booked.',
+      instance: '/api/conflict',
+    });
+  });
+
+  it('answers 429 for a rate limit', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/limited' });
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
+  });
+
+  it('answers 500 without leaking internals', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('hunter2');
+    expect(response.json()).toMatchObject({ status: 500, title: 'Internal Server Error' });
+  });
+
+  it('serves an OpenAPI document generated from the zod schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi/test.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.info.title).toBe('Test API');
+    const post = document.paths['/api/cars'].post;
+    const schema = post.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(['name', 'location', 'price']);
+    expect(schema.additionalProperties).toBe(false);
+    expect(document.paths['/api/cars/{id}'].get.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+    });
+    expect(document.paths['/health']).toBeUndefined();
+
+    const docs = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+  });
+});
