@@ -1,0 +1,36 @@
+import type { Pool } from 'pg';
+import type { EventStore } from './event-store.ts';
+import type { PGliteLike } from './sql/pglite-executor.ts';
+import type { SqlEventStoreOptions } from './sql/sql-event-store.ts';
+
+export type EventStoreConfig =
+  | ({ kind: 'pglite'; dir?: string; db?: PGliteLike } & SqlEventStoreOptions)
+  | ({ kind: 'postgres'; connectionString?: string; pool?: Pool } & SqlEventStoreOptions)
+  | { kind: 'kurrentdb'; connectionString: string };
+
+/**
+ * Opens the configured event store, ready to use (the SQL adapters have run their migration).
+ * Adapters load lazily, so a process pays only for the client it uses.
+ */
+export async function createEventStore(config: EventStoreConfig): Promise<EventStore> {
+  switch (config.kind) {
+    case 'pglite': {
+      const { kind: _, ...options } = config;
+      const { createPgliteEventStore } = await import('./sql/pglite-event-store.ts');
+      return createPgliteEventStore(options);
+    }
+    case 'postgres': {
+      const { kind: _, ...options } = config;
+      const { createPostgresEventStore } = await import('./sql/postgres-event-store.ts');
+      return createPostgresEventStore(options);
+    }
+    case 'kurrentdb': {
+      const { createKurrentDbEventStore } = await import('./kurrentdb/kurrentdb-event-store.ts');
+      return createKurrentDbEventStore({ connectionString: config.connectionString });
+    }
+    default: {
+      const unknown: never = config;
+      throw new TypeError(`Unknown event store kind: ${JSON.stringify(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import pg from 'pg';
+import type { EventStore } from '../event-store.ts';
+import { postgresExecutor } from './postgres-executor.ts';
+import { createSqlEventStore, type SqlEventStoreOptions } from './sql-event-store.ts';
+
+export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
+  /** A pool to share; the store never ends it. */
+  pool?: pg.Pool;
+  /** Used to open a pool of the store's own when no `pool` is given. */
+  connectionString?: string;
+}
+
+export async function createPostgresEventStore(
+  options: PostgresEventStoreOptions = {},
+): Promise<EventStore> {
+  const { pool, connectionString, ...storeOptions } = options;
+  if (pool) return createSqlEventStore(postgresExecutor(pool, false), storeOptions);
+  if (!connectionString) {
+    throw new TypeError('The PostgreSQL event store needs a pool or a connectionString');
+  }
+  const own = new pg.Pool({ connectionString });
+  // An idle pooled connection that dies must not take the process down; the pool replaces it.
+  own.on('error', () => {});
+  try {
+    return await createSqlEventStore(postgresExecutor(own, true), storeOptions);
+  } catch (error) {
+    await own.end();
+    throw error;
+  }
+}

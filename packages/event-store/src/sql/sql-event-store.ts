@@ -1,0 +1,205 @@
+import { anySignal, catchUpThenFollow } from '../catch-up.ts';
+import {
+  type AppendRequest,
+  type AppendResult,
+  type EventData,
+  type EventStore,
+  type ExpectedVersion,
+  type JsonObject,
+  type RecordedEvent,
+  type SubscribeOptions,
+  WrongExpectedVersionError,
+} from '../event-store.ts';
+import { validateAppendRequests } from '../validate.ts';
+import { Wakeup } from '../wakeup.ts';
+import { isDatabaseError, type SqlExecutor } from './executor.ts';
+import {
+  type AppendRow,
+  DEFAULT_SCHEMA,
+  type EventRow,
+  migrationSql,
+  notificationChannel,
+  statements,
+  WRONG_EXPECTED_VERSION,
+} from './statements.ts';
+
+export interface SqlEventStoreOptions {
+  /** The schema that holds the tables (default `event_store`). */
+  schema?: string;
+  /** Run the idempotent migration before first use (default true). */
+  migrate?: boolean;
+  /** Events per read while a subscription catches up (default 500). */
+  batchSize?: number;
+  /** How long a live subscription waits for a notification before it looks anyway (ms). */
+  pollIntervalMs?: number;
+}
+
+/** The SQL event store over any executor. Runs the migration first unless told not to. */
+export async function createSqlEventStore(
+  executor: SqlExecutor,
+  options: SqlEventStoreOptions = {},
+): Promise<EventStore> {
+  const schema = options.schema ?? DEFAULT_SCHEMA;
+  if (options.migrate ?? true) await executor.script(migrationSql(schema));
+  return new SqlEventStore(executor, schema, options);
+}
+
+class SqlEventStore implements EventStore {
+  readonly #executor: SqlExecutor;
+  readonly #sql: ReturnType<typeof statements>;
+  readonly #channel: string;
+  readonly #batchSize: number;
+  readonly #pollIntervalMs: number;
+  readonly #wakeup = new Wakeup();
+  readonly #closing = new AbortController();
+  #listening: Promise<() => Promise<void>> | undefined;
+  #subscribers = 0;
+
+  constructor(executor: SqlExecutor, schema: string, options: SqlEventStoreOptions) {
+    this.#executor = executor;
+    this.#sql = statements(schema);
+    this.#channel = notificationChannel(schema);
+    this.#batchSize = options.batchSize ?? 500;
+    this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
+  }
+
+  append(stream: string, expected: ExpectedVersion, events: EventData[]): Promise<AppendResult> {
+    return this.appendMany([{ stream, expected, events }]);
+  }
+
+  async appendMany(requests: AppendRequest[]): Promise<AppendResult> {
+    this.#assertOpen();
+    validateAppendRequests(requests);
+    const payload = JSON.stringify(
+      requests.map((r) => ({
+        stream: r.stream,
+        expected: r.expected,
+        events: r.events.map((e) => ({
+          id: e.id,
+          type: e.type,
+          data: e.data,
+          metadata: e.metadata,
+        })),
+      })),
+    );
+    let rows: AppendRow[];
+    try {
+      rows = await this.#executor.query<AppendRow>(this.#sql.append, [payload]);
+    } catch (error) {
+      throw toWrongExpectedVersion(error, requests) ?? error;
+    }
+    let position: bigint | undefined;
+    for (const row of rows) {
+      if (row.out_position !== null) position = BigInt(row.out_position);
+    }
+    if (position === undefined) {
+      // Nothing was written: answer with the head, so a reader who waits for it is not stuck.
+      position = (await this.headPosition()) ?? 0n;
+    } else {
+      this.#wakeup.bump();
+    }
+    return {
+      position,
+      versions: rows.map((row) => ({ stream: row.out_stream, version: row.out_version })),
+    };
+  }
+
+  async readStream(stream: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]> {
+    this.#assertOpen();
+    const rows = await this.#executor.query<EventRow>(this.#sql.readStream, [
+      stream,
+      options?.fromVersion ?? 0,
+    ]);
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(options: { after?: bigint; limit: number }): Promise<RecordedEvent[]> {
+    this.#assertOpen();
+    if (!Number.isInteger(options.limit) || options.limit < 1) {
+      throw new RangeError(`readAll: limit must be a positive integer, not ${options.limit}`);
+    }
+    const rows = await this.#executor.query<EventRow>(this.#sql.readAll, [
+      (options.after ?? 0n).toString(),
+      options.limit,
+    ]);
+    return rows.map(toRecordedEvent);
+  }
+
+  async *subscribe(options: SubscribeOptions = {}): AsyncGenerator<RecordedEvent> {
+    this.#assertOpen();
+    const signal = anySignal([options.signal, this.#closing.signal]);
+    this.#subscribers += 1;
+    try {
+      await this.#startListening();
+      yield* catchUpThenFollow({
+        readAll: (after, limit) => this.readAll({ after, limit }),
+        after: options.after,
+        batchSize: this.#batchSize,
+        wakeup: this.#wakeup,
+        pollIntervalMs: this.#pollIntervalMs,
+        signal,
+      });
+    } finally {
+      this.#subscribers -= 1;
+      if (this.#subscribers === 0) await this.#stopListening();
+    }
+  }
+
+  async headPosition(): Promise<bigint | undefined> {
+    this.#assertOpen();
+    const [row] = await this.#executor.query<{ head: string | null }>(this.#sql.head, []);
+    return row?.head == null ? undefined : BigInt(row.head);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closing.signal.aborted) return;
+    this.#closing.abort();
+    await this.#stopListening();
+    await this.#executor.close();
+  }
+
+  #assertOpen(): void {
+    if (this.#closing.signal.aborted) throw new Error('The event store is closed');
+  }
+
+  #startListening(): Promise<unknown> {
+    // One listener per store, shared by all of its subscriptions.
+    this.#listening ??= this.#executor.listen(this.#channel, () => this.#wakeup.bump());
+    return this.#listening;
+  }
+
+  async #stopListening(): Promise<void> {
+    const listening = this.#listening;
+    this.#listening = undefined;
+    if (listening) await (await listening)();
+  }
+}
+
+function toWrongExpectedVersion(
+  error: unknown,
+  requests: AppendRequest[],
+): WrongExpectedVersionError | undefined {
+  if (!isDatabaseError(error) || error.code !== WRONG_EXPECTED_VERSION || !error.detail) {
+    return undefined;
+  }
+  const detail = JSON.parse(error.detail) as { index: number; stream: string; actual: number };
+  const expected = requests[detail.index]?.expected ?? 'any';
+  return new WrongExpectedVersionError(
+    detail.stream,
+    expected,
+    detail.actual < 0 ? 'no_stream' : detail.actual,
+  );
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.event_type,
+    data: row.data as JsonObject,
+    metadata: row.metadata as JsonObject,
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    position: BigInt(row.position),
+    recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
+  };
+}

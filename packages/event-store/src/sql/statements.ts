@@ -1,0 +1,178 @@
+/**
+ * The SQL of the PostgreSQL event store, shared by the `pg` and PGlite executors. Everything
+ * lives in one schema (default `event_store`); the schema name is validated, never quoted
+ * from user input, because it is spliced into identifiers.
+ */
+
+export const DEFAULT_SCHEMA = 'event_store';
+
+/** SQLSTATE raised by `append_events` when an expected version does not hold. */
+export const WRONG_EXPECTED_VERSION = 'ES409';
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,50}$/;
+
+export function assertSchemaName(schema: string): void {
+  if (!SCHEMA_NAME.test(schema)) {
+    throw new Error(
+      `Invalid event store schema name "${schema}": use lower-case letters, digits and _`,
+    );
+  }
+}
+
+/** The LISTEN/NOTIFY channel that announces new events (payload: the new head position). */
+export function notificationChannel(schema: string): string {
+  assertSchemaName(schema);
+  return `${schema}_appended`;
+}
+
+/**
+ * The idempotent migration: safe to run at every start, also from several processes at once
+ * (the advisory lock serialises concurrent runs).
+ */
+export function migrationSql(schema: string): string {
+  assertSchemaName(schema);
+  const s = schema;
+  // One simple-protocol script runs as one implicit transaction: an error rolls all of it back
+  // and leaves no open transaction on a shared connection.
+  return `
+select pg_advisory_xact_lock(hashtextextended('${s}.migrate', 0));
+create schema if not exists ${s};
+
+create table if not exists ${s}.events (
+  position       bigint      primary key,
+  stream_id      text        not null,
+  stream_version integer     not null,
+  event_id       uuid        not null,
+  event_type     text        not null,
+  data           jsonb       not null,
+  metadata       jsonb       not null,
+  recorded_at    timestamptz not null,
+  constraint events_stream_version_unique unique (stream_id, stream_version),
+  constraint events_position_positive check (position > 0),
+  constraint events_stream_version_non_negative check (stream_version >= 0)
+);
+
+-- Appends to one or several streams in one statement, so one round trip and one transaction.
+-- requests: [{ "stream": text, "expected": "any" | "no_stream" | int, "events": [
+--   { "id": uuid, "type": text, "data": object, "metadata": object } ] }]
+-- Returns one row per request: the stream, its version after the append and the position of
+-- its last new event (null when the request carried no events).
+create or replace function ${s}.append_events(requests jsonb)
+returns table (out_stream text, out_version integer, out_position bigint)
+language plpgsql volatile
+as $fn$
+declare
+  request jsonb;
+  request_index bigint;
+  stream text;
+  expected text;
+  current_version integer;
+  conflict boolean;
+  head bigint;
+  event_count integer;
+  notify_head bigint := null;
+  written_at timestamptz;
+begin
+  if current_setting('transaction_isolation') <> 'read committed' then
+    raise exception 'The event store appends only at READ COMMITTED isolation, not %',
+      current_setting('transaction_isolation');
+  end if;
+
+  -- Every append holds this lock until its transaction ends, so appends commit one at a time
+  -- and in position order: a reader that sees position p has already been able to see every
+  -- position below p. Statements below run after the lock, each with a fresh snapshot.
+  perform pg_advisory_xact_lock(hashtextextended('${s}.append', 0));
+
+  select coalesce(max(e.position), 0) into head from ${s}.events e;
+  written_at := clock_timestamp();
+
+  for request, request_index in
+    select r.value, r.ordinality from jsonb_array_elements(requests) with ordinality as r(value, ordinality)
+  loop
+    stream := request->>'stream';
+    expected := request->>'expected';
+
+    select coalesce(max(e.stream_version), -1) into current_version
+      from ${s}.events e where e.stream_id = stream;
+
+    -- CASE, unlike OR, guarantees the cast is only tried on a number.
+    conflict := case expected
+      when 'any' then false
+      when 'no_stream' then current_version <> -1
+      else expected::integer <> current_version
+    end;
+    if conflict then
+      raise exception using
+        errcode = '${WRONG_EXPECTED_VERSION}',
+        message = format('Stream %s: expected version %s, but it is at %s',
+          stream, expected, current_version),
+        detail = jsonb_build_object(
+          'index', request_index - 1, 'stream', stream, 'actual', current_version)::text;
+    end if;
+
+    event_count := jsonb_array_length(request->'events');
+
+    insert into ${s}.events
+      (position, stream_id, stream_version, event_id, event_type, data, metadata, recorded_at)
+    select head + e.ordinality, stream, current_version + e.ordinality::integer,
+      (e.value->>'id')::uuid, e.value->>'type', e.value->'data', e.value->'metadata', written_at
+    from jsonb_array_elements(request->'events') with ordinality as e(value, ordinality);
+
+    if event_count > 0 then
+      head := head + event_count;
+      notify_head := head;
+      out_stream := stream;
+      out_version := current_version + event_count;
+      out_position := head;
+    else
+      out_stream := stream;
+      out_version := current_version;
+      out_position := null;
+    end if;
+    return next;
+  end loop;
+
+  if notify_head is not null then
+    perform pg_notify('${notificationChannel(s)}', notify_head::text);
+  end if;
+end;
+$fn$;
+`;
+}
+
+const COLUMNS = `position::text as position, stream_id, stream_version, event_id::text as event_id,
+  event_type, data, metadata, recorded_at`;
+
+export function statements(schema: string) {
+  assertSchemaName(schema);
+  const s = schema;
+  return {
+    /** $1: the requests as JSON text. */
+    append: `select out_stream, out_version, out_position::text as out_position
+      from ${s}.append_events($1::jsonb)`,
+    /** $1: stream, $2: first version. */
+    readStream: `select ${COLUMNS} from ${s}.events
+      where stream_id = $1 and stream_version >= $2 order by stream_version`,
+    /** $1: position (exclusive, as text), $2: limit. */
+    readAll: `select ${COLUMNS} from ${s}.events
+      where position > $1::bigint order by position limit $2`,
+    head: `select max(position)::text as head from ${s}.events`,
+  } as const;
+}
+
+export interface EventRow {
+  position: string;
+  stream_id: string;
+  stream_version: number;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: Date | string;
+}
+
+export interface AppendRow {
+  out_stream: string;
+  out_version: number;
+  out_position: string | null;
+}
