@@ -1,0 +1,9 @@
+import { reject } from '../domain-error.ts';
+import type { CarState, ExistingCar } from './car.ts';
+
+/** The car, if it is listed: a car that never existed and a deleted one are both not found. */
+export const requireListedCar = (car: CarState): ExistingCar => {
+  if (car.status === 'none') return reject('car-not-found', 'No such car.');
+  if (car.status === 'deleted') return reject('car-deleted', 'This car was deleted.');
+  return car;
+};

@@ -1,0 +1,43 @@
+import { requireAdmin } from '../authorization.ts';
+import type { DeleteCategory } from '../commands.ts';
+import { appendsOf, type Decision } from '../decision.ts';
+import { reject } from '../domain-error.ts';
+import { type DomainEvent, streams } from '../events.ts';
+import type { UserState } from '../users/user.ts';
+import type { CategoryState } from './category.ts';
+import type { CategoryNameReservationState } from './category-name-reservation.ts';
+
+/** An admin deletes a category that has no cars left; its name is free again. */
+export const deleteCategory = ({
+  command,
+  actorUser,
+  category,
+  categoryName,
+}: {
+  command: DeleteCategory;
+  /** `user-<actor.uid>` */
+  actorUser: UserState;
+  /** `category-<data.categoryId>` */
+  category: CategoryState;
+  /** `category-name-<category.name>` (free when the category does not exist) */
+  categoryName: CategoryNameReservationState;
+}): Decision => {
+  requireAdmin(command.actor, actorUser);
+  if (category.status !== 'active') reject('category-not-found', 'No such category.');
+  const { categoryId, name, carIds } = category;
+  if (carIds.length > 0)
+    reject(
+      'category-has-cars',
+      `Category ${name} still has ${carIds.length} car${carIds.length === 1 ? '' : 's'}; ` +
+        'it can be deleted once it has none.',
+    );
+  const pairs: [string, DomainEvent][] = [
+    [streams.category(categoryId), { type: 'CategoryDeleted', data: { categoryId, name } }],
+  ];
+  if (categoryName.status === 'claimed' && categoryName.categoryId === categoryId)
+    pairs.push([
+      streams.categoryName(name),
+      { type: 'CategoryNameReleased', data: { name: categoryName.name, categoryId } },
+    ]);
+  return appendsOf(pairs);
+};

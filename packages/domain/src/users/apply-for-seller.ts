@@ -1,0 +1,24 @@
+import { requireActiveActor } from '../authorization.ts';
+import type { ApplyForSeller } from '../commands.ts';
+import { appendsOf, type Decision } from '../decision.ts';
+import { reject } from '../domain-error.ts';
+import { streams } from '../events.ts';
+import type { UserState } from './user.ts';
+
+/** A Buyer becomes a Seller. */
+export const applyForSeller = ({
+  actorUser,
+}: {
+  command: ApplyForSeller;
+  /** `user-<actor.uid>` */
+  actorUser: UserState;
+}): Decision => {
+  const user = requireActiveActor(actorUser);
+  if (user.role === 'Seller') reject('already-seller', 'You are already a seller.');
+  // An admin already has every seller right; becoming a Seller would be a demotion.
+  if (user.role === 'Admin')
+    reject('admin-cannot-demote-self', 'You are an admin; an admin cannot demote themself.');
+  return appendsOf([
+    [streams.user(user.userId), { type: 'UserBecameSeller', data: { userId: user.userId } }],
+  ]);
+};

@@ -1,0 +1,73 @@
+import { requireAdmin } from '../authorization.ts';
+import type { CarState } from '../cars/car.ts';
+import type { CategoryState } from '../categories/category.ts';
+import type { DeleteUser } from '../commands.ts';
+import { appendsOf, type Decision } from '../decision.ts';
+import { reject } from '../domain-error.ts';
+import { type DomainEvent, streams } from '../events.ts';
+import type { EmailReservationState } from './email-reservation.ts';
+import type { UserState } from './user.ts';
+
+/**
+ * An admin deletes a user: the account goes, its email is free again, and every live car of
+ * theirs is withdrawn from the marketplace and from its category.
+ */
+export const deleteUser = ({
+  command,
+  actorUser,
+  user,
+  email,
+  cars,
+  categories,
+}: {
+  command: DeleteUser;
+  /** `user-<actor.uid>` */
+  actorUser: UserState;
+  /** `user-<data.userId>` */
+  user: UserState;
+  /** `email-<user.email>` (free when the user does not exist) */
+  email: EmailReservationState;
+  /** `car-<id>` of every id in `user.carIds`, by car id */
+  cars: Readonly<Record<string, CarState>>;
+  /** `category-<id>` of each of those cars' categories, by category id */
+  categories: Readonly<Record<string, CategoryState>>;
+}): Decision => {
+  const { actor, data } = command;
+  requireAdmin(actor, actorUser);
+  if (data.userId === actor.uid)
+    reject('admin-cannot-delete-self', 'An admin cannot delete their own account.');
+  if (user.status !== 'active') reject('user-not-found', 'No such user.');
+
+  const { userId } = user;
+  const pairs: [string, DomainEvent][] = [
+    [streams.user(userId), { type: 'UserDeleted', data: { userId, email: user.email } }],
+  ];
+  if (email.status === 'claimed' && email.userId === userId)
+    pairs.push([
+      streams.email(user.email),
+      { type: 'EmailReleased', data: { email: email.email, userId } },
+    ]);
+
+  const fromCategories: [string, DomainEvent][] = [];
+  for (const carId of user.carIds) {
+    const car = cars[carId];
+    if (!car) throw new Error(`deleteUser: the state of car-${carId} was not given`);
+    if (car.status !== 'listed') continue;
+    const { categoryId } = car.car;
+    pairs.push([
+      streams.car(carId),
+      {
+        type: 'CarDeleted',
+        data: { carId, sellerId: userId, categoryId, reason: 'seller-deleted' },
+      },
+    ]);
+    const category = categories[categoryId];
+    if (!category) throw new Error(`deleteUser: the state of category-${categoryId} was not given`);
+    if (category.status === 'active' && category.carIds.includes(carId))
+      fromCategories.push([
+        streams.category(categoryId),
+        { type: 'CategoryCarRemoved', data: { categoryId, carId } },
+      ]);
+  }
+  return appendsOf([...pairs, ...fromCategories]);
+};

@@ -1,0 +1,53 @@
+import { isSystem } from '../authorization.ts';
+import type { RegisterUser } from '../commands.ts';
+import { appendsOf, type Decision, nothing } from '../decision.ts';
+import { reject } from '../domain-error.ts';
+import { streams } from '../events.ts';
+import { required } from '../validation.ts';
+import type { EmailReservationState } from './email-reservation.ts';
+import type { UserState } from './user.ts';
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Registers the signed-in identity as a Buyer or a Seller and claims its email.
+ * Registering an existing uid again changes nothing, so sign-in can always call it.
+ */
+export const registerUser = ({
+  command,
+  user,
+  email,
+}: {
+  command: RegisterUser;
+  /** `user-<data.userId>` */
+  user: UserState;
+  /** `email-<data.email>` */
+  email: EmailReservationState;
+}): Decision => {
+  const { actor, data } = command;
+  const role = data.role;
+  if (role === 'Admin')
+    reject(
+      'admin-registration',
+      'Register as a Buyer or a Seller; only an admin makes admins.',
+      'role',
+    );
+  const name = required(data.name, 'name');
+  const address = required(data.email, 'email');
+  if (!isSystem(actor) && (actor.uid !== data.userId || !sameEmail(actor.email, address)))
+    reject('register-for-someone-else', 'You can only register your own signed-in account.');
+
+  if (user.status === 'active') return nothing();
+  if (user.status === 'deleted') reject('account-deleted', 'This account was deleted.');
+  if (email.status === 'claimed')
+    reject('email-taken', `An account with the email ${address} already exists.`, 'email');
+
+  const { userId, photoURL } = data;
+  return appendsOf([
+    [
+      streams.user(userId),
+      { type: 'UserRegistered', data: { userId, name, email: address, role, photoURL } },
+    ],
+    [streams.email(address), { type: 'EmailClaimed', data: { email: address, userId } }],
+  ]);
+};

@@ -1,0 +1,45 @@
+import type { DomainEvent, Role } from '../events.ts';
+
+/** A user, from stream `user-<uid>`. */
+export type UserState =
+  | { status: 'unregistered' }
+  | {
+      status: 'active';
+      userId: string;
+      name: string;
+      email: string;
+      role: Role;
+      photoURL: string | null;
+      /** Ids of the cars this user lists that are not deleted, oldest first. */
+      carIds: readonly string[];
+    }
+  | { status: 'deleted'; userId: string; email: string };
+
+export type ActiveUser = Extract<UserState, { status: 'active' }>;
+
+export const initialUserState = (): UserState => ({ status: 'unregistered' });
+
+export const evolveUser = (state: UserState, event: DomainEvent): UserState => {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { userId, name, email, role, photoURL } = event.data;
+      return { status: 'active', userId, name, email, role, photoURL, carIds: [] };
+    }
+    case 'UserBecameSeller':
+      return state.status === 'active' ? { ...state, role: 'Seller' } : state;
+    case 'UserPromotedToAdmin':
+      return state.status === 'active' ? { ...state, role: 'Admin' } : state;
+    case 'SellerCarAdded':
+      return state.status === 'active' && !state.carIds.includes(event.data.carId)
+        ? { ...state, carIds: [...state.carIds, event.data.carId] }
+        : state;
+    case 'SellerCarRemoved':
+      return state.status === 'active'
+        ? { ...state, carIds: state.carIds.filter((id) => id !== event.data.carId) }
+        : state;
+    case 'UserDeleted':
+      return { status: 'deleted', userId: event.data.userId, email: event.data.email };
+    default:
+      return state;
+  }
+};
