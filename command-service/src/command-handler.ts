@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Command,
+  type Decision,
+  decide,
+  type EventWithMetadata,
+  type LoadedStream,
+  loadedState,
+  recordedActor,
+  streams,
+  withMetadata,
+} from '@second-gear/domain';
+import {
+  type AppendRequest,
+  type EventData,
+  type EventStore,
+  WrongExpectedVersionError,
+} from '@second-gear/event-store';
+import { HttpProblem } from '@second-gear/service-http';
+import {
+  ANSWER_EVENT_TYPE,
+  type IdempotencyKey,
+  type StoredAnswer,
+  storedAnswer,
+} from './idempotency.ts';
+import { StreamReader } from './stream-reader.ts';
+
+/** The ids that tie the resulting events to the request. */
+export type CommandContext = {
+  /** `X-Correlation-Id` of the request, or a new uuid. */
+  correlationId: string;
+  /** The id of this command; every event it appends has it as causation id. */
+  commandId: string;
+  idempotency?: IdempotencyKey | undefined;
+};
+
+export type CommandSpec<Body extends Record<string, unknown>> = {
+  /** The command, with every id it needs already generated (a retry keeps them). */
+  command: Command;
+  /** The answer of an accepted command, without its position. */
+  answer: (decision: Decision) => { status: number; body: Body };
+  /** Runs once the events are stored (not on a replayed answer), e.g. deleting an account. */
+  afterAppend?: (decision: Decision) => Promise<void>;
+};
+
+export type CommandAnswer<Body> = {
+  status: number;
+  body: Body & { position: string };
+  position: bigint;
+  /** True when the answer was stored by an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+};
+
+export type CommandHandlerOptions = {
+  store: EventStore;
+  /** The clock that stamps `occurredAt`. */
+  now?: () => Date;
+  /** How often load-decide-append is tried when another writer got there first. */
+  maxAttempts?: number;
+};
+
+/**
+ * Runs a command: load the streams its decision needs, decide, and append every resulting
+ * event with `appendMany`, each stream expecting the version it was loaded at. When another
+ * writer changed one of those streams in between, the whole load-decide-append runs again on
+ * the new state, so a genuine conflict (a second booking of one car) comes out of the
+ * decision itself as a DomainError.
+ */
+export class CommandHandler {
+  readonly #store: EventStore;
+  readonly #now: () => Date;
+  readonly #maxAttempts: number;
+
+  constructor(options: CommandHandlerOptions) {
+    this.#store = options.store;
+    this.#now = options.now ?? (() => new Date());
+    this.#maxAttempts = options.maxAttempts ?? 8;
+  }
+
+  async execute<Body extends Record<string, unknown>>(
+    context: CommandContext,
+    spec: CommandSpec<Body>,
+  ): Promise<CommandAnswer<Body>> {
+    const { idempotency } = context;
+    if (idempotency) {
+      const earlier = await storedAnswer(this.#store, idempotency);
+      if (earlier) return replay<Body>(earlier);
+    }
+    for (let attempt = 1; ; attempt++) {
+      const reader = new StreamReader(this.#store);
+      const loaded = await reader.loadFor(spec.command);
+      const decision = decide(spec.command, loaded);
+      const answer = spec.answer(decision);
+      const requests = this.#appendRequests(
+        context,
+        spec.command,
+        loaded,
+        reader,
+        decision,
+        answer,
+      );
+      try {
+        const position = await this.#append(requests, reader);
+        await spec.afterAppend?.(decision);
+        return {
+          status: answer.status,
+          body: { ...answer.body, position: position.toString(10) },
+          position,
+          replayed: false,
+        };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        if (idempotency) {
+          // The same key may have won the race; then its answer is ours.
+          const earlier = await storedAnswer(this.#store, idempotency);
+          if (earlier) return replay<Body>(earlier);
+        }
+        if (attempt >= this.#maxAttempts) {
+          throw HttpProblem.conflict('Others changed the same data at the same time. Try again.');
+        }
+        await pause(attempt);
+      }
+    }
+  }
+
+  async #append(requests: AppendRequest[], reader: StreamReader): Promise<bigint> {
+    if (requests.length > 0) return (await this.#store.appendMany(requests)).position;
+    // Nothing changed (registering twice): the answer points at what the reader saw, so a read
+    // that waits for it sees the state the answer describes.
+    return reader.lastPosition ?? (await this.#store.headPosition()) ?? 0n;
+  }
+
+  #appendRequests(
+    context: CommandContext,
+    command: Command,
+    loaded: Record<string, LoadedStream>,
+    reader: StreamReader,
+    decision: Decision,
+    answer: { status: number; body: Record<string, unknown> },
+  ): AppendRequest[] {
+    const actorUser = loadedState(loaded, 'user', streams.user(command.actor.uid));
+    const metadataContext = {
+      // The role the actor's own user stream holds now, not the one their token claims.
+      actor: actorUser ? recordedActor(command.actor, actorUser) : command.actor,
+      now: this.#now(),
+      correlationId: context.correlationId,
+      causationId: context.commandId,
+    };
+    const requests: AppendRequest[] = decision.appends
+      .filter((append) => append.events.length > 0)
+      .map((append) => ({
+        stream: append.stream,
+        expected: reader.expectedVersion(append.stream),
+        events: withMetadata(append.events, metadataContext).map(toEventData),
+      }));
+    if (context.idempotency) {
+      // Last in the append, so its position is the position of the command's last event.
+      const stored: StoredAnswer = {
+        fingerprint: context.idempotency.fingerprint,
+        status: answer.status,
+        body: answer.body,
+      };
+      requests.push({
+        stream: context.idempotency.stream,
+        expected: 'no_stream',
+        events: [
+          {
+            id: randomUUID(),
+            type: ANSWER_EVENT_TYPE,
+            data: stored,
+            metadata: {
+              actor: metadataContext.actor,
+              occurredAt: metadataContext.now.toISOString(),
+              correlationId: context.correlationId,
+              causationId: context.commandId,
+              schemaVersion: 1,
+            },
+          },
+        ],
+      });
+    }
+    return requests;
+  }
+}
+
+function toEventData(event: EventWithMetadata): EventData {
+  return { id: randomUUID(), type: event.type, data: event.data, metadata: event.metadata };
+}
+
+function replay<Body>(earlier: {
+  status: number;
+  body: Record<string, unknown>;
+  position: bigint;
+}): CommandAnswer<Body> {
+  return {
+    status: earlier.status,
+    body: { ...(earlier.body as Body), position: earlier.position.toString(10) },
+    position: earlier.position,
+    replayed: true,
+  };
+}
+
+/** A short, growing, jittered pause, so that racing writers spread out. */
+function pause(attempt: number): Promise<void> {
+  const ms = Math.min(100, 2 ** attempt) * (0.5 + Math.random());
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,44 @@
+import { DomainError, type DomainErrorCode } from '@second-gear/domain';
+import { HttpProblem, statusTitle } from '@second-gear/service-http';
+
+/** The one place where a rejected command becomes an HTTP status. */
+export const statusOfDomainError = {
+  not_found: 404,
+  forbidden: 403,
+  conflict: 409,
+  invalid: 400,
+} as const satisfies Record<DomainErrorCode, number>;
+
+/** Command fields as the API names them (the spec's field names). */
+const apiFieldNames: Record<string, string> = {
+  categoryName: 'category',
+  originalPrice: 'original_price',
+  yearsOfUse: 'use',
+  buyerPhone: 'buyer_phone',
+  carId: 'product_id',
+};
+
+/** The problem type names the broken rule, so clients can tell two conflicts apart. */
+export const ruleType = (rule: string) => `urn:second-gear:rule:${rule}`;
+
+export function problemOfDomainError(error: DomainError): HttpProblem {
+  const status = statusOfDomainError[error.code];
+  const errors =
+    error.code === 'invalid' && error.field !== undefined
+      ? [{ field: apiFieldNames[error.field] ?? error.field, message: error.message }]
+      : undefined;
+  return new HttpProblem(status, statusTitle(status), error.message, errors, {
+    type: ruleType(error.rule),
+    cause: error,
+  });
+}
+
+/** Runs `work`, turning a DomainError into its problem answer. */
+export async function answeringDomainErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw problemOfDomainError(error);
+    throw error;
+  }
+}
