@@ -1,0 +1,2 @@
+// Benchmarks: npm run bench.
+export {};
