@@ -1,0 +1,160 @@
+// One door to the API: tokens, read-your-writes positions and problem+json errors.
+import { getAccessToken, getTokenRefresher } from './access-token.ts';
+import { minPosition, observeProjection, recordPosition } from './positions.ts';
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** An error answer of the API (RFC 9457 problem details), or a network failure (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly detail: string | undefined;
+  readonly fieldErrors: FieldProblem[];
+
+  constructor(status: number, title: string, detail?: string, fieldErrors: FieldProblem[] = []) {
+    super(detail || title);
+    this.name = 'ApiError';
+    this.status = status;
+    this.title = title;
+    this.detail = detail;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A JSON body, or FormData for uploads. */
+  body?: unknown;
+  /** Send the service token (the default for everything but public reads). */
+  auth?: boolean;
+  /** Send a Firebase ID token instead of the service token (sign-up and token exchange). */
+  idToken?: string;
+}
+
+export interface ApiAnswer<T> {
+  data: T;
+  headers: Headers;
+}
+
+const STATUS_TITLES: Record<number, string> = {
+  400: 'The request was not valid.',
+  401: 'Please sign in again.',
+  403: 'You are not allowed to do that.',
+  404: 'Not found.',
+  409: 'That conflicts with the current state.',
+  413: 'The file is too large.',
+  415: 'That file type is not supported.',
+  429: 'Too many requests. Please wait a moment and try again.',
+};
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: Record<string, unknown> = {};
+  try {
+    body = (await response.json()) as Record<string, unknown>;
+  } catch {
+    // not JSON: fall back to the status text
+  }
+  const title =
+    typeof body.title === 'string'
+      ? body.title
+      : (STATUS_TITLES[response.status] ?? `Request failed (${response.status})`);
+  const detail = typeof body.detail === 'string' ? body.detail : undefined;
+  const fieldErrors = Array.isArray(body.errors)
+    ? body.errors.filter(
+        (e): e is FieldProblem =>
+          typeof e === 'object' && e !== null && 'field' in e && 'message' in e,
+      )
+    : [];
+  return new ApiError(response.status, title, detail, fieldErrors);
+}
+
+function buildHeaders(options: RequestOptions, method: string): Headers {
+  const headers = new Headers({ Accept: 'application/json, application/problem+json' });
+  if (options.idToken) {
+    headers.set('Authorization', `Bearer ${options.idToken}`);
+  } else if (options.auth) {
+    const token = getAccessToken();
+    if (token) headers.set('Authorization', `bearer ${token}`);
+  }
+  if (method === 'GET') {
+    const position = minPosition();
+    if (position) headers.set('X-Min-Position', position);
+  }
+  if (options.body !== undefined && !(options.body instanceof FormData)) {
+    headers.set('Content-Type', 'application/json');
+  }
+  return headers;
+}
+
+async function send(path: string, options: RequestOptions, method: string): Promise<Response> {
+  const body =
+    options.body === undefined
+      ? undefined
+      : options.body instanceof FormData
+        ? options.body
+        : JSON.stringify(options.body);
+  try {
+    return await fetch(`/api${path}`, { method, headers: buildHeaders(options, method), body });
+  } catch {
+    throw new ApiError(0, 'Network error', 'Could not reach the server. Please try again.');
+  }
+}
+
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiAnswer<T>> {
+  const method = options.method ?? 'GET';
+  let response = await send(path, options, method);
+
+  // An expired service token: fetch a new one once, then repeat the call.
+  if (response.status === 401 && options.auth && !options.idToken) {
+    const refresh = getTokenRefresher();
+    if (refresh && (await refresh().catch(() => false))) {
+      response = await send(path, options, method);
+    }
+  }
+
+  if (!response.ok) throw await toApiError(response);
+
+  const text = response.status === 204 ? '' : await response.text();
+  const data = (text ? JSON.parse(text) : undefined) as T;
+
+  if (method === 'GET') {
+    observeProjection(response.headers.get('X-Projection-Position'));
+  } else {
+    recordPosition(response.headers.get('X-Event-Position'));
+    if (data && typeof data === 'object' && 'position' in data) {
+      recordPosition((data as { position: unknown }).position);
+    }
+  }
+  return { data, headers: response.headers };
+}
+
+export async function apiGet<T>(path: string, auth = false): Promise<T> {
+  return (await apiRequest<T>(path, { auth })).data;
+}
+
+/** A list read: the array answer and the total from X-Total-Count. */
+export async function apiList<T>(
+  path: string,
+  auth = false,
+): Promise<{ items: T[]; total: number }> {
+  const { data, headers } = await apiRequest<T[] | { items?: T[] }>(path, { auth });
+  const items = Array.isArray(data) ? data : Array.isArray(data?.items) ? data.items : [];
+  const header = Number(headers.get('X-Total-Count'));
+  return { items, total: Number.isFinite(header) && header > 0 ? header : items.length };
+}
+
+/** Plain words for any failure, for a toast. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.detail && error.detail !== error.title) return error.detail;
+    return error.title;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}

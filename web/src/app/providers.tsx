@@ -1,0 +1,38 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { AuthProvider } from '../auth/auth-context.tsx';
+import type { AuthService } from '../auth/auth-service.ts';
+import { ColorModeProvider } from '../components/color-mode.tsx';
+
+/** Spec section 9: 2000 ms for success, 4000 ms for error or blank; at most 20 (the Toaster's limit). */
+export const TOAST_DURATIONS = { success: 2000, error: 4000, blank: 4000 } as const;
+
+export function Providers({
+  children,
+  queryClient,
+  loadAuthService,
+}: {
+  children: ReactNode;
+  queryClient: QueryClient;
+  loadAuthService?: () => Promise<AuthService>;
+}) {
+  return (
+    <ChakraProvider value={defaultSystem}>
+      <ColorModeProvider>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider loadService={loadAuthService}>{children}</AuthProvider>
+          <Toaster
+            position="top-center"
+            toastOptions={{
+              success: { duration: TOAST_DURATIONS.success },
+              error: { duration: TOAST_DURATIONS.error },
+              blank: { duration: TOAST_DURATIONS.blank },
+            }}
+          />
+        </QueryClientProvider>
+      </ColorModeProvider>
+    </ChakraProvider>
+  );
+}

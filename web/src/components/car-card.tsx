@@ -1,0 +1,48 @@
+import { Badge, Box, Button, Card, HStack, Image, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Car } from '../api/types.ts';
+
+export const price = (value: string | number) => `$${value}`;
+
+export function CarCard({ car }: { car: Car }) {
+  return (
+    <Card.Root overflow="hidden" variant="outline" h="full">
+      <Box position="relative" bg="bg.muted" aspectRatio={4 / 3}>
+        <Image src={car.image} alt={car.name} objectFit="cover" w="full" h="full" loading="lazy" />
+        {car.booked === 1 ? (
+          <Badge position="absolute" top="2" left="2" colorPalette="orange">
+            Booked
+          </Badge>
+        ) : null}
+      </Box>
+      <Card.Body gap="1">
+        <Card.Title as="h3">{car.name}</Card.Title>
+        <HStack gap="3">
+          <Text fontWeight="bold" color="teal.600" _dark={{ color: 'teal.300' }}>
+            {price(car.price)}
+          </Text>
+          <Text textDecoration="line-through" color="fg.muted" fontSize="sm">
+            <Box as="span" srOnly>
+              Original price{' '}
+            </Box>
+            {price(car.original_price)}
+          </Text>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          {car.location} · {car.use} years of use
+        </Text>
+      </Card.Body>
+      <Card.Footer>
+        <Button asChild colorPalette="teal" size="sm" w="full">
+          <RouterLink to={`/car/${car._id}`}>
+            See Details
+            <Box as="span" srOnly>
+              {' '}
+              of {car.name}
+            </Box>
+          </RouterLink>
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

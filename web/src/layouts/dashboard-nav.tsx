@@ -1,0 +1,69 @@
+import { Avatar, Link, Stack, Text, VStack } from '@chakra-ui/react';
+import { NavLink } from 'react-router-dom';
+import type { Role } from '../api/types.ts';
+import { RoleBadge } from '../components/role-badge.tsx';
+
+export interface DashboardLink {
+  to: string;
+  label: string;
+}
+
+/** The drawer's links: Dashboard for everyone, then those of the user's role. */
+export function dashboardLinks(role: Role | undefined): DashboardLink[] {
+  const links: DashboardLink[] = [{ to: '/user', label: 'Dashboard' }];
+  if (role === 'Buyer') links.push({ to: '/user/orders', label: 'My Orders' });
+  if (role === 'Seller') {
+    links.push({ to: '/user/products', label: 'My Products' });
+    links.push({ to: '/user/bookings', label: 'My Bookings' });
+  }
+  if (role === 'Admin') {
+    links.push({ to: '/user/categories', label: 'All Categories' });
+    links.push({ to: '/user/allusers', label: 'All users' });
+    links.push({ to: '/user/audit', label: 'Audit Log' });
+  }
+  return links;
+}
+
+export function DashboardNav({
+  name,
+  photoURL,
+  role,
+  onNavigate,
+}: {
+  name: string;
+  photoURL: string | null;
+  role: Role | undefined;
+  onNavigate?: () => void;
+}) {
+  return (
+    <Stack gap="6">
+      <VStack gap="2">
+        <Avatar.Root size="2xl">
+          <Avatar.Fallback name={name} />
+          {photoURL ? <Avatar.Image src={photoURL} alt="" /> : null}
+        </Avatar.Root>
+        <Text fontWeight="bold" textAlign="center">
+          {name}
+        </Text>
+        <RoleBadge role={role} />
+      </VStack>
+      <Stack as="nav" aria-label="Dashboard" gap="1">
+        {dashboardLinks(role).map((link) => (
+          <Link
+            asChild
+            key={link.to}
+            px="3"
+            py="2"
+            borderRadius="md"
+            _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+            css={{ '&.active': { bg: 'teal.600', color: 'white' } }}
+          >
+            <NavLink to={link.to} end onClick={onNavigate}>
+              {link.label}
+            </NavLink>
+          </Link>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

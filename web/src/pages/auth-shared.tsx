@@ -1,0 +1,52 @@
+import { Box, Button, HStack, Separator, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { FcGoogle } from 'react-icons/fc';
+import type { Location } from 'react-router-dom';
+import { describeError } from '../api/http.ts';
+import { describeAuthError } from '../auth/auth-service.ts';
+import type { FromState } from '../auth/guards.tsx';
+
+/** Where to go after signing in: the page the visitor came from, otherwise /. */
+export function destinationAfterSignIn(location: Location): string {
+  const from = (location.state as FromState | null)?.from;
+  if (!from?.pathname || from.pathname === '/login' || from.pathname === '/register') return '/';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+export function AuthCard({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      maxW="md"
+      mx="auto"
+      borderWidth="1px"
+      borderRadius="xl"
+      p={{ base: '6', md: '8' }}
+      shadow="sm"
+    >
+      {children}
+    </Box>
+  );
+}
+
+export function GoogleButton({ onClick, loading }: { onClick: () => void; loading: boolean }) {
+  return (
+    <>
+      <HStack my="2">
+        <Separator flex="1" />
+        <Text fontSize="sm" color="fg.muted">
+          or
+        </Text>
+        <Separator flex="1" />
+      </HStack>
+      <Button variant="outline" w="full" onClick={onClick} loading={loading}>
+        <FcGoogle aria-hidden="true" /> Continue with Google
+      </Button>
+    </>
+  );
+}
+
+/** A failed sign-in or sign-up, in plain words. */
+export function reportAuthFailure(error: unknown): void {
+  toast.error(describeAuthError(error) ?? describeError(error));
+}

@@ -1,0 +1,143 @@
+import { Button, CloseButton, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { z } from 'zod';
+import { bookCar } from '../api/endpoints.ts';
+import type { Car } from '../api/types.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { useUserRecord } from '../auth/use-user-record.ts';
+import { applyFieldErrors } from '../components/form-errors.ts';
+import { FormField } from '../components/form-field.tsx';
+import { notifySuccess } from '../components/notify.ts';
+
+const required = 'This field is required';
+
+const bookingSchema = z.object({
+  phone: z.string().trim().min(1, required),
+  meetup: z.string().trim().min(1, required),
+});
+
+type BookingForm = z.infer<typeof bookingSchema>;
+
+function BookingForm({ car, onDone }: { car: Car; onDone: () => void }) {
+  const { user } = useAuth();
+  const { data: record } = useUserRecord();
+  const queryClient = useQueryClient();
+  const buyerName = record?.name || user?.displayName || user?.email || '';
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<BookingForm>({
+    resolver: zodResolver(bookingSchema),
+    defaultValues: { phone: record?.phone ?? '', meetup: '' },
+  });
+
+  const booking = useMutation({
+    mutationFn: (values: BookingForm) =>
+      bookCar({
+        buyer: buyerName,
+        seller: car.seller_name,
+        buyer_email: user?.email ?? '',
+        seller_email: car.email,
+        product_id: car._id,
+        product_name: car.name,
+        price: car.price,
+        buyer_phone: values.phone,
+        meetup: values.meetup,
+      }),
+    onSuccess: () => {
+      notifySuccess('Booking Successful!');
+      queryClient.invalidateQueries({ queryKey: ['car', car._id] });
+      queryClient.invalidateQueries({ queryKey: ['cars'] });
+      queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      onDone();
+    },
+    onError: (error) =>
+      applyFieldErrors(error, setError, { buyer_phone: 'phone', meetup: 'meetup' }),
+  });
+
+  return (
+    <form id="booking-form" noValidate onSubmit={handleSubmit((values) => booking.mutate(values))}>
+      <Stack gap="4">
+        <FormField label="Your Name">
+          <Input value={buyerName} readOnly />
+        </FormField>
+        <FormField label="Your Email">
+          <Input value={user?.email ?? ''} readOnly />
+        </FormField>
+        <FormField label="Car">
+          <Input value={car.name} readOnly />
+        </FormField>
+        <FormField label="Price">
+          <Input value={`$${car.price}`} readOnly />
+        </FormField>
+        <FormField label="Phone" required error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...register('phone')} />
+        </FormField>
+        <FormField label="Meetup Location" required error={errors.meetup?.message}>
+          <Input {...register('meetup')} />
+        </FormField>
+        <Button type="submit" colorPalette="teal" loading={booking.isPending}>
+          Book Now
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function BookingDialog({
+  car,
+  open,
+  onClose,
+}: {
+  car: Car;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { status } = useAuth();
+  const location = useLocation();
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => (e.open ? undefined : onClose())}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Book {car.name}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              {status === 'signed-in' ? (
+                <BookingForm car={car} onDone={onClose} />
+              ) : (
+                <Stack gap="4" align="flex-start">
+                  <Text fontSize="xl" fontWeight="bold">
+                    Login First
+                  </Text>
+                  <Text color="fg.muted">Sign in to book a meetup with the seller.</Text>
+                  <Button asChild colorPalette="teal">
+                    <RouterLink to="/login" state={{ from: location }}>
+                      Login
+                    </RouterLink>
+                  </Button>
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

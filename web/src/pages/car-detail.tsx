@@ -1,0 +1,73 @@
+import { Badge, Box, Button, Grid, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { getCar } from '../api/endpoints.ts';
+import { ApiError } from '../api/http.ts';
+import { price } from '../components/car-card.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { usePageTitle } from '../components/page-title.ts';
+import { BookingDialog } from './booking-dialog.tsx';
+import NotFoundPage from './not-found.tsx';
+
+function Line({ label, value }: { label: string; value: string }) {
+  return (
+    <HStack gap="2" align="baseline">
+      <Text fontWeight="semibold">{label}:</Text>
+      <Text>{value}</Text>
+    </HStack>
+  );
+}
+
+export default function CarDetailPage() {
+  const id = useParams().id ?? '';
+  const {
+    data: car,
+    isPending,
+    error,
+  } = useQuery({ queryKey: ['car', id], queryFn: () => getCar(id) });
+  const [booking, setBooking] = useState(false);
+  usePageTitle(car?.name ?? 'Car');
+
+  if (isPending) return <PageLoader label="Loading the car" />;
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
+  if (!car) return <Text color="fg.error">The car could not be loaded.</Text>;
+
+  const booked = car.booked === 1;
+  return (
+    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="10" alignItems="start">
+      <Box borderRadius="xl" overflow="hidden" bg="bg.muted">
+        <Image src={car.image} alt={car.name} w="full" objectFit="cover" />
+      </Box>
+      <Stack gap="4">
+        <HStack gap="3">
+          <Heading as="h1" size="3xl">
+            {car.name}
+          </Heading>
+          {booked ? <Badge colorPalette="orange">Booked</Badge> : null}
+        </HStack>
+        <Line label="Seller" value={car.seller_name} />
+        <Line label="Original Price" value={price(car.original_price)} />
+        <Line label="Sale Price" value={price(car.price)} />
+        <Line label="Location" value={car.location} />
+        <Line label="Years of Use" value={`${car.use} years`} />
+        <Line label="Category" value={car.category} />
+        <HStack gap="3" pt="4" wrap="wrap">
+          {booked ? (
+            <Button disabled colorPalette="gray">
+              Already Booked
+            </Button>
+          ) : (
+            <Button colorPalette="teal" onClick={() => setBooking(true)}>
+              Book Now
+            </Button>
+          )}
+          <Button asChild variant="outline">
+            <RouterLink to="/products">See Others Cars</RouterLink>
+          </Button>
+        </HStack>
+      </Stack>
+      {booked ? null : <BookingDialog car={car} open={booking} onClose={() => setBooking(false)} />}
+    </Grid>
+  );
+}

@@ -1,0 +1,119 @@
+import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { getAdvertisedCars, getCategories } from '../api/endpoints.ts';
+import { CarGrid } from '../components/car-grid.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { usePageTitle } from '../components/page-title.ts';
+import { Pager } from '../components/pager.tsx';
+
+function Banner() {
+  return (
+    <Box
+      borderRadius="2xl"
+      px={{ base: '6', md: '12' }}
+      py={{ base: '12', md: '20' }}
+      color="white"
+      bgGradient="to-br"
+      gradientFrom="teal.700"
+      gradientTo="cyan.500"
+    >
+      <Stack gap="4" maxW="2xl">
+        <Text fontWeight="semibold" letterSpacing="wide" textTransform="uppercase">
+          Buy, Sell and Enjoy
+        </Text>
+        <Heading as="h1" size={{ base: '3xl', md: '5xl' }}>
+          Second Gear
+        </Heading>
+        <Text fontSize="lg">
+          Buy car in fair price from the product; you can also sell your old car here.
+        </Text>
+        <HStack gap="3" pt="2">
+          <Button asChild colorPalette="gray" variant="solid" bg="white" color="teal.800">
+            <RouterLink to="/products">Browse Cars</RouterLink>
+          </Button>
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}
+
+function RecommendedCars() {
+  const { data } = useQuery({ queryKey: ['cars', 'advertised'], queryFn: getAdvertisedCars });
+  if (!data || data.items.length === 0) return null;
+  return (
+    <Box as="section" aria-labelledby="recommended-heading">
+      <Heading id="recommended-heading" as="h2" size="2xl" mb="6">
+        Recommended Cars
+      </Heading>
+      <CarGrid cars={data.items} />
+    </Box>
+  );
+}
+
+function Categories() {
+  const [page, setPage] = useState(1);
+  const { data, isPending } = useQuery({
+    queryKey: ['categories', page],
+    queryFn: () => getCategories(page),
+  });
+  return (
+    <Box as="section" aria-labelledby="categories-heading">
+      <Heading id="categories-heading" as="h2" size="2xl" mb="6">
+        Categories
+      </Heading>
+      {isPending ? <PageLoader label="Loading categories" /> : null}
+      <SimpleGrid columns={{ base: 1, sm: 2, md: 3, lg: 4 }} gap="6">
+        {data?.items.map((category) => (
+          <Card.Root
+            key={category._id}
+            asChild
+            variant="outline"
+            _hover={{ borderColor: 'teal.500', shadow: 'md' }}
+          >
+            <RouterLink to={`/category/${encodeURIComponent(category.name)}`}>
+              <Card.Body alignItems="center" py="8">
+                <Card.Title as="h3">{category.name}</Card.Title>
+              </Card.Body>
+            </RouterLink>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
+    </Box>
+  );
+}
+
+const stats = [
+  { label: 'Total Cars', value: '1.8K' },
+  { label: 'Total Seller', value: '285' },
+  { label: 'Happy Customer', value: '86%' },
+];
+
+function Stats() {
+  return (
+    <SimpleGrid as="section" aria-label="Our numbers" columns={{ base: 1, md: 3 }} gap="6">
+      {stats.map((stat) => (
+        <Box key={stat.label} borderWidth="1px" borderRadius="xl" p="6" textAlign="center">
+          <Text color="fg.muted">{stat.label}</Text>
+          <Text fontSize="4xl" fontWeight="bold" color="teal.600" _dark={{ color: 'teal.300' }}>
+            {stat.value}
+          </Text>
+        </Box>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export default function HomePage() {
+  usePageTitle('Home');
+  return (
+    <Stack gap="16">
+      <Banner />
+      <RecommendedCars />
+      <Categories />
+      <Stats />
+    </Stack>
+  );
+}
