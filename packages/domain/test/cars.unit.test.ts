@@ -1,0 +1,357 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor, ListCar } from '../src/index.ts';
+import {
+  actor,
+  carAdvertised,
+  carBooked,
+  carDeleted,
+  carListed,
+  categoryCreated,
+  categoryDeleted,
+  registered,
+  suv,
+  system,
+  userDeleted,
+} from './fixtures.ts';
+import { given, on } from './given.ts';
+
+const market = [
+  registered('ada', 'Admin'),
+  registered('bob', 'Buyer'),
+  registered('sam', 'Seller'),
+  registered('sue', 'Seller'),
+  categoryCreated(suv.categoryId, suv.name),
+];
+
+const list = (by: Actor, overrides: Partial<ListCar['data']> = {}): ListCar => ({
+  type: 'ListCar',
+  actor: by,
+  data: {
+    carId: 'car-1',
+    name: 'Toyota RAV4 2019',
+    categoryName: 'SUV',
+    image: 'https://images.example.com/rav4.jpg',
+    originalPrice: 30000,
+    price: 21000,
+    location: 'Chattogram',
+    yearsOfUse: 5,
+    ...overrides,
+  },
+});
+
+describe('ListCar', () => {
+  it('lists a car for its seller, in its category', () => {
+    given(market)
+      .when(list(actor('sam', 'Seller'), { categoryName: ' suv ' }))
+      .then(
+        on('car-car-1', {
+          type: 'CarListed',
+          data: {
+            carId: 'car-1',
+            name: 'Toyota RAV4 2019',
+            sellerId: 'sam',
+            sellerName: 'Sam Seller',
+            sellerEmail: 'sam@example.com',
+            categoryId: suv.categoryId,
+            categoryName: 'SUV',
+            image: 'https://images.example.com/rav4.jpg',
+            originalPrice: 30000,
+            price: 21000,
+            location: 'Chattogram',
+            yearsOfUse: 5,
+          },
+        }),
+        on('category-cat-suv', {
+          type: 'CategoryCarAdded',
+          data: { categoryId: suv.categoryId, carId: 'car-1' },
+        }),
+        on('user-sam', { type: 'SellerCarAdded', data: { userId: 'sam', carId: 'car-1' } }),
+      );
+  });
+
+  it('lets an admin list a car', () => {
+    given(market)
+      .when(list(actor('ada', 'Admin'), { carId: 'car-9' }))
+      .then(
+        on('car-car-9', {
+          type: 'CarListed',
+          data: {
+            carId: 'car-9',
+            name: 'Toyota RAV4 2019',
+            sellerId: 'ada',
+            sellerName: 'Ada Admin',
+            sellerEmail: 'ada@example.com',
+            categoryId: suv.categoryId,
+            categoryName: 'SUV',
+            image: 'https://images.example.com/rav4.jpg',
+            originalPrice: 30000,
+            price: 21000,
+            location: 'Chattogram',
+            yearsOfUse: 5,
+          },
+        }),
+        on('category-cat-suv', {
+          type: 'CategoryCarAdded',
+          data: { categoryId: suv.categoryId, carId: 'car-9' },
+        }),
+        on('user-ada', { type: 'SellerCarAdded', data: { userId: 'ada', carId: 'car-9' } }),
+      );
+  });
+
+  it('rejects a Buyer, even one who claims to be a Seller', () => {
+    given(market)
+      .when(list(actor('bob', 'Seller')))
+      .thenThrows('forbidden', 'seller-role-required');
+  });
+
+  it('rejects someone not registered or deleted', () => {
+    given(market)
+      .when(list(actor('eve', 'Seller')))
+      .thenThrows('forbidden', 'actor-not-registered');
+    given(market, userDeleted('sam'))
+      .when(list(actor('sam', 'Seller')))
+      .thenThrows('forbidden', 'actor-deleted');
+  });
+
+  it('rejects an unknown or deleted category', () => {
+    given(market)
+      .when(list(actor('sam', 'Seller'), { categoryName: 'Hovercraft' }))
+      .thenThrows('not_found', 'category-not-found', /Hovercraft/);
+    given(market, categoryCreated('cat-van', 'Van'), categoryDeleted('cat-van', 'Van'))
+      .when(list(actor('sam', 'Seller'), { categoryName: 'Van' }))
+      .thenThrows('not_found', 'category-not-found');
+  });
+
+  it('rejects a car id that already exists', () => {
+    given(market, carListed('car-1', 'sue'))
+      .when(list(actor('sam', 'Seller')))
+      .thenThrows('conflict', 'car-exists');
+  });
+
+  it('requires every field, and prices and years of zero or more', () => {
+    const sam = actor('sam', 'Seller');
+    for (const field of ['name', 'image', 'location', 'categoryName'] as const) {
+      const error = given(market)
+        .when(list(sam, { [field]: ' ' }))
+        .thenThrows('invalid', 'field-required');
+      expect(error.field).toBe(field);
+    }
+    for (const field of ['originalPrice', 'price', 'yearsOfUse'] as const) {
+      const error = given(market)
+        .when(list(sam, { [field]: -1 }))
+        .thenThrows('invalid', 'field-out-of-range');
+      expect(error.field).toBe(field);
+    }
+    given(market)
+      .when(list(sam, { price: Number.NaN }))
+      .thenThrows('invalid', 'field-out-of-range');
+  });
+});
+
+describe('AdvertiseCar', () => {
+  const advertise = (by: Actor, carId = 'car-1') =>
+    ({ type: 'AdvertiseCar', actor: by, data: { carId } }) as const;
+
+  it("advertises the seller's own car", () => {
+    given(market, carListed('car-1', 'sam'))
+      .when(advertise(actor('sam', 'Seller')))
+      .then(on('car-car-1', { type: 'CarAdvertised', data: { carId: 'car-1' } }));
+  });
+
+  it('rejects advertising twice: "Already in Advertisement"', () => {
+    given(market, carListed('car-1', 'sam'), carAdvertised('car-1'))
+      .when(advertise(actor('sam', 'Seller')))
+      .thenThrows('conflict', 'already-advertised', 'Already in Advertisement');
+  });
+
+  it("rejects advertising someone else's car, an admin's attempt too", () => {
+    given(market, carListed('car-1', 'sam'))
+      .when(advertise(actor('sue', 'Seller')))
+      .thenThrows('forbidden', 'not-car-owner');
+    given(market, carListed('car-1', 'sam'))
+      .when(advertise(actor('ada', 'Admin')))
+      .thenThrows('forbidden', 'not-car-owner');
+  });
+
+  it('rejects advertising a booked car', () => {
+    given(market, carListed('car-1', 'sam'), carBooked('car-1', 'sam', 'bob'))
+      .when(advertise(actor('sam', 'Seller')))
+      .thenThrows('conflict', 'car-booked');
+  });
+
+  it('rejects an unknown or deleted car', () => {
+    given(market)
+      .when(advertise(actor('sam', 'Seller')))
+      .thenThrows('not_found', 'car-not-found');
+    given(market, carListed('car-1', 'sam'), carDeleted('car-1', 'sam'))
+      .when(advertise(actor('sam', 'Seller')))
+      .thenThrows('not_found', 'car-deleted');
+  });
+
+  it('rejects a seller whose account was deleted', () => {
+    given(market, carListed('car-1', 'sam'), userDeleted('sam'))
+      .when(advertise(actor('sam', 'Seller')))
+      .thenThrows('forbidden', 'actor-deleted');
+  });
+});
+
+describe('BookCar', () => {
+  const book = (by: Actor, overrides: { buyerPhone?: string; meetup?: string } = {}) =>
+    ({
+      type: 'BookCar',
+      actor: by,
+      data: {
+        carId: 'car-1',
+        bookingId: 'booking-7',
+        buyerPhone: '+880 1711 111111',
+        meetup: 'Banani 11',
+        ...overrides,
+      },
+    }) as const;
+
+  const booked = (buyer: 'ada' | 'bob' | 'sue', name: string) =>
+    on('car-car-1', {
+      type: 'CarBooked',
+      data: {
+        carId: 'car-1',
+        bookingId: 'booking-7',
+        carName: 'Car car-1',
+        price: 12500,
+        sellerId: 'sam',
+        sellerName: 'Sam Seller',
+        sellerEmail: 'sam@example.com',
+        buyerId: buyer,
+        buyerName: name,
+        buyerEmail: `${buyer}@example.com`,
+        buyerPhone: '+880 1711 111111',
+        meetup: 'Banani 11',
+      },
+    });
+
+  it('books a car for a Buyer, with the name and email of their account', () => {
+    given(market, carListed('car-1', 'sam'))
+      .when(book({ uid: 'bob', email: 'spoofed@example.com', role: 'Buyer' }))
+      .then(booked('bob', 'Bob Buyer'));
+  });
+
+  it('lets a Seller or an admin book a car that is not theirs', () => {
+    given(market, carListed('car-1', 'sam'))
+      .when(book(actor('sue', 'Seller')))
+      .then(booked('sue', 'Sue Seller'));
+    given(market, carListed('car-1', 'sam'))
+      .when(book(actor('ada', 'Admin')))
+      .then(booked('ada', 'Ada Admin'));
+  });
+
+  it('books an advertised car', () => {
+    given(market, carListed('car-1', 'sam'), carAdvertised('car-1'))
+      .when(book(actor('bob')))
+      .then(booked('bob', 'Bob Buyer'));
+  });
+
+  it('rejects a second booking of a car', () => {
+    given(market, carListed('car-1', 'sam'), carBooked('car-1', 'sam', 'sue'))
+      .when(book(actor('bob')))
+      .thenThrows('conflict', 'car-already-booked', 'Already Booked');
+  });
+
+  it('rejects booking your own car', () => {
+    given(market, carListed('car-1', 'sam'))
+      .when(book(actor('sam', 'Seller')))
+      .thenThrows('forbidden', 'own-car');
+  });
+
+  it('rejects booking a deleted car or one that never existed', () => {
+    given(market, carListed('car-1', 'sam'), carDeleted('car-1', 'sam'))
+      .when(book(actor('bob')))
+      .thenThrows('not_found', 'car-deleted');
+    given(market)
+      .when(book(actor('bob')))
+      .thenThrows('not_found', 'car-not-found');
+  });
+
+  it('rejects someone not registered, a deleted user and the System actor', () => {
+    given(market, carListed('car-1', 'sam'))
+      .when(book(actor('eve')))
+      .thenThrows('forbidden', 'actor-not-registered');
+    given(market, carListed('car-1', 'sam'), userDeleted('bob'))
+      .when(book(actor('bob')))
+      .thenThrows('forbidden', 'actor-deleted');
+    given(market, carListed('car-1', 'sam'))
+      .when(book(system))
+      .thenThrows('forbidden', 'actor-not-registered');
+  });
+
+  it('requires a phone and a meetup location', () => {
+    const phone = given(market, carListed('car-1', 'sam'))
+      .when(book(actor('bob'), { buyerPhone: '' }))
+      .thenThrows('invalid', 'field-required', 'This field is required');
+    expect(phone.field).toBe('buyerPhone');
+    const meetup = given(market, carListed('car-1', 'sam'))
+      .when(book(actor('bob'), { meetup: '  ' }))
+      .thenThrows('invalid', 'field-required');
+    expect(meetup.field).toBe('meetup');
+  });
+});
+
+describe('DeleteCar', () => {
+  const remove = (by: Actor, carId = 'car-1') =>
+    ({ type: 'DeleteCar', actor: by, data: { carId } }) as const;
+
+  const deleted = [
+    on('car-car-1', {
+      type: 'CarDeleted',
+      data: { carId: 'car-1', sellerId: 'sam', categoryId: suv.categoryId, reason: 'deleted' },
+    }),
+    on('category-cat-suv', {
+      type: 'CategoryCarRemoved',
+      data: { categoryId: suv.categoryId, carId: 'car-1' },
+    }),
+    on('user-sam', { type: 'SellerCarRemoved', data: { userId: 'sam', carId: 'car-1' } }),
+  ];
+
+  it('lets the seller delete their car, taking it out of its category', () => {
+    given(market, carListed('car-1', 'sam'), carListed('car-2', 'sam'))
+      .when(remove(actor('sam', 'Seller')))
+      .then(...deleted);
+  });
+
+  it("lets an admin delete anyone's car", () => {
+    given(market, carListed('car-1', 'sam'))
+      .when(remove(actor('ada', 'Admin')))
+      .then(...deleted);
+    given(market, carListed('car-1', 'sam'))
+      .when(remove(system))
+      .then(...deleted);
+  });
+
+  it('deletes a booked car', () => {
+    given(market, carListed('car-1', 'sam'), carBooked('car-1', 'sam', 'bob'))
+      .when(remove(actor('sam', 'Seller')))
+      .then(...deleted);
+  });
+
+  it("rejects another Seller or a Buyer deleting someone else's car", () => {
+    given(market, carListed('car-1', 'sam'))
+      .when(remove(actor('sue', 'Seller')))
+      .thenThrows('forbidden', 'not-car-owner-or-admin');
+    given(market, carListed('car-1', 'sam'))
+      .when(remove(actor('bob', 'Admin')))
+      .thenThrows('forbidden', 'not-car-owner-or-admin');
+  });
+
+  it('rejects a deleted or unknown car', () => {
+    given(market, carListed('car-1', 'sam'), carDeleted('car-1', 'sam'))
+      .when(remove(actor('sam', 'Seller')))
+      .thenThrows('not_found', 'car-deleted');
+    given(market)
+      .when(remove(actor('ada', 'Admin')))
+      .thenThrows('not_found', 'car-not-found');
+  });
+
+  it('rejects a deleted seller', () => {
+    given(market, carListed('car-1', 'sam'), userDeleted('sam'))
+      .when(remove(actor('sam', 'Seller')))
+      .thenThrows('forbidden', 'actor-deleted');
+  });
+});

@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bookCar,
+  type Command,
+  type DeleteUser,
+  DomainError,
+  type DomainEvent,
+  decide,
+  domainRules,
+  EventMetadata,
+  foldStream,
+  initialCarState,
+  initialUserState,
+  type LoadedStream,
+  loadStream,
+  recordedActor,
+  streamsFor,
+  withMetadata,
+} from '../src/index.ts';
+import { actor, carListed, categoryCreated, registered, sedan, suv, system } from './fixtures.ts';
+import { run, streamOf } from './given.ts';
+
+const history: DomainEvent[] = [
+  registered('ada', 'Admin'),
+  registered('sam', 'Seller'),
+  categoryCreated(suv.categoryId, suv.name),
+  categoryCreated(sedan.categoryId, sedan.name),
+  carListed('car-1', 'sam', suv),
+  carListed('car-2', 'sam', sedan),
+].flat();
+
+const load = (loaded: Record<string, LoadedStream>, command: Command) => {
+  const refs = streamsFor(command, loaded);
+  for (const ref of refs)
+    loaded[ref.stream] = loadStream(
+      ref,
+      history.filter((event) => streamOf(event) === ref.stream),
+    );
+  return refs.map((ref) => `${ref.kind}:${ref.stream}`);
+};
+
+describe('streamsFor', () => {
+  it('names the streams of a user deletion round by round', () => {
+    const command: DeleteUser = {
+      type: 'DeleteUser',
+      actor: actor('ada'),
+      data: { userId: 'sam' },
+    };
+    const loaded: Record<string, LoadedStream> = {};
+    expect(load(loaded, command)).toEqual(['user:user-ada', 'user:user-sam']);
+    expect(load(loaded, command)).toEqual([
+      'email:email-sam@example.com',
+      'car:car-car-1',
+      'car:car-car-2',
+    ]);
+    expect(load(loaded, command)).toEqual([
+      'category:category-cat-suv',
+      'category:category-cat-sedan',
+    ]);
+    expect(load(loaded, command)).toEqual([]);
+  });
+
+  it('names a new car, the category by its name, then the category itself', () => {
+    const command: Command = {
+      type: 'ListCar',
+      actor: actor('sam'),
+      data: {
+        carId: 'car-9',
+        name: 'Kia',
+        categoryName: 'Sedan',
+        image: 'x',
+        originalPrice: 1,
+        price: 1,
+        location: 'x',
+        yearsOfUse: 1,
+      },
+    };
+    const loaded: Record<string, LoadedStream> = {};
+    expect(load(loaded, command)).toEqual([
+      'user:user-sam',
+      'car:car-car-9',
+      'categoryName:category-name-sedan',
+    ]);
+    expect(load(loaded, command)).toEqual(['category:category-cat-sedan']);
+    expect(load(loaded, command)).toEqual([]);
+  });
+
+  it('names the car, then its category and seller, for a car deletion', () => {
+    const command: Command = { type: 'DeleteCar', actor: actor('ada'), data: { carId: 'car-1' } };
+    const loaded: Record<string, LoadedStream> = {};
+    expect(load(loaded, command)).toEqual(['user:user-ada', 'car:car-car-1']);
+    expect(load(loaded, command)).toEqual(['category:category-cat-suv', 'user:user-sam']);
+    expect(load(loaded, command)).toEqual([]);
+  });
+
+  it('names each stream once, even when the actor is the target', () => {
+    const command: Command = {
+      type: 'PromoteToAdmin',
+      actor: actor('ada'),
+      data: { userId: 'ada' },
+    };
+    expect(streamsFor(command).map((ref) => ref.stream)).toEqual(['user-ada']);
+  });
+});
+
+describe('decide', () => {
+  it('refuses to decide on a stream that was not loaded', () => {
+    const command: Command = { type: 'DeleteCar', actor: actor('ada'), data: { carId: 'car-1' } };
+    const loaded: Record<string, LoadedStream> = {};
+    load(loaded, command);
+    expect(() => decide(command, loaded)).toThrow(/category-cat-suv is not loaded/);
+  });
+
+  it('is the same rule as the named decision', () => {
+    const car = foldStream('car', carListed('car-1', 'sam'));
+    const command = {
+      type: 'BookCar',
+      actor: actor('sam'),
+      data: { carId: 'car-1', bookingId: 'b-1', buyerPhone: '1', meetup: 'x' },
+    } as const;
+    const actorUser = foldStream('user', registered('sam', 'Seller'));
+    expect(() => bookCar({ command, actorUser, car })).toThrow(DomainError);
+    expect(() =>
+      bookCar({ command, actorUser: initialUserState(), car: initialCarState() }),
+    ).toThrow('Register before doing this.');
+  });
+});
+
+describe('a user deletion, then the category deletion it makes possible', () => {
+  it('lets the admin delete the emptied category', () => {
+    const removeSam = run(history, {
+      type: 'DeleteUser',
+      actor: actor('ada'),
+      data: { userId: 'sam' },
+    });
+    const after = [...history, ...removeSam.appends.flatMap((append) => append.events)];
+    const removeSuv = run(after, {
+      type: 'DeleteCategory',
+      actor: actor('ada'),
+      data: { categoryId: suv.categoryId },
+    });
+    expect(removeSuv.appends.map((append) => append.stream)).toEqual([
+      'category-cat-suv',
+      'category-name-suv',
+    ]);
+    expect(() =>
+      run(history, {
+        type: 'DeleteCategory',
+        actor: actor('ada'),
+        data: { categoryId: suv.categoryId },
+      }),
+    ).toThrow(/still has 1 car;/);
+  });
+});
+
+describe('withMetadata', () => {
+  it('attaches the actor, the time, the correlation and causation ids and the schema version', () => {
+    const events: DomainEvent[] = [
+      { type: 'CarAdvertised', data: { carId: 'car-1' } },
+      { type: 'UserBecameSeller', data: { userId: 'bob' } },
+    ];
+    const stored = withMetadata(events, {
+      actor: actor('bob', 'Buyer'),
+      now: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
+      correlationId: 'req-1',
+      causationId: 'cmd-1',
+    });
+    const metadata = {
+      actor: { uid: 'bob', email: 'bob@example.com', role: 'Buyer' },
+      occurredAt: '2026-01-02T03:04:05.000Z',
+      correlationId: 'req-1',
+      causationId: 'cmd-1',
+      schemaVersion: 1,
+    };
+    expect(stored).toEqual([
+      { type: 'CarAdvertised', data: { carId: 'car-1' }, metadata },
+      { type: 'UserBecameSeller', data: { userId: 'bob' }, metadata },
+    ]);
+    expect(EventMetadata.parse(stored[0]?.metadata)).toEqual(metadata);
+  });
+
+  it('takes the time as an ISO string too', () => {
+    const [stored] = withMetadata([{ type: 'CarAdvertised', data: { carId: 'car-1' } }], {
+      actor: system,
+      now: '2026-01-02T03:04:05Z',
+      correlationId: 'c',
+      causationId: 'c',
+    });
+    expect(stored?.metadata.occurredAt).toBe('2026-01-02T03:04:05.000Z');
+    expect(stored?.metadata.actor).toEqual(system);
+  });
+});
+
+describe('recordedActor', () => {
+  it('records the role the user stream holds, not the claimed one', () => {
+    const ada = foldStream('user', registered('ada', 'Admin'));
+    expect(recordedActor(actor('ada', 'Buyer'), ada)).toEqual(actor('ada', 'Admin'));
+    expect(recordedActor(actor('eve', 'Seller'), initialUserState())).toEqual(
+      actor('eve', 'Seller'),
+    );
+    expect(recordedActor(system, initialUserState())).toEqual(system);
+  });
+});
+
+describe('DomainError', () => {
+  it('takes its code from its rule', () => {
+    const error = new DomainError('category-has-cars', 'still has cars');
+    expect([error.code, error.rule, error.message, error.name]).toEqual([
+      'conflict',
+      'category-has-cars',
+      'still has cars',
+      'DomainError',
+    ]);
+    expect(Object.values(domainRules).sort()).toContain('not_found');
+  });
+});
+
+describe('evolve', () => {
+  it('counts a car once in its category and seller, whatever is replayed', () => {
+    const twice = [...carListed('car-1', 'sam'), ...carListed('car-1', 'sam')];
+    const category = foldStream('category', [
+      ...categoryCreated(suv.categoryId, suv.name),
+      ...twice,
+    ]);
+    const seller = foldStream('user', [...registered('sam', 'Seller'), ...twice]);
+    expect(category.status === 'active' && category.carIds).toEqual(['car-1']);
+    expect(seller.status === 'active' && seller.carIds).toEqual(['car-1']);
+  });
+});
