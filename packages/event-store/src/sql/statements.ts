@@ -140,8 +140,10 @@ $fn$;
 `;
 }
 
-const COLUMNS = `position::text as position, stream_id, stream_version, event_id::text as event_id,
-  event_type, data, metadata, recorded_at`;
+// Positions leave as text (bigint, exact on both drivers). ORDER BY names the table's columns
+// through the alias `e`: a bare name would sort by the text output column.
+const COLUMNS = `e.position::text as position, e.stream_id, e.stream_version,
+  e.event_id::text as event_id, e.event_type, e.data, e.metadata, e.recorded_at`;
 
 export function statements(schema: string) {
   assertSchemaName(schema);
@@ -151,11 +153,11 @@ export function statements(schema: string) {
     append: `select out_stream, out_version, out_position::text as out_position
       from ${s}.append_events($1::jsonb)`,
     /** $1: stream, $2: first version. */
-    readStream: `select ${COLUMNS} from ${s}.events
-      where stream_id = $1 and stream_version >= $2 order by stream_version`,
+    readStream: `select ${COLUMNS} from ${s}.events e
+      where e.stream_id = $1 and e.stream_version >= $2 order by e.stream_version`,
     /** $1: position (exclusive, as text), $2: limit. */
-    readAll: `select ${COLUMNS} from ${s}.events
-      where position > $1::bigint order by position limit $2`,
+    readAll: `select ${COLUMNS} from ${s}.events e
+      where e.position > $1::bigint order by e.position limit $2`,
     head: `select max(position)::text as head from ${s}.events`,
   } as const;
 }
