@@ -1,0 +1,193 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+export type AuthEmulatorOptions = {
+  /** A `demo-` project id keeps the emulator fully offline. */
+  projectId?: string;
+  /** Keep accounts here across restarts (imported on start, exported on stop). */
+  dataDir?: string;
+  host?: string;
+  /** Auth port; a free one when absent. */
+  port?: number;
+  /** How long to wait for the emulator to answer. Default 90 s (it is slow on a busy machine). */
+  startTimeoutMs?: number;
+  /** Receives the emulator's output lines; silent when absent. */
+  onLog?: (line: string) => void;
+};
+
+export type AuthEmulator = {
+  /** `127.0.0.1:PORT`, the value firebase-admin takes as FIREBASE_AUTH_EMULATOR_HOST. */
+  host: string;
+  url: string;
+  projectId: string;
+  /** Stops the emulator, exporting accounts first when a data directory was given. */
+  stop(): Promise<void>;
+};
+
+const EXPORT_METADATA = 'firebase-export-metadata.json';
+
+function firebaseCli(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('firebase-tools/package.json')), 'lib', 'bin', 'firebase.js');
+}
+
+/** A port nobody listens on right now (the kernel picks it). */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolvePort(address.port);
+        else reject(new Error('Could not find a free port'));
+      });
+    });
+  });
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    if (!response.ok) return false;
+    const body = (await response.json()) as { authEmulator?: { ready?: boolean } };
+    return body.authEmulator?.ready === true;
+  } catch {
+    return false;
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => child.once('exit', () => done()));
+}
+
+/**
+ * Starts the Firebase Auth Emulator from the installed firebase-tools, as a child process of
+ * this Node, in a temporary directory with its own firebase.json. Every port it needs (auth,
+ * the emulator hub, logging) is a free one, so several emulators can run at once.
+ */
+export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
+  const projectId = options.projectId ?? 'demo-second-gear';
+  const host = options.host ?? '127.0.0.1';
+  const [port, hubPort, loggingPort] = await Promise.all([
+    options.port ?? freePort(host),
+    freePort(host),
+    freePort(host),
+  ]);
+  const workDir = await mkdtemp(join(tmpdir(), 'second-gear-auth-emulator-'));
+  await mkdir(join(workDir, 'tmp'));
+  await writeFile(
+    join(workDir, 'firebase.json'),
+    JSON.stringify({
+      emulators: {
+        auth: { host, port },
+        hub: { host, port: hubPort },
+        logging: { host, port: loggingPort },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+
+  const args = [firebaseCli(), 'emulators:start', '--only', 'auth', '--project', projectId];
+  if (options.dataDir) {
+    const dataDir = resolve(options.dataDir);
+    await mkdir(dataDir, { recursive: true });
+    // A first start has nothing to import; importing an empty directory is an error.
+    if (existsSync(join(dataDir, EXPORT_METADATA))) args.push('--import', dataDir);
+    args.push('--export-on-exit', dataDir);
+  }
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // Its own config store and temp dir: the emulator hub leaves a locator file per project
+    // id in the temp dir, and the export on exit follows it, so emulators of one project
+    // running at once would otherwise export each other's accounts.
+    XDG_CONFIG_HOME: join(workDir, 'config'),
+    TMPDIR: join(workDir, 'tmp'),
+    NO_UPDATE_NOTIFIER: '1',
+    FORCE_COLOR: '0',
+    CI: 'true',
+  };
+  for (const name of ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_EMULATOR_HUB', 'GCLOUD_PROJECT']) {
+    delete env[name];
+  }
+
+  const child = spawn(process.execPath, [...args, '--non-interactive'], {
+    cwd: workDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const recent: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      recent.push(line);
+      if (recent.length > 40) recent.shift();
+      options.onLog?.(line);
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const cleanUp = async () => {
+    process.removeListener('exit', killOnExit);
+    await rm(workDir, { recursive: true, force: true });
+  };
+
+  const hostPort = `${host}:${port}`;
+  const url = `http://${hostPort}`;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
+  let ended = false;
+  child.once('exit', () => {
+    ended = true;
+  });
+  while (!(await answers(url))) {
+    if (ended || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await exited(child);
+      await cleanUp();
+      const reason = ended ? 'exited early' : 'did not answer in time';
+      throw new Error(`The Auth Emulator ${reason}. Its last output:\n${recent.join('\n')}`);
+    }
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    host: hostPort,
+    url,
+    projectId,
+    stop() {
+      stopping ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) {
+          // SIGINT is the emulator's own clean shutdown; it exports the accounts first.
+          child.kill('SIGINT');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+          await exited(child);
+          clearTimeout(timer);
+        }
+        await cleanUp();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** True when a directory holds an export the emulator can import. */
+export async function hasEmulatorExport(dataDir: string): Promise<boolean> {
+  try {
+    return (await readdir(dataDir)).includes(EXPORT_METADATA);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,43 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hasEmulatorExport, startAuthEmulator } from '../src/index.ts';
+import { signInUser, signUpUser, uniqueEmail } from '../src/testing.ts';
+
+describe('startAuthEmulator', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps accounts across a restart when given a data directory', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'second-gear-auth-data-'));
+    dirs.push(parent);
+    // A directory that does not exist yet, as on a fresh machine.
+    const dataDir = join(parent, 'auth');
+    const email = uniqueEmail('kept');
+
+    const first = await startAuthEmulator({ dataDir });
+    let uid: string;
+    try {
+      expect(first.host).toMatch(/^127\.0\.0\.1:\d+$/);
+      expect(first.url).toBe(`http://${first.host}`);
+      expect(first.projectId).toBe('demo-second-gear');
+      uid = (await signUpUser(first.host, { email, password: 'kept-password' })).uid;
+    } finally {
+      await first.stop();
+    }
+    expect(await hasEmulatorExport(dataDir)).toBe(true);
+
+    const second = await startAuthEmulator({ dataDir });
+    try {
+      const signedIn = await signInUser(second.host, { email, password: 'kept-password' });
+      expect(signedIn.uid).toBe(uid);
+    } finally {
+      await second.stop();
+    }
+    // Stopping twice is harmless.
+    await second.stop();
+  }, 180_000);
+});
