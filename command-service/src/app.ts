@@ -1,0 +1,89 @@
+import rateLimit from '@fastify/rate-limit';
+import type { EventStore } from '@second-gear/event-store';
+import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
+import { createServiceApp, type LogOptions, type ServiceApp } from '@second-gear/service-http';
+import { carRoutes } from './cars/routes.ts';
+import { categoryRoutes } from './categories/routes.ts';
+import { CommandHandler } from './command-handler.ts';
+import { commandRunner } from './command-route.ts';
+import { userRoutes } from './users/routes.ts';
+
+export const OPENAPI_PATH = '/api/openapi/commands.json';
+
+export type RateLimitOptions = {
+  /** Writes allowed per client address in each window. Default 300. */
+  max?: number;
+  /** The window: milliseconds or a duration like `'1 minute'`. Default one minute. */
+  timeWindow?: number | string;
+};
+
+export type CommandServiceOptions = {
+  store: EventStore;
+  /** Firebase Authentication: verifies ID tokens on `POST /api/user`, deletes accounts. */
+  auth: Pick<FirebaseAuth, 'verifyIdToken' | 'deleteUser'>;
+  /** The shared HS256 secret of the service token (at least 32 characters). */
+  tokenSecret: string;
+  /** Idempotency-Key support; on by default. */
+  idempotency?: { enabled?: boolean };
+  /** `false` silences logs. */
+  logger?: false | LogOptions;
+  /** Rate limit of writes per client address; `false` turns it off. */
+  rateLimit?: false | RateLimitOptions;
+  /** Largest JSON body in bytes (413 above). Default 64 KiB: no command needs more. */
+  bodyLimit?: number;
+  /** Behind the gateway, trust its X-Forwarded-* headers (the client address for rate limits). */
+  trustProxy?: boolean;
+  /** The clock that stamps events. */
+  now?: () => Date;
+};
+
+/** The command service: every write of the API, as a Fastify app ready to listen. */
+export async function buildCommandService(options: CommandServiceOptions): Promise<ServiceApp> {
+  const app = await createServiceApp({
+    name: 'command-service',
+    logger: options.logger ?? {},
+    bodyLimit: options.bodyLimit ?? 64 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    openapi: {
+      jsonPath: OPENAPI_PATH,
+      title: 'Second Gear commands',
+      description:
+        'Every write of the marketplace. Answers carry the position of their last event ' +
+        '(body `position`, header `X-Event-Position`); errors are application/problem+json.',
+    },
+    health: async () => ({ position: ((await options.store.headPosition()) ?? 0n).toString() }),
+  });
+
+  // Commands take JSON only (images take multipart in their own routes): text is 415, not 400.
+  app.removeContentTypeParser('text/plain');
+
+  if (options.rateLimit !== false) {
+    const limits = options.rateLimit ?? {};
+    // Every write gets the limit; reads here (health, the OpenAPI document, images) do not.
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+      if (route.config && 'rateLimit' in route.config) return;
+      route.config = { ...route.config, rateLimit: {} };
+    });
+    await app.register(rateLimit, {
+      global: false,
+      max: limits.max ?? 300,
+      timeWindow: limits.timeWindow ?? '1 minute',
+    });
+  }
+
+  await app.register(serviceTokens, { secret: options.tokenSecret });
+
+  const handler = new CommandHandler({
+    store: options.store,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const run = commandRunner(handler, { idempotency: options.idempotency?.enabled ?? true });
+  await app.register(async (routes) => {
+    await userRoutes(routes as ServiceApp, { run, auth: options.auth });
+    await categoryRoutes(routes as ServiceApp, { run });
+    await carRoutes(routes as ServiceApp, { run, store: options.store });
+  });
+  return app;
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { writeCalls } from '@second-gear/contracts';
+import {
+  evolveCategory,
+  evolveCategoryNameReservation,
+  initialCategoryNameReservationState,
+  initialCategoryState,
+  streams,
+} from '@second-gear/domain';
+import type { EventStore } from '@second-gear/event-store';
+import type { ServiceApp } from '@second-gear/service-http';
+import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
+import { answerSchemas, authenticated, writeRoute } from '../route-options.ts';
+import { StreamReader } from '../stream-reader.ts';
+
+export type CarRoutesOptions = { run: RunCommand; store: EventStore };
+
+/**
+ * The spec's client names a car's category by name; a client may also send its id. A name is
+ * resolved by the decision through the name's reservation stream. When no category holds
+ * that name but a live category has it as id, its current name is used instead.
+ */
+async function categoryNameFor(store: EventStore, nameOrId: string): Promise<string> {
+  const reader = new StreamReader(store);
+  const reservation = (await reader.read(streams.categoryName(nameOrId))).reduce(
+    evolveCategoryNameReservation,
+    initialCategoryNameReservationState(),
+  );
+  if (reservation.status === 'claimed') return nameOrId;
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(nameOrId)) return nameOrId;
+  const category = (await reader.read(streams.category(nameOrId))).reduce(
+    evolveCategory,
+    initialCategoryState(),
+  );
+  return category.status === 'active' ? category.name : nameOrId;
+}
+
+export async function carRoutes(app: ServiceApp, { run, store }: CarRoutesOptions) {
+  const list = writeCalls.listCar;
+  app.route({
+    ...writeRoute(list),
+    onRequest: authenticated(app),
+    schema: {
+      ...writeRoute(list).schema,
+      headers: CommandHeaders,
+      body: list.body,
+      response: answerSchemas(list.answer, [201]),
+    },
+    handler: async (request, reply) => {
+      const carId = randomUUID();
+      const body = request.body;
+      return run(request, reply, {
+        command: {
+          type: 'ListCar',
+          actor: actorOf(request),
+          data: {
+            carId,
+            name: body.name,
+            categoryName: await categoryNameFor(store, body.category),
+            image: body.image,
+            originalPrice: body.original_price,
+            price: body.price,
+            location: body.location,
+            yearsOfUse: body.use,
+          },
+        },
+        answer: () => ({ status: 201, body: { acknowledged: true as const, insertedId: carId } }),
+      });
+    },
+  });
+
+  const advertise = writeCalls.advertiseCar;
+  app.route({
+    ...writeRoute(advertise),
+    onRequest: authenticated(app),
+    schema: {
+      ...writeRoute(advertise).schema,
+      headers: CommandHeaders,
+      params: advertise.params,
+      response: answerSchemas(advertise.answer, [200]),
+    },
+    handler: async (request, reply) =>
+      run(request, reply, {
+        command: {
+          type: 'AdvertiseCar',
+          actor: actorOf(request),
+          data: { carId: request.params.id },
+        },
+        answer: () => ({ status: 200, body: { acknowledged: true as const, modifiedCount: 1 } }),
+      }),
+  });
+
+  const remove = writeCalls.deleteCar;
+  app.route({
+    ...writeRoute(remove),
+    onRequest: authenticated(app),
+    schema: {
+      ...writeRoute(remove).schema,
+      headers: CommandHeaders,
+      params: remove.params,
+      response: answerSchemas(remove.answer, [200]),
+    },
+    handler: async (request, reply) =>
+      run(request, reply, {
+        command: { type: 'DeleteCar', actor: actorOf(request), data: { carId: request.params.id } },
+        answer: () => ({ status: 200, body: { acknowledged: true as const, deletedCount: 1 } }),
+      }),
+  });
+
+  const book = writeCalls.bookCar;
+  app.route({
+    ...writeRoute(book),
+    onRequest: authenticated(app),
+    schema: {
+      ...writeRoute(book).schema,
+      headers: CommandHeaders,
+      body: book.body,
+      response: answerSchemas(book.answer, [201]),
+    },
+    handler: async (request, reply) => {
+      const bookingId = randomUUID();
+      const { product_id, buyer_phone, meetup } = request.body;
+      return run(request, reply, {
+        command: {
+          type: 'BookCar',
+          actor: actorOf(request),
+          data: { carId: product_id, bookingId, buyerPhone: buyer_phone, meetup },
+        },
+        answer: () => ({
+          status: 201,
+          body: { acknowledged: true as const, insertedId: bookingId },
+        }),
+      });
+    },
+  });
+}

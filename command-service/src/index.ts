@@ -1,0 +1,7 @@
+export {
+  buildCommandService,
+  type CommandServiceOptions,
+  OPENAPI_PATH,
+  type RateLimitOptions,
+} from './app.ts';
+export { CommandHandler } from './command-handler.ts';

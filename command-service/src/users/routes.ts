@@ -1,0 +1,147 @@
+import { writeCalls } from '@second-gear/contracts';
+import type { RegisterUser } from '@second-gear/domain';
+import {
+  type FirebaseAuth,
+  type FirebaseIdentity,
+  firebaseIdTokenFrom,
+  InvalidIdTokenError,
+  sendUnauthorized,
+} from '@second-gear/identity';
+import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
+import { answerSchemas, authenticated, writeRoute } from '../route-options.ts';
+
+export type UserRoutesOptions = {
+  run: RunCommand;
+  auth: Pick<FirebaseAuth, 'verifyIdToken' | 'deleteUser'>;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in Firebase identity, on `POST /api/user`. */
+    firebaseIdentity: FirebaseIdentity | null;
+  }
+}
+
+const changed = (appends: { events: unknown[] }[]) => appends.some((a) => a.events.length > 0);
+
+export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptions) {
+  app.decorateRequest('firebaseIdentity', null);
+
+  // The Firebase ID token, verified before the body is even parsed: anonymous is 401.
+  async function signedInIdentity(request: FastifyRequest, reply: FastifyReply) {
+    const idToken = firebaseIdTokenFrom(request);
+    if (idToken === undefined) return sendUnauthorized(reply, 'Sign in to register.', request.url);
+    try {
+      request.firebaseIdentity = await auth.verifyIdToken(idToken);
+    } catch (error) {
+      if (!(error instanceof InvalidIdTokenError)) throw error;
+      return sendUnauthorized(reply, error.message, request.url);
+    }
+  }
+
+  const register = writeCalls.registerUser;
+  app.route({
+    ...writeRoute(register),
+    onRequest: signedInIdentity,
+    schema: {
+      ...writeRoute(register).schema,
+      headers: CommandHeaders,
+      body: register.body,
+      response: answerSchemas(register.answer, [201, 200]),
+    },
+    handler: async (request, reply) => {
+      const identity = request.firebaseIdentity;
+      if (!identity) throw HttpProblem.unauthorized('Sign in to register.');
+      if (!identity.email) {
+        throw HttpProblem.badRequest('Sign in with an account that has an email address.');
+      }
+      const { name, type, photoURL } = request.body;
+      const command: RegisterUser = {
+        type: 'RegisterUser',
+        actor: { uid: identity.uid, email: identity.email, role: type },
+        data: {
+          userId: identity.uid,
+          name: name ?? identity.name ?? identity.email.split('@')[0] ?? identity.email,
+          email: identity.email,
+          role: type,
+          photoURL: photoURL ?? identity.picture,
+        },
+      };
+      return run(request, reply, {
+        command,
+        answer: (decision) => ({
+          status: changed(decision.appends) ? 201 : 200,
+          body: { acknowledged: true as const, insertedId: identity.uid },
+        }),
+      });
+    },
+  });
+
+  const seller = writeCalls.applyForSeller;
+  app.route({
+    ...writeRoute(seller),
+    onRequest: authenticated(app),
+    schema: {
+      ...writeRoute(seller).schema,
+      headers: CommandHeaders,
+      response: answerSchemas(seller.answer, [200]),
+    },
+    handler: async (request, reply) =>
+      run(request, reply, {
+        command: { type: 'ApplyForSeller', actor: actorOf(request), data: {} },
+        answer: () => ({ status: 200, body: { acknowledged: true as const, modifiedCount: 1 } }),
+      }),
+  });
+
+  const promote = writeCalls.promoteToAdmin;
+  app.route({
+    ...writeRoute(promote),
+    onRequest: authenticated(app),
+    schema: {
+      ...writeRoute(promote).schema,
+      headers: CommandHeaders,
+      params: promote.params,
+      response: answerSchemas(promote.answer, [200]),
+    },
+    handler: async (request, reply) =>
+      run(request, reply, {
+        command: {
+          type: 'PromoteToAdmin',
+          actor: actorOf(request),
+          data: { userId: request.params.id },
+        },
+        answer: () => ({ status: 200, body: { acknowledged: true as const, modifiedCount: 1 } }),
+      }),
+  });
+
+  const remove = writeCalls.deleteUser;
+  app.route({
+    ...writeRoute(remove),
+    onRequest: authenticated(app),
+    schema: {
+      ...writeRoute(remove).schema,
+      headers: CommandHeaders,
+      params: remove.params,
+      response: answerSchemas(remove.answer, [200]),
+    },
+    handler: async (request, reply) => {
+      const userId = request.params.id;
+      return run(request, reply, {
+        command: { type: 'DeleteUser', actor: actorOf(request), data: { userId } },
+        answer: () => ({ status: 200, body: { acknowledged: true as const, deletedCount: 1 } }),
+        // The events are the record; the sign-in account follows them. An account that is
+        // already gone is fine; any other failure is logged for an operator, and the user
+        // stays deleted here (no token is issued to a deleted user).
+        afterAppend: async () => {
+          try {
+            await auth.deleteUser(userId);
+          } catch (error) {
+            request.log.error({ err: error, userId }, 'deleting the sign-in account failed');
+          }
+        },
+      });
+    },
+  });
+}

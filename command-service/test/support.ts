@@ -1,0 +1,238 @@
+// Test support: real event stores (PGlite always, PostgreSQL when it answers) and a command
+// service wired to the real Firebase Auth Emulator.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Actor, Command } from '@second-gear/domain';
+import { createEventStore, type EventStore, type RecordedEvent } from '@second-gear/event-store';
+import { createFirebaseAuth, type FirebaseAuth } from '@second-gear/identity';
+import type { AuthEmulatorHandle } from '@second-gear/identity/testing';
+import type { ServiceApp } from '@second-gear/service-http';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { CommandHandler } from '../src/command-handler.ts';
+import { buildCommandService, type CommandServiceOptions } from '../src/index.ts';
+
+export const POSTGRES_URL =
+  process.env.COMMAND_SERVICE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export const TOKEN_SECRET = 'test-secret-of-the-command-service-0123456789';
+
+export type Backend = {
+  name: string;
+  /** Why it cannot run here; undefined when it can. */
+  skipReason: string | undefined;
+  open(): Promise<{ store: EventStore; dispose(): Promise<void> }>;
+};
+
+const pglite: Backend = {
+  name: 'PGlite',
+  skipReason: undefined,
+  async open() {
+    const store = await createEventStore({ kind: 'pglite' });
+    return { store, dispose: () => store.close() };
+  },
+};
+
+async function postgresUnreachable(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return undefined;
+  } catch (error) {
+    return `PostgreSQL at ${POSTGRES_URL} does not answer (${(error as Error).message})`;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const postgres = async (): Promise<Backend> => ({
+  name: 'PostgreSQL',
+  skipReason: await postgresUnreachable(),
+  async open() {
+    // A database of its own for every run, dropped afterwards.
+    const database = `command_service_test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`create database ${database}`);
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${database}`;
+    const store = await createEventStore({ kind: 'postgres', connectionString: url.toString() });
+    return {
+      store,
+      async dispose() {
+        await store.close();
+        await adminQuery(`drop database if exists ${database} with (force)`);
+      },
+    };
+  },
+});
+
+/** The stores to run against; a skipped one is named with its reason in the output. */
+export async function backends(): Promise<Backend[]> {
+  const all = [pglite, await postgres()];
+  for (const backend of all) {
+    if (backend.skipReason) console.warn(`SKIPPED ${backend.name}: ${backend.skipReason}`);
+  }
+  return all;
+}
+
+export const titleOf = (backend: Backend) =>
+  backend.skipReason ? `${backend.name} (skipped: ${backend.skipReason})` : backend.name;
+
+export type Role = 'Buyer' | 'Seller' | 'Admin';
+
+export type TestUser = {
+  uid: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** Firebase ID token. */
+  idToken: string;
+  /** Service token. */
+  token: string;
+};
+
+export type Call = {
+  token?: string | undefined;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+export type World = {
+  app: ServiceApp;
+  store: EventStore;
+  auth: FirebaseAuth;
+  emulator: AuthEmulatorHandle;
+  call(method: string, url: string, call?: Call): Promise<LightMyRequestResponse>;
+  /** Signs up on the emulator and registers; an Admin is a registered user promoted by the system. */
+  user(role: Role, name?: string): Promise<TestUser>;
+  category(admin: TestUser, name?: string): Promise<string>;
+  car(seller: TestUser, category: string, overrides?: Record<string, unknown>): Promise<string>;
+  head(): Promise<bigint>;
+  /** Events appended after `position`. */
+  eventsAfter(position: bigint): Promise<RecordedEvent[]>;
+  close(): Promise<void>;
+};
+
+const SYSTEM: Actor = { uid: 'system', email: 'system@second-gear.test', role: 'System' };
+
+export async function startWorld(
+  store: EventStore,
+  emulator: AuthEmulatorHandle,
+  options: Partial<CommandServiceOptions> = {},
+): Promise<World> {
+  const auth = createFirebaseAuth({ projectId: emulator.projectId, emulatorHost: emulator.host });
+  const app = await buildCommandService({
+    store,
+    auth,
+    tokenSecret: TOKEN_SECRET,
+    logger: false,
+    rateLimit: false,
+    ...options,
+  });
+  await app.ready();
+  const system = new CommandHandler({ store });
+  const runAsSystem = (command: Command) =>
+    system.execute(
+      { correlationId: randomUUID(), commandId: randomUUID() },
+      { command, answer: () => ({ status: 200, body: {} }) },
+    );
+
+  const call: World['call'] = (method, url, { token, body, headers } = {}) =>
+    app.inject({
+      method: method as 'POST',
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body === undefined
+        ? {}
+        : typeof body === 'string'
+          ? { payload: body }
+          : { payload: body as object }),
+    });
+
+  const world: World = {
+    app,
+    store,
+    auth,
+    emulator,
+    call,
+    async user(role, name = `${role} ${randomBytes(3).toString('hex')}`) {
+      const signedIn = await emulator.signUp({ displayName: name });
+      const answer = await call('POST', '/api/user', {
+        token: signedIn.idToken,
+        body: { name, email: signedIn.email, type: role === 'Admin' ? 'Buyer' : role },
+      });
+      if (answer.statusCode !== 201)
+        throw new Error(`register: ${answer.statusCode} ${answer.body}`);
+      if (role === 'Admin') {
+        await runAsSystem({
+          type: 'PromoteToAdmin',
+          actor: SYSTEM,
+          data: { userId: signedIn.uid },
+        });
+      }
+      const actor = { uid: signedIn.uid, email: signedIn.email, role };
+      return { ...actor, name, idToken: signedIn.idToken, token: app.serviceTokens.sign(actor) };
+    },
+    async category(admin, name = `Category ${randomBytes(4).toString('hex')}`) {
+      const answer = await call('POST', '/api/category', { token: admin.token, body: { name } });
+      if (answer.statusCode !== 201)
+        throw new Error(`category: ${answer.statusCode} ${answer.body}`);
+      return answer.json().insertedId as string;
+    },
+    async car(seller, category, overrides = {}) {
+      const answer = await call('POST', '/api/product', {
+        token: seller.token,
+        body: { ...carBody(category), ...overrides },
+      });
+      if (answer.statusCode !== 201) throw new Error(`car: ${answer.statusCode} ${answer.body}`);
+      return answer.json().insertedId as string;
+    },
+    async head() {
+      return (await store.headPosition()) ?? 0n;
+    },
+    async eventsAfter(position) {
+      return store.readAll({ after: position, limit: 10_000 });
+    },
+    async close() {
+      await app.close();
+      await auth.close();
+    },
+  };
+  return world;
+}
+
+export const carBody = (category: string) => ({
+  name: 'Toyota Corolla 2015',
+  seller_name: 'Someone Else',
+  email: 'someone@else.example',
+  category,
+  image: 'https://images.example/corolla.jpg',
+  original_price: '20000',
+  price: '12500',
+  location: 'Dhaka',
+  use: '6',
+});
+
+export const bookingBody = (carId: string) => ({
+  buyer: 'Not Me',
+  seller: 'Not Them',
+  buyer_email: 'not-me@example.com',
+  seller_email: 'not-them@example.com',
+  product_id: carId,
+  product_name: 'Some other car',
+  price: 1,
+  buyer_phone: '+880 1711-000000',
+  meetup: 'Gulshan 2 circle',
+});
+
+export const typesOf = (events: RecordedEvent[]) => events.map((event) => event.type);
