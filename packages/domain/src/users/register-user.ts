@@ -25,6 +25,8 @@ export const registerUser = ({
   email: EmailReservationState;
 }): Decision => {
   const { actor, data } = command;
+  if (!isSystem(actor) && (actor.uid !== data.userId || !sameEmail(actor.email, data.email)))
+    reject('register-for-someone-else', 'You can only register your own signed-in account.');
   const role = data.role;
   if (role === 'Admin')
     reject(
@@ -34,8 +36,6 @@ export const registerUser = ({
     );
   const name = required(data.name, 'name');
   const address = required(data.email, 'email');
-  if (!isSystem(actor) && (actor.uid !== data.userId || !sameEmail(actor.email, address)))
-    reject('register-for-someone-else', 'You can only register your own signed-in account.');
 
   if (user.status === 'active') return nothing();
   if (user.status === 'deleted') reject('account-deleted', 'This account was deleted.');
