@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../src/index.ts';
 import {
   actor,
+  carBooked,
   carDeleted,
   carListed,
   categoryCreated,
@@ -295,6 +296,7 @@ describe('DeleteUser', () => {
       categoryCreated(sedan.categoryId, sedan.name),
       carListed('car-1', 'sam', suv),
       carListed('car-2', 'sam', sedan),
+      carBooked('car-2', 'sam', 'bob'),
       carListed('car-3', 'sam', suv),
       carListed('car-4', 'sam', suv),
       carDeleted('car-4', 'sam', suv),
@@ -353,6 +355,18 @@ describe('DeleteUser', () => {
         on('email-bob@example.com', {
           type: 'EmailReleased',
           data: { email: 'bob@example.com', userId: 'bob' },
+        }),
+      );
+  });
+
+  it('lets an admin delete another admin', () => {
+    given(registered('ada', 'Admin'), registered('sam', 'Admin'))
+      .when(remove('ada', 'sam'))
+      .then(
+        on('user-sam', { type: 'UserDeleted', data: { userId: 'sam', email: 'sam@example.com' } }),
+        on('email-sam@example.com', {
+          type: 'EmailReleased',
+          data: { email: 'sam@example.com', userId: 'sam' },
         }),
       );
   });
