@@ -1,7 +1,267 @@
-import type { EventStore } from '../event-store.ts';
+import {
+  type AllStreamResolvedEvent,
+  ANY,
+  type AppendStreamState,
+  BACKWARDS,
+  END,
+  excludeSystemEvents,
+  FORWARDS,
+  jsonEvent,
+  KurrentDBClient,
+  type EventData as KurrentEventData,
+  WrongExpectedVersionError as KurrentWrongExpectedVersionError,
+  NO_STREAM,
+  type Position,
+  type ReadPosition,
+  type ResolvedEvent,
+  START,
+  StreamNotFoundError,
+} from '@kurrent/kurrentdb-client';
+import {
+  type AppendRequest,
+  type AppendResult,
+  type EventData,
+  type EventStore,
+  type ExpectedVersion,
+  type JsonObject,
+  type RecordedEvent,
+  type SubscribeOptions,
+  WrongExpectedVersionError,
+} from '../event-store.ts';
+import { validateAppendRequests } from '../validate.ts';
 
-export async function createKurrentDbEventStore(_options: {
+/**
+ * Multi-stream appends carry metadata as a map of strings (record properties), so the whole
+ * metadata object travels as JSON under this one key and is unwrapped on reading.
+ */
+export const METADATA_PROPERTY = 'second-gear.metadata';
+
+export interface KurrentDbEventStoreOptions {
+  /** For example `kurrentdb://127.0.0.1:2113?tls=false`. */
   connectionString: string;
-}): Promise<EventStore> {
-  throw new Error('The KurrentDB adapter is not written yet');
+}
+
+export async function createKurrentDbEventStore(
+  options: KurrentDbEventStoreOptions,
+): Promise<EventStore> {
+  return new KurrentDbEventStore(KurrentDBClient.connectionString(options.connectionString));
+}
+
+/**
+ * KurrentDB through its gRPC client. A position is the event's commit position in the
+ * transaction log. Every append this adapter makes is an implicit transaction, whose events
+ * each have commit position = prepare position, so a checkpoint resumes from
+ * `{ commit: p, prepare: p }` (see docs/event-store.md).
+ */
+class KurrentDbEventStore implements EventStore {
+  readonly #client: KurrentDBClient;
+  readonly #closing = new AbortController();
+
+  constructor(client: KurrentDBClient) {
+    this.#client = client;
+  }
+
+  async append(
+    stream: string,
+    expected: ExpectedVersion,
+    events: EventData[],
+  ): Promise<AppendResult> {
+    validateAppendRequests([{ stream, expected, events }]);
+    try {
+      const result = await this.#client.appendToStream(stream, events.map(toJsonEvent), {
+        streamState: toStreamState(expected),
+      });
+      return {
+        position: result.position?.commit ?? (await this.headPosition()) ?? 0n,
+        versions: [{ stream, version: Number(result.nextExpectedRevision) }],
+      };
+    } catch (error) {
+      throw toWrongExpectedVersion(error, [{ stream, expected, events }]) ?? error;
+    }
+  }
+
+  async appendMany(requests: AppendRequest[]): Promise<AppendResult> {
+    validateAppendRequests(requests);
+    try {
+      const result = await this.#client.multiStreamAppend(
+        requests.map((request) => ({
+          streamName: request.stream,
+          expectedState: toStreamState(request.expected),
+          events: request.events.map(toMultiAppendEvent),
+        })),
+      );
+      return {
+        position: result.position,
+        versions: result.responses.map((response) => ({
+          stream: response.streamName,
+          version: Number(response.revision),
+        })),
+      };
+    } catch (error) {
+      throw toWrongExpectedVersion(error, requests) ?? error;
+    }
+  }
+
+  async readStream(stream: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.#client.readStream(stream, {
+        fromRevision: BigInt(options?.fromVersion ?? 0),
+        direction: FORWARDS,
+      })) {
+        const recorded = toRecordedEvent(resolved);
+        if (recorded) events.push(recorded);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async readAll(options: { after?: bigint; limit: number }): Promise<RecordedEvent[]> {
+    if (!Number.isInteger(options.limit) || options.limit < 1) {
+      throw new RangeError(`readAll: limit must be a positive integer, not ${options.limit}`);
+    }
+    const { after } = options;
+    const events: RecordedEvent[] = [];
+    // Reading from a position includes the event at it, hence one more and the filter below.
+    for await (const resolved of this.#client.readAll({
+      fromPosition: fromCheckpoint(after),
+      maxCount: options.limit + 1,
+      direction: FORWARDS,
+      filter: excludeSystemEvents(),
+    })) {
+      const recorded = toRecordedEvent(resolved);
+      if (!recorded || (after !== undefined && recorded.position <= after)) continue;
+      events.push(recorded);
+      if (events.length === options.limit) break;
+    }
+    return events;
+  }
+
+  async *subscribe(options: SubscribeOptions = {}): AsyncGenerator<RecordedEvent> {
+    const signal = AbortSignal.any(
+      [options.signal, this.#closing.signal].filter((s): s is AbortSignal => s !== undefined),
+    );
+    if (signal.aborted) return;
+    // The server catches up from the checkpoint and then streams live events, in $all order.
+    const subscription = this.#client.subscribeToAll({
+      fromPosition: fromCheckpoint(options.after),
+      filter: excludeSystemEvents(),
+    });
+    const stop = () => {
+      subscription.unsubscribe().catch(() => {});
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    let last = options.after;
+    try {
+      for await (const resolved of subscription as AsyncIterable<AllStreamResolvedEvent>) {
+        if (signal.aborted) return;
+        const recorded = toRecordedEvent(resolved);
+        // Guards the checkpoint itself (a start position may be inclusive) and any repeat.
+        if (!recorded || (last !== undefined && recorded.position <= last)) continue;
+        last = recorded.position;
+        yield recorded;
+      }
+    } catch (error) {
+      if (!signal.aborted) throw error;
+    } finally {
+      signal.removeEventListener('abort', stop);
+      await subscription.unsubscribe().catch(() => {});
+    }
+  }
+
+  async headPosition(): Promise<bigint | undefined> {
+    for await (const resolved of this.#client.readAll({
+      fromPosition: END,
+      direction: BACKWARDS,
+      maxCount: 1,
+      filter: excludeSystemEvents(),
+    })) {
+      const recorded = toRecordedEvent(resolved);
+      if (recorded) return recorded.position;
+    }
+    return undefined;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closing.signal.aborted) return;
+    this.#closing.abort();
+    await this.#client.dispose();
+  }
+}
+
+function fromCheckpoint(after: bigint | undefined): ReadPosition {
+  if (after === undefined) return START;
+  const position: Position = { commit: after, prepare: after };
+  return position;
+}
+
+function toStreamState(expected: ExpectedVersion): AppendStreamState {
+  if (expected === 'any') return ANY;
+  if (expected === 'no_stream') return NO_STREAM;
+  return BigInt(expected);
+}
+
+function toJsonEvent(event: EventData): KurrentEventData {
+  return jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata });
+}
+
+function toMultiAppendEvent(event: EventData): KurrentEventData {
+  return jsonEvent({
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    metadata: { [METADATA_PROPERTY]: JSON.stringify(event.metadata) },
+  });
+}
+
+function toWrongExpectedVersion(
+  error: unknown,
+  requests: AppendRequest[],
+): WrongExpectedVersionError | undefined {
+  if (!(error instanceof KurrentWrongExpectedVersionError)) return undefined;
+  const request = requests.find((r) => r.stream === error.streamName) ?? requests[0];
+  // Deleted and tombstoned streams report negative revisions; to a writer they do not exist.
+  const actual =
+    typeof error.actualState === 'bigint' && error.actualState >= 0n
+      ? Number(error.actualState)
+      : 'no_stream';
+  return new WrongExpectedVersionError(
+    error.streamName || request?.stream || '',
+    request?.expected ?? 'any',
+    actual,
+  );
+}
+
+function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | null {
+  const event = resolved.event;
+  if (!event || event.type.startsWith('$') || event.streamId.startsWith('$')) return null;
+  const position = event.position?.commit ?? resolved.commitPosition;
+  if (position === undefined) {
+    throw new Error(`KurrentDB returned event ${event.id} without a position`);
+  }
+  return {
+    id: event.id,
+    type: event.type,
+    data: decodeJson(event.data),
+    metadata: decodeMetadata(event.metadata),
+    streamId: event.streamId,
+    streamVersion: Number(event.revision),
+    position,
+    recordedAt: event.created,
+  };
+}
+
+function decodeJson(value: unknown): JsonObject {
+  if (value instanceof Uint8Array) return JSON.parse(Buffer.from(value).toString('utf8'));
+  if (typeof value === 'string') return JSON.parse(value);
+  return (value ?? {}) as JsonObject;
+}
+
+function decodeMetadata(value: unknown): JsonObject {
+  const metadata = decodeJson(value);
+  const wrapped = metadata[METADATA_PROPERTY];
+  return typeof wrapped === 'string' ? (JSON.parse(wrapped) as JsonObject) : metadata;
 }
