@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireAuth } from '../auth/guards.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { PublicLayout } from '../layouts/public-layout.tsx';
+import NotFoundPage from '../pages/not-found.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { RouteError } from './route-error.tsx';
 
@@ -25,7 +26,7 @@ export const routes: RouteObject[] = [
       { path: 'blog', lazy: lazyPage('blog', () => import('../pages/blog.tsx')) },
       { path: 'login', lazy: lazyPage('login', () => import('../pages/login.tsx')) },
       { path: 'register', lazy: lazyPage('register', () => import('../pages/register.tsx')) },
-      { path: '*', lazy: lazyPage('not-found', () => import('../pages/not-found.tsx')) },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
   {

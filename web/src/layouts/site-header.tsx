@@ -1,68 +1,16 @@
-import {
-  Avatar,
-  Box,
-  Button,
-  Container,
-  Flex,
-  HStack,
-  Link,
-  Menu,
-  Portal,
-  Skeleton,
-} from '@chakra-ui/react';
-import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Box, Button, Container, Flex, HStack, Link, Skeleton } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
+import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ColorModeToggle } from '../components/color-mode.tsx';
-import { notifyError } from '../components/notify.ts';
+
+const AccountMenu = lazy(() => import('./account-menu.tsx'));
 
 const links = [
   { to: '/', label: 'Home' },
   { to: '/products', label: 'Cars' },
   { to: '/blog', label: 'Blog' },
 ];
-
-function AccountMenu() {
-  const { user, signOut } = useAuth();
-  const navigate = useNavigate();
-  const name = user?.displayName || user?.email || 'Account';
-  return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          px="1"
-          borderRadius="full"
-          aria-label={`Account menu for ${name}`}
-        >
-          <Avatar.Root size="sm">
-            <Avatar.Fallback name={name} />
-            {user?.photoURL ? <Avatar.Image src={user.photoURL} alt="" /> : null}
-          </Avatar.Root>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="profile" onSelect={() => navigate('/user')}>
-              Profile
-            </Menu.Item>
-            <Menu.Item
-              value="logout"
-              onSelect={() => {
-                signOut()
-                  .then(() => navigate('/'))
-                  .catch((error: unknown) => notifyError(error));
-              }}
-            >
-              Logout
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
-  );
-}
 
 export function SiteHeader() {
   const { status } = useAuth();
@@ -98,7 +46,9 @@ export function SiteHeader() {
             {status === 'loading' ? (
               <Skeleton h="8" w="16" borderRadius="md" aria-hidden="true" />
             ) : status === 'signed-in' ? (
-              <AccountMenu />
+              <Suspense fallback={<Skeleton h="8" w="8" borderRadius="full" aria-hidden="true" />}>
+                <AccountMenu />
+              </Suspense>
             ) : (
               <Button asChild size="sm" colorPalette="teal">
                 <RouterLink to="/login">Login</RouterLink>

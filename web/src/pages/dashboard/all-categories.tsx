@@ -1,3 +1,148 @@
-export default function Placeholder() {
-  return null;
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Heading,
+  HStack,
+  Input,
+  Portal,
+  Stack,
+  Table,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { addCategory, deleteCategory, getCategories, PAGE_SIZE } from '../../api/endpoints.ts';
+import type { Category } from '../../api/types.ts';
+import { ConfirmDeleteDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { applyFieldErrors } from '../../components/form-errors.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { usePageTitle } from '../../components/page-title.ts';
+import { Pager } from '../../components/pager.tsx';
+import { useCommand } from '../../components/use-command.ts';
+
+const categorySchema = z.object({ name: z.string().trim().min(1, 'This field is required') });
+type CategoryForm = z.infer<typeof categorySchema>;
+
+export function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<CategoryForm>({ resolver: zodResolver(categorySchema), defaultValues: { name: '' } });
+  const add = useCommand<string>({
+    run: addCategory,
+    success: 'Category Added Successfully!',
+    invalidate: [['categories']],
+    onSuccess: () => {
+      reset();
+      onClose();
+    },
+    onError: (error) => {
+      applyFieldErrors(error, setError, { name: 'name' });
+      return true;
+    },
+  });
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => (e.open ? undefined : onClose())}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Add Category</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              <form noValidate onSubmit={handleSubmit(({ name }) => add.mutate(name))}>
+                <Stack gap="4">
+                  <FormField label="Category Name" required error={errors.name?.message}>
+                    <Input {...register('name')} />
+                  </FormField>
+                  <Button type="submit" colorPalette="teal" loading={add.isPending}>
+                    Add Category
+                  </Button>
+                </Stack>
+              </form>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export default function AllCategoriesPage() {
+  usePageTitle('All Categories');
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<Category | null>(null);
+  const { data, isPending } = useQuery({
+    queryKey: ['categories', page],
+    queryFn: () => getCategories(page),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useCommand<string>({
+    run: deleteCategory,
+    success: (answer) => (answer.deletedCount === 0 ? null : 'Item Deleted Successfully!'),
+    invalidate: [['categories']],
+    onSuccess: () => setSelected(null),
+  });
+  const offset = (page - 1) * PAGE_SIZE;
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h1" size="3xl">
+          All Categories
+        </Heading>
+        <Button colorPalette="teal" onClick={() => setAdding(true)}>
+          Add Category
+        </Button>
+      </HStack>
+      <DataTable
+        caption="Categories"
+        columns={['#', 'Name', 'Action']}
+        loading={isPending}
+        count={data?.items.length ?? 0}
+        empty="There are no categories yet."
+      >
+        {data?.items.map((category, index) => (
+          <Table.Row key={category._id}>
+            <Table.Cell>{offset + index + 1}</Table.Cell>
+            <Table.Cell>{category.name}</Table.Cell>
+            <Table.Cell>
+              <Button
+                size="xs"
+                colorPalette="red"
+                variant="outline"
+                onClick={() => setSelected(category)}
+                aria-label={`Delete ${category.name}`}
+              >
+                Delete
+              </Button>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
+      {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
+      <AddCategoryDialog open={adding} onClose={() => setAdding(false)} />
+      <ConfirmDeleteDialog
+        open={selected !== null}
+        busy={remove.isPending}
+        onCancel={() => setSelected(null)}
+        onConfirm={() => selected && remove.mutate(selected._id)}
+      />
+    </Stack>
+  );
 }

@@ -1,3 +1,126 @@
-export default function Placeholder() {
-  return null;
+import { Button, Heading, HStack, NativeSelect, Stack, Table } from '@chakra-ui/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { deleteUser, getUsers, PAGE_SIZE, promoteUser } from '../../api/endpoints.ts';
+import type { Role, UserRecord } from '../../api/types.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { ConfirmDeleteDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { usePageTitle } from '../../components/page-title.ts';
+import { Pager } from '../../components/pager.tsx';
+import { RoleBadge } from '../../components/role-badge.tsx';
+import { Tooltip } from '../../components/tooltip.tsx';
+import { useCommand } from '../../components/use-command.ts';
+
+const roles: Role[] = ['Buyer', 'Seller', 'Admin'];
+
+export default function AllUsersPage() {
+  usePageTitle('All Users');
+  const me = useAuth().user?.email;
+  const [role, setRole] = useState<Role | ''>('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<UserRecord | null>(null);
+  const { data, isPending } = useQuery({
+    queryKey: ['users', role, page],
+    queryFn: () => getUsers(role, page),
+    placeholderData: keepPreviousData,
+  });
+  const promote = useCommand<string>({
+    run: promoteUser,
+    success: 'Promoted to Admin!',
+    invalidate: [['users'], ['user']],
+  });
+  const remove = useCommand<string>({
+    run: deleteUser,
+    success: (answer) => (answer.deletedCount === 0 ? null : 'User Deleted Successfully!'),
+    invalidate: [['users'], ['cars']],
+    onSuccess: () => setSelected(null),
+  });
+  const offset = (page - 1) * PAGE_SIZE;
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" align="flex-end" wrap="wrap" gap="3">
+        <Heading as="h1" size="3xl">
+          All Users
+        </Heading>
+        <Stack maxW="xs" w="full">
+          <FormField label="Filter by role">
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                value={role}
+                onChange={(e) => {
+                  setRole(e.currentTarget.value as Role | '');
+                  setPage(1);
+                }}
+              >
+                <option value="">All roles</option>
+                {roles.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </Stack>
+      </HStack>
+      <DataTable
+        caption="Users"
+        columns={['#', 'Name', 'Email', 'Role', 'Actions']}
+        loading={isPending}
+        count={data?.items.length ?? 0}
+        empty="No users match this filter."
+      >
+        {data?.items.map((user, index) => {
+          const self = user.email === me;
+          return (
+            <Table.Row key={user._id}>
+              <Table.Cell>{offset + index + 1}</Table.Cell>
+              <Table.Cell>{user.name}</Table.Cell>
+              <Table.Cell>{user.email}</Table.Cell>
+              <Table.Cell>
+                <RoleBadge role={user.type} />
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap="2">
+                  {user.type === 'Admin' ? null : (
+                    <Tooltip label={`Make ${user.name} an Admin`}>
+                      <Button
+                        size="xs"
+                        colorPalette="purple"
+                        loading={promote.isPending && promote.variables === user._id}
+                        onClick={() => promote.mutate(user._id)}
+                      >
+                        Make Admin
+                      </Button>
+                    </Tooltip>
+                  )}
+                  <Tooltip label={self ? 'You cannot delete yourself' : `Delete ${user.name}`}>
+                    <Button
+                      size="xs"
+                      colorPalette="red"
+                      variant="outline"
+                      disabled={self}
+                      onClick={() => setSelected(user)}
+                    >
+                      Delete
+                    </Button>
+                  </Tooltip>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          );
+        })}
+      </DataTable>
+      {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
+      <ConfirmDeleteDialog
+        open={selected !== null}
+        busy={remove.isPending}
+        onCancel={() => setSelected(null)}
+        onConfirm={() => selected && remove.mutate(selected._id)}
+      />
+    </Stack>
+  );
 }

@@ -1,3 +1,139 @@
-export default function Placeholder() {
-  return null;
+import {
+  Badge,
+  Button,
+  Heading,
+  HStack,
+  Input,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { type AuditFilters, getAudit } from '../../api/endpoints.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { usePageTitle } from '../../components/page-title.ts';
+import { Pager } from '../../components/pager.tsx';
+import { formatDetails, formatWhen, readAuditPage } from './audit-entries.ts';
+
+const eventTypes = [
+  'UserRegistered',
+  'UserBecameSeller',
+  'UserPromotedToAdmin',
+  'UserDeleted',
+  'CategoryCreated',
+  'CategoryDeleted',
+  'CarListed',
+  'CarAdvertised',
+  'CarBooked',
+  'CarDeleted',
+];
+
+type FilterForm = Omit<AuditFilters, 'page'>;
+const empty: FilterForm = { actor: '', subject: '', type: '' };
+
+export default function AuditLogPage() {
+  usePageTitle('Audit Log');
+  const [filters, setFilters] = useState<AuditFilters>({ ...empty, page: 1 });
+  const { register, handleSubmit, reset } = useForm<FilterForm>({ defaultValues: empty });
+  const { data, isPending } = useQuery({
+    queryKey: ['audit', filters],
+    queryFn: async () => {
+      const { data: body, headers } = await getAudit(filters);
+      return readAuditPage(body, headers);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="3xl">
+        Audit Log
+      </Heading>
+      <Text color="fg.muted">Who did what to whom, newest first.</Text>
+      <form
+        aria-label="Filter the audit log"
+        onSubmit={handleSubmit((values) =>
+          setFilters({
+            actor: values.actor.trim(),
+            subject: values.subject.trim(),
+            type: values.type.trim(),
+            page: 1,
+          }),
+        )}
+      >
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="end">
+          <FormField label="Actor email">
+            <Input type="search" {...register('actor')} />
+          </FormField>
+          <FormField label="Subject (id or name)">
+            <Input type="search" {...register('subject')} />
+          </FormField>
+          <FormField label="Event type">
+            <Input type="search" list="audit-event-types" {...register('type')} />
+          </FormField>
+        </SimpleGrid>
+        <datalist id="audit-event-types">
+          {eventTypes.map((type) => (
+            <option key={type} value={type} />
+          ))}
+        </datalist>
+        <HStack gap="3" mt="4">
+          <Button type="submit" colorPalette="teal" size="sm">
+            Apply filters
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              reset(empty);
+              setFilters({ ...empty, page: 1 });
+            }}
+          >
+            Clear
+          </Button>
+        </HStack>
+      </form>
+      <DataTable
+        caption="Audit log entries"
+        columns={['When', 'Actor', 'Action', 'Subject', 'Details']}
+        loading={isPending}
+        count={data?.items.length ?? 0}
+        empty="Nothing matches these filters."
+      >
+        {data?.items.map((entry) => (
+          <Table.Row key={entry.id}>
+            <Table.Cell whiteSpace="nowrap">{formatWhen(entry.at)}</Table.Cell>
+            <Table.Cell>
+              <Text>{entry.actorEmail || 'system'}</Text>
+              {entry.actorRole ? <Badge size="sm">{entry.actorRole}</Badge> : null}
+            </Table.Cell>
+            <Table.Cell>{entry.action}</Table.Cell>
+            <Table.Cell>
+              <Text>{entry.subjectLabel || entry.subjectId}</Text>
+              {entry.subjectType ? (
+                <Text fontSize="xs" color="fg.muted">
+                  {entry.subjectType}
+                </Text>
+              ) : null}
+            </Table.Cell>
+            <Table.Cell fontSize="xs" maxW="sm">
+              {formatDetails(entry.details)}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
+      {data ? (
+        <Pager
+          page={filters.page}
+          total={data.total}
+          onChange={(page) => setFilters((current) => ({ ...current, page }))}
+        />
+      ) : null}
+    </Stack>
+  );
 }

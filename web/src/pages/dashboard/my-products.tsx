@@ -1,3 +1,137 @@
-export default function Placeholder() {
-  return null;
+import { Badge, Button, Heading, HStack, Image, Stack, Table } from '@chakra-ui/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { advertiseCar, deleteCar, getSellerCars, PAGE_SIZE } from '../../api/endpoints.ts';
+import { ApiError } from '../../api/http.ts';
+import type { Car } from '../../api/types.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { price } from '../../components/car-card.tsx';
+import { ConfirmDeleteDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { notifyInfo } from '../../components/notify.ts';
+import { usePageTitle } from '../../components/page-title.ts';
+import { Pager } from '../../components/pager.tsx';
+import { Tooltip } from '../../components/tooltip.tsx';
+import { useCommand } from '../../components/use-command.ts';
+import { AddProductDialog } from './add-product-dialog.tsx';
+
+const ALREADY = 'Already in Advertisement';
+
+export default function MyProductsPage() {
+  usePageTitle('My Products');
+  const email = useAuth().user?.email ?? '';
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<Car | null>(null);
+  const { data, isPending } = useQuery({
+    queryKey: ['cars', 'seller', email, page],
+    queryFn: () => getSellerCars(email, page),
+    enabled: email !== '',
+    placeholderData: keepPreviousData,
+  });
+
+  const advertise = useCommand<string>({
+    run: advertiseCar,
+    success: 'Added to Advertisement Successfully!',
+    invalidate: [['cars'], ['car']],
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        notifyInfo(ALREADY);
+        return true;
+      }
+      return false;
+    },
+  });
+
+  const remove = useCommand<string>({
+    run: deleteCar,
+    success: (answer) => (answer.deletedCount === 0 ? null : 'Item Deleted Successfully!'),
+    invalidate: [['cars'], ['car']],
+    onSuccess: () => setSelected(null),
+  });
+
+  const offset = (page - 1) * PAGE_SIZE;
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h1" size="3xl">
+          My Products
+        </Heading>
+        <Button colorPalette="teal" onClick={() => setAdding(true)}>
+          Add Product
+        </Button>
+      </HStack>
+      <DataTable
+        caption="Your cars"
+        columns={['#', 'Picture', 'Name', 'Price', 'Years of Use', 'Status', 'Action']}
+        loading={isPending}
+        count={data?.items.length ?? 0}
+        empty="You have not added any car yet."
+      >
+        {data?.items.map((car, index) => {
+          const advertised = car.advertise === 1;
+          return (
+            <Table.Row key={car._id}>
+              <Table.Cell>{offset + index + 1}</Table.Cell>
+              <Table.Cell>
+                <Image
+                  src={car.image}
+                  alt={car.name}
+                  boxSize="12"
+                  objectFit="cover"
+                  borderRadius="md"
+                />
+              </Table.Cell>
+              <Table.Cell>{car.name}</Table.Cell>
+              <Table.Cell>{price(car.price)}</Table.Cell>
+              <Table.Cell>{car.use} years</Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={car.booked === 1 ? 'orange' : 'green'}>
+                  {car.booked === 1 ? 'Booked' : 'Yet to Booked'}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap="2">
+                  {advertised ? (
+                    <Tooltip label="Already Advertised">
+                      <Button size="xs" variant="subtle" onClick={() => notifyInfo(ALREADY)}>
+                        Advertised
+                      </Button>
+                    </Tooltip>
+                  ) : (
+                    <Tooltip label="Show this car in Recommended Cars">
+                      <Button
+                        size="xs"
+                        colorPalette="teal"
+                        loading={advertise.isPending && advertise.variables === car._id}
+                        onClick={() => advertise.mutate(car._id)}
+                      >
+                        Advertise
+                      </Button>
+                    </Tooltip>
+                  )}
+                  <Button
+                    size="xs"
+                    colorPalette="red"
+                    variant="outline"
+                    onClick={() => setSelected(car)}
+                  >
+                    Delete Item
+                  </Button>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          );
+        })}
+      </DataTable>
+      {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
+      <AddProductDialog open={adding} onClose={() => setAdding(false)} />
+      <ConfirmDeleteDialog
+        open={selected !== null}
+        busy={remove.isPending}
+        onCancel={() => setSelected(null)}
+        onConfirm={() => selected && remove.mutate(selected._id)}
+      />
+    </Stack>
+  );
 }

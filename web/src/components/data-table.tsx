@@ -1,0 +1,38 @@
+import { Table, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { PageLoader } from './page-loader.tsx';
+
+/** A table with a caption for screen readers, a loader and an empty message. */
+export function DataTable({
+  caption,
+  columns,
+  loading,
+  empty,
+  children,
+  count,
+}: {
+  caption: string;
+  columns: string[];
+  loading: boolean;
+  empty: string;
+  count: number;
+  children: ReactNode;
+}) {
+  if (loading) return <PageLoader />;
+  if (count === 0) return <Text color="fg.muted">{empty}</Text>;
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="lg">
+      <Table.Root size="sm" striped>
+        <Table.Caption srOnly>{caption}</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((column) => (
+              <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>{children}</Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { addCar, getCategories, uploadImage } from '../../api/endpoints.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { useUserRecord } from '../../auth/use-user-record.ts';
+import { applyFieldErrors } from '../../components/form-errors.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { useCommand } from '../../components/use-command.ts';
+
+const required = 'This field is required';
+const text = () => z.string().trim().min(1, required);
+
+// Prices and years are free text (spec section 5).
+const productSchema = z.object({
+  name: text(),
+  category: text(),
+  image: z.custom<FileList>((files) => files instanceof FileList && files.length > 0, required),
+  original_price: text(),
+  price: text(),
+  location: text(),
+  use: text(),
+});
+
+type ProductForm = z.infer<typeof productSchema>;
+
+const apiFields = {
+  name: 'name',
+  category: 'category',
+  image: 'image',
+  original_price: 'original_price',
+  price: 'price',
+  location: 'location',
+  use: 'use',
+} as const;
+
+export function AddProductDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { user } = useAuth();
+  const { data: record } = useUserRecord();
+  const categories = useQuery({
+    queryKey: ['categories', 'all'],
+    queryFn: () => getCategories(1, 100),
+    enabled: open,
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ProductForm>({ resolver: zodResolver(productSchema) });
+
+  const add = useCommand<ProductForm>({
+    run: async ({ image, ...values }) => {
+      const url = await uploadImage(image[0]!);
+      return addCar({
+        ...values,
+        image: url,
+        seller_name: record?.name || user?.displayName || '',
+        email: user?.email ?? '',
+      });
+    },
+    success: 'Product added Successfully!',
+    invalidate: [['cars']],
+    onSuccess: () => {
+      reset();
+      onClose();
+    },
+    onError: (error) => {
+      applyFieldErrors(error, setError, apiFields);
+      return true;
+    },
+  });
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => (e.open ? undefined : onClose())}
+      placement="center"
+      size="lg"
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Add Product</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              <form noValidate onSubmit={handleSubmit((values) => add.mutate(values))}>
+                <Stack gap="4">
+                  <FormField label="Car Name" required error={errors.name?.message}>
+                    <Input {...register('name')} />
+                  </FormField>
+                  <FormField label="Category" required error={errors.category?.message}>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field placeholder="Choose a category" {...register('category')}>
+                        {categories.data?.items.map((category) => (
+                          <option key={category._id} value={category.name}>
+                            {category.name}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </FormField>
+                  <FormField label="Picture" required error={errors.image?.message}>
+                    <Input type="file" accept="image/*" p="1.5" {...register('image')} />
+                  </FormField>
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <FormField
+                      label="Original Price"
+                      required
+                      error={errors.original_price?.message}
+                    >
+                      <Input inputMode="decimal" {...register('original_price')} />
+                    </FormField>
+                    <FormField label="Sell Price" required error={errors.price?.message}>
+                      <Input inputMode="decimal" {...register('price')} />
+                    </FormField>
+                    <FormField label="Location" required error={errors.location?.message}>
+                      <Input {...register('location')} />
+                    </FormField>
+                    <FormField label="Years of Use" required error={errors.use?.message}>
+                      <Input inputMode="numeric" {...register('use')} />
+                    </FormField>
+                  </SimpleGrid>
+                  <Button type="submit" colorPalette="teal" disabled={add.isPending}>
+                    {add.isPending ? 'Uploading...' : 'Add Product'}
+                  </Button>
+                </Stack>
+              </form>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,133 @@
+// Test harness: the real routes, providers, API client and forms, with the network stubbed at
+// `fetch` and the identity provider replaced by an in-memory AuthService.
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import { setAccessToken } from '../src/api/access-token.ts';
+import { resetPositions } from '../src/api/positions.ts';
+import type { Role, UserRecord } from '../src/api/types.ts';
+import { Providers } from '../src/app/providers.tsx';
+import { createQueryClient } from '../src/app/query-client.ts';
+import { routes } from '../src/app/routes.tsx';
+import type { AuthService, SessionUser } from '../src/auth/auth-service.ts';
+
+export interface StubbedCall {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Handler = (call: StubbedCall) => Response | Promise<Response>;
+
+export const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
+
+export const problem = (status: number, title: string, detail?: string, errors?: unknown[]) =>
+  new Response(JSON.stringify({ type: 'about:blank', title, status, detail, errors }), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json' },
+  });
+
+/**
+ * Stubs `fetch` at the network boundary. Routes are "METHOD /path" (query string ignored);
+ * unknown routes answer 404 so a forgotten stub shows up as a failure.
+ */
+export function stubApi(routes: Record<string, Handler | unknown>) {
+  const calls: StubbedCall[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = init.method ?? 'GET';
+    const body =
+      typeof init.body === 'string' ? JSON.parse(init.body) : ((init.body as unknown) ?? undefined);
+    const call = { method, url, headers: new Headers(init.headers), body };
+    calls.push(call);
+    const path = url.split('?')[0];
+    const route = routes[`${method} ${path}`];
+    if (route === undefined) return problem(404, 'Not Found', `No stub for ${method} ${path}`);
+    return typeof route === 'function' ? (route as Handler)(call) : json(route);
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { calls, fetchStub };
+}
+
+export const fakeToken = (email: string) =>
+  `x.${btoa(JSON.stringify({ email })).replace(/=+$/, '')}.y`;
+
+export function userRecord(role: Role, overrides: Partial<UserRecord> = {}): UserRecord {
+  const email = `${role.toLowerCase()}@example.com`;
+  return { _id: `${role}-uid`, name: `${role} Person`, email, type: role, ...overrides };
+}
+
+/** An in-memory identity provider. `user: null` is signed out; `pending` never resolves. */
+export function fakeAuthService(
+  start: SessionUser | null | 'pending',
+  extra: Partial<AuthService> = {},
+): AuthService {
+  let current: SessionUser | null = start === 'pending' ? null : start;
+  const listeners = new Set<(user: SessionUser | null) => void>();
+  const emit = () => {
+    for (const listener of listeners) listener(current);
+  };
+  const signInAs = async (user: SessionUser) => {
+    current = user;
+    setTimeout(emit, 0);
+    return user;
+  };
+  return {
+    onChange(listener) {
+      listeners.add(listener);
+      if (start !== 'pending') setTimeout(() => listener(current), 0);
+      return () => listeners.delete(listener);
+    },
+    currentUser: () => current,
+    idToken: async () => 'firebase-id-token',
+    signIn: async (email) =>
+      signInAs({ uid: 'u1', email, displayName: 'Signed In', photoURL: null }),
+    signUp: async (name, email) =>
+      signInAs({ uid: 'u2', email, displayName: name, photoURL: null }),
+    signInWithGoogle: async () =>
+      signInAs({
+        uid: 'u3',
+        email: 'google@example.com',
+        displayName: 'Google User',
+        photoURL: null,
+      }),
+    signOut: async () => {
+      current = null;
+      emit();
+    },
+    sendPasswordReset: async () => {},
+    ...extra,
+  };
+}
+
+export function sessionUser(record: UserRecord): SessionUser {
+  return { uid: record._id, email: record.email, displayName: record.name, photoURL: null };
+}
+
+/** Renders the whole app at `path`, signed in as `record` (or signed out). */
+export function renderApp(
+  path: string,
+  options: { as?: UserRecord | null; auth?: AuthService } = {},
+) {
+  resetPositions();
+  const record = options.as ?? null;
+  if (record) setAccessToken(fakeToken(record.email));
+  const auth = options.auth ?? fakeAuthService(record ? sessionUser(record) : null);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const view = render(
+    <Providers queryClient={queryClient} loadAuthService={async () => auth}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, queryClient };
+}
