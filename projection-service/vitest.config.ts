@@ -4,6 +4,9 @@ export default defineProject({
   test: {
     name: 'projection-service',
     environment: 'node',
+    // Integration tests start PGlite, PostgreSQL databases and the Auth Emulator.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   },
 });

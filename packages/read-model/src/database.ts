@@ -18,12 +18,24 @@ export type ReadModelDbOptions =
 export const createReadModelDb = (options: ReadModelDbOptions): ReadModelDb => {
   if ('pglite' in options)
     return new Kysely<ReadModelDatabase>({ dialect: new PGliteDialect(options.pglite) });
-  const pool =
-    'pool' in options
-      ? options.pool
-      : new pg.Pool({
-          connectionString: options.connectionString,
-          max: options.maxConnections ?? 10,
-        });
+  let pool: pg.Pool;
+  if ('pool' in options) pool = options.pool;
+  else {
+    pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.maxConnections ?? 10,
+    });
+    // An idle connection that dies must not take the process down; the pool replaces it.
+    pool.on('error', () => {});
+  }
   return new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool }) });
+};
+
+/**
+ * Opens (or creates) a PGlite database in a directory, in memory when none is given, for a
+ * process that owns it (the operators' CLI, tests). The caller closes it.
+ */
+export const openPGlite = async (dir = 'memory://'): Promise<PGlite> => {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return PGlite.create(dir);
 };

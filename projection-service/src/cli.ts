@@ -1,0 +1,141 @@
+import { createEventStore, type EventStore } from '@second-gear/event-store';
+import { createReadModelDb, openPGlite, type ReadModelDb } from '@second-gear/read-model';
+import { type CliEnv, CliEnvError, parseCliEnv } from './cli-env.ts';
+import { progressReporter } from './progress-bar.ts';
+import { rebuildReadModel } from './rebuild.ts';
+import { readModelStatus } from './status.ts';
+
+const usage = `Usage: npm run projections -- <command>
+
+Commands:
+  status              each projection's checkpoint and its lag behind the event store
+  rebuild [--fresh]   replay every event into fresh tables, then switch readers to them;
+                      continues an interrupted rebuild unless --fresh is given
+
+Environment:
+  READ_MODEL_URL         the read model's PostgreSQL (postgres://...), or
+  PGLITE_DIR             the embedded database directory (the all-in-one app must be stopped)
+  EVENT_STORE            pglite | postgres | kurrentdb (default: pglite with PGLITE_DIR, else postgres)
+  EVENT_STORE_URL        the event store's URL (postgres or kurrentdb)
+  PROJECTION_BATCH_SIZE  events per transaction during a rebuild (default 1000)
+`;
+
+interface Opened {
+  store: EventStore;
+  db: ReadModelDb;
+  close: () => Promise<void>;
+}
+
+const open = async (env: CliEnv): Promise<Opened> => {
+  const pglite = env.pgliteDir ? await openPGlite(env.pgliteDir) : undefined;
+  const db = env.readModelUrl
+    ? createReadModelDb({ connectionString: env.readModelUrl })
+    : createReadModelDb({ pglite: pglite! });
+  const store = await createEventStore(
+    env.eventStore === 'pglite'
+      ? { kind: 'pglite', db: pglite! }
+      : env.eventStore === 'postgres'
+        ? { kind: 'postgres', connectionString: env.eventStoreUrl! }
+        : { kind: 'kurrentdb', connectionString: env.eventStoreUrl! },
+  );
+  return {
+    store,
+    db,
+    close: async () => {
+      await store.close();
+      await db.destroy();
+      await pglite?.close();
+    },
+  };
+};
+
+const formatPosition = (position: bigint | undefined) =>
+  position === undefined ? '-' : String(position);
+
+const status = async ({ store, db }: Opened) => {
+  const report = await readModelStatus(store, db);
+  const out = process.stdout;
+  out.write(`event store head: ${formatPosition(report.head)}\n`);
+  if (report.projections.length === 0) {
+    out.write('no projections yet: the read model has not been created\n');
+  }
+  const rows = report.projections.map((p) => [
+    p.name,
+    formatPosition(p.position),
+    `${p.eventsBehind}${p.eventsBehindCapped ? '+' : ''}`,
+    formatPosition(p.lagPositions),
+    String(p.eventsApplied),
+    p.updatedAt.toISOString(),
+  ]);
+  const header = [
+    'projection',
+    'checkpoint',
+    'events behind',
+    'position lag',
+    'applied',
+    'updated',
+  ];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
+  for (const row of [header, ...rows]) {
+    out.write(`${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')}\n`);
+  }
+  if (report.unfinishedRebuild) {
+    out.write('an interrupted rebuild can be continued with: npm run projections -- rebuild\n');
+  }
+};
+
+const rebuild = async ({ store, db }: Opened, env: CliEnv, fresh: boolean) => {
+  const bar = progressReporter();
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  try {
+    const result = await rebuildReadModel({
+      store,
+      db,
+      fresh,
+      batchSize: env.batchSize,
+      signal: controller.signal,
+      onProgress: (p) => bar.update(p),
+    });
+    bar.done();
+    process.stdout.write(
+      `rebuilt ${result.applied} events${result.resumed ? ' (continued an interrupted rebuild)' : ''} ` +
+        `in ${(result.elapsedMs / 1000).toFixed(1)} s, ${Math.round(result.eventsPerSecond)} events/s; ` +
+        `readers now use the new tables at position ${formatPosition(result.position)}\n`,
+    );
+  } catch (error) {
+    bar.done();
+    throw error;
+  }
+};
+
+const main = async (argv: string[]): Promise<number> => {
+  const [command, ...rest] = argv;
+  if (command !== 'status' && command !== 'rebuild') {
+    process.stderr.write(usage);
+    return command === undefined || command === '--help' || command === 'help' ? 0 : 64;
+  }
+  let env: CliEnv;
+  try {
+    env = parseCliEnv();
+  } catch (error) {
+    if (!(error instanceof CliEnvError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 78;
+  }
+  const opened = await open(env);
+  try {
+    if (command === 'status') await status(opened);
+    else await rebuild(opened, env, rest.includes('--fresh'));
+    return 0;
+  } finally {
+    await opened.close();
+  }
+};
+
+process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  return 1;
+});

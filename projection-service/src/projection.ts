@@ -1,0 +1,56 @@
+import {
+  type DomainEvent,
+  EventMetadata,
+  isEventType,
+  parseDomainEvent,
+} from '@second-gear/domain';
+import type { RecordedEvent } from '@second-gear/event-store';
+import type { ReadModelDatabase } from '@second-gear/read-model';
+import type { QueryCreator } from 'kysely';
+
+/** A stored event, parsed: its domain event, its metadata and where it sits in the store. */
+export type ProjectedEvent = DomainEvent & {
+  id: string;
+  streamId: string;
+  position: bigint;
+  metadata: EventMetadata;
+};
+
+/** Read tables of one schema, inside the batch's transaction. */
+export type ReadTables = QueryCreator<ReadModelDatabase>;
+
+/**
+ * A projection keeps some read tables up to date. `apply` is called inside the batch's
+ * transaction, in position order, and must be idempotent on its own: applying the same event
+ * again changes nothing (rows carry the position of the last event applied to them).
+ */
+export interface Projection {
+  name: string;
+  apply(tables: ReadTables, event: ProjectedEvent): Promise<void>;
+}
+
+const systemMetadata = (event: RecordedEvent): EventMetadata => ({
+  actor: { uid: 'system', email: '', role: 'System' },
+  occurredAt: event.recordedAt.toISOString(),
+  correlationId: event.id,
+  causationId: event.id,
+  schemaVersion: 1,
+});
+
+/**
+ * Parses a stored event, or answers undefined for a type this version does not know (a newer
+ * writer's event: skipped, so the projections keep going). A known type with a bad shape
+ * throws: that is a bug to fix, not data to drop.
+ */
+export const toProjectedEvent = (event: RecordedEvent): ProjectedEvent | undefined => {
+  if (!isEventType(event.type)) return undefined;
+  const domainEvent = parseDomainEvent(event.type, event.data);
+  const metadata = EventMetadata.safeParse(event.metadata);
+  return {
+    ...domainEvent,
+    id: event.id,
+    streamId: event.streamId,
+    position: event.position,
+    metadata: metadata.success ? metadata.data : systemMetadata(event),
+  } as ProjectedEvent;
+};

@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import type { ProjectedEvent, Projection, ReadTables } from '../projection.ts';
+
+interface AuditEntry {
+  action: string;
+  subjectType: 'user' | 'car' | 'category';
+  subjectId: string;
+  /** Undefined: the label the subject was first recorded with. */
+  label?: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * What an event means to a person reading the audit log. Bookkeeping events (email and
+ * category-name reservations, a seller's or category's car counts) are not entries: they
+ * always accompany one that is.
+ */
+const describe = (event: ProjectedEvent): AuditEntry | undefined => {
+  switch (event.type) {
+    case 'UserRegistered':
+      return {
+        action: `registered as ${event.data.role}`,
+        subjectType: 'user',
+        subjectId: event.data.userId,
+        label: `${event.data.name} <${event.data.email}>`,
+        details: { role: event.data.role },
+      };
+    case 'UserBecameSeller':
+      return { action: 'became a seller', subjectType: 'user', subjectId: event.data.userId };
+    case 'UserPromotedToAdmin':
+      return { action: 'promoted to admin', subjectType: 'user', subjectId: event.data.userId };
+    case 'UserDeleted':
+      return { action: 'deleted', subjectType: 'user', subjectId: event.data.userId };
+    case 'CategoryCreated':
+      return {
+        action: 'created',
+        subjectType: 'category',
+        subjectId: event.data.categoryId,
+        label: event.data.name,
+      };
+    case 'CategoryDeleted':
+      return {
+        action: 'deleted',
+        subjectType: 'category',
+        subjectId: event.data.categoryId,
+        label: event.data.name,
+      };
+    case 'CarListed':
+      return {
+        action: 'listed',
+        subjectType: 'car',
+        subjectId: event.data.carId,
+        label: event.data.name,
+        details: {
+          seller: event.data.sellerName,
+          category: event.data.categoryName,
+          price: event.data.price,
+          original_price: event.data.originalPrice,
+        },
+      };
+    case 'CarAdvertised':
+      return { action: 'advertised', subjectType: 'car', subjectId: event.data.carId };
+    case 'CarBooked':
+      // The buyer's phone and email stay in the bookings table, for the seller only.
+      return {
+        action: 'booked',
+        subjectType: 'car',
+        subjectId: event.data.carId,
+        label: event.data.carName,
+        details: {
+          bookingId: event.data.bookingId,
+          buyer: event.data.buyerName,
+          price: event.data.price,
+        },
+      };
+    case 'CarDeleted':
+      return {
+        action:
+          event.data.reason === 'seller-deleted'
+            ? "withdrawn with its seller's account"
+            : 'deleted',
+        subjectType: 'car',
+        subjectId: event.data.carId,
+        details: { reason: event.data.reason },
+      };
+    default:
+      return undefined;
+  }
+};
+
+const firstLabel = async (tables: ReadTables, subjectId: string): Promise<string | undefined> => {
+  const row = await tables
+    .selectFrom('audit_log')
+    .select('subject_label')
+    .where('subject_id', '=', subjectId)
+    .orderBy('position', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.subject_label;
+};
+
+/** audit_log: who did what to whom, when, with the correlation id, one row per event. */
+export const auditProjection: Projection = {
+  name: 'audit',
+  async apply(tables, event) {
+    const entry = describe(event);
+    if (!entry) return;
+    const label = entry.label ?? (await firstLabel(tables, entry.subjectId)) ?? entry.subjectId;
+    const { actor, occurredAt, correlationId, causationId } = event.metadata;
+    await tables
+      .insertInto('audit_log')
+      .values({
+        position: event.position,
+        event_id: event.id,
+        event_type: event.type,
+        action: entry.action,
+        actor_uid: actor.uid,
+        actor_email: actor.email,
+        actor_role: actor.role,
+        subject_type: entry.subjectType,
+        subject_id: entry.subjectId,
+        subject_label: label,
+        occurred_at: occurredAt,
+        correlation_id: correlationId,
+        causation_id: causationId,
+        details: sql<string>`cast(${JSON.stringify(entry.details ?? {})}::text as jsonb)`,
+      })
+      .onConflict((c) => c.doNothing())
+      .execute();
+  },
+};

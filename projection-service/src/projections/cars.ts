@@ -1,0 +1,62 @@
+import type { Projection } from '../projection.ts';
+
+/**
+ * products: the cars. A booked or deleted car leaves the Recommended list because that list
+ * asks for `advertise = 1 and booked = 0 and deleted_at is null`; the row keeps its facts so a
+ * car's history still knows its seller.
+ */
+export const carsProjection: Projection = {
+  name: 'cars',
+  async apply(tables, event) {
+    const version = event.position;
+    const update = (
+      carId: string,
+      values: { advertise?: number; booked?: number; deleted_at?: string },
+    ) =>
+      tables
+        .updateTable('products')
+        .set({ ...values, version })
+        .where('id', '=', carId)
+        .where('version', '<', version)
+        .execute();
+
+    switch (event.type) {
+      case 'CarListed': {
+        const car = event.data;
+        await tables
+          .insertInto('products')
+          .values({
+            id: car.carId,
+            name: car.name,
+            seller_id: car.sellerId,
+            seller_name: car.sellerName,
+            email: car.sellerEmail,
+            category_id: car.categoryId,
+            category: car.categoryName,
+            image: car.image,
+            original_price: car.originalPrice,
+            price: car.price,
+            location: car.location,
+            use: car.yearsOfUse,
+            listed_at: event.metadata.occurredAt,
+            listed_position: version,
+            version,
+          })
+          .onConflict((c) => c.column('id').doNothing())
+          .execute();
+        return;
+      }
+      case 'CarAdvertised':
+        await update(event.data.carId, { advertise: 1 });
+        return;
+      case 'CarBooked':
+        await update(event.data.carId, { booked: 1 });
+        return;
+      case 'CarDeleted':
+        await update(event.data.carId, { deleted_at: event.metadata.occurredAt });
+        return;
+      default:
+        return;
+    }
+  },
+};

@@ -1,0 +1,23 @@
+import type { Projection } from '../projection.ts';
+import { auditProjection } from './audit.ts';
+import { bookingsProjection } from './bookings.ts';
+import { carsProjection } from './cars.ts';
+import { categoriesProjection } from './categories.ts';
+import { usersProjection } from './users.ts';
+
+/** Every projection of the read model, each with its own checkpoint. */
+export const allProjections: readonly Projection[] = [
+  usersProjection,
+  categoriesProjection,
+  carsProjection,
+  bookingsProjection,
+  auditProjection,
+];
+
+export {
+  auditProjection,
+  bookingsProjection,
+  carsProjection,
+  categoriesProjection,
+  usersProjection,
+};

@@ -1,0 +1,143 @@
+import type { EventStore } from '@second-gear/event-store';
+import {
+  isSchemaComplete,
+  LIVE_SCHEMA,
+  migrateReadModel,
+  NEXT_SCHEMA,
+  type ReadModelDb,
+  readModelPosition,
+} from '@second-gear/read-model';
+import { sql } from 'kysely';
+import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts';
+import type { Projection } from './projection.ts';
+import { allProjections } from './projections/index.ts';
+
+export interface RebuildProgress {
+  /** Events applied by this run. */
+  applied: number;
+  position: bigint | undefined;
+  /** The store's head when the run started (it may grow while the rebuild runs). */
+  head: bigint | undefined;
+  elapsedMs: number;
+  eventsPerSecond: number;
+  /** Estimated from how far the position is between the start and the head. */
+  remainingMs: number | undefined;
+}
+
+export interface RebuildOptions {
+  store: EventStore;
+  db: ReadModelDb;
+  batchSize?: number;
+  projections?: readonly Projection[];
+  /** Start over even when an unfinished rebuild can be resumed. */
+  fresh?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: RebuildProgress) => void;
+  /** The schemas involved (tests use their own). */
+  liveSchema?: string;
+  nextSchema?: string;
+}
+
+export interface RebuildResult {
+  applied: number;
+  position: bigint | undefined;
+  elapsedMs: number;
+  eventsPerSecond: number;
+  /** True when an unfinished rebuild was continued rather than started over. */
+  resumed: boolean;
+}
+
+const RETIRED = (live: string) => `${live}_retired`;
+
+/**
+ * Replays every event into fresh tables in `read_model_next`, then, in one transaction,
+ * renames it to `read_model` and drops the old one, so readers switch from the complete old
+ * model to the complete new one. Until that transaction commits the live tables are never
+ * touched: a crash leaves them as they were, and running it again continues the unfinished
+ * schema from its own checkpoint (or starts over with `fresh`).
+ */
+export const rebuildReadModel = async (options: RebuildOptions): Promise<RebuildResult> => {
+  const { db, store } = options;
+  const projections = options.projections ?? allProjections;
+  const live = options.liveSchema ?? LIVE_SCHEMA;
+  const next = options.nextSchema ?? NEXT_SCHEMA;
+  const batchSize = options.batchSize ?? 1000;
+  const started = Date.now();
+
+  await sql.raw(`drop schema if exists ${RETIRED(live)} cascade`).execute(db);
+  const resumable = !options.fresh && (await isSchemaComplete(db, next));
+  if (!resumable) await sql.raw(`drop schema if exists ${next} cascade`).execute(db);
+  await migrateReadModel(db, next);
+  await registerCheckpoints(db, next, projections);
+
+  let position = await readPosition(db, next, projections);
+  const from = position ?? 0n;
+  const head = await store.headPosition();
+  let applied = 0;
+
+  const progress = (): RebuildProgress => {
+    const elapsedMs = Date.now() - started;
+    const eventsPerSecond = elapsedMs > 0 ? (applied * 1000) / elapsedMs : 0;
+    let remainingMs: number | undefined;
+    if (head !== undefined && position !== undefined && head > from && position > from) {
+      const done = Number(position - from) / Number(head - from);
+      remainingMs = done >= 1 ? 0 : (elapsedMs * (1 - done)) / done;
+    }
+    return { applied, position, head, elapsedMs, eventsPerSecond, remainingMs };
+  };
+
+  const catchUp = async () => {
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const events = await store.readAll({
+        ...(position === undefined ? {} : { after: position }),
+        limit: batchSize,
+      });
+      if (events.length === 0) return;
+      const result = await applyBatch(db, { schema: next, projections, events });
+      position = result.position;
+      applied += result.kind === 'applied' ? result.applied : 0;
+      options.onProgress?.(progress());
+      if (events.length < batchSize) return;
+    }
+  };
+
+  for (let attempt = 0; ; attempt++) {
+    await catchUp();
+    // Switch readers in one transaction, but only if the live model is not ahead of the new
+    // one (its projector kept going meanwhile); otherwise catch up the difference and retry.
+    const switched = await db.transaction().execute(async (trx) => {
+      const liveExists = await sql<{ n: number }>`
+        select count(*)::int as n from information_schema.tables
+        where table_schema = ${live} and table_name = 'projection_checkpoints'`.execute(trx);
+      if ((liveExists.rows[0]?.n ?? 0) > 0) {
+        // Holds off the live projector (its batches start by locking this table) and waits
+        // for the batch in flight, so the live position cannot move while we compare.
+        await sql
+          .raw(`lock table ${live}.projection_checkpoints in access exclusive mode`)
+          .execute(trx);
+        const livePosition = await readModelPosition(trx, live);
+        if (livePosition !== undefined && (position === undefined || livePosition > position)) {
+          return false;
+        }
+        await sql.raw(`alter schema ${live} rename to ${RETIRED(live)}`).execute(trx);
+        await sql.raw(`alter schema ${next} rename to ${live}`).execute(trx);
+        await sql.raw(`drop schema ${RETIRED(live)} cascade`).execute(trx);
+      } else {
+        await sql.raw(`alter schema ${next} rename to ${live}`).execute(trx);
+      }
+      return true;
+    });
+    if (switched) break;
+    if (attempt > 50) throw new Error('The live read model keeps moving ahead; rebuild gave up');
+  }
+
+  const result = progress();
+  return {
+    applied,
+    position,
+    elapsedMs: result.elapsedMs,
+    eventsPerSecond: result.eventsPerSecond,
+    resumed: resumable,
+  };
+};

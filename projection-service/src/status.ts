@@ -1,0 +1,56 @@
+import type { EventStore } from '@second-gear/event-store';
+import {
+  isSchemaComplete,
+  LIVE_SCHEMA,
+  NEXT_SCHEMA,
+  type ReadModelDb,
+  readCheckpoints,
+} from '@second-gear/read-model';
+
+export interface ProjectionStatus {
+  name: string;
+  position: bigint | undefined;
+  /** Positions between the checkpoint and the store's head (positions are not dense). */
+  lagPositions: bigint | undefined;
+  /** Events not yet applied, counted up to `LAG_COUNT_LIMIT`. */
+  eventsBehind: number;
+  eventsBehindCapped: boolean;
+  eventsApplied: number;
+  updatedAt: Date;
+}
+
+export interface ReadModelStatus {
+  head: bigint | undefined;
+  projections: ProjectionStatus[];
+  /** True when a rebuild was interrupted and can be resumed. */
+  unfinishedRebuild: boolean;
+}
+
+export const LAG_COUNT_LIMIT = 10_000;
+
+/** Each projection's checkpoint and how far it is behind the store. */
+export const readModelStatus = async (
+  store: EventStore,
+  db: ReadModelDb,
+  schema: string = LIVE_SCHEMA,
+): Promise<ReadModelStatus> => {
+  const head = await store.headPosition();
+  const checkpoints = (await isSchemaComplete(db, schema)) ? await readCheckpoints(db, schema) : [];
+  const projections: ProjectionStatus[] = [];
+  for (const checkpoint of checkpoints) {
+    const behind = await store.readAll({
+      ...(checkpoint.position === undefined ? {} : { after: checkpoint.position }),
+      limit: LAG_COUNT_LIMIT,
+    });
+    projections.push({
+      name: checkpoint.name,
+      position: checkpoint.position,
+      lagPositions: head === undefined ? undefined : head - (checkpoint.position ?? 0n),
+      eventsBehind: behind.length,
+      eventsBehindCapped: behind.length >= LAG_COUNT_LIMIT,
+      eventsApplied: checkpoint.eventsApplied,
+      updatedAt: checkpoint.updatedAt,
+    });
+  }
+  return { head, projections, unfinishedRebuild: await isSchemaComplete(db, NEXT_SCHEMA) };
+};

@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor, DomainEvent, EventType } from '@second-gear/domain';
+import { schemaVersions, streams } from '@second-gear/domain';
+import type { EventData, EventStore } from '@second-gear/event-store';
+
+/**
+ * Test fixtures: a small marketplace history written as the command service would write it,
+ * for projection and query tests (appended through the real event store).
+ */
+
+export interface Person {
+  uid: string;
+  email: string;
+  name: string;
+}
+
+let clock = Date.parse('2026-03-01T09:00:00.000Z');
+
+export const eventData = <T extends EventType>(
+  type: T,
+  data: Extract<DomainEvent, { type: T }>['data'],
+  actor: Actor,
+  correlationId: string = randomUUID(),
+): EventData => {
+  clock += 1000;
+  return {
+    id: randomUUID(),
+    type,
+    data: data as Record<string, unknown>,
+    metadata: {
+      actor,
+      occurredAt: new Date(clock).toISOString(),
+      correlationId,
+      causationId: correlationId,
+      schemaVersion: schemaVersions[type],
+    },
+  };
+};
+
+export interface ScenarioIds {
+  admin: Person;
+  seller: Person;
+  buyer: Person;
+  /** A second seller whose account is deleted, withdrawing their car. */
+  leaving: Person;
+  categories: { suv: string; sedan: string; empty: string };
+  cars: {
+    /** listed and advertised: the one Recommended car. */
+    advertised: string;
+    /** advertised, then booked by the buyer. */
+    booked: string;
+    /** listed, advertised, then deleted by its seller. */
+    deleted: string;
+    /** listed only. */
+    plain: string;
+    /** the leaving seller's car, withdrawn with the account. */
+    withdrawn: string;
+  };
+  bookingId: string;
+}
+
+const actorOf = (person: Person, role: Actor['role']): Actor => ({
+  uid: person.uid,
+  email: person.email,
+  role,
+});
+
+/**
+ * Appends the scenario, one command's events per append (as the command service does), and
+ * answers the ids and the position of the last event.
+ */
+export const appendScenario = async (
+  store: EventStore,
+  people: Partial<Pick<ScenarioIds, 'admin' | 'seller' | 'buyer'>> = {},
+): Promise<ScenarioIds & { position: bigint }> => {
+  const suffix = randomUUID().slice(0, 8);
+  const person = (name: string): Person => ({
+    uid: `${name}-${suffix}`,
+    email: `${name}-${suffix}@example.com`,
+    name: `${name[0]?.toUpperCase()}${name.slice(1)} ${suffix}`,
+  });
+  const admin = people.admin ?? person('admin');
+  const seller = people.seller ?? person('seller');
+  const buyer = people.buyer ?? person('buyer');
+  const leaving = person('leaving');
+  const system: Actor = { uid: 'system', email: 'system@second-gear.local', role: 'System' };
+  const ids: ScenarioIds = {
+    admin,
+    seller,
+    buyer,
+    leaving,
+    categories: { suv: randomUUID(), sedan: randomUUID(), empty: randomUUID() },
+    cars: {
+      advertised: randomUUID(),
+      booked: randomUUID(),
+      deleted: randomUUID(),
+      plain: randomUUID(),
+      withdrawn: randomUUID(),
+    },
+    bookingId: randomUUID(),
+  };
+  let position = 0n;
+  const append = async (stream: string, ...events: EventData[]) => {
+    position = (await store.append(stream, 'any', events)).position;
+  };
+
+  const register = async (p: Person, role: 'Buyer' | 'Seller') => {
+    const actor = actorOf(p, role);
+    await append(
+      streams.email(p.email),
+      eventData('EmailClaimed', { email: p.email, userId: p.uid }, actor),
+    );
+    await append(
+      streams.user(p.uid),
+      eventData(
+        'UserRegistered',
+        { userId: p.uid, name: p.name, email: p.email, role, photoURL: null },
+        actor,
+      ),
+    );
+  };
+  await register(admin, 'Buyer');
+  await append(
+    streams.user(admin.uid),
+    eventData('UserPromotedToAdmin', { userId: admin.uid }, system),
+  );
+  await register(seller, 'Seller');
+  await register(buyer, 'Buyer');
+  await register(leaving, 'Seller');
+
+  const adminActor = actorOf(admin, 'Admin');
+  const category = async (id: string, name: string) => {
+    await append(
+      streams.categoryName(name),
+      eventData('CategoryNameClaimed', { name, categoryId: id }, adminActor),
+    );
+    await append(
+      streams.category(id),
+      eventData('CategoryCreated', { categoryId: id, name }, adminActor),
+    );
+  };
+  await category(ids.categories.suv, `SUV ${suffix}`);
+  await category(ids.categories.sedan, `Sedan ${suffix}`);
+  await category(ids.categories.empty, `Empty ${suffix}`);
+  await append(
+    streams.category(ids.categories.empty),
+    eventData(
+      'CategoryDeleted',
+      { categoryId: ids.categories.empty, name: `Empty ${suffix}` },
+      adminActor,
+    ),
+  );
+
+  const list = async (
+    carId: string,
+    owner: Person,
+    name: string,
+    categoryId: string,
+    categoryName: string,
+  ) => {
+    const actor = actorOf(owner, 'Seller');
+    await append(
+      streams.car(carId),
+      eventData(
+        'CarListed',
+        {
+          carId,
+          name,
+          sellerId: owner.uid,
+          sellerName: owner.name,
+          sellerEmail: owner.email,
+          categoryId,
+          categoryName,
+          image: `https://images.example.com/${carId}.jpg`,
+          originalPrice: 20000,
+          price: 15000,
+          location: 'Dhaka',
+          yearsOfUse: 3,
+        },
+        actor,
+      ),
+    );
+    await append(
+      streams.user(owner.uid),
+      eventData('SellerCarAdded', { userId: owner.uid, carId }, actor),
+    );
+    await append(
+      streams.category(categoryId),
+      eventData('CategoryCarAdded', { categoryId, carId }, actor),
+    );
+  };
+  const sellerActor = actorOf(seller, 'Seller');
+  await list(ids.cars.advertised, seller, 'Toyota Harrier', ids.categories.suv, `SUV ${suffix}`);
+  await list(ids.cars.booked, seller, 'Honda Vezel', ids.categories.suv, `SUV ${suffix}`);
+  await list(ids.cars.deleted, seller, 'Nissan X-Trail', ids.categories.suv, `SUV ${suffix}`);
+  await list(ids.cars.plain, seller, 'Toyota Axio', ids.categories.sedan, `Sedan ${suffix}`);
+  await list(ids.cars.withdrawn, leaving, 'Mazda Axela', ids.categories.sedan, `Sedan ${suffix}`);
+  for (const carId of [ids.cars.advertised, ids.cars.booked, ids.cars.deleted]) {
+    await append(streams.car(carId), eventData('CarAdvertised', { carId }, sellerActor));
+  }
+
+  await append(
+    streams.car(ids.cars.booked),
+    eventData(
+      'CarBooked',
+      {
+        carId: ids.cars.booked,
+        bookingId: ids.bookingId,
+        carName: 'Honda Vezel',
+        price: 15000,
+        sellerId: seller.uid,
+        sellerName: seller.name,
+        sellerEmail: seller.email,
+        buyerId: buyer.uid,
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        buyerPhone: '+8801700000000',
+        meetup: 'Gulshan 2',
+      },
+      actorOf(buyer, 'Buyer'),
+    ),
+  );
+  await append(
+    streams.car(ids.cars.deleted),
+    eventData(
+      'CarDeleted',
+      {
+        carId: ids.cars.deleted,
+        sellerId: seller.uid,
+        categoryId: ids.categories.suv,
+        reason: 'deleted',
+      },
+      sellerActor,
+    ),
+  );
+
+  const correlation = randomUUID();
+  await append(
+    streams.car(ids.cars.withdrawn),
+    eventData(
+      'CarDeleted',
+      {
+        carId: ids.cars.withdrawn,
+        sellerId: leaving.uid,
+        categoryId: ids.categories.sedan,
+        reason: 'seller-deleted',
+      },
+      adminActor,
+      correlation,
+    ),
+  );
+  await append(
+    streams.user(leaving.uid),
+    eventData(
+      'UserDeleted',
+      { userId: leaving.uid, email: leaving.email },
+      adminActor,
+      correlation,
+    ),
+  );
+  await append(
+    streams.email(leaving.email),
+    eventData(
+      'EmailReleased',
+      { email: leaving.email, userId: leaving.uid },
+      adminActor,
+      correlation,
+    ),
+  );
+  return { ...ids, position };
+};

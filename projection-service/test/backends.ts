@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { createEventStore, type EventStore } from '@second-gear/event-store';
+import {
+  createReadModelDb,
+  openPGlite,
+  type ReadModelDb,
+  toPosition,
+} from '@second-gear/read-model';
+import { createTestPostgresDatabase } from '@second-gear/read-model/testing';
+import { sql } from 'kysely';
+import { afterAll } from 'vitest';
+
+export interface Setup {
+  store: EventStore;
+  db: ReadModelDb;
+  schema: string;
+  nextSchema: string;
+  close: () => Promise<void>;
+}
+
+export interface Backend {
+  name: string;
+  open: () => Promise<Setup>;
+}
+
+const schemaName = () => `rm_${randomBytes(4).toString('hex')}`;
+
+/** PGlite always; PostgreSQL when the test server answers (its own database, dropped after). */
+export const backends = async (label: string): Promise<Backend[]> => {
+  const list: Backend[] = [
+    {
+      name: 'PGlite',
+      open: async () => {
+        const pglite = await openPGlite();
+        const store = await createEventStore({ kind: 'pglite', db: pglite });
+        const db = createReadModelDb({ pglite });
+        const schema = schemaName();
+        return {
+          store,
+          db,
+          schema,
+          nextSchema: `${schema}_next`,
+          close: async () => {
+            await store.close();
+            await db.destroy();
+            await pglite.close();
+          },
+        };
+      },
+    },
+  ];
+  const database = await createTestPostgresDatabase('sg_proj');
+  if ('skipped' in database) {
+    console.warn(`${label}: PostgreSQL backend skipped. ${database.skipped}`);
+    return list;
+  }
+  afterAll(() => database.drop());
+  list.push({
+    name: 'PostgreSQL',
+    open: async () => {
+      const schema = schemaName();
+      const store = await createEventStore({
+        kind: 'postgres',
+        connectionString: database.connectionString,
+        schema: `${schema}_events`,
+      });
+      const db = createReadModelDb({
+        connectionString: database.connectionString,
+        maxConnections: 4,
+      });
+      return {
+        store,
+        db,
+        schema,
+        nextSchema: `${schema}_next`,
+        close: async () => {
+          await store.close();
+          await db.destroy();
+        },
+      };
+    },
+  });
+  return list;
+};
+
+const tables = ['users', 'categories', 'products', 'bookings', 'audit_log'] as const;
+const keys: Record<(typeof tables)[number], string> = {
+  users: 'id',
+  categories: 'id',
+  products: 'id',
+  bookings: 'id',
+  audit_log: 'position',
+};
+const positionColumns = new Set(['version', 'position', 'listed_position']);
+
+const normalise = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(row).map(([k, v]) => {
+      if (v instanceof Date) return [k, v.toISOString()];
+      if (positionColumns.has(k) && v !== null) return [k, String(v)];
+      return [k, v];
+    }),
+  );
+
+/** Every read table's rows in key order, with positions and times as strings. */
+export const snapshot = async (db: ReadModelDb, schema: string) => {
+  const result: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const { rows } = await sql<Record<string, unknown>>`
+      select * from ${sql.table(`${schema}.${table}`)} order by ${sql.ref(keys[table])}`.execute(
+      db,
+    );
+    result[table] = rows.map(normalise);
+  }
+  const checkpoints = await db
+    .withSchema(schema)
+    .selectFrom('projection_checkpoints')
+    .select(['name', 'position', 'events_applied'])
+    .orderBy('name')
+    .execute();
+  result.checkpoints = checkpoints.map((c) => ({
+    name: c.name,
+    position: c.position === null ? null : String(toPosition(c.position)),
+    events_applied: Number(c.events_applied),
+  }));
+  return result;
+};
+
+/** Waits (bounded) until `check` holds. */
+export const eventually = async (check: () => boolean | Promise<boolean>, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};

@@ -1,0 +1,313 @@
+import type { RecordedEvent } from '@second-gear/event-store';
+import { migrateReadModel, readCheckpoints, waitForPosition } from '@second-gear/read-model';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyBatch } from '../src/apply-batch.ts';
+import type { Projection } from '../src/projection.ts';
+import { allProjections } from '../src/projections/index.ts';
+import { rebuildReadModel } from '../src/rebuild.ts';
+import { type RunningProjections, startProjections } from '../src/start-projections.ts';
+import { readModelStatus } from '../src/status.ts';
+import { appendScenario, eventData } from '../src/testing.ts';
+import { backends, eventually, type Setup, snapshot } from './backends.ts';
+
+const list = await backends('projection-service');
+
+const readEverything = async (setup: Setup): Promise<RecordedEvent[]> =>
+  setup.store.readAll({ limit: 100_000 });
+
+const caughtUp = async (running: RunningProjections, setup: Setup) => {
+  const head = await setup.store.headPosition();
+  await eventually(() => head === undefined || (running.position() ?? -1n) >= head);
+};
+
+describe.each(list)('projections on $name', ({ open }) => {
+  let setup: Setup;
+  let running: RunningProjections | undefined;
+
+  beforeEach(async () => {
+    setup = await open();
+  });
+  afterEach(async () => {
+    await running?.stop();
+    running = undefined;
+    await setup.close();
+  });
+
+  const start = async (projections: readonly Projection[] = allProjections, batchSize = 7) => {
+    running = await startProjections({
+      store: setup.store,
+      db: setup.db,
+      schema: setup.schema,
+      projections,
+      batchSize,
+      retryDelayMs: 10,
+    });
+    return running;
+  };
+
+  it('turns the events into rows: users, categories, cars, bookings and the audit log', async () => {
+    const ids = await appendScenario(setup.store);
+    await caughtUp(await start(), setup);
+    const q = setup.db.withSchema(setup.schema);
+
+    const users = await q.selectFrom('users').selectAll().orderBy('email').execute();
+    const byId = new Map(users.map((u) => [u.id, u]));
+    expect(byId.get(ids.admin.uid)).toMatchObject({ role: 'Admin', deleted_at: null });
+    expect(byId.get(ids.seller.uid)).toMatchObject({ role: 'Seller', email: ids.seller.email });
+    expect(byId.get(ids.buyer.uid)).toMatchObject({ role: 'Buyer', name: ids.buyer.name });
+    expect(byId.get(ids.leaving.uid)?.deleted_at).toBeInstanceOf(Date);
+
+    const categories = await q
+      .selectFrom('categories')
+      .selectAll()
+      .where('deleted_at', 'is', null)
+      .execute();
+    expect(categories.map((c) => c.id).sort()).toEqual(
+      [ids.categories.suv, ids.categories.sedan].sort(),
+    );
+
+    const cars = new Map(
+      (await q.selectFrom('products').selectAll().execute()).map((c) => [c.id, c]),
+    );
+    expect(cars.get(ids.cars.advertised)).toMatchObject({
+      name: 'Toyota Harrier',
+      seller_name: ids.seller.name,
+      email: ids.seller.email,
+      original_price: 20000,
+      price: 15000,
+      use: 3,
+      booked: 0,
+      advertise: 1,
+      deleted_at: null,
+    });
+    expect(cars.get(ids.cars.booked)).toMatchObject({ booked: 1, advertise: 1 });
+    expect(cars.get(ids.cars.deleted)?.deleted_at).toBeInstanceOf(Date);
+    expect(cars.get(ids.cars.withdrawn)?.deleted_at).toBeInstanceOf(Date);
+
+    // The Recommended list: advertised, not booked, not deleted.
+    const recommended = await q
+      .selectFrom('products')
+      .select('id')
+      .where('advertise', '=', 1)
+      .where('booked', '=', 0)
+      .where('deleted_at', 'is', null)
+      .execute();
+    expect(recommended.map((r) => r.id)).toEqual([ids.cars.advertised]);
+
+    const bookings = await q.selectFrom('bookings').selectAll().execute();
+    expect(bookings).toHaveLength(1);
+    expect(bookings[0]).toMatchObject({
+      id: ids.bookingId,
+      product_id: ids.cars.booked,
+      product_name: 'Honda Vezel',
+      buyer: ids.buyer.name,
+      buyer_email: ids.buyer.email,
+      seller_email: ids.seller.email,
+      buyer_phone: '+8801700000000',
+      meetup: 'Gulshan 2',
+    });
+
+    const audit = await q.selectFrom('audit_log').selectAll().orderBy('position').execute();
+    const promoted = audit.find((a) => a.event_type === 'UserPromotedToAdmin');
+    expect(promoted).toMatchObject({
+      action: 'promoted to admin',
+      subject_type: 'user',
+      subject_id: ids.admin.uid,
+      subject_label: `${ids.admin.name} <${ids.admin.email}>`,
+      actor_role: 'System',
+    });
+    const booked = audit.find((a) => a.event_type === 'CarBooked');
+    expect(booked).toMatchObject({
+      action: 'booked',
+      actor_uid: ids.buyer.uid,
+      actor_email: ids.buyer.email,
+      subject_id: ids.cars.booked,
+      subject_label: 'Honda Vezel',
+    });
+    expect(JSON.stringify(booked?.details)).not.toContain('+880');
+    const advertised = audit.find(
+      (a) => a.event_type === 'CarAdvertised' && a.subject_id === ids.cars.booked,
+    );
+    expect(advertised?.subject_label).toBe('Honda Vezel');
+    const withdrawn = audit.filter((a) => a.correlation_id === booked?.correlation_id);
+    expect(withdrawn).toHaveLength(1);
+    // Bookkeeping events (reservations, car counts) are not audit entries.
+    expect(
+      audit.some((a) => a.event_type === 'EmailClaimed' || a.event_type === 'SellerCarAdded'),
+    ).toBe(false);
+
+    const checkpoints = await readCheckpoints(setup.db, setup.schema);
+    expect(checkpoints.map((c) => c.position)).toEqual(checkpoints.map(() => ids.position));
+  });
+
+  it('follows live events after catching up, and a read can wait for their position', async () => {
+    await appendScenario(setup.store);
+    const live = await start();
+    await caughtUp(live, setup);
+    const more = await appendScenario(setup.store);
+    const waited = await waitForPosition(setup.db, more.position, 10_000, { schema: setup.schema });
+    expect(waited.reached).toBe(true);
+    const car = await setup.db
+      .withSchema(setup.schema)
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', more.cars.booked)
+      .executeTakeFirst();
+    expect(car?.booked).toBe(1);
+  });
+
+  it('changes nothing when every event is applied twice', async () => {
+    await appendScenario(setup.store);
+    const events = await readEverything(setup);
+    await migrateReadModel(setup.db, setup.schema);
+    await applyBatch(setup.db, { schema: setup.schema, projections: allProjections, events });
+    const once = await snapshot(setup.db, setup.schema);
+
+    // Each handler again, event by event (doubled inside one batch past the checkpoint guard) ...
+    await migrateReadModel(setup.db, setup.nextSchema);
+    const doubled = events.flatMap((e) => [e, e]);
+    await applyBatch(setup.db, {
+      schema: setup.nextSchema,
+      projections: allProjections,
+      events: doubled,
+    });
+    const twice = await snapshot(setup.db, setup.nextSchema);
+    expect({ ...twice, checkpoints: [] }).toEqual({ ...once, checkpoints: [] });
+
+    // ... and the whole history delivered again to the first schema: skipped by the checkpoint.
+    const again = await applyBatch(setup.db, {
+      schema: setup.schema,
+      projections: allProjections,
+      events,
+    });
+    expect(again).toMatchObject({ kind: 'applied', applied: 0 });
+    expect(await snapshot(setup.db, setup.schema)).toEqual(once);
+  });
+
+  it('rolls back a batch that fails midway and applies each event exactly once in the end', async () => {
+    await appendScenario(setup.store);
+    const events = await readEverything(setup);
+    let failures = 0;
+    const flaky: Projection[] = allProjections.map((p) =>
+      p.name !== 'cars'
+        ? p
+        : {
+            name: p.name,
+            async apply(tables, event) {
+              await p.apply(tables, event);
+              // Fails after writing its row, inside the batch's transaction, the first time.
+              if (event.type === 'CarBooked' && failures++ === 0)
+                throw new Error('crash mid-batch');
+            },
+          },
+    );
+    await caughtUp(await start(flaky), setup);
+    expect(failures).toBe(2);
+    const crashed = await snapshot(setup.db, setup.schema);
+    await running?.stop();
+    running = undefined;
+
+    const clean = setup.nextSchema;
+    await migrateReadModel(setup.db, clean);
+    await applyBatch(setup.db, { schema: clean, projections: allProjections, events });
+    expect(crashed).toEqual(await snapshot(setup.db, clean));
+    // The counter is written with the rows: a batch applied twice would show here.
+    const counts = (await readCheckpoints(setup.db, setup.schema)).map((c) => c.eventsApplied);
+    expect(counts).toEqual(counts.map(() => events.length));
+  });
+
+  it('rebuilds into fresh tables that equal the live ones row for row, while live projections run', async () => {
+    await appendScenario(setup.store);
+    const live = await start();
+    await caughtUp(live, setup);
+    const before = await snapshot(setup.db, setup.schema);
+
+    const progress: number[] = [];
+    const result = await rebuildReadModel({
+      store: setup.store,
+      db: setup.db,
+      liveSchema: setup.schema,
+      nextSchema: setup.nextSchema,
+      batchSize: 10,
+      onProgress: (p) => progress.push(p.applied),
+    });
+    expect(result.applied).toBe((await readEverything(setup)).length);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(await snapshot(setup.db, setup.schema)).toEqual(before);
+
+    // The live projector carries on in the swapped-in tables.
+    const more = await appendScenario(setup.store);
+    await eventually(async () => {
+      const cps = await readCheckpoints(setup.db, setup.schema);
+      return cps.every((c) => c.position === more.position);
+    });
+    const car = await setup.db
+      .withSchema(setup.schema)
+      .selectFrom('products')
+      .select('id')
+      .where('id', '=', more.cars.plain)
+      .executeTakeFirst();
+    expect(car?.id).toBe(more.cars.plain);
+    const status = await readModelStatus(setup.store, setup.db, setup.schema);
+    expect(status.projections.every((p) => p.eventsBehind === 0)).toBe(true);
+  });
+
+  it('leaves the live tables untouched when a rebuild crashes, and the next run finishes it', async () => {
+    await appendScenario(setup.store);
+    const live = await start();
+    await caughtUp(live, setup);
+    await running?.stop();
+    running = undefined;
+    const before = await snapshot(setup.db, setup.schema);
+
+    let seen = 0;
+    const crashing: Projection[] = allProjections.map((p) =>
+      p.name !== 'audit'
+        ? p
+        : {
+            name: p.name,
+            async apply(tables, event) {
+              if (++seen === 25) throw new Error('killed mid-rebuild');
+              await p.apply(tables, event);
+            },
+          },
+    );
+    const options = {
+      store: setup.store,
+      db: setup.db,
+      liveSchema: setup.schema,
+      nextSchema: setup.nextSchema,
+      batchSize: 5,
+    };
+    await expect(rebuildReadModel({ ...options, projections: crashing })).rejects.toThrow(
+      'killed mid-rebuild',
+    );
+    expect(await snapshot(setup.db, setup.schema)).toEqual(before);
+
+    const resumed = await rebuildReadModel(options);
+    expect(resumed.resumed).toBe(true);
+    expect(resumed.applied).toBeGreaterThan(0);
+    expect(await snapshot(setup.db, setup.schema)).toEqual(before);
+  });
+
+  it('skips event types it does not know yet and still moves its checkpoint', async () => {
+    await setup.store.append('future-1', 'any', [
+      { id: crypto.randomUUID(), type: 'CarRepainted', data: { carId: 'x' }, metadata: {} },
+    ]);
+    const { position } = await setup.store.append('user-x', 'any', [
+      eventData(
+        'UserRegistered',
+        { userId: 'x', name: 'X', email: 'x@example.com', role: 'Buyer', photoURL: null },
+        { uid: 'x', email: 'x@example.com', role: 'Buyer' },
+      ),
+    ]);
+    const live = await start();
+    await eventually(() => live.position() === position);
+    const users = await setup.db
+      .withSchema(setup.schema)
+      .selectFrom('users')
+      .select('id')
+      .execute();
+    expect(users).toEqual([{ id: 'x' }]);
+  });
+});
