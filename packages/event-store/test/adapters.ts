@@ -62,8 +62,8 @@ async function postgresAdapter(): Promise<AdapterUnderTest> {
       const store = await createEventStore({ kind: 'postgres', pool });
       return {
         store,
-        openAnother: (options) =>
-          createEventStore({ kind: 'postgres', connectionString: url.toString(), ...options }),
+        // The same pool: closing the other store must leave it open.
+        openAnother: (options) => createEventStore({ kind: 'postgres', pool, ...options }),
         async dispose() {
           await store.close();
           await pool.end();

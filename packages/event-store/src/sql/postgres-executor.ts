@@ -1,13 +1,14 @@
-import type { Pool, PoolClient } from 'pg';
+import pg from 'pg';
 import type { SqlExecutor } from './executor.ts';
 
 /**
- * `pg` through a pool. Queries take any pooled connection for one statement; a subscription
- * keeps one connection checked out for LISTEN and re-opens it after an error, waking the
- * subscribers so they look for anything they missed meanwhile.
+ * `pg` through a pool. Each query takes a pooled connection for one statement. Listening needs a
+ * session that stays open, so it gets a client of its own, built from the pool's settings and
+ * outside the pool (a long-lived LISTEN must never starve the pool's queries). When that client
+ * fails it is replaced after a delay and the subscribers are woken to look for what they missed.
  */
 export function postgresExecutor(
-  pool: Pool,
+  pool: pg.Pool,
   owned: boolean,
   options: { reconnectDelayMs?: number } = {},
 ): SqlExecutor {
@@ -21,38 +22,42 @@ export function postgresExecutor(
     },
     async listen(channel, onNotify) {
       let stopped = false;
-      let client: PoolClient | undefined;
+      let client: pg.Client | undefined;
       let retry: ReturnType<typeof setTimeout> | undefined;
 
+      const scheduleReconnect = (): void => {
+        if (stopped || retry) return;
+        retry = setTimeout(() => {
+          retry = undefined;
+          connect().then(onNotify, scheduleReconnect);
+        }, reconnectDelayMs);
+      };
+
       const connect = async (): Promise<void> => {
-        const next = await pool.connect();
+        const next = new pg.Client(pool.options);
+        const lost = () => {
+          if (client !== next) return;
+          client = undefined;
+          next.end().catch(() => {});
+          scheduleReconnect();
+        };
+        next.on('error', lost);
+        next.on('end', lost);
         next.on('notification', (message) => {
           if (message.channel === channel) onNotify();
         });
-        next.on('error', () => {
-          if (client !== next) return;
-          client = undefined;
-          next.release(true);
-          scheduleReconnect();
-        });
         try {
+          await next.connect();
           await next.query(`listen ${channel}`);
         } catch (error) {
-          next.release(true);
+          await next.end().catch(() => {});
           throw error;
         }
         if (stopped) {
-          next.release();
+          await next.end().catch(() => {});
           return;
         }
         client = next;
-      };
-
-      const scheduleReconnect = (): void => {
-        if (stopped) return;
-        retry = setTimeout(() => {
-          connect().then(onNotify, scheduleReconnect);
-        }, reconnectDelayMs);
       };
 
       await connect();
@@ -61,13 +66,7 @@ export function postgresExecutor(
         clearTimeout(retry);
         const current = client;
         client = undefined;
-        if (!current) return;
-        try {
-          await current.query(`unlisten ${channel}`);
-          current.release();
-        } catch {
-          current.release(true);
-        }
+        await current?.end().catch(() => {});
       };
     },
     async close() {
