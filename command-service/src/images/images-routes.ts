@@ -1,0 +1,141 @@
+import multipart from '@fastify/multipart';
+import type { Actor } from '@second-gear/identity';
+import { HttpProblem, REQUIRED_MESSAGE } from '@second-gear/service-http';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ImageStorage } from './image-storage.ts';
+import { ImageRejected, type OutputFormat, processImage } from './process-image.ts';
+
+export type ImagesRoutesOptions = {
+  storage: ImageStorage;
+  /** Largest upload, in bytes (413 above). */
+  maxBytes: number;
+  /** Largest picture, in pixels (width × height), refused before it is decoded. */
+  maxPixels: number;
+  /** Widths to store, never wider than the upload. Default 400, 800 and 1600. */
+  widths?: readonly number[];
+  /** The width whose URL is the answer's `url`. Default 800 (or the widest below it). */
+  mainWidth?: number;
+  format?: OutputFormat;
+  /**
+   * Who may upload. Default: a Seller or an Admin by their service token. The service can
+   * pass a check against the user's current record instead.
+   */
+  mayUpload?: (actor: Actor) => boolean | Promise<boolean>;
+};
+
+const variant = z.object({ url: z.string(), width: z.number(), height: z.number() });
+export const imageUploadAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    url: z.string().describe('The main width; what a car’s `image` field takes.'),
+    width: z.number(),
+    height: z.number(),
+    variants: z.array(variant).describe('Every stored width, narrowest first.'),
+  }),
+});
+export type ImageUploadAnswer = z.infer<typeof imageUploadAnswer>;
+
+const sellerOrAdmin = (actor: Actor) => actor.role === 'Seller' || actor.role === 'Admin';
+
+/**
+ * `POST /api/images`, multipart field `image`: a JPEG, PNG or WebP (by content), re-encoded
+ * without its metadata into a few widths and stored under content-addressed names.
+ * Needs the `serviceTokens` plugin registered on a parent.
+ */
+export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOptions) {
+  const widths = options.widths ?? [400, 800, 1600];
+  const mainWidth = options.mainWidth ?? 800;
+  const format = options.format ?? 'webp';
+  const mayUpload = options.mayUpload ?? sellerOrAdmin;
+
+  await app.register(multipart, {
+    limits: { fileSize: options.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/images',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        summary: 'Upload a car picture',
+        description:
+          'multipart/form-data with one file field `image`: JPEG, PNG or WebP, recognised by ' +
+          `content. At most ${options.maxBytes} bytes and ${options.maxPixels} pixels. ` +
+          'Seller or Admin.',
+        consumes: ['multipart/form-data'],
+        security: [{ bearer: [] }],
+        response: { 201: imageUploadAnswer },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.actor;
+      if (!actor) throw HttpProblem.unauthorized();
+      if (!(await mayUpload(actor))) {
+        throw HttpProblem.forbidden('Only sellers and admins upload car pictures.');
+      }
+      if (!request.isMultipart()) {
+        throw new HttpProblem(
+          415,
+          'Unsupported Media Type',
+          'Send the picture as multipart/form-data, in the field "image".',
+        );
+      }
+
+      let bytes: Buffer;
+      try {
+        const file = await request.file();
+        if (file?.fieldname !== 'image') {
+          throw HttpProblem.badRequest('The picture goes in the field "image".', [
+            { field: 'image', message: REQUIRED_MESSAGE },
+          ]);
+        }
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { statusCode?: unknown }).statusCode === 413) {
+          throw new HttpProblem(
+            413,
+            'Content Too Large',
+            `The picture is larger than ${options.maxBytes} bytes.`,
+          );
+        }
+        throw error;
+      }
+      if (bytes.length === 0) {
+        throw HttpProblem.badRequest('The picture is empty.', [
+          { field: 'image', message: REQUIRED_MESSAGE },
+        ]);
+      }
+
+      let images: Awaited<ReturnType<typeof processImage>>;
+      try {
+        images = await processImage(bytes, { maxPixels: options.maxPixels, widths, format });
+      } catch (error) {
+        if (!(error instanceof ImageRejected)) throw error;
+        switch (error.reason) {
+          case 'not-an-image':
+            throw new HttpProblem(415, 'Unsupported Media Type', error.message);
+          case 'too-many-pixels':
+            throw new HttpProblem(413, 'Content Too Large', error.message);
+          case 'unreadable':
+            throw HttpProblem.badRequest(error.message, [
+              { field: 'image', message: error.message },
+            ]);
+        }
+      }
+
+      const variants = [];
+      for (const image of images) {
+        const url = await options.storage.put(image.name, image.bytes, image.contentType);
+        variants.push({ url, width: image.width, height: image.height });
+      }
+      const main = variants.filter((stored) => stored.width <= mainWidth).at(-1) ?? variants[0]!;
+      request.log.info(
+        { uid: actor.uid, bytes: bytes.length, stored: variants.length },
+        'image stored',
+      );
+      return reply.code(201).send({ success: true, data: { ...main, variants } });
+    },
+  );
+}

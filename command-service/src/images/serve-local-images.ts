@@ -1,0 +1,47 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { HttpProblem } from '@second-gear/service-http';
+import type { FastifyInstance } from 'fastify';
+import { IMMUTABLE_CACHE_CONTROL } from './image-storage.ts';
+
+export type ServeLocalImagesOptions = {
+  dir: string;
+  /** URL path the files are served under. Default `/images`. */
+  publicPath?: string;
+};
+
+// Only names the storage itself makes: a content hash and a known extension.
+const STORED_NAME = /^([0-9a-f]{16,64})\.(webp|jpg)$/;
+const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
+
+/**
+ * `GET /images/:name`: the files of the local image storage. A name is a hash of the bytes,
+ * so a file never changes and may be cached for a year.
+ */
+export async function serveLocalImages(app: FastifyInstance, options: ServeLocalImagesOptions) {
+  const publicPath = (options.publicPath ?? '/images').replace(/\/+$/, '');
+  app.get<{ Params: { name: string } }>(
+    `${publicPath}/:name`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const match = STORED_NAME.exec(request.params.name);
+      if (!match) throw HttpProblem.notFound('No such image.');
+      const path = join(options.dir, request.params.name);
+      const size = await stat(path).then(
+        (found) => (found.isFile() ? found.size : undefined),
+        () => undefined,
+      );
+      if (size === undefined) throw HttpProblem.notFound('No such image.');
+      const etag = `"${match[1]}"`;
+      reply
+        .header('cache-control', IMMUTABLE_CACHE_CONTROL)
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        .type(CONTENT_TYPES[match[2]!]!);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      reply.header('content-length', size);
+      return reply.send(createReadStream(path));
+    },
+  );
+}
