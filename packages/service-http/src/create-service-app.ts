@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type LogOptions, loggerOptions, logRequests } from './logging.ts';
+import { type LogOptions, loggerOptions, OneLinePerRequest } from './logging.ts';
 import { type OpenApiOptions, openApi } from './openapi.ts';
 import { problemDetails } from './problem.ts';
 import { validatorCompiler } from './validation.ts';
@@ -38,11 +38,15 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   const logger =
     options.logger === false
       ? false
-      : { ...loggerOptions(options.logger ?? {}), base: { service: options.name } };
+      : {
+          ...loggerOptions(options.logger ?? {}),
+          base: { service: options.name },
+          ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
+        };
   const app = Fastify({
     logger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     requestIdHeader: 'x-request-id',
     trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -53,7 +57,6 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(problemDetails);
-  if (logger !== false) logRequests(app);
   if (options.openapi) await app.register(openApi, options.openapi);
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
