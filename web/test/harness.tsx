@@ -49,7 +49,8 @@ export function stubApi(routes: Record<string, Handler | unknown>) {
     const path = url.split('?')[0];
     const route = routes[`${method} ${path}`];
     if (route === undefined) return problem(404, 'Not Found', `No stub for ${method} ${path}`);
-    return typeof route === 'function' ? (route as Handler)(call) : json(route);
+    if (typeof route === 'function') return (route as Handler)(call);
+    return route instanceof Response ? route.clone() : json(route);
   });
   vi.stubGlobal('fetch', fetchStub);
   return { calls, fetchStub };

@@ -1,0 +1,222 @@
+// Seller and admin actions: modals, confirmations and the toasts of spec section 8.
+// The network is stubbed at fetch (see harness.tsx).
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Car } from '../src/api/types.ts';
+import { json, problem, renderApp, stubApi, userRecord } from './harness.tsx';
+
+const REQUIRED = 'This field is required';
+const seller = userRecord('Seller');
+const admin = userRecord('Admin');
+
+const car = (overrides: Partial<Car>): Car => ({
+  _id: 'car-1',
+  name: 'Honda Civic',
+  seller_name: seller.name,
+  email: seller.email,
+  category: 'Sedan',
+  image: '/images/civic.png',
+  original_price: '20000',
+  price: '12000',
+  location: 'Chattogram',
+  use: '5',
+  booked: 0,
+  advertise: 0,
+  ...overrides,
+});
+
+const sellerApi = (cars: Car[], extra: Record<string, unknown> = {}) =>
+  stubApi({
+    'GET /api/user/seller%40example.com': seller,
+    'GET /api/products': () => json(cars, { headers: { 'X-Total-Count': String(cars.length) } }),
+    'GET /api/categories': [{ _id: 'c1', name: 'Sedan' }],
+    ...extra,
+  });
+
+describe('My Products', () => {
+  it('lists cars with their status and advertises one', async () => {
+    const { calls } = sellerApi([car({}), car({ _id: 'car-2', name: 'Booked One', booked: 1 })], {
+      'PUT /api/products/car-1': json({ acknowledged: true, position: '7' }),
+    });
+    renderApp('/user/products', { as: seller });
+    expect(await screen.findByText('Yet to Booked')).toBeInTheDocument();
+    expect(screen.getByText('Booked')).toBeInTheDocument();
+    const row = screen.getByText('Honda Civic').closest('tr')!;
+    await userEvent.setup().click(within(row).getByRole('button', { name: 'Advertise' }));
+    expect(await screen.findByText('Added to Advertisement Successfully!')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.url.startsWith('/api/products?'))
+          .at(-1)
+          ?.headers.get('X-Min-Position'),
+      ).toBe('7'),
+    );
+  });
+
+  it('says "Already in Advertisement" on a 409 and for an advertised row', async () => {
+    sellerApi([car({}), car({ _id: 'car-2', name: 'Advertised One', advertise: 1 })], {
+      'PUT /api/products/car-1': problem(409, 'Conflict', 'The car is already advertised.'),
+    });
+    renderApp('/user/products', { as: seller });
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Honda Civic')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Advertise' }));
+    expect(await screen.findByText('Already in Advertisement')).toBeInTheDocument();
+
+    const advertised = screen.getByText('Advertised One').closest('tr')!;
+    const button = within(advertised).getByRole('button', { name: 'Advertised' });
+    await user.hover(button);
+    expect(await screen.findByText('Already Advertised')).toBeInTheDocument();
+  });
+
+  it('confirms before deleting, then says so', async () => {
+    sellerApi([car({})], {
+      'DELETE /api/product/car-1': json({ acknowledged: true, deletedCount: 1 }),
+    });
+    renderApp('/user/products', { as: seller });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Item' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Are You Sure You Want to Delete?')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("You won't be able to get back once deleted the item."),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Item Deleted Successfully!')).toBeInTheDocument();
+  });
+
+  it('Add Product requires every field, uploads the picture and shows "Uploading..."', async () => {
+    let releaseUpload: () => void = () => {};
+    const { calls } = sellerApi([], {
+      'POST /api/images': () =>
+        new Promise<Response>((resolve) => {
+          releaseUpload = () => resolve(json({ success: true, data: { url: '/images/new.png' } }));
+        }),
+      'POST /api/product': json(
+        { acknowledged: true, insertedId: 'car-9', position: '9' },
+        { status: 201 },
+      ),
+    });
+    renderApp('/user/products', { as: seller });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Product' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
+    expect(await within(dialog).findAllByText(REQUIRED)).toHaveLength(7);
+
+    await user.type(within(dialog).getByLabelText(/Car Name/), 'Nissan Leaf');
+    await within(dialog).findByRole('option', { name: 'Sedan' });
+    await user.selectOptions(within(dialog).getByLabelText(/Category/), 'Sedan');
+    await user.upload(
+      within(dialog).getByLabelText(/Picture/),
+      new File(['png'], 'leaf.png', { type: 'image/png' }),
+    );
+    await user.type(within(dialog).getByLabelText(/Original Price/), '30000');
+    await user.type(within(dialog).getByLabelText(/Sell Price/), '18000');
+    await user.type(within(dialog).getByLabelText(/Location/), 'Sylhet');
+    await user.type(within(dialog).getByLabelText(/Years of Use/), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
+    expect(await within(dialog).findByRole('button', { name: 'Uploading...' })).toBeDisabled();
+    releaseUpload();
+    expect(await screen.findByText('Product added Successfully!')).toBeInTheDocument();
+    const added = calls.find((c) => c.method === 'POST' && c.url === '/api/product');
+    expect(added?.body).toEqual({
+      name: 'Nissan Leaf',
+      category: 'Sedan',
+      image: '/images/new.png',
+      original_price: '30000',
+      price: '18000',
+      location: 'Sylhet',
+      use: '3',
+      seller_name: seller.name,
+      email: seller.email,
+    });
+  });
+});
+
+describe('All Categories', () => {
+  const adminApi = (extra: Record<string, unknown>) =>
+    stubApi({
+      'GET /api/user/admin%40example.com': admin,
+      'GET /api/categories': [{ _id: 'c1', name: 'Sedan' }],
+      ...extra,
+    });
+
+  it('adds a category after validating the name', async () => {
+    adminApi({
+      'POST /api/category': json({ acknowledged: true, position: '3' }, { status: 201 }),
+    });
+    renderApp('/user/categories', { as: admin });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Category' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
+    expect(await within(dialog).findByText(REQUIRED)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Category Name/), 'Hatchback');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
+    expect(await screen.findByText('Category Added Successfully!')).toBeInTheDocument();
+  });
+
+  it('shows the server field error under the field, and other failures as a toast', async () => {
+    let attempt = 0;
+    adminApi({
+      'POST /api/category': () =>
+        ++attempt === 1
+          ? problem(409, 'Conflict', 'A category with this name exists.', [
+              { field: 'name', message: 'This name is taken.' },
+            ])
+          : problem(500, 'Internal Server Error', 'The server failed.'),
+    });
+    renderApp('/user/categories', { as: admin });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Category' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Category Name/), 'Sedan');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
+    expect(await within(dialog).findByText('This name is taken.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
+    expect(await screen.findByText('The server failed.')).toBeInTheDocument();
+  });
+
+  it('a category that still has cars is not deleted, and the user is told why', async () => {
+    adminApi({
+      'DELETE /api/category/c1': problem(409, 'Conflict', 'The category still has cars.'),
+    });
+    renderApp('/user/categories', { as: admin });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Sedan' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('The category still has cars.')).toBeInTheDocument();
+  });
+});
+
+describe('All Users', () => {
+  const buyer = userRecord('Buyer');
+  it('filters by role, promotes and deletes', async () => {
+    const { calls } = stubApi({
+      'GET /api/user/admin%40example.com': admin,
+      'GET /api/users': () => json([admin, buyer], { headers: { 'X-Total-Count': '2' } }),
+      'PUT /api/user/admin/Buyer-uid': json({ acknowledged: true, position: '5' }),
+      'DELETE /api/user/Buyer-uid': json({ acknowledged: true, deletedCount: 1, position: '6' }),
+    });
+    renderApp('/user/allusers', { as: admin });
+    const user = userEvent.setup();
+    const row = (await screen.findByText(buyer.email)).closest('tr')!;
+    expect(within(row).getByText('Buyer')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Filter by role'), 'Seller');
+    await waitFor(() => expect(calls.some((c) => c.url.includes('role=Seller'))).toBe(true));
+
+    await user.click(within(row).getByRole('button', { name: 'Make Admin' }));
+    expect(await screen.findByText('Promoted to Admin!')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('User Deleted Successfully!')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,171 @@
+// Forms and their validation messages, over the real routes; the network is stubbed at fetch.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Car } from '../src/api/types.ts';
+import { fakeAuthService, json, renderApp, stubApi, userRecord } from './harness.tsx';
+
+const REQUIRED = 'This field is required';
+
+const car: Car = {
+  _id: 'car-1',
+  name: 'Toyota Corolla 2015',
+  seller_name: 'Seller Person',
+  email: 'seller@example.com',
+  category: 'Sedan',
+  image: '/images/corolla.png',
+  original_price: '15000',
+  price: '9000',
+  location: 'Dhaka',
+  use: '8',
+  booked: 0,
+  advertise: 0,
+};
+
+describe('login form', () => {
+  it('shows "This field is required" under each empty field', async () => {
+    stubApi({});
+    renderApp('/login');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findAllByText(REQUIRED)).toHaveLength(2);
+    expect(screen.getByLabelText(/Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.getByRole('button', { name: /Continue with Google/ })).toBeInTheDocument();
+  });
+
+  it('Forgot password sends a reset email to the typed address', async () => {
+    stubApi({});
+    const sendPasswordReset = vi.fn(async () => {});
+    renderApp('/login', { auth: fakeAuthService(null, { sendPasswordReset }) });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Email/), 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await waitFor(() => expect(sendPasswordReset).toHaveBeenCalledWith('someone@example.com'));
+    expect(await screen.findByText(/Password reset email sent/)).toBeInTheDocument();
+  });
+
+  it('shows a failed sign-in as an error toast', async () => {
+    stubApi({});
+    const signIn = vi.fn(async () => {
+      throw Object.assign(new Error('firebase'), { code: 'auth/invalid-credential' });
+    });
+    renderApp('/login', { auth: fakeAuthService(null, { signIn }) });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Email/), 'a@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Wrong email or password.')).toBeInTheDocument();
+  });
+});
+
+describe('register form', () => {
+  it('shows "This field is required" under name, email and password', async () => {
+    stubApi({});
+    renderApp('/register');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findAllByText(REQUIRED)).toHaveLength(3);
+  });
+
+  it('registers a Seller when the checkbox is ticked, then fetches the service token', async () => {
+    const { calls } = stubApi({
+      'POST /api/user': json({ acknowledged: true }, { status: 201 }),
+      'GET /api/jwt': { accessToken: 'x.eyJlbWFpbCI6Im5ld0BleGFtcGxlLmNvbSJ9.y' },
+      'GET /api/products/advertise': [],
+      'GET /api/categories': [],
+      'GET /api/user/new%40example.com': userRecord('Seller', { email: 'new@example.com' }),
+    });
+    const { router } = renderApp('/register');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Name/), 'New Seller');
+    await user.type(screen.getByLabelText(/Email/), 'new@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'secret1');
+    await user.click(screen.getByRole('checkbox', { name: 'Sign up as a Seller' }));
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('User Created Successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const registration = calls.find((c) => c.method === 'POST' && c.url === '/api/user');
+    expect(registration?.body).toEqual({
+      name: 'New Seller',
+      email: 'new@example.com',
+      type: 'Seller',
+    });
+    expect(registration?.headers.get('Authorization')).toBe('Bearer firebase-id-token');
+    expect(localStorage.getItem('access-token')).toBe('x.eyJlbWFpbCI6Im5ld0BleGFtcGxlLmNvbSJ9.y');
+  });
+});
+
+describe('car detail and booking', () => {
+  it('shows every field with the $ prefix and "years"', async () => {
+    stubApi({ 'GET /api/product/car-1': car });
+    renderApp('/car/car-1');
+    expect(await screen.findByRole('heading', { name: car.name })).toBeInTheDocument();
+    expect(screen.getByText('$15000')).toBeInTheDocument();
+    expect(screen.getByText('$9000')).toBeInTheDocument();
+    expect(screen.getByText('8 years')).toBeInTheDocument();
+    expect(screen.getByText('Seller Person')).toBeInTheDocument();
+    expect(screen.getByText('Dhaka')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See Others Cars' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+  });
+
+  it('asks a visitor to log in first', async () => {
+    stubApi({ 'GET /api/product/car-1': car });
+    renderApp('/car/car-1');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Login First')).toBeInTheDocument();
+  });
+
+  it('shows "Already Booked" for a booked car and no form', async () => {
+    stubApi({ 'GET /api/product/car-1': { ...car, booked: 1 } });
+    renderApp('/car/car-1');
+    expect(await screen.findByRole('button', { name: 'Already Booked' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('validates phone and meetup, books with the token, then reads at the new position', async () => {
+    const buyer = userRecord('Buyer');
+    let booked = 0;
+    const { calls } = stubApi({
+      'GET /api/product/car-1': () => json({ ...car, booked }),
+      'GET /api/user/buyer%40example.com': buyer,
+      'POST /api/booking': () => {
+        booked = 1;
+        return json(
+          { acknowledged: true, insertedId: 'b1', position: '41' },
+          { status: 201, headers: { 'X-Event-Position': '42' } },
+        );
+      },
+    });
+    renderApp('/car/car-1', { as: buyer });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Book Now' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Book Now' }));
+    expect(await within(dialog).findAllByText(REQUIRED)).toHaveLength(2);
+
+    await user.type(within(dialog).getByLabelText(/Phone/), '01700000000');
+    await user.type(within(dialog).getByLabelText(/Meetup Location/), 'Gulshan 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Booking Successful!')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Already Booked' })).toBeInTheDocument();
+
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.headers.get('Authorization')).toMatch(/^bearer /);
+    expect(post?.body).toMatchObject({
+      buyer: buyer.name,
+      buyer_email: buyer.email,
+      seller_email: car.email,
+      product_id: car._id,
+      buyer_phone: '01700000000',
+      meetup: 'Gulshan 1',
+    });
+    const reread = calls.filter((c) => c.url === '/api/product/car-1').at(-1);
+    expect(reread?.headers.get('X-Min-Position')).toBe('42');
+  });
+});

@@ -1,0 +1,77 @@
+// The dashboard drawer's links per role, rendered through the real routes (fetch stubbed).
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../src/api/types.ts';
+import { renderApp, stubApi, userRecord } from './harness.tsx';
+
+const expected: Record<Role, string[]> = {
+  Buyer: ['Dashboard', 'My Orders'],
+  Seller: ['Dashboard', 'My Products', 'My Bookings'],
+  Admin: ['Dashboard', 'All Categories', 'All users', 'Audit Log'],
+};
+
+describe('dashboard drawer', () => {
+  for (const role of ['Buyer', 'Seller', 'Admin'] as const) {
+    it(`shows the ${role}'s links, avatar, name and role badge`, async () => {
+      const record = userRecord(role, { phone: '+1 555 0100' });
+      stubApi({ [`GET /api/user/${encodeURIComponent(record.email)}`]: record });
+      renderApp('/user', { as: record });
+
+      // The side drawer (large screens) holds the dashboard navigation.
+      const aside = await screen.findByRole('complementary');
+      const nav = await within(aside).findByRole('navigation', { name: 'Dashboard' });
+      await within(nav).findByRole('link', { name: expected[role].at(-1) });
+      const links = within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+      expect(links).toEqual(expected[role]);
+      expect(within(aside).getByText(record.name)).toBeInTheDocument();
+      expect(within(aside).getByText(role)).toBeInTheDocument();
+    });
+  }
+
+  it('dashboard home shows the phone, not the email, on the Phone line', async () => {
+    const buyer = userRecord('Buyer', { phone: '+1 555 0100' });
+    stubApi({ 'GET /api/user/buyer%40example.com': buyer });
+    renderApp('/user', { as: buyer });
+    const phone = await screen.findByText('Phone:');
+    expect(phone.parentElement).toHaveTextContent('Phone: +1 555 0100');
+    expect(screen.getByRole('button', { name: 'Apply for Seller' })).toBeInTheDocument();
+  });
+});
+
+describe('public top bar', () => {
+  it('shows Home, Cars, Blog and Login when signed out', async () => {
+    stubApi({ 'GET /api/products/advertise': [], 'GET /api/categories': [] });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Home', 'Cars', 'Blog']);
+    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText(new RegExp(`${new Date().getFullYear()}`))).toBeInTheDocument();
+    for (const label of ['Facebook', 'Twitter', 'LinkedIn']) {
+      expect(within(footer).getByRole('link', { name: label })).toHaveAttribute('href', '/');
+    }
+    expect(document.title).toBe('Home | Second Gear');
+  });
+
+  it('shows the avatar menu with Profile and Logout when signed in', async () => {
+    const buyer = userRecord('Buyer');
+    stubApi({
+      'GET /api/products/advertise': [],
+      'GET /api/categories': [],
+      'GET /api/user/buyer%40example.com': buyer,
+    });
+    renderApp('/', { as: buyer });
+    const trigger = await screen.findByRole('button', { name: /Account menu/ });
+    trigger.focus();
+    const { default: userEvent } = await import('@testing-library/user-event');
+    await userEvent.setup().keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+});
