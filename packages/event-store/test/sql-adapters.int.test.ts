@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  createEventStore,
+  type EventData,
+  type EventStore,
+  migrationSql,
+  WrongExpectedVersionError,
+} from '../src/index.ts';
+import { adaptersUnderTest, type OpenedStore } from './adapters.ts';
+
+/** What only the SQL adapters promise, beyond the conformance suite. */
+const sqlAdapters = (await adaptersUnderTest()).filter((a) => a.name !== 'KurrentDB adapter');
+
+for (const adapter of sqlAdapters) {
+  const suite = adapter.skipReason ? describe.skip : describe;
+  const title = adapter.skipReason
+    ? `${adapter.name}, SQL specifics (skipped: ${adapter.skipReason})`
+    : `${adapter.name}, SQL specifics`;
+  suite(title, () => {
+    let opened: OpenedStore;
+    let store: EventStore;
+    beforeAll(async () => {
+      opened = await adapter.open();
+      store = opened.store;
+    }, 60_000);
+    afterAll(() => opened?.dispose(), 60_000);
+
+    test('a request without events still has its expectation checked', async () => {
+      const car = `car-${randomUUID()}`;
+      const category = `category-${randomUUID()}`;
+      await store.append(category, 'no_stream', [event('CategoryCreated')]);
+      const error = await store
+        .appendMany([
+          { stream: car, expected: 'no_stream', events: [event('CarListed')] },
+          { stream: category, expected: 5, events: [] },
+        ])
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WrongExpectedVersionError);
+      expect(await store.readStream(car)).toEqual([]);
+
+      const result = await store.appendMany([
+        { stream: car, expected: 'no_stream', events: [event('CarListed')] },
+        { stream: category, expected: 0, events: [] },
+      ]);
+      expect(result.versions).toEqual([
+        { stream: car, version: 0 },
+        { stream: category, version: 0 },
+      ]);
+    });
+
+    test('positions have no gaps, also after a failed append', async () => {
+      const head = (await store.headPosition()) ?? 0n;
+      const stream = `car-${randomUUID()}`;
+      await store.append(stream, 'no_stream', [event('A')]);
+      await store.append(stream, 'no_stream', [event('B')]).catch(() => {});
+      const { position } = await store.append(stream, 0, [event('C'), event('D')]);
+      expect(position).toBe(head + 3n);
+    });
+
+    test('opening again on the same storage migrates idempotently', async () => {
+      const again = await opened.openAnother();
+      expect(await again.headPosition()).toBe(await store.headPosition());
+      await again.close();
+    });
+  });
+}
+
+describe('PGlite adapter, storage', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'event-store-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('a data directory keeps events across restarts', async () => {
+    const first = await createEventStore({ kind: 'pglite', dir });
+    const written = event('CarListed', { name: 'Volvo 240' });
+    await first.append('car-1', 'no_stream', [written]);
+    await first.close();
+
+    const second = await createEventStore({ kind: 'pglite', dir });
+    const [read] = await second.readStream('car-1');
+    expect(read).toMatchObject({ id: written.id, data: written.data, streamVersion: 0 });
+    await second.close();
+  }, 60_000);
+
+  test('a given instance stays open, and another schema keeps its own events', async () => {
+    const db = await PGlite.create('memory://');
+    try {
+      const a = await createEventStore({ kind: 'pglite', db, schema: 'events_a' });
+      const b = await createEventStore({ kind: 'pglite', db, schema: 'events_b' });
+      await a.append('car-1', 'no_stream', [event('CarListed')]);
+      expect(await b.readStream('car-1')).toEqual([]);
+      await a.close();
+      await b.close();
+      expect(db.closed).toBe(false);
+      const { rows } = await db.query<{ n: number }>(
+        'select count(*)::int as n from events_a.events',
+      );
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
+  test('the migration script can be run by hand, twice', async () => {
+    const db = await PGlite.create('memory://');
+    try {
+      await db.exec(migrationSql('by_hand'));
+      await db.exec(migrationSql('by_hand'));
+      const store = await createEventStore({
+        kind: 'pglite',
+        db,
+        schema: 'by_hand',
+        migrate: false,
+      });
+      await store.append('car-1', 'no_stream', [event('CarListed')]);
+      expect(await store.headPosition()).toBe(1n);
+      await store.close();
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
+  test('a schema name that is not a plain identifier is refused', async () => {
+    await expect(
+      createEventStore({ kind: 'pglite', db: {} as PGlite, schema: 'x; drop table y' }),
+    ).rejects.toThrow(/schema name/);
+  });
+});
+
+function event(type: string, data: Record<string, unknown> = {}): EventData {
+  return { id: randomUUID(), type, data, metadata: { schemaVersion: 1 } };
+}
