@@ -25,6 +25,10 @@ export type ImagesRoutesOptions = {
   mayUpload?: (actor: Actor) => boolean | Promise<boolean>;
 };
 
+const uploadForm = z.object({
+  image: z.string().meta({ format: 'binary', description: 'The picture: JPEG, PNG or WebP.' }),
+});
+
 const variant = z.object({ url: z.string(), width: z.number(), height: z.number() });
 export const imageUploadAnswer = z.object({
   success: z.literal(true),
@@ -58,6 +62,9 @@ export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOp
     '/api/images',
     {
       preHandler: app.authenticate,
+      // The form below is for the OpenAPI document only: Fastify never sees a multipart body
+      // (the parser streams it), and the handler checks the real one.
+      validatorCompiler: () => (data) => ({ value: data }),
       schema: {
         summary: 'Upload a car picture',
         description:
@@ -65,6 +72,7 @@ export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOp
           `content. At most ${options.maxBytes} bytes and ${options.maxPixels} pixels. ` +
           'Seller or Admin.',
         consumes: ['multipart/form-data'],
+        body: uploadForm,
         security: [{ bearer: [] }],
         response: { 201: imageUploadAnswer },
       },

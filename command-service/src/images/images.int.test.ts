@@ -24,7 +24,11 @@ let sellerToken: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'second-gear-images-'));
-  app = await createServiceApp({ name: 'images-test', logger: false });
+  app = await createServiceApp({
+    name: 'images-test',
+    logger: false,
+    openapi: { jsonPath: '/api/openapi/commands.json', title: 'Images' },
+  });
   await app.register(serviceTokens, { secret: 'images-test-secret-long-enough-0123456789' });
   await app.register(imagesRoutes, {
     storage: localImageStorage({ dir }),
@@ -229,6 +233,21 @@ describe('POST /api/images', () => {
     expect((await upload(png, { token: app.serviceTokens.sign(buyer) })).statusCode).toBe(403);
     const admin = app.serviceTokens.sign({ uid: 'a', email: 'admin@example.com', role: 'Admin' });
     expect((await upload(png, { token: admin })).statusCode).toBe(201);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the upload as multipart with its answer', async () => {
+    const document = (
+      await app.inject({ method: 'GET', url: '/api/openapi/commands.json' })
+    ).json();
+    const upload = document.paths['/api/images'].post;
+    expect(upload.requestBody.content['multipart/form-data'].schema.properties.image).toMatchObject(
+      { type: 'string', format: 'binary' },
+    );
+    const answer = upload.responses['201'].content['application/json'].schema;
+    expect(answer.properties.data.required).toContain('url');
+    expect(document.paths['/images/{name}']).toBeUndefined();
   });
 });
 
