@@ -166,7 +166,7 @@ export async function startWorld(
     emulator,
     call,
     async user(role, name = `${role} ${randomBytes(3).toString('hex')}`) {
-      const signedIn = await emulator.signUp({ displayName: name });
+      const signedIn = await retryOnDroppedConnection(() => emulator.signUp({ displayName: name }));
       const answer = await call('POST', '/api/user', {
         token: signedIn.idToken,
         body: { name, email: signedIn.email, type: role === 'Admin' ? 'Buyer' : role },
@@ -209,6 +209,19 @@ export async function startWorld(
     },
   };
   return world;
+}
+
+/**
+ * The emulator closes idle keep-alive connections after a few seconds; a POST that fetch sends
+ * on one just as it closes fails with "other side closed" and is not retried by fetch itself.
+ */
+async function retryOnDroppedConnection<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if ((error as Error).message !== 'fetch failed') throw error;
+    return work();
+  }
 }
 
 export const carBody = (category: string) => ({

@@ -1,0 +1,311 @@
+// The authorization matrix: every call x anonymous, buyer, seller, owning seller, admin (and a
+// deleted user whose token has not expired yet). The role is the one the caller's own user
+// stream holds; ownership is the car's seller. A refused call appends nothing.
+import { useAuthEmulator } from '@second-gear/identity/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backends,
+  bookingBody,
+  carBody,
+  startWorld,
+  type TestUser,
+  titleOf,
+  type World,
+} from './support.ts';
+
+const emulator = useAuthEmulator();
+
+const callers = ['anonymous', 'buyer', 'seller', 'owning seller', 'admin', 'deleted user'] as const;
+type Caller = (typeof callers)[number];
+
+type Fixtures = {
+  world: World;
+  admin: TestUser;
+  categoryName: string;
+  /** A user of the caller's kind; `fresh` gives a new one for calls that change the caller. */
+  caller(kind: Caller, fresh?: boolean): Promise<TestUser | undefined>;
+  owner: TestUser;
+};
+
+type Request = { method: string; url: string; body?: unknown; idToken?: boolean };
+
+type Case = {
+  call: string;
+  /** The call changes its caller (applying for seller), so each cell gets a new caller. */
+  changesCaller?: boolean;
+  request(f: Fixtures): Promise<Request>;
+  expected: Record<Caller, number>;
+};
+
+const cases: Case[] = [
+  {
+    call: 'POST /api/user',
+    request: async () => ({ method: 'POST', url: '/api/user', body: {}, idToken: true }),
+    // Everyone signed in is registered already: 200 and nothing new. A deleted account's
+    // Firebase ID token no longer verifies.
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      seller: 200,
+      'owning seller': 200,
+      admin: 200,
+      'deleted user': 401,
+    },
+  },
+  {
+    call: 'POST /api/user/seller',
+    changesCaller: true,
+    request: async () => ({ method: 'POST', url: '/api/user/seller' }),
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      seller: 409,
+      'owning seller': 409,
+      admin: 409,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'PUT /api/user/admin/:id',
+    request: async (f) => ({
+      method: 'PUT',
+      url: `/api/user/admin/${(await f.world.user('Buyer')).uid}`,
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 403,
+      admin: 200,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'DELETE /api/user/:id',
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/api/user/${(await f.world.user('Buyer')).uid}`,
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 403,
+      admin: 200,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/category',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/category',
+      body: { name: `Category ${Math.random().toString(36).slice(2)}` },
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 403,
+      admin: 201,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'DELETE /api/category/:id',
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/api/category/${await f.world.category(f.admin)}`,
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 403,
+      admin: 200,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/product',
+    request: async (f) => ({ method: 'POST', url: '/api/product', body: carBody(f.categoryName) }),
+    // An admin holds every seller right.
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 201,
+      'owning seller': 201,
+      admin: 201,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'PUT /api/products/:id',
+    request: async (f) => ({
+      method: 'PUT',
+      url: `/api/products/${await f.world.car(f.owner, f.categoryName)}`,
+    }),
+    // Only the owning seller advertises.
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 200,
+      admin: 403,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'DELETE /api/product/:id',
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/api/product/${await f.world.car(f.owner, f.categoryName)}`,
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 200,
+      admin: 200,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/booking',
+    request: async (f) => ({
+      method: 'POST',
+      url: '/api/booking',
+      body: bookingBody(await f.world.car(f.owner, f.categoryName)),
+    }),
+    // Any signed-in user but the car's own seller.
+    expected: {
+      anonymous: 401,
+      buyer: 201,
+      seller: 201,
+      'owning seller': 403,
+      admin: 201,
+      'deleted user': 403,
+    },
+  },
+];
+
+for (const backend of await backends()) {
+  describe.skipIf(backend.skipReason)(`authorization matrix: ${titleOf(backend)}`, () => {
+    let world: World;
+    let dispose: () => Promise<void>;
+    let fixtures: Fixtures;
+
+    beforeAll(async () => {
+      const opened = await backend.open();
+      dispose = opened.dispose;
+      world = await startWorld(opened.store, emulator);
+      const admin = await world.user('Admin');
+      const categoryName = `Matrix ${Math.random().toString(36).slice(2)}`;
+      await world.category(admin, categoryName);
+      const shared = {
+        buyer: await world.user('Buyer'),
+        seller: await world.user('Seller'),
+        owner: await world.user('Seller'),
+        deleted: await world.user('Buyer'),
+      };
+      const removed = await world.call('DELETE', `/api/user/${shared.deleted.uid}`, {
+        token: admin.token,
+      });
+      expect(removed.statusCode).toBe(200);
+      const byRole: Record<Caller, () => Promise<TestUser | undefined>> = {
+        anonymous: async () => undefined,
+        buyer: () => world.user('Buyer'),
+        seller: () => world.user('Seller'),
+        'owning seller': () => world.user('Seller'),
+        admin: () => world.user('Admin'),
+        'deleted user': async () => shared.deleted,
+      };
+      fixtures = {
+        world,
+        admin,
+        categoryName,
+        owner: shared.owner,
+        async caller(kind, fresh = false) {
+          if (fresh) return byRole[kind]();
+          switch (kind) {
+            case 'anonymous':
+              return undefined;
+            case 'buyer':
+              return shared.buyer;
+            case 'seller':
+              return shared.seller;
+            case 'owning seller':
+              return shared.owner;
+            case 'admin':
+              return admin;
+            case 'deleted user':
+              return shared.deleted;
+          }
+        },
+      };
+    }, 120_000);
+    afterAll(async () => {
+      await world?.close();
+      await dispose?.();
+    });
+
+    const cells = cases.flatMap((c) =>
+      callers.map((caller) => ({ ...c, caller, status: c.expected[caller] })),
+    );
+
+    it.each(cells)('$call by $caller answers $status', async (cell) => {
+      const request = await cell.request(fixtures);
+      const user = await fixtures.caller(cell.caller, cell.changesCaller);
+      const token = user && (request.idToken ? user.idToken : user.token);
+      const before = await world.head();
+      const answer = await world.call(request.method, request.url, {
+        token,
+        ...(request.body === undefined ? {} : { body: request.body }),
+      });
+      expect(answer.statusCode, answer.body).toBe(cell.status);
+      if (cell.status >= 400) {
+        expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(answer.json()).toMatchObject({ status: cell.status });
+        expect(await world.head()).toBe(before);
+      } else if (cell.status === 201 || request.method !== 'POST' || request.url !== '/api/user') {
+        expect(await world.head()).toBeGreaterThan(before);
+      }
+    });
+
+    it('a service token with a bad signature, or an ID token where a service token goes, is 401', async () => {
+      const buyer = await fixtures.caller('buyer');
+      const forged = `${buyer?.token.slice(0, -4)}AAAA`;
+      const before = await world.head();
+      for (const token of [forged, buyer?.idToken, 'not-a-token']) {
+        const answer = await world.call('POST', '/api/booking', {
+          token,
+          body: bookingBody('some-car'),
+        });
+        expect(answer.statusCode).toBe(401);
+      }
+      expect(await world.head()).toBe(before);
+    });
+
+    it('a promotion takes effect at once, whatever the token still says', async () => {
+      const buyer = await world.user('Buyer');
+      const refused = await world.call('POST', '/api/category', {
+        token: buyer.token,
+        body: { name: `Promoted ${Math.random()}` },
+      });
+      expect(refused.statusCode).toBe(403);
+      await world.call('PUT', `/api/user/admin/${buyer.uid}`, { token: fixtures.admin.token });
+      // Same token, still claiming Buyer.
+      const allowed = await world.call('POST', '/api/category', {
+        token: buyer.token,
+        body: { name: `Promoted ${Math.random()}` },
+      });
+      expect(allowed.statusCode).toBe(201);
+    });
+
+    it('an admin cannot delete themself', async () => {
+      const admin = await world.user('Admin');
+      const answer = await world.call('DELETE', `/api/user/${admin.uid}`, { token: admin.token });
+      expect(answer.statusCode).toBe(403);
+    });
+  });
+}
