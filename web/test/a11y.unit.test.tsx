@@ -1,0 +1,71 @@
+// axe-core over a few screens (fetch stubbed). jsdom cannot compute colours, so the
+// colour-contrast rule is left to the browser tests.
+import { screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { renderApp, stubApi, userRecord } from './harness.tsx';
+
+async function seriousViolations(container: HTMLElement) {
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const car = {
+  _id: 'car-1',
+  name: 'Toyota Axio',
+  seller_name: 'Seller Person',
+  email: 'seller@example.com',
+  category: 'Sedan',
+  image: '/images/axio.png',
+  original_price: '15000',
+  price: '9000',
+  location: 'Dhaka',
+  use: '6',
+  booked: 0,
+  advertise: 1,
+};
+
+describe('accessibility', () => {
+  it('Home has no serious or critical violations', async () => {
+    stubApi({
+      'GET /api/products/advertise': [car],
+      'GET /api/categories': [{ _id: 'c1', name: 'Sedan' }],
+    });
+    const { container } = renderApp('/');
+    await screen.findByRole('heading', { name: 'Recommended Cars' });
+    await screen.findByRole('link', { name: 'Sedan' });
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('Login and Register have no serious or critical violations', async () => {
+    stubApi({});
+    const login = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Login' });
+    expect(await seriousViolations(login.container)).toEqual([]);
+    login.unmount();
+    const register = renderApp('/register');
+    await screen.findByRole('heading', { name: 'Sign Up' });
+    expect(await seriousViolations(register.container)).toEqual([]);
+  });
+
+  it('My Products with its table has no serious or critical violations', async () => {
+    const seller = userRecord('Seller');
+    stubApi({
+      'GET /api/user/seller%40example.com': seller,
+      'GET /api/products': [car],
+    });
+    const { container } = renderApp('/user/products', { as: seller });
+    await screen.findByText('Yet to Booked');
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('the 404 page has its image and Go Back To Home', async () => {
+    stubApi({});
+    const { container } = renderApp('/no/such/page');
+    expect(await screen.findByRole('img', { name: /404/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Back To Home' })).toHaveAttribute('href', '/');
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+// The API client at the network boundary (fetch stubbed): tokens, read-your-writes positions,
+// problem+json errors and the token refresh on 401.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setAccessToken, setTokenRefresher, tokenEmail } from '../src/api/access-token.ts';
+import { addCategory, getCategories } from '../src/api/endpoints.ts';
+import { ApiError, apiRequest, describeError } from '../src/api/http.ts';
+import { minPosition, resetPositions } from '../src/api/positions.ts';
+import { fakeToken, json, problem, stubApi } from './harness.tsx';
+
+beforeEach(() => {
+  resetPositions();
+  setTokenRefresher(null);
+});
+
+describe('read-your-writes', () => {
+  it('sends the highest command position with reads until the projection reports it', async () => {
+    let projection = '0';
+    const { calls } = stubApi({
+      'POST /api/category': () =>
+        json(
+          { acknowledged: true, position: '12' },
+          { status: 201, headers: { 'X-Event-Position': '12' } },
+        ),
+      'GET /api/categories': () => json([], { headers: { 'X-Projection-Position': projection } }),
+    });
+    setAccessToken('t');
+    await addCategory('SUV');
+    expect(minPosition()).toBe('12');
+
+    await getCategories();
+    expect(calls.at(-1)?.headers.get('X-Min-Position')).toBe('12');
+    expect(minPosition()).toBe('12'); // the projection was still behind
+
+    projection = '12';
+    await getCategories();
+    expect(calls.at(-1)?.headers.get('X-Min-Position')).toBe('12');
+    await getCategories();
+    expect(calls.at(-1)?.headers.get('X-Min-Position')).toBeNull();
+  });
+
+  it('keeps the highest position when answers arrive out of order', async () => {
+    stubApi({
+      'POST /api/a': json({ position: '30' }),
+      'POST /api/b': json({ position: '20' }),
+    });
+    await apiRequest('/a', { method: 'POST', auth: true });
+    await apiRequest('/b', { method: 'POST', auth: true });
+    expect(minPosition()).toBe('30');
+  });
+});
+
+describe('tokens', () => {
+  it('sends "bearer <access-token>" on authenticated calls and nothing on public ones', async () => {
+    const { calls } = stubApi({ 'GET /api/x': {}, 'GET /api/y': {} });
+    setAccessToken('abc');
+    await apiRequest('/x', { auth: true });
+    await apiRequest('/y');
+    expect(calls[0]?.headers.get('Authorization')).toBe('bearer abc');
+    expect(calls[1]?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('fetches a new token once on 401 and repeats the call', async () => {
+    let refreshed = false;
+    setTokenRefresher(async () => {
+      setAccessToken('fresh');
+      refreshed = true;
+      return true;
+    });
+    setAccessToken('stale');
+    const { calls } = stubApi({
+      'GET /api/x': (call) =>
+        call.headers.get('Authorization') === 'bearer fresh'
+          ? json({ ok: 1 })
+          : problem(401, 'Unauthorized'),
+    });
+    const { data } = await apiRequest<{ ok: number }>('/x', { auth: true });
+    expect(refreshed).toBe(true);
+    expect(data.ok).toBe(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('reads the email a token was issued for', () => {
+    expect(tokenEmail(fakeToken('a@example.com'))).toBe('a@example.com');
+    expect(tokenEmail('garbage')).toBeNull();
+  });
+});
+
+describe('errors', () => {
+  it('turns problem+json into an ApiError with field errors', async () => {
+    stubApi({
+      'POST /api/category': problem(400, 'Bad Request', 'The name is missing.', [
+        { field: 'name', message: 'This field is required' },
+      ]),
+    });
+    const error = await addCategory('').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).fieldErrors).toEqual([
+      { field: 'name', message: 'This field is required' },
+    ]);
+    expect(describeError(error)).toBe('The name is missing.');
+  });
+
+  it('names a network failure plainly', async () => {
+    stubApi({});
+    const { vi } = await import('vitest');
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await getCategories().catch((e: unknown) => e);
+    expect(describeError(error)).toBe('Could not reach the server. Please try again.');
+  });
+});
