@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { evolveUser, initialUserState, streams } from '@second-gear/domain';
 import type { EventStore } from '@second-gear/event-store';
 import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
 import { createServiceApp, type LogOptions, type ServiceApp } from '@second-gear/service-http';
@@ -6,6 +7,8 @@ import { carRoutes } from './cars/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { CommandHandler } from './command-handler.ts';
 import { commandRunner } from './command-route.ts';
+import { type ImageStorage, imagesRoutes, serveLocalImages } from './images/index.ts';
+import { StreamReader } from './stream-reader.ts';
 import { userRoutes } from './users/routes.ts';
 
 export const OPENAPI_PATH = '/api/openapi/commands.json';
@@ -23,6 +26,16 @@ export type CommandServiceOptions = {
   auth: Pick<FirebaseAuth, 'verifyIdToken' | 'deleteUser'>;
   /** The shared HS256 secret of the service token (at least 32 characters). */
   tokenSecret: string;
+  /** Car pictures (`POST /api/images`). */
+  images: {
+    storage: ImageStorage;
+    /** Largest upload in bytes (413 above). */
+    maxBytes: number;
+    /** Largest picture in pixels, width × height (413 above). */
+    maxPixels: number;
+    /** With local storage: the directory to serve under `GET /images/:name`. */
+    serveDir?: string;
+  };
   /** Idempotency-Key support; on by default. */
   idempotency?: { enabled?: boolean };
   /** `false` silences logs. */
@@ -85,5 +98,22 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
     await categoryRoutes(routes as ServiceApp, { run });
     await carRoutes(routes as ServiceApp, { run, store: options.store });
   });
+
+  await app.register(imagesRoutes, {
+    storage: options.images.storage,
+    maxBytes: options.images.maxBytes,
+    maxPixels: options.images.maxPixels,
+    // As every other write: the role the uploader's own record holds now.
+    mayUpload: async (actor) => {
+      const user = (await new StreamReader(options.store).read(streams.user(actor.uid))).reduce(
+        evolveUser,
+        initialUserState(),
+      );
+      return user.status === 'active' && (user.role === 'Seller' || user.role === 'Admin');
+    },
+  });
+  if (options.images.serveDir !== undefined) {
+    await app.register(serveLocalImages, { dir: options.images.serveDir });
+  }
   return app;
 }

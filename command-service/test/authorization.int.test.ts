@@ -2,11 +2,13 @@
 // deleted user whose token has not expired yet). The role is the one the caller's own user
 // stream holds; ownership is the car's seller. A refused call appends nothing.
 import { useAuthEmulator } from '@second-gear/identity/testing';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backends,
   bookingBody,
   carBody,
+  multipartBody,
   startWorld,
   type TestUser,
   titleOf,
@@ -271,6 +273,48 @@ for (const backend of await backends()) {
         expect(await world.head()).toBeGreaterThan(before);
       }
     });
+
+    const imageCells = callers.map((caller) => ({
+      caller,
+      status: {
+        anonymous: 401,
+        buyer: 403,
+        seller: 201,
+        'owning seller': 201,
+        admin: 201,
+        'deleted user': 403,
+      }[caller],
+    }));
+
+    it.each(imageCells)(
+      'POST /api/images by $caller answers $status',
+      async ({ caller, status }) => {
+        const jpeg = await sharp({
+          create: { width: 64, height: 48, channels: 3, background: '#c0392b' },
+        })
+          .jpeg()
+          .toBuffer();
+        const { payload, headers } = multipartBody('image', jpeg);
+        const user = await fixtures.caller(caller);
+        const before = await world.head();
+        const answer = await world.call('POST', '/api/images', {
+          token: user?.token,
+          body: payload,
+          headers,
+        });
+        expect(answer.statusCode, answer.body).toBe(status);
+        if (status === 201) {
+          const { url } = answer.json().data;
+          const served = await world.call('GET', url);
+          expect(served.statusCode).toBe(200);
+          expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
+        } else {
+          expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
+        }
+        // Pictures are files, not events.
+        expect(await world.head()).toBe(before);
+      },
+    );
 
     it('a service token with a bad signature, or an ID token where a service token goes, is 401', async () => {
       const buyer = await fixtures.caller('buyer');

@@ -1,6 +1,9 @@
 // Test support: real event stores (PGlite always, PostgreSQL when it answers) and a command
 // service wired to the real Firebase Auth Emulator.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Actor, Command } from '@second-gear/domain';
 import { createEventStore, type EventStore, type RecordedEvent } from '@second-gear/event-store';
 import { createFirebaseAuth, type FirebaseAuth } from '@second-gear/identity';
@@ -9,6 +12,7 @@ import type { ServiceApp } from '@second-gear/service-http';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { CommandHandler } from '../src/command-handler.ts';
+import { localImageStorage } from '../src/images/index.ts';
 import { buildCommandService, type CommandServiceOptions } from '../src/index.ts';
 
 export const POSTGRES_URL =
@@ -131,10 +135,17 @@ export async function startWorld(
   options: Partial<CommandServiceOptions> = {},
 ): Promise<World> {
   const auth = createFirebaseAuth({ projectId: emulator.projectId, emulatorHost: emulator.host });
+  const imageDir = await mkdtemp(join(tmpdir(), 'command-service-images-'));
   const app = await buildCommandService({
     store,
     auth,
     tokenSecret: TOKEN_SECRET,
+    images: {
+      storage: localImageStorage({ dir: imageDir }),
+      maxBytes: 2 * 1024 * 1024,
+      maxPixels: 4000 * 4000,
+      serveDir: imageDir,
+    },
     logger: false,
     rateLimit: false,
     ...options,
@@ -154,7 +165,7 @@ export async function startWorld(
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       ...(body === undefined
         ? {}
-        : typeof body === 'string'
+        : typeof body === 'string' || Buffer.isBuffer(body)
           ? { payload: body }
           : { payload: body as object }),
     });
@@ -206,6 +217,7 @@ export async function startWorld(
     async close() {
       await app.close();
       await auth.close();
+      await rm(imageDir, { recursive: true, force: true });
     },
   };
   return world;
@@ -247,5 +259,19 @@ export const bookingBody = (carId: string) => ({
   buyer_phone: '+880 1711-000000',
   meetup: 'Gulshan 2 circle',
 });
+
+/** A multipart/form-data body with one file field. */
+export function multipartBody(field: string, bytes: Buffer, contentType = 'image/jpeg') {
+  const boundary = `----second-gear-${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="car.jpg"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 export const typesOf = (events: RecordedEvent[]) => events.map((event) => event.type);
