@@ -124,6 +124,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     cwd: workDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a Ctrl-C in the terminal reaches only this process, which then
+    // stops the emulator once through stop(). A second SIGINT would make the emulator skip
+    // its export.
+    detached: true,
   });
   const recent: string[] = [];
   const collect = (chunk: Buffer) => {

@@ -44,16 +44,48 @@ export function requiredOr(message: string) {
 // Applied to every request parse below any message a schema sets itself, so a plain
 // `z.string().min(1)` or a missing field already speaks the product's words.
 const requestErrorMap: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return REQUIRED_MESSAGE;
-  // Fastify hands a route `null` when a request carries no body at all.
-  if (issue.code === 'invalid_type' && issue.input === null && !issue.path?.length) {
-    return REQUIRED_MESSAGE;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return REQUIRED_MESSAGE;
+      // Fastify hands a route `null` when a request carries no body at all.
+      if (issue.input === null && !issue.path?.length) return REQUIRED_MESSAGE;
+      return `Must be ${expectedWords[issue.expected] ?? `of type ${issue.expected}`}`;
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? REQUIRED_MESSAGE
+          : `Must be at least ${issue.minimum} characters`;
+      }
+      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
+        return issue.inclusive === false
+          ? `Must be more than ${issue.minimum}`
+          : `Must be at least ${issue.minimum}`;
+      }
+      return undefined;
+    case 'too_big':
+      if (issue.origin === 'string') return `Must be at most ${issue.maximum} characters`;
+      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
+        return issue.inclusive === false
+          ? `Must be less than ${issue.maximum}`
+          : `Must be at most ${issue.maximum}`;
+      }
+      return undefined;
+    case 'unrecognized_keys':
+      return UNKNOWN_FIELD_MESSAGE;
+    default:
+      return undefined;
   }
-  if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) {
-    return REQUIRED_MESSAGE;
-  }
-  if (issue.code === 'unrecognized_keys') return UNKNOWN_FIELD_MESSAGE;
-  return undefined;
+};
+
+const expectedWords: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  bigint: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  date: 'a date',
 };
 
 /** Fastify validator compiler for zod schemas, with the product's required-field message. */
