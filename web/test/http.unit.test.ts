@@ -5,7 +5,7 @@ import { setAccessToken, setTokenRefresher, tokenEmail } from '../src/api/access
 import { addCategory, getCategories } from '../src/api/endpoints.ts';
 import { ApiError, apiRequest, describeError } from '../src/api/http.ts';
 import { minPosition, resetPositions } from '../src/api/positions.ts';
-import { fakeToken, json, problem, stubApi } from './harness.tsx';
+import { fakeToken, json, problem, type StubbedCall, stubApi } from './harness.tsx';
 
 beforeEach(() => {
   resetPositions();
@@ -68,7 +68,7 @@ describe('tokens', () => {
     });
     setAccessToken('stale');
     const { calls } = stubApi({
-      'GET /api/x': (call) =>
+      'GET /api/x': (call: StubbedCall) =>
         call.headers.get('Authorization') === 'bearer fresh'
           ? json({ ok: 1 })
           : problem(401, 'Unauthorized'),
