@@ -1,8 +1,10 @@
 import {
   type AllStreamResolvedEvent,
   ANY,
+  AppendConsistencyViolationError,
   type AppendStreamState,
   BACKWARDS,
+  type ConsistencyCheck,
   END,
   excludeSystemEvents,
   FORWARDS,
@@ -10,12 +12,15 @@ import {
   KurrentDBClient,
   type EventData as KurrentEventData,
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
+  type MultiAppendResult,
   NO_STREAM,
   type Position,
   type ReadPosition,
   type ResolvedEvent,
   START,
+  STREAM_STATE,
   StreamNotFoundError,
+  UnsupportedError,
 } from '@kurrent/kurrentdb-client';
 import {
   type AppendRequest,
@@ -56,6 +61,8 @@ export async function createKurrentDbEventStore(
 class KurrentDbEventStore implements EventStore {
   readonly #client: KurrentDBClient;
   readonly #closing = new AbortController();
+  /** Whether the server has `appendRecords`; assumed until it says otherwise. */
+  #ordered = true;
 
   constructor(client: KurrentDBClient) {
     this.#client = client;
@@ -80,26 +87,89 @@ class KurrentDbEventStore implements EventStore {
     }
   }
 
+  /**
+   * `appendRecords` (KurrentDB 26.1+) keeps the records in request order and checks each
+   * expectation on its own, also for a stream that receives no events. On an older server it is
+   * not implemented, and the adapter falls back to `multiStreamAppend` (25.1+) for good.
+   */
   async appendMany(requests: AppendRequest[]): Promise<AppendResult> {
     validateAppendRequests(requests);
+    const streams = new Set(requests.map((r) => r.stream));
+    if (streams.size !== requests.length) {
+      throw new TypeError('appendMany on KurrentDB: name each stream at most once per call');
+    }
+    let result: MultiAppendResult;
     try {
-      const result = await this.#client.multiStreamAppend(
-        requests.map((request) => ({
-          streamName: request.stream,
-          expectedState: toStreamState(request.expected),
-          events: request.events.map(toMultiAppendEvent),
-        })),
-      );
-      return {
-        position: result.position,
-        versions: result.responses.map((response) => ({
-          stream: response.streamName,
-          version: Number(response.revision),
-        })),
-      };
+      if (this.#ordered) {
+        try {
+          result = await this.#appendRecords(requests);
+        } catch (error) {
+          if (!isUnimplemented(error)) throw error;
+          this.#ordered = false;
+          result = await this.#multiStreamAppend(requests);
+        }
+      } else {
+        result = await this.#multiStreamAppend(requests);
+      }
     } catch (error) {
       throw toWrongExpectedVersion(error, requests) ?? error;
     }
+    const versions = [];
+    for (const request of requests) {
+      const written = result.responses.find((r) => r.streamName === request.stream);
+      versions.push({
+        stream: request.stream,
+        version: written ? Number(written.revision) : await this.#versionOf(request),
+      });
+    }
+    return { position: result.position, versions };
+  }
+
+  #appendRecords(requests: AppendRequest[]): Promise<MultiAppendResult> {
+    const checks: ConsistencyCheck[] = requests
+      .filter((r) => r.expected !== 'any')
+      .map((r) => ({
+        type: STREAM_STATE,
+        streamName: r.stream,
+        expectedState: toStreamState(r.expected),
+      }));
+    const records = requests.flatMap((r) =>
+      r.events.map((event) => ({ streamName: r.stream, record: toPropertiesEvent(event) })),
+    );
+    return this.#client.appendRecords(records, checks);
+  }
+
+  #multiStreamAppend(requests: AppendRequest[]): Promise<MultiAppendResult> {
+    if (requests.some((r) => r.events.length === 0)) {
+      throw new TypeError(
+        'appendMany on KurrentDB before 26.1: every stream named needs at least one event',
+      );
+    }
+    return this.#client.multiStreamAppend(
+      requests.map((request) => ({
+        streamName: request.stream,
+        expectedState: toStreamState(request.expected),
+        events: request.events.map(toPropertiesEvent),
+      })),
+    );
+  }
+
+  /** The version of a stream that was only checked, not written to. */
+  async #versionOf(request: AppendRequest): Promise<number> {
+    if (typeof request.expected === 'number') return request.expected;
+    if (request.expected === 'no_stream') return -1;
+    try {
+      for await (const resolved of this.#client.readStream(request.stream, {
+        fromRevision: END,
+        direction: BACKWARDS,
+        maxCount: 1,
+      })) {
+        if (resolved.event) return Number(resolved.event.revision);
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    return -1;
   }
 
   async readStream(stream: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]> {
@@ -208,7 +278,8 @@ function toJsonEvent(event: EventData): KurrentEventData {
   return jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata });
 }
 
-function toMultiAppendEvent(event: EventData): KurrentEventData {
+/** For the v2 append APIs, whose metadata is a map of strings (record properties). */
+function toPropertiesEvent(event: EventData): KurrentEventData {
   return jsonEvent({
     id: event.id,
     type: event.type,
@@ -221,18 +292,32 @@ function toWrongExpectedVersion(
   error: unknown,
   requests: AppendRequest[],
 ): WrongExpectedVersionError | undefined {
-  if (!(error instanceof KurrentWrongExpectedVersionError)) return undefined;
-  const request = requests.find((r) => r.stream === error.streamName) ?? requests[0];
+  let stream: string;
+  let actualState: unknown;
+  if (error instanceof KurrentWrongExpectedVersionError) {
+    stream = error.streamName;
+    actualState = error.actualState;
+  } else if (error instanceof AppendConsistencyViolationError && error.violations[0]) {
+    stream = error.violations[0].streamName;
+    actualState = error.violations[0].actualState;
+  } else {
+    return undefined;
+  }
+  const request = requests.find((r) => r.stream === stream) ?? requests[0];
   // Deleted and tombstoned streams report negative revisions; to a writer they do not exist.
   const actual =
-    typeof error.actualState === 'bigint' && error.actualState >= 0n
-      ? Number(error.actualState)
-      : 'no_stream';
+    typeof actualState === 'bigint' && actualState >= 0n ? Number(actualState) : 'no_stream';
   return new WrongExpectedVersionError(
-    error.streamName || request?.stream || '',
+    stream || request?.stream || '',
     request?.expected ?? 'any',
     actual,
   );
+}
+
+/** The server predates the call: the client says so, or gRPC answers UNIMPLEMENTED (12). */
+function isUnimplemented(error: unknown): boolean {
+  if (error instanceof UnsupportedError) return true;
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 12;
 }
 
 function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | null {

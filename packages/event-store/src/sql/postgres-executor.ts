@@ -60,7 +60,9 @@ export function postgresExecutor(
         client = next;
       };
 
-      await connect();
+      // Without a listening connection subscribers still poll, so a failure here only delays
+      // them until a retry succeeds; it does not stop them.
+      await connect().catch(scheduleReconnect);
       return async () => {
         stopped = true;
         clearTimeout(retry);

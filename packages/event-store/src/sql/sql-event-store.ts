@@ -162,16 +162,28 @@ class SqlEventStore implements EventStore {
     if (this.#closing.signal.aborted) throw new Error('The event store is closed');
   }
 
-  #startListening(): Promise<unknown> {
-    // One listener per store, shared by all of its subscriptions.
-    this.#listening ??= this.#executor.listen(this.#channel, () => this.#wakeup.bump());
-    return this.#listening;
+  async #startListening(): Promise<void> {
+    // One listener per store, shared by all of its subscriptions. A listener that could not
+    // start is forgotten, so the next subscription tries again.
+    if (!this.#listening) {
+      const listening = this.#executor.listen(this.#channel, () => this.#wakeup.bump());
+      this.#listening = listening;
+      listening.catch(() => {
+        if (this.#listening === listening) this.#listening = undefined;
+      });
+    }
+    await this.#listening;
   }
 
   async #stopListening(): Promise<void> {
     const listening = this.#listening;
     this.#listening = undefined;
-    if (listening) await (await listening)();
+    if (!listening) return;
+    try {
+      await (await listening)();
+    } catch {
+      // It never started, or its connection is already gone: nothing left to stop.
+    }
   }
 }
 
