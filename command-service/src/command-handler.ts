@@ -89,7 +89,16 @@ export class CommandHandler {
     for (let attempt = 1; ; attempt++) {
       const reader = new StreamReader(this.#store);
       const loaded = await reader.loadFor(spec.command);
-      const decision = decide(spec.command, loaded);
+      let decision: Decision;
+      try {
+        decision = decide(spec.command, loaded);
+      } catch (error) {
+        // A twin request with the same key may have just succeeded, and its events be what
+        // this decision now refuses (the car it booked is booked). Its answer is ours.
+        const earlier = idempotency && (await storedAnswer(this.#store, idempotency));
+        if (earlier) return replay<Body>(earlier);
+        throw error;
+      }
       const answer = spec.answer(decision);
       const requests = this.#appendRequests(
         context,

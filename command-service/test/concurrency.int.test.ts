@@ -1,0 +1,204 @@
+// Racing writers and retried requests. Of concurrent bookings of one car exactly one wins; a
+// request retried with the same Idempotency-Key, one after the other or at the same time, gets
+// the same answer and appends its events once.
+import { useAuthEmulator } from '@second-gear/identity/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backends,
+  bookingBody,
+  startWorld,
+  type TestUser,
+  titleOf,
+  typesOf,
+  type World,
+} from './support.ts';
+
+const emulator = useAuthEmulator();
+
+for (const backend of await backends()) {
+  describe.skipIf(backend.skipReason)(`concurrency and idempotency: ${titleOf(backend)}`, () => {
+    let world: World;
+    let dispose: () => Promise<void>;
+    let admin: TestUser;
+    let seller: TestUser;
+    let buyers: TestUser[];
+    let category: string;
+
+    beforeAll(async () => {
+      const opened = await backend.open();
+      dispose = opened.dispose;
+      world = await startWorld(opened.store, emulator);
+      admin = await world.user('Admin');
+      seller = await world.user('Seller');
+      buyers = [];
+      for (let i = 0; i < 10; i++) buyers.push(await world.user('Buyer'));
+      category = await world.category(admin, 'Coupe');
+    }, 120_000);
+    afterAll(async () => {
+      await world?.close();
+      await dispose?.();
+    });
+
+    it('10 buyers book one car at once: exactly one booking is made', async () => {
+      const carId = await world.car(seller, category);
+      const before = await world.head();
+      const answers = await Promise.all(
+        buyers.map((buyer) =>
+          world.call('POST', '/api/booking', { token: buyer.token, body: bookingBody(carId) }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+      for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
+        expect(refused.json().type).toBe('urn:second-gear:rule:car-already-booked');
+      }
+      const events = await world.eventsAfter(before);
+      expect(typesOf(events)).toEqual(['CarBooked']);
+      const winner = answers.find((answer) => answer.statusCode === 201);
+      expect(events[0]?.data.bookingId).toBe(winner?.json().insertedId);
+      const carStream = await world.store.readStream(`car-${carId}`);
+      expect(carStream.filter((event) => event.type === 'CarBooked')).toHaveLength(1);
+    });
+
+    it('two admins create one category name at once: exactly one succeeds', async () => {
+      const other = await world.user('Admin');
+      const before = await world.head();
+      const answers = await Promise.all(
+        [admin, other, admin, other].map((who, i) =>
+          world.call('POST', '/api/category', {
+            token: who.token,
+            body: { name: i % 2 ? 'ELECTRIC' : 'Electric' },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+      expect(typesOf(await world.eventsAfter(before))).toEqual([
+        'CategoryCreated',
+        'CategoryNameClaimed',
+      ]);
+    });
+
+    it('a retry with the same Idempotency-Key gets the same answer and appends nothing', async () => {
+      const before = await world.head();
+      const send = () =>
+        world.call('POST', '/api/category', {
+          token: admin.token,
+          body: { name: 'Minivan' },
+          headers: { 'idempotency-key': 'create-minivan-1' },
+        });
+      const first = await send();
+      expect(first.statusCode).toBe(201);
+      const afterFirst = await world.head();
+      const second = await send();
+      expect(second.statusCode).toBe(201);
+      expect(second.json()).toEqual(first.json());
+      expect(second.headers['x-event-position']).toBe(first.headers['x-event-position']);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      expect(await world.head()).toBe(afterFirst);
+      const events = await world.eventsAfter(before);
+      expect(typesOf(events)).toEqual([
+        'CategoryCreated',
+        'CategoryNameClaimed',
+        'CommandAnswered',
+      ]);
+      // The answer's position is its last event's: the stored answer, written with them.
+      expect(events.at(-1)?.position.toString()).toBe(first.json().position);
+      // Without the key, the same request is a new command: the name is taken.
+      const fresh = await world.call('POST', '/api/category', {
+        token: admin.token,
+        body: { name: 'Minivan' },
+      });
+      expect(fresh.statusCode).toBe(409);
+    });
+
+    it('the same Idempotency-Key sent 8 times at once: one set of events, one answer', async () => {
+      const carId = await world.car(seller, category);
+      const [buyer] = buyers;
+      const before = await world.head();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          world.call('POST', '/api/booking', {
+            token: buyer?.token,
+            body: bookingBody(carId),
+            headers: { 'idempotency-key': `book-${carId}` },
+          }),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBe(201);
+        expect(answer.json()).toEqual(answers[0]?.json());
+      }
+      expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(7);
+      expect(typesOf(await world.eventsAfter(before))).toEqual(['CarBooked', 'CommandAnswered']);
+    });
+
+    it('a delete retried with its key answers deletedCount 1 again, not 404', async () => {
+      const carId = await world.car(seller, category);
+      const send = () =>
+        world.call('DELETE', `/api/product/${carId}`, {
+          token: seller.token,
+          headers: { 'idempotency-key': `delete-${carId}` },
+        });
+      const first = await send();
+      const second = await send();
+      expect(first.statusCode).toBe(200);
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toEqual(first.json());
+      expect(first.json()).toMatchObject({ deletedCount: 1 });
+    });
+
+    it('a key is the actor’s own: another user with the same key runs their own command', async () => {
+      const carId = await world.car(seller, category);
+      const [, first, second] = buyers;
+      const headers = { 'idempotency-key': 'my-booking' };
+      const a = await world.call('POST', '/api/booking', {
+        token: first?.token,
+        body: bookingBody(carId),
+        headers,
+      });
+      const b = await world.call('POST', '/api/booking', {
+        token: second?.token,
+        body: bookingBody(carId),
+        headers,
+      });
+      expect(a.statusCode).toBe(201);
+      expect(b.statusCode).toBe(409);
+    });
+
+    it('a key reused for a different request is 409, appending nothing', async () => {
+      const headers = { 'idempotency-key': 'reused-key' };
+      const first = await world.call('POST', '/api/category', {
+        token: admin.token,
+        body: { name: 'Roadster' },
+        headers,
+      });
+      expect(first.statusCode).toBe(201);
+      const before = await world.head();
+      const other = await world.call('POST', '/api/category', {
+        token: admin.token,
+        body: { name: 'Limousine' },
+        headers,
+      });
+      expect(other.statusCode).toBe(409);
+      expect(other.json().detail).toMatch(/Idempotency-Key/);
+      expect(await world.head()).toBe(before);
+    });
+
+    it('a refused request stores no answer: fixed and retried with its key, it runs', async () => {
+      const headers = { 'idempotency-key': 'promote-later' };
+      const target = await world.user('Buyer');
+      const refused = await world.call('PUT', `/api/user/admin/${target.uid}`, {
+        token: seller.token,
+        headers,
+      });
+      expect(refused.statusCode).toBe(403);
+      await world.call('PUT', `/api/user/admin/${seller.uid}`, { token: admin.token });
+      const allowed = await world.call('PUT', `/api/user/admin/${target.uid}`, {
+        token: seller.token,
+        headers,
+      });
+      expect(allowed.statusCode).toBe(200);
+    });
+  });
+}
