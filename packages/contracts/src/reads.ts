@@ -1,2 +1,176 @@
 // Answers of the read API (query service), in the spec's field names.
-export {};
+//
+// The query service serializes with these schemas and publishes them as its OpenAPI document;
+// the web client reads with them. Lists answer a plain array, as the spec's client expects;
+// paging is `?page=&limit=` and the totals travel in headers (`X-Total-Count`, `Link`).
+import { z } from 'zod';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+/** Header with the number of items of a list across all its pages. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+const pageNumber = z.coerce
+  .number({ error: 'Must be a number' })
+  .int('Must be a whole number')
+  .min(1, 'Must be at least 1')
+  .max(1_000_000, 'Must be at most 1,000,000')
+  .default(1)
+  .describe('1-based page number');
+const pageSize = z.coerce
+  .number({ error: 'Must be a number' })
+  .int('Must be a whole number')
+  .min(1, 'Must be at least 1')
+  .max(MAX_PAGE_SIZE, `Must be at most ${MAX_PAGE_SIZE}`)
+  .default(DEFAULT_PAGE_SIZE)
+  .describe(`Items per page, at most ${MAX_PAGE_SIZE}`);
+
+/** `?page=&limit=` of every list. */
+export const PageQuery = z.object({ page: pageNumber, limit: pageSize });
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export const ReadRole = z.enum(['Buyer', 'Seller', 'Admin']);
+
+/** A user record: `GET /api/user/:email`, `GET /api/users`. */
+export const UserRecord = z.object({
+  _id: z.string().describe('The Firebase uid'),
+  name: z.string(),
+  email: z.string(),
+  type: ReadRole.describe('The role'),
+  photoURL: z.string().nullable(),
+});
+export type UserRecord = z.infer<typeof UserRecord>;
+
+export const UsersQuery = PageQuery.extend({ role: ReadRole.optional() });
+
+/** `GET /api/jwt?email=` answers the service token. */
+export const JwtQuery = z.object({ email: z.string().trim().min(1, 'This field is required') });
+export const TokenAnswer = z.object({ accessToken: z.string() });
+
+export const CategoryRecord = z.object({ _id: z.string(), name: z.string() });
+export type CategoryRecord = z.infer<typeof CategoryRecord>;
+
+/** A car, as the spec's client shows it. */
+export const CarRecord = z.object({
+  _id: z.string(),
+  name: z.string(),
+  seller_name: z.string(),
+  email: z.string().describe("The seller's email"),
+  category: z.string().describe("The category's name"),
+  image: z.string(),
+  original_price: z.number(),
+  price: z.number(),
+  location: z.string(),
+  use: z.number().describe('Years of use'),
+  booked: z.number().int().describe('1 when booked'),
+  advertise: z.number().int().describe('1 when advertised'),
+});
+export type CarRecord = z.infer<typeof CarRecord>;
+
+/** `GET /api/products`: every car, or with `email` the seller's own (seller or admin). */
+export const CarsQuery = PageQuery.extend({ email: z.string().trim().min(1).optional() });
+
+/** A booking: the seller's received ones, or the buyer's own. */
+export const BookingRecord = z.object({
+  _id: z.string(),
+  buyer: z.string(),
+  seller: z.string(),
+  buyer_email: z.string(),
+  seller_email: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  price: z.number(),
+  buyer_phone: z.string(),
+  meetup: z.string(),
+  booked_at: z.string().describe('ISO-8601'),
+});
+export type BookingRecord = z.infer<typeof BookingRecord>;
+
+export const BookingsQuery = PageQuery.extend({
+  email: z.string().trim().min(1, 'This field is required'),
+  type: z
+    .enum(['buyer', 'seller'])
+    .default('seller')
+    .describe('buyer: the purchases; seller (default): the bookings received'),
+});
+
+/** One entry of the audit log or of a car's history. */
+export const AuditEntry = z.object({
+  id: z.string().describe('The event position (decimal)'),
+  position: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  action: z.string().describe('What happened, in words: "booked", "promoted to admin", ...'),
+  at: z.string().describe('ISO-8601 time the command was accepted'),
+  actor: z.object({ uid: z.string(), email: z.string(), role: z.string() }),
+  subject: z.object({
+    type: z.enum(['user', 'car', 'category']),
+    id: z.string(),
+    label: z.string(),
+  }),
+  correlationId: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditQuery = PageQuery.extend({
+  actor: z.string().trim().min(1).optional().describe("The actor's uid or email"),
+  subject: z.string().trim().min(1).optional().describe("The subject's id (user, car or category)"),
+  type: z.string().trim().min(1).optional().describe('An event type, e.g. CarBooked'),
+  subjectType: z.enum(['user', 'car', 'category']).optional(),
+});
+
+/** Path parameter of the reads by id. */
+export const ReadIdParams = z.object({ id: z.string().trim().min(1).max(200) });
+export const EmailParams = z.object({ email: z.string().trim().min(1).max(320) });
+export const CategoryNameParams = z.object({ name: z.string().trim().min(1).max(200) });
+
+// ---- the integrator feed: GET /api/feed/cars (server-sent events, see docs/integrator-feed.md)
+
+export const carFeedEventTypes = ['CarListed', 'CarAdvertised', 'CarBooked', 'CarDeleted'] as const;
+
+const feedBase = {
+  position: z.string().describe('The SSE id; resume after it with Last-Event-ID'),
+  occurredAt: z.string(),
+  carId: z.string(),
+};
+
+/** The data of one feed message: public facts only (never a buyer's phone or email). */
+export const CarFeedEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('CarListed'),
+    ...feedBase,
+    car: z.object({
+      name: z.string(),
+      sellerId: z.string(),
+      sellerName: z.string(),
+      categoryId: z.string(),
+      category: z.string(),
+      image: z.string(),
+      originalPrice: z.number(),
+      price: z.number(),
+      location: z.string(),
+      yearsOfUse: z.number(),
+    }),
+  }),
+  z.object({ type: z.literal('CarAdvertised'), ...feedBase }),
+  z.object({ type: z.literal('CarBooked'), ...feedBase, bookingId: z.string(), price: z.number() }),
+  z.object({
+    type: z.literal('CarDeleted'),
+    ...feedBase,
+    reason: z.enum(['deleted', 'seller-deleted']),
+  }),
+]);
+export type CarFeedEvent = z.infer<typeof CarFeedEvent>;
+
+export const FeedQuery = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,20}$/, 'Must be a position')
+    .optional()
+    .describe('Start after this position (Last-Event-ID takes precedence)'),
+  follow: z
+    .enum(['true', 'false'])
+    .default('true')
+    .describe('false: send what exists and end the stream'),
+});

@@ -1,0 +1,78 @@
+import type { EventStore } from '@second-gear/event-store';
+import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
+import { LIVE_SCHEMA, type ReadModelDb, readModelPosition } from '@second-gear/read-model';
+import { createServiceApp, type LogOptions, type ServiceApp } from '@second-gear/service-http';
+import type { QueryContext } from './context.ts';
+import { readYourWrites } from './read-your-writes.ts';
+import { auditRoutes } from './routes/audit.ts';
+import { bookingRoutes } from './routes/bookings.ts';
+import { carRoutes } from './routes/cars.ts';
+import { categoryRoutes } from './routes/categories.ts';
+import { feedRoutes } from './routes/feed.ts';
+import { userRoutes } from './routes/users.ts';
+
+export const OPENAPI_PATH = '/api/openapi/queries.json';
+
+export interface QueryServiceOptions {
+  /** The read model (Kysely on pg or PGlite); the service only reads it. */
+  db: ReadModelDb;
+  /** The event store, for the integrator feed (read only: it never appends). */
+  store: EventStore;
+  /** Verifies Firebase ID tokens on `GET /api/jwt`. */
+  auth: Pick<FirebaseAuth, 'verifyIdToken'>;
+  /** The shared HS256 secret of the service token (at least 32 characters). */
+  tokenSecret: string;
+  /** Longest wait for `X-Min-Position` (default 2000 ms). */
+  readYourWritesTimeoutMs?: number;
+  /** `false` silences logs. */
+  logger?: false | LogOptions;
+  /** The read model's schema (default `read_model`). */
+  schema?: string;
+  /** Behind the gateway, trust its X-Forwarded-* headers. */
+  trustProxy?: boolean;
+  /** Interval of the feed's keep-alive messages (default 15 s). */
+  feedHeartbeatMs?: number;
+}
+
+/** The query service: every read of the API, as a Fastify app ready to listen. */
+export async function buildQueryService(options: QueryServiceOptions): Promise<ServiceApp> {
+  const schema = options.schema ?? LIVE_SCHEMA;
+  const app = await createServiceApp({
+    name: 'query-service',
+    logger: options.logger ?? {},
+    trustProxy: options.trustProxy ?? false,
+    openapi: {
+      jsonPath: OPENAPI_PATH,
+      title: 'Second Gear queries',
+      description:
+        'Every read of the marketplace. Lists answer arrays; page with ?page=&limit= and read ' +
+        'the totals in X-Total-Count and Link. Send X-Min-Position to read your own writes; ' +
+        'the answer says X-Position-Reached and X-Projection-Position. Errors are ' +
+        'application/problem+json.',
+    },
+    health: async () => ({
+      projectionPosition: (await readModelPosition(options.db, schema))?.toString() ?? null,
+    }),
+  });
+  await app.register(serviceTokens, { secret: options.tokenSecret });
+
+  const ctx: QueryContext = {
+    db: options.db,
+    schema,
+    store: options.store,
+    auth: options.auth,
+    feed: { heartbeatMs: options.feedHeartbeatMs ?? 15_000 },
+  };
+  readYourWrites(app, {
+    db: options.db,
+    schema,
+    timeoutMs: options.readYourWritesTimeoutMs ?? 2000,
+  });
+  userRoutes(app, ctx);
+  categoryRoutes(app, ctx);
+  carRoutes(app, ctx);
+  bookingRoutes(app, ctx);
+  auditRoutes(app, ctx);
+  feedRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,20 @@
+import type { EventStore } from '@second-gear/event-store';
+import type { FirebaseAuth } from '@second-gear/identity';
+import type { ReadModelDb } from '@second-gear/read-model';
+import { sql } from 'kysely';
+
+export interface QueryContext {
+  db: ReadModelDb;
+  /** The read model's schema (`read_model`). */
+  schema: string;
+  store: EventStore;
+  auth: Pick<FirebaseAuth, 'verifyIdToken'>;
+  feed: { heartbeatMs: number };
+}
+
+/** `count(*)` as a JS number on every driver. */
+export const countAll = sql<number>`count(*)::int`.as('total');
+
+/** `lower(column) = lower(value)`, matching the case-insensitive indexes. */
+export const lowerEquals = (column: string, value: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) = ${value.trim().toLowerCase()}`;

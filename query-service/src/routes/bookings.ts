@@ -1,0 +1,58 @@
+import { BookingRecord, BookingsQuery } from '@second-gear/contracts';
+import type { BookingRow } from '@second-gear/read-model';
+import type { ServiceApp } from '@second-gear/service-http';
+import { z } from 'zod';
+import { countAll, lowerEquals, type QueryContext } from '../context.ts';
+import { offsetOf, setPageHeaders } from '../paging.ts';
+import { requireOwnOrAdmin, viewerOf } from '../viewer.ts';
+
+const toBooking = (row: BookingRow): BookingRecord => ({
+  _id: row.id,
+  buyer: row.buyer,
+  seller: row.seller,
+  buyer_email: row.buyer_email,
+  seller_email: row.seller_email,
+  product_id: row.product_id,
+  product_name: row.product_name,
+  price: Number(row.price),
+  buyer_phone: row.buyer_phone,
+  meetup: row.meetup,
+  booked_at: new Date(row.booked_at).toISOString(),
+});
+
+export const bookingRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+  app.get(
+    '/api/bookings',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "A seller's bookings received, or with type=buyer a buyer's purchases, newest first (own, or an admin)",
+        querystring: BookingsQuery,
+        response: { 200: z.array(BookingRecord) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const { email, type, ...paging } = request.query;
+      const viewer = await viewerOf(ctx.db, ctx.schema, request);
+      requireOwnOrAdmin(viewer, email, type === 'buyer' ? 'these purchases' : 'these bookings');
+      const query = ctx.db
+        .withSchema(ctx.schema)
+        .selectFrom('bookings')
+        .where(lowerEquals(type === 'buyer' ? 'buyer_email' : 'seller_email', email));
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('position', 'desc')
+          .limit(paging.limit)
+          .offset(offsetOf(paging))
+          .execute(),
+        query.select(countAll).executeTakeFirstOrThrow(),
+      ]);
+      setPageHeaders(request, reply, paging, count.total);
+      return rows.map(toBooking);
+    },
+  );
+};

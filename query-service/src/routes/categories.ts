@@ -1,0 +1,38 @@
+import { CategoryRecord, PageQuery } from '@second-gear/contracts';
+import type { ServiceApp } from '@second-gear/service-http';
+import { z } from 'zod';
+import { countAll, type QueryContext } from '../context.ts';
+import { offsetOf, setPageHeaders } from '../paging.ts';
+
+export const categoryRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+  app.get(
+    '/api/categories',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: 'The categories, by name',
+        querystring: PageQuery,
+        response: { 200: z.array(CategoryRecord) },
+      },
+    },
+    async (request, reply) => {
+      const paging = request.query;
+      const query = ctx.db
+        .withSchema(ctx.schema)
+        .selectFrom('categories')
+        .where('deleted_at', 'is', null);
+      const [rows, count] = await Promise.all([
+        query
+          .select(['id', 'name'])
+          .orderBy((eb) => eb.fn('lower', ['name']))
+          .orderBy('id')
+          .limit(paging.limit)
+          .offset(offsetOf(paging))
+          .execute(),
+        query.select(countAll).executeTakeFirstOrThrow(),
+      ]);
+      setPageHeaders(request, reply, paging, count.total);
+      return rows.map((r) => ({ _id: r.id, name: r.name }));
+    },
+  );
+};

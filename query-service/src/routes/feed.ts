@@ -1,0 +1,167 @@
+import { once } from 'node:events';
+import { type CarFeedEvent, carFeedEventTypes, FeedQuery } from '@second-gear/contracts';
+import { parseDomainEvent } from '@second-gear/domain';
+import type { EventStore, RecordedEvent } from '@second-gear/event-store';
+import { HttpProblem, isPosition, type ServiceApp } from '@second-gear/service-http';
+import type { QueryContext } from '../context.ts';
+
+const carEventTypes: ReadonlySet<string> = new Set(carFeedEventTypes);
+
+const occurredAt = (event: RecordedEvent): string => {
+  const value = (event.metadata as { occurredAt?: unknown }).occurredAt;
+  return typeof value === 'string' ? value : event.recordedAt.toISOString();
+};
+
+/** The public view of a car event; undefined for every other event. */
+export const toFeedEvent = (event: RecordedEvent): CarFeedEvent | undefined => {
+  if (!carEventTypes.has(event.type)) return undefined;
+  const parsed = parseDomainEvent(event.type, event.data);
+  const base = { position: event.position.toString(), occurredAt: occurredAt(event) };
+  switch (parsed.type) {
+    case 'CarListed': {
+      const car = parsed.data;
+      return {
+        type: 'CarListed',
+        ...base,
+        carId: car.carId,
+        car: {
+          name: car.name,
+          sellerId: car.sellerId,
+          sellerName: car.sellerName,
+          categoryId: car.categoryId,
+          category: car.categoryName,
+          image: car.image,
+          originalPrice: car.originalPrice,
+          price: car.price,
+          location: car.location,
+          yearsOfUse: car.yearsOfUse,
+        },
+      };
+    }
+    case 'CarAdvertised':
+      return { type: 'CarAdvertised', ...base, carId: parsed.data.carId };
+    case 'CarBooked':
+      // Nothing about the buyer: not their name, phone or email.
+      return {
+        type: 'CarBooked',
+        ...base,
+        carId: parsed.data.carId,
+        bookingId: parsed.data.bookingId,
+        price: parsed.data.price,
+      };
+    case 'CarDeleted':
+      return { type: 'CarDeleted', ...base, carId: parsed.data.carId, reason: parsed.data.reason };
+    default:
+      return undefined;
+  }
+};
+
+/** Everything after `after` up to the head as it is now, page by page. */
+async function* untilHead(
+  store: EventStore,
+  after: bigint | undefined,
+  signal: AbortSignal,
+): AsyncGenerator<RecordedEvent> {
+  const head = await store.headPosition();
+  let position = after;
+  while (!signal.aborted && head !== undefined && (position === undefined || position < head)) {
+    const page = await store.readAll({
+      ...(position === undefined ? {} : { after: position }),
+      limit: 500,
+    });
+    if (page.length === 0) return;
+    for (const event of page) {
+      if (event.position > head) return;
+      yield event;
+      position = event.position;
+    }
+  }
+}
+
+const startingPosition = (lastEventId: unknown, after: string | undefined): bigint | undefined => {
+  const header = Array.isArray(lastEventId) ? lastEventId[0] : lastEventId;
+  if (typeof header === 'string' && header.trim() !== '') {
+    if (!isPosition(header.trim())) {
+      throw HttpProblem.badRequest('Last-Event-ID must be a position the feed sent.', [
+        { field: 'headers.last-event-id', message: 'Must be a non-negative integer' },
+      ]);
+    }
+    return BigInt(header.trim());
+  }
+  return after === undefined ? undefined : BigInt(after);
+};
+
+/**
+ * `GET /api/feed/cars`: car events as server-sent events (docs/integrator-feed.md). Each
+ * message's `id` is the event's position; a client that reconnects with `Last-Event-ID`
+ * continues strictly after it, read from the event store itself, so any past position works
+ * and nothing is missed or repeated.
+ */
+export const feedRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+  app.get(
+    '/api/feed/cars',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'Car events for integrators, as server-sent events (public fields only)',
+        description:
+          'text/event-stream. Each message: `id: <position>`, `event: <CarListed|CarAdvertised|CarBooked|CarDeleted>`, ' +
+          '`data: <CarFeedEvent JSON>`. Resume with the Last-Event-ID header. See docs/integrator-feed.md.',
+        querystring: FeedQuery,
+      },
+    },
+    async (request, reply) => {
+      const after = startingPosition(request.headers['last-event-id'], request.query.after);
+      const follow = request.query.follow === 'true';
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 3000\n\n');
+
+      const ended = new AbortController();
+      res.once('close', () => ended.abort());
+      let sent = after;
+      let scanned = after;
+      // A heartbeat keeps proxies from closing a quiet stream; when other events went by since
+      // the last car event, an id-only message moves the client's resume point past them.
+      const heartbeat = setInterval(() => {
+        if (scanned !== undefined && (sent === undefined || scanned > sent)) {
+          res.write(`id: ${scanned}\n\n`);
+          sent = scanned;
+        } else {
+          res.write(': keep-alive\n\n');
+        }
+      }, ctx.feed.heartbeatMs);
+
+      try {
+        const source = follow
+          ? ctx.store.subscribe({
+              ...(after === undefined ? {} : { after }),
+              signal: ended.signal,
+            })
+          : untilHead(ctx.store, after, ended.signal);
+        for await (const event of source) {
+          scanned = event.position;
+          const message = toFeedEvent(event);
+          if (!message) continue;
+          const ok = res.write(
+            `id: ${message.position}\nevent: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`,
+          );
+          sent = event.position;
+          if (!ok) await once(res, 'drain', { signal: ended.signal });
+        }
+      } catch (error) {
+        if (!ended.signal.aborted) request.log.error({ err: error }, 'car feed failed');
+      } finally {
+        clearInterval(heartbeat);
+        res.end();
+      }
+    },
+  );
+};

@@ -1,0 +1,118 @@
+import { EmailParams, JwtQuery, TokenAnswer, UserRecord, UsersQuery } from '@second-gear/contracts';
+import { firebaseIdTokenFrom, InvalidIdTokenError, sendUnauthorized } from '@second-gear/identity';
+import type { UserRow } from '@second-gear/read-model';
+import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
+import { z } from 'zod';
+import { countAll, lowerEquals, type QueryContext } from '../context.ts';
+import { offsetOf, setPageHeaders } from '../paging.ts';
+import { type Role, requireAdmin, requireOwnOrAdmin, sameEmail, viewerOf } from '../viewer.ts';
+
+const toUser = (row: UserRow): UserRecord => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  type: row.role as Role,
+  photoURL: row.photo_url,
+});
+
+export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+  const users = () =>
+    ctx.db.withSchema(ctx.schema).selectFrom('users').where('deleted_at', 'is', null);
+
+  app.get(
+    '/api/jwt',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Exchanges a Firebase ID token (Authorization: Bearer) for the service token; 404 until the user is registered',
+        querystring: JwtQuery,
+        response: { 200: TokenAnswer },
+      },
+    },
+    async (request, reply) => {
+      const idToken = firebaseIdTokenFrom(request);
+      if (!idToken) return sendUnauthorized(reply, 'Send the Firebase ID token as a bearer token.');
+      let identity: Awaited<ReturnType<QueryContext['auth']['verifyIdToken']>>;
+      try {
+        identity = await ctx.auth.verifyIdToken(idToken);
+      } catch (error) {
+        if (!(error instanceof InvalidIdTokenError)) throw error;
+        return sendUnauthorized(
+          reply,
+          error.expired ? 'The ID token has expired; sign in again.' : 'The ID token is not valid.',
+        );
+      }
+      if (!identity.email || !sameEmail(identity.email, request.query.email)) {
+        throw HttpProblem.forbidden('The email does not match the signed-in account.');
+      }
+      const user = await users().selectAll().where('id', '=', identity.uid).executeTakeFirst();
+      if (!user) {
+        throw HttpProblem.notFound('This account is not registered yet; register it first.');
+      }
+      return {
+        accessToken: app.serviceTokens.sign({
+          uid: user.id,
+          email: user.email,
+          role: user.role as Role,
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/api/user/:email',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A user record (own, or an admin)',
+        params: EmailParams,
+        response: { 200: UserRecord },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const viewer = await viewerOf(ctx.db, ctx.schema, request);
+      requireOwnOrAdmin(viewer, request.params.email, 'this user');
+      const user = await users()
+        .selectAll()
+        .where(lowerEquals('email', request.params.email))
+        .orderBy('registered_at', 'desc')
+        .executeTakeFirst();
+      if (!user) throw HttpProblem.notFound('No such user.');
+      return toUser(user);
+    },
+  );
+
+  app.get(
+    '/api/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'All users, oldest first, optionally of one role (admins)',
+        querystring: UsersQuery,
+        response: { 200: z.array(UserRecord) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      requireAdmin(await viewerOf(ctx.db, ctx.schema, request));
+      const { role, ...paging } = request.query;
+      const query = role === undefined ? users() : users().where('role', '=', role);
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('registered_at', 'asc')
+          .orderBy('id')
+          .limit(paging.limit)
+          .offset(offsetOf(paging))
+          .execute(),
+        query.select(countAll).executeTakeFirstOrThrow(),
+      ]);
+      setPageHeaders(request, reply, paging, count.total);
+      return rows.map(toUser);
+    },
+  );
+};

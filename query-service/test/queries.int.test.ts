@@ -1,0 +1,573 @@
+import { randomUUID } from 'node:crypto';
+import { streams } from '@second-gear/domain';
+import { uniqueEmail, useAuthEmulator } from '@second-gear/identity/testing';
+import {
+  appendScenario,
+  eventData,
+  type Person,
+  type ScenarioIds,
+} from '@second-gear/projection-service/testing';
+import { waitForPosition } from '@second-gear/read-model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, claimsOf, type Harness, parseSse } from './support.ts';
+
+const emulator = useAuthEmulator();
+const { list, dropAll } = await backends('query-service');
+afterAll(dropAll);
+
+describe.each(list)('query service on $name', (backend) => {
+  let h: Harness;
+  let ids: ScenarioIds & { position: bigint };
+  const idTokens: Record<string, string> = {};
+  const tokens: Record<'admin' | 'seller' | 'buyer', string> = { admin: '', seller: '', buyer: '' };
+
+  const signUp = async (name: string): Promise<Person> => {
+    const email = uniqueEmail(name);
+    // One retry: after a long pause (PGlite starting) the emulator may have closed the idle
+    // keep-alive connection just as fetch reuses it.
+    const user = await emulator.signUp({ email }).catch(() => emulator.signUp({ email }));
+    idTokens[user.uid] = user.idToken;
+    return { uid: user.uid, email: user.email, name: `${name} ${user.uid.slice(0, 4)}` };
+  };
+
+  const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
+    h.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+
+  beforeAll(async () => {
+    h = await backend.open(emulator.host, emulator.projectId);
+    const admin = await signUp('admin');
+    const seller = await signUp('seller');
+    const buyer = await signUp('buyer');
+    ids = await appendScenario(h.store, { admin, seller, buyer });
+    for (const [role, person] of [
+      ['admin', admin],
+      ['seller', seller],
+      ['buyer', buyer],
+    ] as const) {
+      const answer = await get(
+        `/api/jwt?email=${encodeURIComponent(person.email)}`,
+        idTokens[person.uid],
+        {
+          'x-min-position': ids.position.toString(),
+        },
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+      tokens[role] = answer.json().accessToken;
+    }
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  describe('GET /api/jwt', () => {
+    it('answers the service token with the role from the users table', () => {
+      expect(claimsOf(tokens.admin)).toMatchObject({
+        uid: ids.admin.uid,
+        email: ids.admin.email,
+        role: 'Admin',
+      });
+      expect(claimsOf(tokens.seller)).toMatchObject({ uid: ids.seller.uid, role: 'Seller' });
+      expect(claimsOf(tokens.buyer)).toMatchObject({ uid: ids.buyer.uid, role: 'Buyer' });
+    });
+
+    it('needs a valid Firebase ID token whose email matches', async () => {
+      const url = `/api/jwt?email=${encodeURIComponent(ids.buyer.email)}`;
+      expect((await get(url)).statusCode).toBe(401);
+      expect((await get(url, 'not-a-token')).statusCode).toBe(401);
+      // A service token is not a Firebase ID token.
+      expect((await get(url, tokens.buyer)).statusCode).toBe(401);
+      const other = await get(
+        `/api/jwt?email=${encodeURIComponent(ids.seller.email)}`,
+        idTokens[ids.buyer.uid],
+      );
+      expect(other.statusCode).toBe(403);
+      expect(other.headers['content-type']).toContain('application/problem+json');
+      expect((await get('/api/jwt', idTokens[ids.buyer.uid])).statusCode).toBe(400);
+    });
+
+    it('answers 404 before registration, and a token right after it when asked to wait', async () => {
+      const freshEmail = uniqueEmail('fresh');
+      const fresh = await emulator
+        .signUp({ email: freshEmail })
+        .catch(() => emulator.signUp({ email: freshEmail }));
+      const url = `/api/jwt?email=${encodeURIComponent(fresh.email.toUpperCase())}`;
+      const before = await get(url, fresh.idToken);
+      expect(before.statusCode).toBe(404);
+      expect(before.json().detail).toMatch(/not registered/);
+
+      const actor = { uid: fresh.uid, email: fresh.email, role: 'Seller' as const };
+      const { position } = await h.store.append(streams.user(fresh.uid), 'no_stream', [
+        eventData(
+          'UserRegistered',
+          { userId: fresh.uid, name: 'Fresh', email: fresh.email, role: 'Seller', photoURL: null },
+          actor,
+        ),
+      ]);
+      const after = await get(url, fresh.idToken, { 'x-min-position': position.toString() });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers['x-position-reached']).toBe('true');
+      expect(claimsOf(after.json().accessToken)).toMatchObject({ uid: fresh.uid, role: 'Seller' });
+    });
+  });
+
+  describe('GET /api/user/:email', () => {
+    it('answers the own record, or any record to an admin', async () => {
+      const own = await get(`/api/user/${encodeURIComponent(ids.buyer.email)}`, tokens.buyer);
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual({
+        _id: ids.buyer.uid,
+        name: ids.buyer.name,
+        email: ids.buyer.email,
+        type: 'Buyer',
+        photoURL: null,
+      });
+      const byAdmin = await get(
+        `/api/user/${encodeURIComponent(ids.seller.email.toUpperCase())}`,
+        tokens.admin,
+      );
+      expect(byAdmin.json()).toMatchObject({ _id: ids.seller.uid, type: 'Seller' });
+    });
+
+    it('refuses anonymous callers and other users, and answers 404 for nobody', async () => {
+      const url = `/api/user/${encodeURIComponent(ids.seller.email)}`;
+      expect((await get(url)).statusCode).toBe(401);
+      expect((await get(url, tokens.buyer)).statusCode).toBe(403);
+      expect((await get(url, 'forged.token.value')).statusCode).toBe(401);
+      expect(
+        (await get(`/api/user/${encodeURIComponent(ids.leaving.email)}`, tokens.admin)).statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe('GET /api/categories', () => {
+    it('is public, sorted by name, paged with totals in headers', async () => {
+      const all = await get('/api/categories');
+      expect(all.statusCode).toBe(200);
+      expect(all.json()).toEqual([
+        { _id: ids.categories.sedan, name: expect.stringMatching(/^Sedan/) },
+        { _id: ids.categories.suv, name: expect.stringMatching(/^SUV/) },
+      ]);
+      expect(all.headers['x-total-count']).toBe('2');
+      const second = await get('/api/categories?page=2&limit=1');
+      expect(second.json()).toEqual([{ _id: ids.categories.suv, name: expect.any(String) }]);
+      expect(second.headers.link).toContain('rel="prev"');
+      expect(second.headers.link).toContain('</api/categories?page=1&limit=1>; rel="first"');
+      expect((await get('/api/categories?limit=1000')).statusCode).toBe(400);
+      expect((await get('/api/categories?page=0')).statusCode).toBe(400);
+    });
+  });
+
+  describe('cars', () => {
+    it('GET /api/products answers every live car, newest first, as an array', async () => {
+      const answer = await get('/api/products');
+      expect(answer.statusCode).toBe(200);
+      const cars = answer.json() as { _id: string }[];
+      expect(cars.map((c) => c._id)).toEqual([
+        ids.cars.plain,
+        ids.cars.booked,
+        ids.cars.advertised,
+      ]);
+      expect(answer.headers['x-total-count']).toBe('3');
+      expect(cars[1]).toEqual({
+        _id: ids.cars.booked,
+        name: 'Honda Vezel',
+        seller_name: ids.seller.name,
+        email: ids.seller.email,
+        category: expect.stringMatching(/^SUV/),
+        image: expect.stringContaining(ids.cars.booked),
+        original_price: 20000,
+        price: 15000,
+        location: 'Dhaka',
+        use: 3,
+        booked: 1,
+        advertise: 1,
+      });
+      // The public list ignores a token, even a bad one.
+      expect((await get('/api/products', 'expired.or.bad')).statusCode).toBe(200);
+    });
+
+    it("GET /api/products?email= answers the seller's cars to the seller or an admin only", async () => {
+      const url = `/api/products?email=${encodeURIComponent(ids.seller.email)}`;
+      expect((await get(url)).statusCode).toBe(401);
+      expect((await get(url, tokens.buyer)).statusCode).toBe(403);
+      const own = await get(url, tokens.seller);
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toHaveLength(3);
+      expect((await get(url, tokens.admin)).json()).toHaveLength(3);
+      const mine = await get(
+        `/api/products?email=${encodeURIComponent(ids.buyer.email)}`,
+        tokens.buyer,
+      );
+      expect(mine.json()).toEqual([]);
+    });
+
+    it('GET /api/product/:id answers one car, 404 for a deleted or unknown one', async () => {
+      expect((await get(`/api/product/${ids.cars.advertised}`)).json()).toMatchObject({
+        _id: ids.cars.advertised,
+        advertise: 1,
+        booked: 0,
+      });
+      expect((await get(`/api/product/${ids.cars.deleted}`)).statusCode).toBe(404);
+      const unknown = await get(`/api/product/${randomUUID()}`);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers['content-type']).toContain('application/problem+json');
+    });
+
+    it('GET /api/category/products/:name matches the name case-insensitively', async () => {
+      const suvName = (await get('/api/categories')).json()[1].name as string;
+      const answer = await get(
+        `/api/category/products/${encodeURIComponent(suvName.toLowerCase())}`,
+      );
+      expect(answer.statusCode).toBe(200);
+      expect((answer.json() as { _id: string }[]).map((c) => c._id)).toEqual([
+        ids.cars.booked,
+        ids.cars.advertised,
+      ]);
+      expect((await get('/api/category/products/nothing-here')).json()).toEqual([]);
+    });
+
+    it('GET /api/products/advertise leaves out booked and deleted cars', async () => {
+      const answer = await get('/api/products/advertise');
+      expect((answer.json() as { _id: string }[]).map((c) => c._id)).toEqual([ids.cars.advertised]);
+    });
+
+    it("GET /api/product/:id/history is the car's story, for its seller and admins", async () => {
+      const url = `/api/product/${ids.cars.booked}/history`;
+      expect((await get(url)).statusCode).toBe(401);
+      expect((await get(url, tokens.buyer)).statusCode).toBe(403);
+      const own = await get(url, tokens.seller);
+      expect(own.statusCode).toBe(200);
+      expect((own.json() as { action: string }[]).map((e) => e.action)).toEqual([
+        'listed',
+        'advertised',
+        'booked',
+      ]);
+      const booked = (own.json() as { action: string; actor: { email: string } }[])[2];
+      expect(booked?.actor.email).toBe(ids.buyer.email);
+      expect(JSON.stringify(own.json())).not.toContain('+880');
+      const deleted = await get(`/api/product/${ids.cars.deleted}/history`, tokens.admin);
+      expect((deleted.json() as { action: string }[]).map((e) => e.action)).toEqual([
+        'listed',
+        'advertised',
+        'deleted',
+      ]);
+      expect((await get(`/api/product/${randomUUID()}/history`, tokens.admin)).statusCode).toBe(
+        404,
+      );
+    });
+  });
+
+  describe('GET /api/bookings', () => {
+    it("answers a seller's bookings received and a buyer's purchases, to their owner or an admin", async () => {
+      const received = `/api/bookings?email=${encodeURIComponent(ids.seller.email)}`;
+      expect((await get(received)).statusCode).toBe(401);
+      expect((await get(received, tokens.buyer)).statusCode).toBe(403);
+      const seller = await get(received, tokens.seller);
+      expect(seller.statusCode).toBe(200);
+      expect(seller.json()).toEqual([
+        {
+          _id: ids.bookingId,
+          buyer: ids.buyer.name,
+          seller: ids.seller.name,
+          buyer_email: ids.buyer.email,
+          seller_email: ids.seller.email,
+          product_id: ids.cars.booked,
+          product_name: 'Honda Vezel',
+          price: 15000,
+          buyer_phone: '+8801700000000',
+          meetup: 'Gulshan 2',
+          booked_at: expect.any(String),
+        },
+      ]);
+      expect((await get(received, tokens.admin)).json()).toHaveLength(1);
+
+      const purchases = `/api/bookings?email=${encodeURIComponent(ids.buyer.email)}&type=buyer`;
+      expect((await get(purchases, tokens.seller)).statusCode).toBe(403);
+      expect((await get(purchases, tokens.buyer)).json()).toHaveLength(1);
+      expect(
+        (
+          await get(`/api/bookings?email=${encodeURIComponent(ids.buyer.email)}`, tokens.buyer)
+        ).json(),
+      ).toEqual([]);
+      expect((await get('/api/bookings', tokens.buyer)).statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/users', () => {
+    it('answers admins only, with an optional role filter, never deleted users', async () => {
+      expect((await get('/api/users')).statusCode).toBe(401);
+      expect((await get('/api/users', tokens.seller)).statusCode).toBe(403);
+      const all = await get('/api/users?limit=100', tokens.admin);
+      expect(all.statusCode).toBe(200);
+      const emails = (all.json() as { email: string }[]).map((u) => u.email);
+      expect(emails).toEqual(
+        expect.arrayContaining([ids.admin.email, ids.seller.email, ids.buyer.email]),
+      );
+      expect(emails).not.toContain(ids.leaving.email);
+      const sellers = await get('/api/users?role=Seller', tokens.admin);
+      expect((sellers.json() as { type: string }[]).every((u) => u.type === 'Seller')).toBe(true);
+      expect((await get('/api/users?role=Wizard', tokens.admin)).statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/audit', () => {
+    it('answers admins: who did what to whom, newest first, filtered by actor, subject and type', async () => {
+      expect((await get('/api/audit')).statusCode).toBe(401);
+      expect((await get('/api/audit', tokens.seller)).statusCode).toBe(403);
+      const all = await get('/api/audit?limit=100', tokens.admin);
+      expect(all.statusCode).toBe(200);
+      const positions = (all.json() as { position: string }[]).map((e) => BigInt(e.position));
+      expect(positions).toEqual([...positions].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+
+      const byBuyer = await get(
+        `/api/audit?actor=${encodeURIComponent(ids.buyer.email)}&type=CarBooked`,
+        tokens.admin,
+      );
+      expect(byBuyer.json()).toEqual([
+        expect.objectContaining({
+          eventType: 'CarBooked',
+          action: 'booked',
+          actor: { uid: ids.buyer.uid, email: ids.buyer.email, role: 'Buyer' },
+          subject: { type: 'car', id: ids.cars.booked, label: 'Honda Vezel' },
+        }),
+      ]);
+      const promoted = await get(
+        `/api/audit?subject=${ids.admin.uid}&type=UserPromotedToAdmin`,
+        tokens.admin,
+      );
+      expect(promoted.json()[0]).toMatchObject({
+        action: 'promoted to admin',
+        subject: { type: 'user' },
+      });
+      const byUid = await get(`/api/audit?actor=${ids.seller.uid}&limit=2`, tokens.admin);
+      expect(byUid.json()).toHaveLength(2);
+      expect(Number(byUid.headers['x-total-count'])).toBeGreaterThan(2);
+    });
+  });
+
+  describe('roles come from the users table', () => {
+    it('a promotion takes effect at once, and a deleted account is signed out', async () => {
+      const person = await signUp('promoted');
+      const actor = { uid: person.uid, email: person.email, role: 'Buyer' as const };
+      await h.store.append(streams.user(person.uid), 'no_stream', [
+        eventData(
+          'UserRegistered',
+          {
+            userId: person.uid,
+            name: person.name,
+            email: person.email,
+            role: 'Buyer',
+            photoURL: null,
+          },
+          actor,
+        ),
+      ]);
+      const { position: registered } = await h.store.append(streams.email(person.email), 'any', [
+        eventData('EmailClaimed', { email: person.email, userId: person.uid }, actor),
+      ]);
+      const jwt = await get(
+        `/api/jwt?email=${encodeURIComponent(person.email)}`,
+        idTokens[person.uid],
+        {
+          'x-min-position': registered.toString(),
+        },
+      );
+      const token = jwt.json().accessToken as string;
+      expect((await get('/api/users', token)).statusCode).toBe(403);
+
+      const adminActor = { uid: ids.admin.uid, email: ids.admin.email, role: 'Admin' as const };
+      const { position: promoted } = await h.store.append(streams.user(person.uid), 'any', [
+        eventData('UserPromotedToAdmin', { userId: person.uid }, adminActor),
+      ]);
+      const asAdmin = await get('/api/users', token, { 'x-min-position': promoted.toString() });
+      expect(asAdmin.statusCode).toBe(200);
+
+      const { position: deleted } = await h.store.append(streams.user(person.uid), 'any', [
+        eventData('UserDeleted', { userId: person.uid, email: person.email }, adminActor),
+      ]);
+      const gone = await get('/api/users', token, { 'x-min-position': deleted.toString() });
+      expect(gone.statusCode).toBe(401);
+    });
+  });
+
+  describe('read-your-writes', () => {
+    it('a read that asks for the position of a write always sees it', async () => {
+      const seller = { uid: ids.seller.uid, email: ids.seller.email, role: 'Seller' as const };
+      for (let i = 0; i < 8; i++) {
+        const carId = randomUUID();
+        const { position } = await h.store.append(streams.car(carId), 'no_stream', [
+          eventData(
+            'CarListed',
+            {
+              carId,
+              name: `Car ${i}`,
+              sellerId: ids.seller.uid,
+              sellerName: ids.seller.name,
+              sellerEmail: ids.seller.email,
+              categoryId: ids.categories.sedan,
+              categoryName: 'Sedan',
+              image: 'https://images.example.com/x.jpg',
+              originalPrice: 10,
+              price: 9,
+              location: 'Khulna',
+              yearsOfUse: 1,
+            },
+            seller,
+          ),
+        ]);
+        const answer = await get(`/api/product/${carId}`, undefined, {
+          'X-Min-Position': position.toString(),
+        });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['x-position-reached']).toBe('true');
+        expect(BigInt(answer.headers['x-projection-position'] as string)).toBeGreaterThanOrEqual(
+          position,
+        );
+      }
+    });
+
+    it('says so when the wait ends first, and rejects a malformed position', async () => {
+      const fast = await backend.open(emulator.host, emulator.projectId, {
+        readYourWritesTimeoutMs: 100,
+      });
+      try {
+        const head = (await fast.store.headPosition()) ?? 0n;
+        const answer = await fast.app.inject({
+          method: 'GET',
+          url: '/api/categories',
+          headers: { 'x-min-position': (head + 1000n).toString() },
+        });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['x-position-reached']).toBe('false');
+        const bad = await fast.app.inject({
+          method: 'GET',
+          url: '/api/categories',
+          headers: { 'x-min-position': 'soon' },
+        });
+        expect(bad.statusCode).toBe(400);
+      } finally {
+        await fast.close();
+      }
+    });
+  });
+
+  describe('GET /api/feed/cars', () => {
+    const carEventCount = 5 + 3 + 1 + 2; // listed, advertised, booked, deleted
+
+    it('sends car events with public fields only, and resumes after Last-Event-ID with no gap or repeat', async () => {
+      await waitForPosition(h.db, ids.position, 5000);
+      const full = parseSse((await get('/api/feed/cars?follow=false')).body);
+      const mine = full.filter(
+        (m) =>
+          (m.data ?? '').includes(ids.seller.uid) ||
+          (ids.cars && Object.values(ids.cars).some((c) => (m.data ?? '').includes(c))),
+      );
+      expect(mine.length).toBeGreaterThanOrEqual(carEventCount);
+      expect(
+        full.every((m) =>
+          ['CarListed', 'CarAdvertised', 'CarBooked', 'CarDeleted'].includes(m.event ?? ''),
+        ),
+      ).toBe(true);
+      const text = full.map((m) => m.data).join('\n');
+      expect(text).not.toContain('+8801700000000');
+      expect(text).not.toContain(ids.buyer.email);
+      expect(text).not.toContain(ids.buyer.name);
+      const booked = full.find((m) => m.event === 'CarBooked' && m.data?.includes(ids.cars.booked));
+      expect(JSON.parse(booked?.data ?? '{}')).toEqual({
+        type: 'CarBooked',
+        position: booked?.id,
+        occurredAt: expect.any(String),
+        carId: ids.cars.booked,
+        bookingId: ids.bookingId,
+        price: 15000,
+      });
+
+      for (const cut of [0, 3, full.length - 1]) {
+        const lastId = full[cut]?.id as string;
+        const rest = parseSse(
+          (await get('/api/feed/cars?follow=false', undefined, { 'last-event-id': lastId })).body,
+        );
+        expect(rest.map((m) => m.id)).toEqual(full.slice(cut + 1).map((m) => m.id));
+      }
+      const ids_ = full.map((m) => BigInt(m.id as string));
+      expect(new Set(ids_).size).toBe(ids_.length);
+      expect(
+        (await get('/api/feed/cars', undefined, { 'last-event-id': 'yesterday' })).statusCode,
+      ).toBe(400);
+    });
+
+    it('follows live over HTTP; a client that drops and resumes misses nothing and sees nothing twice', async () => {
+      const address = await h.app.listen({ host: '127.0.0.1', port: 0 });
+      const read = async (lastEventId: string | undefined, want: number) => {
+        const controller = new AbortController();
+        const response = await fetch(`${address}/api/feed/cars`, {
+          headers: lastEventId ? { 'last-event-id': lastEventId } : {},
+          signal: controller.signal,
+        });
+        expect(response.headers.get('content-type')).toContain('text/event-stream');
+        const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+        let text = '';
+        const deadline = Date.now() + 15_000;
+        while (parseSse(text).length < want && Date.now() < deadline) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += value;
+        }
+        controller.abort();
+        // Only complete messages count: the client resumes after the last one it saw whole.
+        return parseSse(text.slice(0, text.lastIndexOf('\n\n') + 2)).slice(0, want);
+      };
+      const everything = parseSse((await get('/api/feed/cars?follow=false')).body);
+      const first = await read(undefined, 4);
+      expect(first.map((m) => m.id)).toEqual(everything.slice(0, 4).map((m) => m.id));
+
+      // While the client is away, more happens.
+      const more = await appendScenario(h.store);
+      const afterMore = parseSse((await get('/api/feed/cars?follow=false')).body);
+      const rest = await read(first.at(-1)?.id, afterMore.length - 4);
+      expect([...first, ...rest].map((m) => m.id)).toEqual(afterMore.map((m) => m.id));
+      expect(rest.some((m) => m.data?.includes(more.cars.withdrawn))).toBe(true);
+
+      // And live: an event appended while connected arrives.
+      const carId = randomUUID();
+      const seller = { uid: ids.seller.uid, email: ids.seller.email, role: 'Seller' as const };
+      const live = read(afterMore.at(-1)?.id, 1);
+      await new Promise((r) => setTimeout(r, 100));
+      await h.store.append(streams.car(carId), 'any', [
+        eventData('CarAdvertised', { carId }, seller),
+      ]);
+      expect(JSON.parse((await live)[0]?.data ?? '{}')).toMatchObject({
+        type: 'CarAdvertised',
+        carId,
+      });
+    });
+  });
+
+  describe('OpenAPI', () => {
+    it('documents every read', async () => {
+      const doc = await get('/api/openapi/queries.json');
+      expect(doc.statusCode).toBe(200);
+      const paths = Object.keys(doc.json().paths);
+      for (const path of [
+        '/api/jwt',
+        '/api/user/{email}',
+        '/api/users',
+        '/api/categories',
+        '/api/products',
+        '/api/products/advertise',
+        '/api/product/{id}',
+        '/api/product/{id}/history',
+        '/api/category/products/{name}',
+        '/api/bookings',
+        '/api/audit',
+        '/api/feed/cars',
+      ]) {
+        expect(paths).toContain(path);
+      }
+    });
+  });
+});

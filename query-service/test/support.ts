@@ -1,0 +1,153 @@
+// Test support: the real event store and read model (PGlite always, PostgreSQL when it
+// answers), the real projections, and a query service wired to the Firebase Auth Emulator.
+import { createEventStore, type EventStore } from '@second-gear/event-store';
+import { createFirebaseAuth, type FirebaseAuth } from '@second-gear/identity';
+import { type RunningProjections, startProjections } from '@second-gear/projection-service';
+import { createReadModelDb, openPGlite, type ReadModelDb } from '@second-gear/read-model';
+import { createTestPostgresDatabase } from '@second-gear/read-model/testing';
+import type { ServiceApp } from '@second-gear/service-http';
+import { buildQueryService } from '../src/index.ts';
+
+export const TOKEN_SECRET = 'test-secret-of-the-query-service-0123456789';
+
+export interface Harness {
+  app: ServiceApp;
+  store: EventStore;
+  db: ReadModelDb;
+  projections: RunningProjections;
+  auth: FirebaseAuth;
+  close(): Promise<void>;
+}
+
+export interface Backend {
+  name: string;
+  open(
+    emulatorHost: string,
+    projectId: string,
+    options?: { readYourWritesTimeoutMs?: number },
+  ): Promise<Harness>;
+}
+
+const wire = async (
+  store: EventStore,
+  db: ReadModelDb,
+  emulatorHost: string,
+  projectId: string,
+  readYourWritesTimeoutMs: number,
+  dispose: () => Promise<void>,
+): Promise<Harness> => {
+  const projections = await startProjections({ store, db, batchSize: 100, retryDelayMs: 20 });
+  const auth = createFirebaseAuth({ projectId, emulatorHost });
+  const app = await buildQueryService({
+    db,
+    store,
+    auth,
+    tokenSecret: TOKEN_SECRET,
+    readYourWritesTimeoutMs,
+    logger: false,
+    feedHeartbeatMs: 200,
+  });
+  await app.ready();
+  return {
+    app,
+    store,
+    db,
+    projections,
+    auth,
+    async close() {
+      await app.close();
+      await projections.stop();
+      await auth.close();
+      await dispose();
+    },
+  };
+};
+
+/** PGlite always; PostgreSQL when the test server answers (its own database, dropped after). */
+export const backends = async (
+  label: string,
+): Promise<{ list: Backend[]; dropAll: () => Promise<void> }> => {
+  const list: Backend[] = [
+    {
+      name: 'PGlite',
+      async open(emulatorHost, projectId, options = {}) {
+        const pglite = await openPGlite();
+        const store = await createEventStore({ kind: 'pglite', db: pglite });
+        const db = createReadModelDb({ pglite });
+        return wire(
+          store,
+          db,
+          emulatorHost,
+          projectId,
+          options.readYourWritesTimeoutMs ?? 5000,
+          async () => {
+            await store.close();
+            await db.destroy();
+            await pglite.close();
+          },
+        );
+      },
+    },
+  ];
+  const drops: (() => Promise<void>)[] = [];
+  const probe = await createTestPostgresDatabase('sg_query_probe');
+  if ('skipped' in probe) {
+    console.warn(`${label}: PostgreSQL backend skipped. ${probe.skipped}`);
+  } else {
+    await probe.drop();
+    list.push({
+      name: 'PostgreSQL',
+      async open(emulatorHost, projectId, options = {}) {
+        const database = await createTestPostgresDatabase('sg_query');
+        if ('skipped' in database) throw new Error(database.skipped);
+        drops.push(database.drop);
+        const store = await createEventStore({
+          kind: 'postgres',
+          connectionString: database.connectionString,
+        });
+        const db = createReadModelDb({
+          connectionString: database.connectionString,
+          maxConnections: 5,
+        });
+        return wire(
+          store,
+          db,
+          emulatorHost,
+          projectId,
+          options.readYourWritesTimeoutMs ?? 5000,
+          async () => {
+            await store.close();
+            await db.destroy();
+          },
+        );
+      },
+    });
+  }
+  return {
+    list,
+    dropAll: async () => {
+      for (const drop of drops.splice(0)) await drop();
+    },
+  };
+};
+
+/** The claims of a JWT, unverified (tests only). */
+export const claimsOf = (token: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+
+/** Parses a text/event-stream body into its messages. */
+export const parseSse = (text: string) => {
+  const messages: { id?: string; event?: string; data?: string }[] = [];
+  for (const block of text.split('\n\n')) {
+    const message: { id?: string; event?: string; data?: string } = {};
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':') || line === '') continue;
+      const at = line.indexOf(':');
+      const field = at === -1 ? line : line.slice(0, at);
+      const value = at === -1 ? '' : line.slice(at + 1).replace(/^ /, '');
+      if (field === 'id' || field === 'event' || field === 'data') message[field] = value;
+    }
+    if (message.data !== undefined) messages.push(message);
+  }
+  return messages;
+};
