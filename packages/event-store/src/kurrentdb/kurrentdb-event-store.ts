@@ -1,45 +1,34 @@
 import {
   type AllStreamResolvedEvent,
-  ANY,
-  AppendConsistencyViolationError,
-  type AppendStreamState,
   BACKWARDS,
   type ConsistencyCheck,
   END,
   excludeSystemEvents,
   FORWARDS,
-  jsonEvent,
   KurrentDBClient,
-  type EventData as KurrentEventData,
-  WrongExpectedVersionError as KurrentWrongExpectedVersionError,
   type MultiAppendResult,
-  NO_STREAM,
-  type Position,
-  type ReadPosition,
-  type ResolvedEvent,
-  START,
   STREAM_STATE,
   StreamNotFoundError,
-  UnsupportedError,
 } from '@kurrent/kurrentdb-client';
-import {
-  type AppendRequest,
-  type AppendResult,
-  type EventData,
-  type EventStore,
-  type ExpectedVersion,
-  type JsonObject,
-  type RecordedEvent,
-  type SubscribeOptions,
-  WrongExpectedVersionError,
+import type {
+  AppendRequest,
+  AppendResult,
+  EventData,
+  EventStore,
+  ExpectedVersion,
+  RecordedEvent,
+  SubscribeOptions,
 } from '../event-store.ts';
 import { validateAppendRequests } from '../validate.ts';
-
-/**
- * Multi-stream appends carry metadata as a map of strings (record properties), so the whole
- * metadata object travels as JSON under this one key and is unwrapped on reading.
- */
-export const METADATA_PROPERTY = 'second-gear.metadata';
+import {
+  fromCheckpoint,
+  isUnimplemented,
+  toJsonEvent,
+  toPropertiesEvent,
+  toRecordedEvent,
+  toStreamState,
+  toWrongExpectedVersion,
+} from './mapping.ts';
 
 export interface KurrentDbEventStoreOptions {
   /** For example `kurrentdb://127.0.0.1:2113?tls=false`. */
@@ -260,93 +249,4 @@ class KurrentDbEventStore implements EventStore {
     this.#closing.abort();
     await this.#client.dispose();
   }
-}
-
-function fromCheckpoint(after: bigint | undefined): ReadPosition {
-  if (after === undefined) return START;
-  const position: Position = { commit: after, prepare: after };
-  return position;
-}
-
-function toStreamState(expected: ExpectedVersion): AppendStreamState {
-  if (expected === 'any') return ANY;
-  if (expected === 'no_stream') return NO_STREAM;
-  return BigInt(expected);
-}
-
-function toJsonEvent(event: EventData): KurrentEventData {
-  return jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata });
-}
-
-/** For the v2 append APIs, whose metadata is a map of strings (record properties). */
-function toPropertiesEvent(event: EventData): KurrentEventData {
-  return jsonEvent({
-    id: event.id,
-    type: event.type,
-    data: event.data,
-    metadata: { [METADATA_PROPERTY]: JSON.stringify(event.metadata) },
-  });
-}
-
-function toWrongExpectedVersion(
-  error: unknown,
-  requests: AppendRequest[],
-): WrongExpectedVersionError | undefined {
-  let stream: string;
-  let actualState: unknown;
-  if (error instanceof KurrentWrongExpectedVersionError) {
-    stream = error.streamName;
-    actualState = error.actualState;
-  } else if (error instanceof AppendConsistencyViolationError && error.violations[0]) {
-    stream = error.violations[0].streamName;
-    actualState = error.violations[0].actualState;
-  } else {
-    return undefined;
-  }
-  const request = requests.find((r) => r.stream === stream) ?? requests[0];
-  // Deleted and tombstoned streams report negative revisions; to a writer they do not exist.
-  const actual =
-    typeof actualState === 'bigint' && actualState >= 0n ? Number(actualState) : 'no_stream';
-  return new WrongExpectedVersionError(
-    stream || request?.stream || '',
-    request?.expected ?? 'any',
-    actual,
-  );
-}
-
-/** The server predates the call: the client says so, or gRPC answers UNIMPLEMENTED (12). */
-function isUnimplemented(error: unknown): boolean {
-  if (error instanceof UnsupportedError) return true;
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 12;
-}
-
-function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | null {
-  const event = resolved.event;
-  if (!event || event.type.startsWith('$') || event.streamId.startsWith('$')) return null;
-  const position = event.position?.commit ?? resolved.commitPosition;
-  if (position === undefined) {
-    throw new Error(`KurrentDB returned event ${event.id} without a position`);
-  }
-  return {
-    id: event.id,
-    type: event.type,
-    data: decodeJson(event.data),
-    metadata: decodeMetadata(event.metadata),
-    streamId: event.streamId,
-    streamVersion: Number(event.revision),
-    position,
-    recordedAt: event.created,
-  };
-}
-
-function decodeJson(value: unknown): JsonObject {
-  if (value instanceof Uint8Array) return JSON.parse(Buffer.from(value).toString('utf8'));
-  if (typeof value === 'string') return JSON.parse(value);
-  return (value ?? {}) as JsonObject;
-}
-
-function decodeMetadata(value: unknown): JsonObject {
-  const metadata = decodeJson(value);
-  const wrapped = metadata[METADATA_PROPERTY];
-  return typeof wrapped === 'string' ? (JSON.parse(wrapped) as JsonObject) : metadata;
 }
