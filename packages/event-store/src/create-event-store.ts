@@ -34,3 +34,14 @@ export async function createEventStore(config: EventStoreConfig): Promise<EventS
     }
   }
 }
+
+/**
+ * Runs the SQL adapters' idempotent migration and returns, for a deployment step that prepares
+ * the database before the services start. A given `db` or `pool` is left open.
+ */
+export async function migrateEventStore(
+  config: Extract<EventStoreConfig, { kind: 'pglite' | 'postgres' }>,
+): Promise<void> {
+  const store = await createEventStore({ ...config, migrate: true });
+  await store.close();
+}

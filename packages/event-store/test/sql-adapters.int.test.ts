@@ -8,6 +8,7 @@ import {
   createEventStore,
   type EventData,
   type EventStore,
+  migrateEventStore,
   migrationSql,
   WrongExpectedVersionError,
 } from '../src/index.ts';
@@ -123,6 +124,24 @@ describe('PGlite adapter, storage', () => {
       });
       await store.append('car-1', 'no_stream', [event('CarListed')]);
       expect(await store.headPosition()).toBe(1n);
+      await store.close();
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
+  test('migrateEventStore prepares a shared instance and leaves it open', async () => {
+    const db = await PGlite.create('memory://');
+    try {
+      await migrateEventStore({ kind: 'pglite', db, schema: 'deployed' });
+      expect(db.closed).toBe(false);
+      const store = await createEventStore({
+        kind: 'pglite',
+        db,
+        schema: 'deployed',
+        migrate: false,
+      });
+      expect((await store.append('car-1', 'no_stream', [event('CarListed')])).position).toBe(1n);
       await store.close();
     } finally {
       await db.close();
