@@ -130,16 +130,25 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     detached: true,
   });
   const recent: string[] = [];
-  const collect = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      recent.push(line);
-      if (recent.length > 40) recent.shift();
-      options.onLog?.(line);
-    }
+  // The auth endpoint answers before an import has finished; this line comes after it.
+  let announcedReady = false;
+  const lines = (stream: NodeJS.ReadableStream | null) => {
+    let pending = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      const parts = (pending + chunk).split('\n');
+      pending = parts.pop() ?? '';
+      for (const line of parts) {
+        if (line.trim() === '') continue;
+        if (line.includes('All emulators ready')) announcedReady = true;
+        recent.push(line);
+        if (recent.length > 40) recent.shift();
+        options.onLog?.(line);
+      }
+    });
   };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
+  lines(child.stdout);
+  lines(child.stderr);
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
@@ -155,7 +164,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   child.once('exit', () => {
     ended = true;
   });
-  while (!(await answers(url))) {
+  while (!(announcedReady && (await answers(url)))) {
     if (ended || Date.now() > deadline) {
       child.kill('SIGKILL');
       await exited(child);
