@@ -41,6 +41,37 @@ describe('audit answer', () => {
     });
   });
 
+  it('reads the contract shape: a plain array, actor and subject objects, eventType', () => {
+    const page = readAuditPage(
+      [
+        {
+          id: '17',
+          position: '17',
+          eventId: 'ev-17',
+          eventType: 'CarBooked',
+          action: 'booked',
+          at: '2026-01-01T10:00:00Z',
+          actor: { uid: 'u1', email: 'buyer@example.com', role: 'Buyer' },
+          subject: { type: 'car', id: 'car-1', label: 'Toyota Axio' },
+          correlationId: 'c1',
+          details: { price: 9000 },
+        },
+      ],
+      new Headers({ 'X-Total-Count': '1' }),
+    );
+    expect(page.items[0]).toEqual({
+      id: '17',
+      at: '2026-01-01T10:00:00Z',
+      actorEmail: 'buyer@example.com',
+      actorRole: 'Buyer',
+      action: 'booked',
+      subjectType: 'car',
+      subjectId: 'car-1',
+      subjectLabel: 'Toyota Axio',
+      details: { price: 9000 },
+    });
+  });
+
   it('formats details as key: value pairs', () => {
     expect(formatDetails({ price: 9000, meetup: 'Gulshan', empty: '' })).toBe(
       'price: 9000, meetup: Gulshan',

@@ -79,6 +79,22 @@ describe('tokens', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('sends an Idempotency-Key with commands, the same one when it repeats after a 401', async () => {
+    setTokenRefresher(async () => true);
+    let attempts = 0;
+    const { calls } = stubApi({
+      'POST /api/category': () =>
+        ++attempts === 1 ? problem(401, 'Unauthorized') : json({ position: '1' }),
+      'GET /api/categories': [],
+    });
+    await addCategory('SUV');
+    await getCategories();
+    const [first, second, read] = calls;
+    expect(first?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+    expect(read?.headers.get('Idempotency-Key')).toBeNull();
+  });
+
   it('reads the email a token was issued for', () => {
     expect(tokenEmail(fakeToken('a@example.com'))).toBe('a@example.com');
     expect(tokenEmail('garbage')).toBeNull();

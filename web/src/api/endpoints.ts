@@ -32,7 +32,7 @@ async function command(
 // Users and sign-in
 export const registerUser = (
   idToken: string,
-  user: { name: string; email: string; type: 'Buyer' | 'Seller' },
+  user: { name: string; email: string; type: 'Buyer' | 'Seller'; photoURL?: string },
 ) => apiRequest<unknown>('/user', { method: 'POST', body: user, idToken });
 
 export const exchangeToken = async (idToken: string, email: string) =>
@@ -83,13 +83,18 @@ export async function uploadImage(file: File): Promise<string> {
 export const bookCar = (booking: NewBooking) => command('/booking', 'POST', booking);
 export const getSellerBookings = (email: string, page: number): Promise<Page<Booking>> =>
   apiList<Booking>(`/bookings?email=${enc(email)}&${paging(page)}`, true);
-export const getBuyerBookings = (email: string, page: number): Promise<Page<Booking>> =>
-  apiList<Booking>(`/bookings?email=${enc(email)}&type=buyer&${paging(page)}`, true);
+export const getBuyerBookings = (
+  email: string,
+  page: number,
+  limit = PAGE_SIZE,
+): Promise<Page<Booking>> =>
+  apiList<Booking>(`/bookings?email=${enc(email)}&type=buyer&${paging(page, limit)}`, true);
 
 // Audit
 export interface AuditFilters {
   actor: string;
   subject: string;
+  subjectType: '' | 'user' | 'car' | 'category';
   type: string;
   page: number;
 }
@@ -98,6 +103,7 @@ export const getAudit = (filters: AuditFilters) => {
   const query = new URLSearchParams();
   if (filters.actor) query.set('actor', filters.actor);
   if (filters.subject) query.set('subject', filters.subject);
+  if (filters.subjectType) query.set('subjectType', filters.subjectType);
   if (filters.type) query.set('type', filters.type);
   query.set('page', String(filters.page));
   query.set('limit', String(PAGE_SIZE));

@@ -50,6 +50,13 @@ const STATUS_TITLES: Record<number, string> = {
   429: 'Too many requests. Please wait a moment and try again.',
 };
 
+function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let body: Record<string, unknown> = {};
   try {
@@ -71,8 +78,10 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, title, detail, fieldErrors);
 }
 
-function buildHeaders(options: RequestOptions, method: string): Headers {
+function buildHeaders(options: RequestOptions, method: string, key: string | null): Headers {
   const headers = new Headers({ Accept: 'application/json, application/problem+json' });
+  // The same key on a repeated command (after a token refresh) makes the repeat safe.
+  if (key) headers.set('Idempotency-Key', key);
   if (options.idToken) {
     headers.set('Authorization', `Bearer ${options.idToken}`);
   } else if (options.auth) {
@@ -89,7 +98,12 @@ function buildHeaders(options: RequestOptions, method: string): Headers {
   return headers;
 }
 
-async function send(path: string, options: RequestOptions, method: string): Promise<Response> {
+async function send(
+  path: string,
+  options: RequestOptions,
+  method: string,
+  key: string | null,
+): Promise<Response> {
   const body =
     options.body === undefined
       ? undefined
@@ -97,7 +111,11 @@ async function send(path: string, options: RequestOptions, method: string): Prom
         ? options.body
         : JSON.stringify(options.body);
   try {
-    return await fetch(`/api${path}`, { method, headers: buildHeaders(options, method), body });
+    return await fetch(`/api${path}`, {
+      method,
+      headers: buildHeaders(options, method, key),
+      body,
+    });
   } catch {
     throw new ApiError(0, 'Network error', 'Could not reach the server. Please try again.');
   }
@@ -108,13 +126,14 @@ export async function apiRequest<T>(
   options: RequestOptions = {},
 ): Promise<ApiAnswer<T>> {
   const method = options.method ?? 'GET';
-  let response = await send(path, options, method);
+  const key = method === 'GET' ? null : newIdempotencyKey();
+  let response = await send(path, options, method, key);
 
   // An expired service token: fetch a new one once, then repeat the call.
   if (response.status === 401 && options.auth && !options.idToken) {
     const refresh = getTokenRefresher();
     if (refresh && (await refresh().catch(() => false))) {
-      response = await send(path, options, method);
+      response = await send(path, options, method, key);
     }
   }
 

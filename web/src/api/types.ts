@@ -8,6 +8,7 @@ export interface UserRecord {
   email: string;
   type: Role;
   phone?: string;
+  photoURL?: string | null;
 }
 
 export interface Category {
@@ -53,6 +54,7 @@ export interface Booking {
   price: string | number;
   buyer_phone: string;
   meetup: string;
+  booked_at?: string;
 }
 
 export type NewBooking = Omit<Booking, '_id'>;

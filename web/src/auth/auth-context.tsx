@@ -67,7 +67,12 @@ async function register(
   type: 'Buyer' | 'Seller',
 ): Promise<void> {
   try {
-    await registerUser(await service.idToken(), { name, email: user.email, type });
+    await registerUser(await service.idToken(), {
+      name,
+      email: user.email,
+      type,
+      ...(user.photoURL ? { photoURL: user.photoURL } : {}),
+    });
   } catch (error) {
     // Registering an existing account again is harmless.
     if (!(error instanceof ApiError && error.status === 409)) throw error;

@@ -14,7 +14,7 @@ export function applyFieldErrors<T extends FieldValues>(
   let shown = false;
   if (error instanceof ApiError) {
     for (const problem of error.fieldErrors) {
-      const field = fields[problem.field];
+      const field = fields[problem.field.replace(/^body\./, '')];
       if (field) {
         setError(field, { type: 'server', message: problem.message });
         shown = true;

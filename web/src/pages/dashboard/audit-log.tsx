@@ -4,6 +4,7 @@ import {
   Heading,
   HStack,
   Input,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Table,
@@ -33,7 +34,7 @@ const eventTypes = [
 ];
 
 type FilterForm = Omit<AuditFilters, 'page'>;
-const empty: FilterForm = { actor: '', subject: '', type: '' };
+const empty: FilterForm = { actor: '', subject: '', subjectType: '', type: '' };
 
 export default function AuditLogPage() {
   usePageTitle('Audit Log');
@@ -60,17 +61,29 @@ export default function AuditLogPage() {
           setFilters({
             actor: values.actor.trim(),
             subject: values.subject.trim(),
+            subjectType: values.subjectType,
             type: values.type.trim(),
             page: 1,
           }),
         )}
       >
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="end">
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4" alignItems="end">
           <FormField label="Actor email">
             <Input type="search" {...register('actor')} />
           </FormField>
-          <FormField label="Subject (id or name)">
+          <FormField label="Subject id">
             <Input type="search" {...register('subject')} />
+          </FormField>
+          <FormField label="Subject type">
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('subjectType')}>
+                <option value="">Any</option>
+                <option value="user">User</option>
+                <option value="car">Car</option>
+                <option value="category">Category</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
           </FormField>
           <FormField label="Event type">
             <Input type="search" list="audit-event-types" {...register('type')} />

@@ -1,5 +1,6 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { applyForSeller } from '../../api/endpoints.ts';
+import { useQuery } from '@tanstack/react-query';
+import { applyForSeller, getBuyerBookings } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useUserRecord } from '../../auth/use-user-record.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -17,9 +18,17 @@ export default function DashboardHomePage() {
     invalidate: [['user']],
   });
 
+  // The user record may carry no phone; the one the user last gave with a booking is theirs too.
+  const email = record?.email || user?.email || '';
+  const lastBooking = useQuery({
+    queryKey: ['bookings', 'buyer', email, 'latest'],
+    queryFn: () => getBuyerBookings(email, 1, 1),
+    enabled: email !== '' && !record?.phone && record !== undefined,
+  });
+  const phone = record?.phone || lastBooking.data?.items[0]?.buyer_phone;
+
   if (isPending) return <PageLoader label="Loading your profile" />;
   const name = record?.name || user?.displayName || '';
-  const email = record?.email || user?.email || '';
 
   return (
     <Stack gap="6">
@@ -44,7 +53,7 @@ export default function DashboardHomePage() {
             <Text as="span" fontWeight="semibold">
               Phone:
             </Text>{' '}
-            {record?.phone || 'Not provided yet'}
+            {phone || 'Not provided yet'}
           </Text>
           {record?.type === 'Buyer' ? (
             <Box pt="2">

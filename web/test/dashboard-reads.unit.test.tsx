@@ -1,0 +1,123 @@
+// Read-only dashboard screens (fetch stubbed, see harness.tsx).
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Booking } from '../src/api/types.ts';
+import { json, renderApp, stubApi, userRecord } from './harness.tsx';
+
+const booking: Booking = {
+  _id: 'b1',
+  buyer: 'Buyer Person',
+  seller: 'Seller Person',
+  buyer_email: 'buyer@example.com',
+  seller_email: 'seller@example.com',
+  product_id: 'car-1',
+  product_name: 'Toyota Axio',
+  price: 9000,
+  buyer_phone: '01700000000',
+  meetup: 'Gulshan 1',
+};
+
+describe('bookings tables', () => {
+  it("Buyer's My Bookings links each car's details", async () => {
+    const buyer = userRecord('Buyer');
+    const { calls } = stubApi({
+      'GET /api/user/buyer%40example.com': buyer,
+      'GET /api/bookings': [booking],
+    });
+    renderApp('/user/orders', { as: buyer });
+    expect(await screen.findByRole('heading', { name: 'My Bookings' })).toBeInTheDocument();
+    const headers = (await screen.findAllByRole('columnheader')).map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Sl No.',
+      'Seller Name',
+      'Seller Email',
+      'Car Model',
+      'Meetup Location',
+      'Details',
+    ]);
+    const link = await screen.findByRole('link', { name: /See Car Details/ });
+    expect(link).toHaveAttribute('href', '/car/car-1');
+    await userEvent.setup().hover(link);
+    expect(await screen.findByText('See Car Details')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith('/api/bookings'))?.url).toContain('type=buyer');
+  });
+
+  it("Seller's My Bookings shows who booked and where to meet", async () => {
+    const seller = userRecord('Seller');
+    stubApi({ 'GET /api/user/seller%40example.com': seller, 'GET /api/bookings': [booking] });
+    renderApp('/user/bookings', { as: seller });
+    const row = (await screen.findByText('Buyer Person')).closest('tr')!;
+    expect(within(row).getByText('01700000000')).toBeInTheDocument();
+    expect(within(row).getByText('Gulshan 1')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Sl No.',
+      'Buyer',
+      'Buyer Email',
+      'Phone',
+      'Meetup Location',
+    ]);
+  });
+});
+
+describe('dashboard home', () => {
+  it('falls back to the phone of the latest booking, and Apply for Seller works', async () => {
+    let buyer = userRecord('Buyer');
+    const { calls } = stubApi({
+      'GET /api/user/buyer%40example.com': () => json(buyer),
+      'GET /api/bookings': [booking],
+      'POST /api/user/seller': () => {
+        buyer = { ...buyer, type: 'Seller' };
+        return json({ acknowledged: true, modifiedCount: 1, position: '8' });
+      },
+    });
+    renderApp('/user', { as: buyer });
+    const phoneLine = (await screen.findByText('Phone:')).parentElement;
+    await waitFor(() => expect(phoneLine).toHaveTextContent('Phone: 01700000000'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Apply for Seller' }));
+    expect(await screen.findByText('You are a Seller now!')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Apply for Seller' })).not.toBeInTheDocument(),
+    );
+    const aside = screen.getByRole('complementary');
+    expect(await within(aside).findByRole('link', { name: 'My Products' })).toBeInTheDocument();
+    const reread = calls.filter((c) => c.url === '/api/user/buyer%40example.com').at(-1);
+    expect(reread?.headers.get('X-Min-Position')).toBe('8');
+  });
+});
+
+describe('audit log', () => {
+  it('lists entries and filters them', async () => {
+    const admin = userRecord('Admin');
+    const { calls } = stubApi({
+      'GET /api/user/admin%40example.com': admin,
+      'GET /api/audit': () =>
+        json(
+          [
+            {
+              id: '17',
+              eventType: 'UserPromotedToAdmin',
+              action: 'promoted to admin',
+              at: '2026-01-01T10:00:00Z',
+              actor: { uid: 'a1', email: 'admin@example.com', role: 'Admin' },
+              subject: { type: 'user', id: 'u2', label: 'buyer@example.com' },
+              details: {},
+            },
+          ],
+          { headers: { 'X-Total-Count': '1' } },
+        ),
+    });
+    renderApp('/user/audit', { as: admin });
+    expect(await screen.findByText('promoted to admin')).toBeInTheDocument();
+    expect(screen.getByText('buyer@example.com')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Actor email'), 'admin@example.com');
+    await user.selectOptions(screen.getByLabelText('Subject type'), 'user');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => {
+      const last = calls.filter((c) => c.url.startsWith('/api/audit')).at(-1)!;
+      expect(last.url).toContain('actor=admin%40example.com');
+      expect(last.url).toContain('subjectType=user');
+    });
+  });
+});
