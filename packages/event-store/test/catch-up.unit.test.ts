@@ -125,14 +125,23 @@ describe('catch up, then follow', () => {
 });
 
 describe('append request validation', () => {
-  const event = { id: 'e-1', type: 'T', data: {}, metadata: {} };
+  const event = { id: '0b6f4a64-3c1e-4d0f-9a57-6a1f2b1e9c10', type: 'T', data: {}, metadata: {} };
   test.each([
     [[], /at least one request/],
     [[{ stream: '', expected: 'any', events: [event] }], /stream name/],
     [[{ stream: 's', expected: -1, events: [event] }], /expected version/],
     [[{ stream: 's', expected: 1.5, events: [event] }], /expected version/],
     [[{ stream: 's', expected: 'any', events: [{ ...event, id: '' }] }], /id and a type/],
+    [[{ stream: 's', expected: 'any', events: [{ ...event, id: 'e-1' }] }], /not a UUID/],
+    [[{ stream: 's', expected: 'any', events: [{ ...event, data: null }] }], /must be objects/],
+    [[{ stream: 's', expected: 'any', events: [{ ...event, metadata: [] }] }], /must be objects/],
   ])('refuses %j', (requests, message) => {
     expect(() => validateAppendRequests(requests as never)).toThrow(message);
+  });
+
+  test('accepts a well-formed request', () => {
+    expect(() =>
+      validateAppendRequests([{ stream: 's', expected: 0, events: [event] }]),
+    ).not.toThrow();
   });
 });
