@@ -8,6 +8,8 @@ export interface OpenedStore {
   /** A second store on the same storage, for tests that need two handles. */
   openAnother(options?: { pollIntervalMs?: number }): Promise<EventStore>;
   dispose(): Promise<void>;
+  /** The database's URL, for tests that need a connection of their own (PostgreSQL only). */
+  postgresUrl?: string;
 }
 
 export interface AdapterUnderTest {
@@ -62,6 +64,7 @@ async function postgresAdapter(): Promise<AdapterUnderTest> {
       const store = await createEventStore({ kind: 'postgres', pool });
       return {
         store,
+        postgresUrl: url.toString(),
         // The same pool: closing the other store must leave it open.
         openAnother: (options) => createEventStore({ kind: 'postgres', pool, ...options }),
         async dispose() {

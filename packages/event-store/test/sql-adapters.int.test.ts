@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createEventStore,
@@ -62,6 +63,46 @@ for (const adapter of sqlAdapters) {
       const { position } = await store.append(stream, 0, [event('C'), event('D')]);
       expect(position).toBe(head + 3n);
     });
+
+    // Needs a second connection, which PGlite does not have.
+    if (adapter.name === 'PostgreSQL adapter') {
+      test('an append that commits late cannot be overtaken: readers never see past it', async () => {
+        const head = (await store.headPosition()) ?? 0n;
+        const slow = new pg.Client({ connectionString: opened.postgresUrl });
+        await slow.connect();
+        try {
+          // A writer that has appended but not yet committed, holding the append lock.
+          await slow.query('begin');
+          const first = event('CarListed');
+          await slow.query('select * from event_store.append_events($1::jsonb)', [
+            JSON.stringify([{ stream: `car-${randomUUID()}`, expected: 'any', events: [first] }]),
+          ]);
+
+          const second = event('CarListed');
+          const overtaking = store.append(`car-${randomUUID()}`, 'any', [second]);
+          // Wait until the second append is queued behind the lock (observed, not timed).
+          for (;;) {
+            const { rows } = await slow.query<{ waiting: number }>(
+              `select count(*)::int as waiting from pg_locks
+               where locktype = 'advisory' and not granted`,
+            );
+            if ((rows[0]?.waiting ?? 0) > 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+          // With a plain sequence the second append would be visible here, ahead of a gap.
+          expect(await store.readAll({ after: head, limit: 10 })).toEqual([]);
+
+          await slow.query('commit');
+          const { position } = await overtaking;
+          const visible = await store.readAll({ after: head, limit: 10 });
+          expect(visible.map((e) => e.id)).toEqual([first.id, second.id]);
+          expect(position).toBe(visible[1]?.position);
+        } finally {
+          await slow.query('rollback').catch(() => {});
+          await slow.end();
+        }
+      });
+    }
 
     test('opening again on the same storage migrates idempotently', async () => {
       const again = await opened.openAnother();
