@@ -100,7 +100,8 @@ async function serviceTokensPlugin(app: FastifyInstance, options: ServiceTokensO
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256', expiresIn: options.expiresIn ?? '1h' },
-    verify: { algorithms: ['HS256'] },
+    // A token without an expiry would never expire; none of ours lacks one.
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
   });
 
   const tokens: ServiceTokens = {

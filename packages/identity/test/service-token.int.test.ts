@@ -99,6 +99,8 @@ describe('service tokens', () => {
       `bearer ${handMadeToken({ uid: 'x', iat: now, exp: now + 600 })}`,
       /not valid/,
     );
+    // Without an expiry it would be good forever.
+    await expectUnauthorized(`bearer ${handMadeToken({ ...seller, iat: now })}`, /not valid/);
   });
 
   it('refuses a token with algorithm none', async () => {
