@@ -69,7 +69,9 @@ export const applyBatch = async (
     for (const projection of projections) {
       const from = stored.get(projection.name);
       const todo = parsed.filter((p) => from?.position === undefined || p.position > from.position);
-      for (const { event } of todo) if (event) await projection.apply(tables, event);
+      const known = todo.flatMap(({ event }) => (event ? [event] : []));
+      if (projection.applyAll) await projection.applyAll(tables, known);
+      else for (const event of known) await projection.apply(tables, event);
       appliedMost = Math.max(appliedMost, todo.length);
       if (last === undefined || todo.length === 0) continue;
       await tables

@@ -27,6 +27,11 @@ export type ReadTables = QueryCreator<ReadModelDatabase>;
 export interface Projection {
   name: string;
   apply(tables: ReadTables, event: ProjectedEvent): Promise<void>;
+  /**
+   * Optional: applies a whole batch at once (multi-row statements), with the same result as
+   * `apply` on each event in order. Used where a projection only inserts.
+   */
+  applyAll?(tables: ReadTables, events: readonly ProjectedEvent[]): Promise<void>;
 }
 
 const systemMetadata = (event: RecordedEvent): EventMetadata => ({

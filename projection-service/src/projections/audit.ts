@@ -88,28 +88,51 @@ const describe = (event: ProjectedEvent): AuditEntry | undefined => {
   }
 };
 
-const firstLabel = async (tables: ReadTables, subjectId: string): Promise<string | undefined> => {
-  const row = await tables
+const firstLabels = async (
+  tables: ReadTables,
+  subjectIds: string[],
+): Promise<Map<string, string>> => {
+  const labels = new Map<string, string>();
+  if (subjectIds.length === 0) return labels;
+  const rows = await tables
     .selectFrom('audit_log')
-    .select('subject_label')
-    .where('subject_id', '=', subjectId)
+    .select(['subject_id', 'subject_label'])
+    .distinctOn('subject_id')
+    .where('subject_id', 'in', subjectIds)
+    .orderBy('subject_id')
     .orderBy('position', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.subject_label;
+    .execute();
+  for (const row of rows) labels.set(row.subject_id, row.subject_label);
+  return labels;
 };
+
+const CHUNK = 500;
 
 /** audit_log: who did what to whom, when, with the correlation id, one row per event. */
 export const auditProjection: Projection = {
   name: 'audit',
-  async apply(tables, event) {
-    const entry = describe(event);
-    if (!entry) return;
-    const label = entry.label ?? (await firstLabel(tables, entry.subjectId)) ?? entry.subjectId;
-    const { actor, occurredAt, correlationId, causationId } = event.metadata;
-    await tables
-      .insertInto('audit_log')
-      .values({
+  apply(tables, event) {
+    return this.applyAll!(tables, [event]);
+  },
+  async applyAll(tables, events) {
+    const entries = events.flatMap((event) => {
+      const entry = describe(event);
+      return entry ? [{ event, entry }] : [];
+    });
+    if (entries.length === 0) return;
+    // A subject keeps the label it was first recorded with; earlier batches hold most of them.
+    const unlabelled = [
+      ...new Set(entries.filter((e) => !e.entry.label).map((e) => e.entry.subjectId)),
+    ];
+    const labels = await firstLabels(tables, unlabelled);
+    const seen = new Set<bigint>();
+    const rows = [];
+    for (const { event, entry } of entries) {
+      if (seen.has(event.position)) continue;
+      seen.add(event.position);
+      if (entry.label && !labels.has(entry.subjectId)) labels.set(entry.subjectId, entry.label);
+      const { actor, occurredAt, correlationId, causationId } = event.metadata;
+      rows.push({
         position: event.position,
         event_id: event.id,
         event_type: event.type,
@@ -119,13 +142,19 @@ export const auditProjection: Projection = {
         actor_role: actor.role,
         subject_type: entry.subjectType,
         subject_id: entry.subjectId,
-        subject_label: label,
+        subject_label: entry.label ?? labels.get(entry.subjectId) ?? entry.subjectId,
         occurred_at: occurredAt,
         correlation_id: correlationId,
         causation_id: causationId,
         details: sql<string>`cast(${JSON.stringify(entry.details ?? {})}::text as jsonb)`,
-      })
-      .onConflict((c) => c.doNothing())
-      .execute();
+      });
+    }
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await tables
+        .insertInto('audit_log')
+        .values(rows.slice(i, i + CHUNK))
+        .onConflict((c) => c.doNothing())
+        .execute();
+    }
   },
 };

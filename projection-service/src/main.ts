@@ -1,0 +1,79 @@
+// The projection service as its own process (distributed deployment): keeps the read model up
+// to date and answers GET /health with each projection's position.
+import { createServer } from 'node:http';
+import { loadEnvOrExit, projectionServiceSettings } from '@second-gear/config';
+import { createEventStore } from '@second-gear/event-store';
+import { createReadModelDb } from '@second-gear/read-model';
+import { pino } from 'pino';
+import { startProjections } from './start-projections.ts';
+
+const settings = loadEnvOrExit(projectionServiceSettings);
+const log = pino({ level: settings.LOG_LEVEL, base: { service: 'projection-service' } });
+
+if (settings.EVENT_STORE === 'pglite') {
+  process.stderr.write(
+    'EVENT_STORE: pglite is embedded and lives in the all-in-one process; use postgres or kurrentdb here\n',
+  );
+  process.exit(78);
+}
+
+const store = await createEventStore(
+  settings.EVENT_STORE === 'postgres'
+    ? { kind: 'postgres', connectionString: settings.EVENT_STORE_URL! }
+    : { kind: 'kurrentdb', connectionString: settings.EVENT_STORE_URL! },
+);
+const db = createReadModelDb({ connectionString: settings.DATABASE_URL });
+const projections = await startProjections({
+  store,
+  db,
+  batchSize: settings.PROJECTION_BATCH_SIZE,
+  logger: log,
+});
+
+const server = createServer(async (request, response) => {
+  if (request.method !== 'GET' || request.url !== '/health') {
+    response.writeHead(404, { 'content-type': 'application/problem+json' });
+    response.end(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: 'Only GET /health is served here.',
+      }),
+    );
+    return;
+  }
+  try {
+    const head = await store.headPosition();
+    const positions = Object.fromEntries(
+      Object.entries(projections.positions()).map(([name, p]) => [name, p?.toString() ?? null]),
+    );
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        status: 'ok',
+        service: 'projection-service',
+        head: head?.toString() ?? null,
+        positions,
+      }),
+    );
+  } catch (error) {
+    log.warn({ err: error }, 'health check failed');
+    response.writeHead(503, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ status: 'unavailable', service: 'projection-service' }));
+  }
+});
+server.listen(settings.PORT, settings.HOST, () => {
+  log.info({ host: settings.HOST, port: settings.PORT }, 'projection service listening');
+});
+
+const shutdown = async (signal: string) => {
+  log.info({ signal }, 'stopping');
+  server.close();
+  await projections.stop();
+  await store.close();
+  await db.destroy();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,48 @@
+// The query service as its own process (distributed deployment).
+import { loadEnvOrExit, queryServiceSettings } from '@second-gear/config';
+import { createEventStore } from '@second-gear/event-store';
+import { createFirebaseAuth } from '@second-gear/identity';
+import { createReadModelDb } from '@second-gear/read-model';
+import { buildQueryService } from './app.ts';
+
+const settings = loadEnvOrExit(queryServiceSettings);
+
+if (settings.EVENT_STORE === 'pglite') {
+  process.stderr.write(
+    'EVENT_STORE: pglite is embedded and lives in the all-in-one process; use postgres or kurrentdb here\n',
+  );
+  process.exit(78);
+}
+
+const store = await createEventStore(
+  settings.EVENT_STORE === 'postgres'
+    ? { kind: 'postgres', connectionString: settings.EVENT_STORE_URL! }
+    : { kind: 'kurrentdb', connectionString: settings.EVENT_STORE_URL! },
+);
+const db = createReadModelDb({ connectionString: settings.DATABASE_URL });
+const auth = createFirebaseAuth({
+  projectId: settings.FIREBASE_PROJECT_ID,
+  ...(settings.FIREBASE_AUTH_EMULATOR_HOST
+    ? { emulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST }
+    : {}),
+});
+const app = await buildQueryService({
+  db,
+  store,
+  auth,
+  tokenSecret: settings.JWT_SECRET,
+  readYourWritesTimeoutMs: settings.READ_YOUR_WRITES_TIMEOUT_MS,
+  logger: { level: settings.LOG_LEVEL },
+  trustProxy: true,
+});
+await app.listen({ host: settings.HOST, port: settings.PORT });
+
+const shutdown = async () => {
+  await app.close();
+  await store.close();
+  await db.destroy();
+  await auth.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void shutdown());
+process.once('SIGINT', () => void shutdown());
