@@ -23,7 +23,25 @@ export type ImagesRoutesOptions = {
    * pass a check against the user's current record instead.
    */
   mayUpload?: (actor: Actor) => boolean | Promise<boolean>;
+  /** Uploads re-encoded at once; the rest wait their turn. Default 2. */
+  maxConcurrent?: number;
 };
+
+/** Runs at most `limit` tasks at once; re-encoding is CPU-bound. */
+function concurrencyLimit(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((turn) => waiting.push(turn));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
 
 const uploadForm = z.object({
   image: z.string().meta({ format: 'binary', description: 'The picture: JPEG, PNG or WebP.' }),
@@ -53,6 +71,7 @@ export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOp
   const mainWidth = options.mainWidth ?? 800;
   const format = options.format ?? 'webp';
   const mayUpload = options.mayUpload ?? sellerOrAdmin;
+  const inTurn = concurrencyLimit(options.maxConcurrent ?? 2);
 
   await app.register(multipart, {
     limits: { fileSize: options.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
@@ -118,7 +137,9 @@ export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOp
 
       let images: Awaited<ReturnType<typeof processImage>>;
       try {
-        images = await processImage(bytes, { maxPixels: options.maxPixels, widths, format });
+        images = await inTurn(() =>
+          processImage(bytes, { maxPixels: options.maxPixels, widths, format }),
+        );
       } catch (error) {
         if (!(error instanceof ImageRejected)) throw error;
         switch (error.reason) {

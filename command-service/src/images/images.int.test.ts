@@ -171,6 +171,15 @@ describe('POST /api/images', () => {
     expect(second.data.url).toBe(first.data.url);
   });
 
+  it('handles several uploads at once', async () => {
+    const pictures = await Promise.all(
+      [100, 110, 120, 130, 140].map(async (width) => (await photo(width, 80)).png().toBuffer()),
+    );
+    const answers = await Promise.all(pictures.map((png) => upload(png, { type: 'image/png' })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(answers.map((answer) => answer.json().data.width)).toEqual([100, 110, 120, 130, 140]);
+  });
+
   it('refuses a text file named .jpg (415)', async () => {
     const response = await upload(Buffer.from('this is not a car picture\n'.repeat(20)), {
       filename: 'car.jpg',
