@@ -5,3 +5,4 @@ export {
   type RateLimitOptions,
 } from './app.ts';
 export { CommandHandler } from './command-handler.ts';
+export * from './images/index.ts';

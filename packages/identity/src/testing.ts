@@ -1,61 +1,17 @@
 // Helpers for tests that sign users in against the Auth Emulator.
 import { afterAll, beforeAll } from 'vitest';
 import { type AuthEmulator, type AuthEmulatorOptions, startAuthEmulator } from './auth-emulator.ts';
+import {
+  type SignedInUser,
+  signInWithPassword as signInUser,
+  signUpWithPassword as signUpUser,
+} from './emulator-accounts.ts';
 
-export type SignedInUser = { uid: string; idToken: string; email: string };
-
-// The emulator accepts any API key.
-const API_KEY = 'demo-api-key';
-
-async function identityToolkit(
-  emulatorHost: string,
-  method: string,
-  body: Record<string, unknown>,
-): Promise<{ localId: string; idToken: string; email: string }> {
-  const response = await fetch(
-    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${API_KEY}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...body, returnSecureToken: true }),
-    },
-  );
-  const answer = (await response.json()) as {
-    localId: string;
-    idToken: string;
-    email: string;
-    error?: { message: string };
-  };
-  if (!response.ok) {
-    throw new Error(`accounts:${method} failed: ${answer.error?.message ?? response.status}`);
-  }
-  return answer;
-}
-
-/** Signs up an email/password user (as the web client does) and returns its ID token. */
-export async function signUpUser(
-  emulatorHost: string,
-  user: { email: string; password?: string; displayName?: string },
-): Promise<SignedInUser> {
-  const answer = await identityToolkit(emulatorHost, 'signUp', {
-    email: user.email,
-    password: user.password ?? 'secret-password',
-    ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
-  });
-  return { uid: answer.localId, idToken: answer.idToken, email: answer.email };
-}
-
-/** Signs in an existing email/password user and returns a fresh ID token. */
-export async function signInUser(
-  emulatorHost: string,
-  user: { email: string; password?: string },
-): Promise<SignedInUser> {
-  const answer = await identityToolkit(emulatorHost, 'signInWithPassword', {
-    email: user.email,
-    password: user.password ?? 'secret-password',
-  });
-  return { uid: answer.localId, idToken: answer.idToken, email: answer.email };
-}
+export {
+  type SignedInUser,
+  signInWithPassword as signInUser,
+  signUpWithPassword as signUpUser,
+} from './emulator-accounts.ts';
 
 /** A unique email for a test user, so tests never collide. */
 export function uniqueEmail(prefix = 'user'): string {

@@ -1,0 +1,159 @@
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { buildCommandService, localImageStorage } from '@second-gear/command-service';
+import { createEventStore, type EventStore } from '@second-gear/event-store';
+import { buildWebApp, targetFor } from '@second-gear/gateway';
+import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@second-gear/identity';
+import { startProjections } from '@second-gear/projection-service';
+import { buildQueryService } from '@second-gear/query-service';
+import { createReadModelDb } from '@second-gear/read-model';
+import type { LogOptions } from '@second-gear/service-http';
+import { dataDirSecret } from './secret.ts';
+import { seedDemoData } from './seed.ts';
+
+export interface MarketplaceOptions {
+  dataDir: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** 0 picks a free port. */
+  authEmulatorPort?: number;
+  webDist?: string;
+  projectId?: string;
+  apiKey?: string;
+  jwtSecret?: string;
+  seed?: boolean;
+  logLevel?: LogOptions['level'];
+  imageMaxBytes?: number;
+  imageMaxPixels?: number;
+  readYourWritesTimeoutMs?: number;
+  rateLimitMax?: number | false;
+  /** Progress lines (starting, seeding, ready). */
+  say?: (line: string) => void;
+}
+
+export interface RunningMarketplace {
+  url: string;
+  authEmulator: AuthEmulator;
+  store: EventStore;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole marketplace in one process on one port: the command, query and projection services
+ * on an embedded PGlite database, the built web app, and the Firebase Auth Emulator as a child
+ * process. Requests are dispatched by the same rule as the distributed gateway's, but directly
+ * into each service's router, without a network hop.
+ */
+export const startMarketplace = async (
+  options: MarketplaceOptions,
+): Promise<RunningMarketplace> => {
+  const say = options.say ?? (() => {});
+  const dataDir = resolve(options.dataDir);
+  const projectId = options.projectId ?? 'demo-second-gear';
+  await mkdir(join(dataDir, 'images'), { recursive: true });
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((error: unknown) => say(`while stopping: ${String(error)}`));
+    }
+  };
+
+  try {
+    say('starting the Auth Emulator');
+    const authEmulator = await startAuthEmulator({
+      projectId,
+      dataDir: join(dataDir, 'auth'),
+      ...(options.authEmulatorPort ? { port: options.authEmulatorPort } : {}),
+    });
+    cleanups.push(() => authEmulator.stop());
+
+    say('opening the embedded database');
+    const pglite = await PGlite.create(join(dataDir, 'pglite'));
+    cleanups.push(() => pglite.close());
+    const store = await createEventStore({ kind: 'pglite', db: pglite });
+    cleanups.push(() => store.close());
+    const db = createReadModelDb({ pglite });
+    cleanups.push(() => db.destroy());
+
+    const projections = await startProjections({ store, db });
+    cleanups.push(() => projections.stop());
+
+    const auth = createFirebaseAuth({ projectId, emulatorHost: authEmulator.host });
+    cleanups.push(() => auth.close());
+    const tokenSecret = options.jwtSecret ?? (await dataDirSecret(dataDir));
+    const logger = { level: options.logLevel ?? 'info' } as const;
+    const imagesDir = join(dataDir, 'images');
+
+    const command = await buildCommandService({
+      store,
+      auth,
+      tokenSecret,
+      images: {
+        storage: localImageStorage({ dir: imagesDir, publicPath: '/images' }),
+        maxBytes: options.imageMaxBytes ?? 8 * 1024 * 1024,
+        maxPixels: options.imageMaxPixels ?? 40_000_000,
+        serveDir: imagesDir,
+      },
+      logger,
+      rateLimit:
+        options.rateLimitMax === false
+          ? false
+          : { max: options.rateLimitMax ?? 300, timeWindow: '1 minute' },
+    });
+    cleanups.push(() => command.close());
+    const query = await buildQueryService({
+      db,
+      store,
+      auth,
+      tokenSecret,
+      readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,
+      logger,
+    });
+    cleanups.push(() => query.close());
+    const web = await buildWebApp({
+      distDir: options.webDist ?? 'web/dist',
+      appConfig: {
+        productName: 'Second Gear',
+        firebase: {
+          apiKey: options.apiKey ?? 'demo-api-key',
+          authDomain: `${projectId}.firebaseapp.com`,
+          projectId,
+        },
+        authEmulatorUrl: authEmulator.url,
+      },
+    });
+    cleanups.push(() => web.close());
+    await Promise.all([command.ready(), query.ready(), web.ready()]);
+
+    const apps = { command, query, web };
+    const server: Server = createServer((req, res) =>
+      apps[targetFor(req.method ?? 'GET', req.url ?? '/')].routing(req, res),
+    );
+    const host = options.host ?? '127.0.0.1';
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(options.port ?? 3000, host, done);
+    });
+    cleanups.push(
+      () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        }),
+    );
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const url = `http://${host}:${port}`;
+
+    if (options.seed ?? true) {
+      await seedDemoData({ dataDir, store, command, query, authEmulator, auth, say });
+    }
+    return { url, authEmulator, store, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};

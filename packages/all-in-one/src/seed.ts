@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CommandHandler } from '@second-gear/command-service';
+import { DomainError } from '@second-gear/domain';
+import type { EventStore } from '@second-gear/event-store';
+import { type AuthEmulator, type FirebaseAuth, signInWithPassword } from '@second-gear/identity';
+import type { ServiceApp } from '@second-gear/service-http';
+import { renderCarPicture } from './car-pictures.ts';
+import { demoAccounts, demoCars, demoCategories } from './demo-data.ts';
+
+export interface SeedOptions {
+  dataDir: string;
+  store: EventStore;
+  command: ServiceApp;
+  query: ServiceApp;
+  authEmulator: AuthEmulator;
+  auth: Pick<FirebaseAuth, 'createUser'>;
+  say: (line: string) => void;
+}
+
+type Answer = { statusCode: number; json: () => Record<string, unknown> };
+
+const expectOk = (answer: Answer, what: string): Record<string, unknown> => {
+  if (answer.statusCode >= 300) {
+    throw new Error(
+      `Seeding failed to ${what}: ${answer.statusCode} ${JSON.stringify(answer.json())}`,
+    );
+  }
+  return answer.json();
+};
+
+const multipart = (field: string, filename: string, type: string, bytes: Buffer) => {
+  const boundary = `----seed${randomUUID()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+};
+
+/**
+ * Seeds the demo marketplace once, through the same HTTP routes a browser uses (so the audit
+ * log shows it), with an Idempotency-Key on every write: a seed cut short by a crash simply runs
+ * again on the next start. The first admin is the one thing no request can create; that
+ * promotion is made by the System actor through the same command handler.
+ */
+export const seedDemoData = async (options: SeedOptions): Promise<void> => {
+  const marker = join(options.dataDir, 'seeded');
+  if (existsSync(marker)) return;
+  const { command, query, say } = options;
+  say('seeding demo data');
+  let position = '0';
+
+  const write = async (
+    method: 'POST' | 'PUT',
+    url: string,
+    bearer: string,
+    key: string,
+    payload: object,
+    what: string,
+  ) => {
+    const body = expectOk(
+      await command.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${bearer}`, 'idempotency-key': key },
+        payload,
+      }),
+      what,
+    );
+    position = String(body.position ?? position);
+    return body;
+  };
+
+  const sessions = {} as Record<keyof typeof demoAccounts, { uid: string; idToken: string }>;
+  for (const [role, account] of Object.entries(demoAccounts) as [
+    keyof typeof demoAccounts,
+    (typeof demoAccounts)[keyof typeof demoAccounts],
+  ][]) {
+    await options.auth.createUser({
+      email: account.email,
+      password: account.password,
+      displayName: account.name,
+    });
+    const session = await signInWithPassword(options.authEmulator.host, account);
+    sessions[role] = session;
+    await write(
+      'POST',
+      '/api/user',
+      session.idToken,
+      `seed-user-${role}`,
+      { name: account.name, email: account.email, type: role === 'seller' ? 'Seller' : 'Buyer' },
+      `register ${account.email}`,
+    );
+  }
+
+  try {
+    const answer = await new CommandHandler({ store: options.store }).execute(
+      { correlationId: randomUUID(), commandId: randomUUID() },
+      {
+        command: {
+          type: 'PromoteToAdmin',
+          data: { userId: sessions.admin.uid },
+          actor: { uid: 'system', email: 'system@second-gear.local', role: 'System' },
+        },
+        answer: () => ({ status: 200, body: {} }),
+      },
+    );
+    position = answer.position.toString();
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === 'conflict')) throw error;
+  }
+
+  const tokens = {} as Record<keyof typeof demoAccounts, string>;
+  for (const role of Object.keys(sessions) as (keyof typeof demoAccounts)[]) {
+    const answer = await query.inject({
+      url: `/api/jwt?email=${encodeURIComponent(demoAccounts[role].email)}`,
+      headers: { authorization: `Bearer ${sessions[role].idToken}`, 'x-min-position': position },
+    });
+    tokens[role] = String(expectOk(answer, `get a token for ${role}`).accessToken);
+  }
+
+  for (const name of demoCategories) {
+    await write(
+      'POST',
+      '/api/category',
+      tokens.admin,
+      `seed-category-${name}`,
+      { name },
+      `add ${name}`,
+    );
+  }
+
+  const carIds: string[] = [];
+  for (const [i, car] of demoCars.entries()) {
+    const picture = multipart(
+      'image',
+      `car-${i}.jpg`,
+      'image/jpeg',
+      await renderCarPicture(car.picture),
+    );
+    const uploaded = expectOk(
+      await command.inject({
+        method: 'POST',
+        url: '/api/images',
+        headers: { authorization: `Bearer ${tokens.seller}`, 'content-type': picture.contentType },
+        payload: picture.body,
+      }),
+      `upload the picture of ${car.name}`,
+    ) as { data: { url: string } };
+    const listed = await write(
+      'POST',
+      '/api/product',
+      tokens.seller,
+      `seed-car-${i}`,
+      {
+        name: car.name,
+        category: car.category,
+        image: uploaded.data.url,
+        original_price: car.original_price,
+        price: car.price,
+        location: car.location,
+        use: car.use,
+      },
+      `list ${car.name}`,
+    );
+    carIds.push(String(listed.insertedId));
+  }
+
+  await write(
+    'PUT',
+    `/api/products/${carIds[0]}`,
+    tokens.seller,
+    'seed-advertise',
+    {},
+    'advertise',
+  );
+  await write(
+    'POST',
+    '/api/booking',
+    tokens.buyer,
+    'seed-booking',
+    { product_id: carIds[1], buyer_phone: '+1 512 555 0142', meetup: 'Zilker Park, Austin' },
+    'book a car',
+  );
+
+  await writeFile(marker, `${new Date().toISOString()}\n`);
+  say(`seeded ${demoCars.length} cars, ${demoCategories.length} categories and 3 accounts`);
+};
