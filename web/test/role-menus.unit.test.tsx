@@ -1,5 +1,5 @@
 // The dashboard drawer's links per role, rendered through the real routes (fetch stubbed).
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../src/api/types.ts';
 import { renderApp, stubApi, userRecord } from './harness.tsx';
@@ -56,7 +56,7 @@ describe('public top bar', () => {
     for (const label of ['Facebook', 'Twitter', 'LinkedIn']) {
       expect(within(footer).getByRole('link', { name: label })).toHaveAttribute('href', '/');
     }
-    expect(document.title).toBe('Home | Second Gear');
+    await waitFor(() => expect(document.title).toBe('Home | Second Gear'));
   });
 
   it('shows the avatar menu with Profile and Logout when signed in', async () => {
