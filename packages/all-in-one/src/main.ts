@@ -1,29 +1,14 @@
 // `npm start`: the whole marketplace in one process, with no configuration needed.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { allInOneSettings, loadEnvOrExit } from '@second-gear/config';
 import { demoAccounts } from './demo-data.ts';
 import { startMarketplace } from './marketplace.ts';
+import { ensureWebBuilt } from './web-build.ts';
 
 const settings = loadEnvOrExit(allInOneSettings);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-const webDist = resolve(settings.WEB_DIST);
-if (!existsSync(join(webDist, 'index.html'))) {
-  say('building the web app (first start only)');
-  const vite = join(
-    dirname(createRequire(import.meta.url).resolve('vite/package.json')),
-    'bin',
-    'vite.js',
-  );
-  const built = spawnSync(process.execPath, [vite, 'build', '--outDir', webDist, '--emptyOutDir'], {
-    cwd: resolve('web'),
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+const webDist = ensureWebBuilt(settings.WEB_DIST, say);
 
 const marketplace = await startMarketplace({
   dataDir: settings.DATA_DIR,
