@@ -8,9 +8,9 @@ const duration = (ms: number | undefined): string => {
   return `${m}:${String(s).padStart(2, '0')}`;
 };
 
-const fraction = (p: RebuildProgress, from: bigint | undefined): number => {
+const fraction = (p: RebuildProgress): number => {
   if (p.head === undefined || p.position === undefined) return 0;
-  const start = from ?? 0n;
+  const start = p.from ?? 0n;
   if (p.head <= start) return 1;
   return Math.min(1, Number(p.position - start) / Number(p.head - start));
 };
@@ -21,12 +21,10 @@ const fraction = (p: RebuildProgress, from: bigint | undefined): number => {
  */
 export const progressReporter = (stream: NodeJS.WriteStream = process.stderr) => {
   const tty = stream.isTTY === true;
-  let from: bigint | undefined;
   let lastLine = 0;
   return {
     update(p: RebuildProgress) {
-      if (from === undefined) from = p.position;
-      const share = fraction(p, from);
+      const share = fraction(p);
       const rate = Math.round(p.eventsPerSecond).toLocaleString('en-US');
       const text = `${p.applied.toLocaleString('en-US')} events, ${rate} events/s, ${duration(p.remainingMs)} left`;
       if (tty) {

@@ -15,6 +15,8 @@ import { allProjections } from './projections/index.ts';
 export interface RebuildProgress {
   /** Events applied by this run. */
   applied: number;
+  /** Where this run started (an interrupted rebuild continues from its checkpoint). */
+  from: bigint | undefined;
   position: bigint | undefined;
   /** The store's head when the run started (it may grow while the rebuild runs). */
   head: bigint | undefined;
@@ -71,6 +73,7 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
   await registerCheckpoints(db, next, projections);
 
   let position = await readPosition(db, next, projections);
+  const startedAt = position;
   const from = position ?? 0n;
   const head = await store.headPosition();
   let applied = 0;
@@ -83,7 +86,7 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
       const done = Number(position - from) / Number(head - from);
       remainingMs = done >= 1 ? 0 : (elapsedMs * (1 - done)) / done;
     }
-    return { applied, position, head, elapsedMs, eventsPerSecond, remainingMs };
+    return { applied, from: startedAt, position, head, elapsedMs, eventsPerSecond, remainingMs };
   };
 
   const catchUp = async () => {

@@ -124,3 +124,35 @@ describe.each(backends)('read model on $name', ({ open }) => {
     expect(reached).toEqual({ reached: true, position: 12n });
   });
 });
+
+describe('the PGlite dialect', () => {
+  it('keeps other work on the shared instance out of an open transaction', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pglite = await PGlite.create();
+    const db = createReadModelDb({ pglite });
+    try {
+      await pglite.exec('create table t (n int)');
+      const order: string[] = [];
+      let outside: Promise<unknown> | undefined;
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`insert into t values (1)`.execute(trx);
+          // Another user of the same instance (the event store, say) writes meanwhile ...
+          outside = pglite.query('insert into t values (2)').then(() => order.push('outside'));
+          await new Promise((r) => setTimeout(r, 50));
+          await sql`insert into t values (3)`.execute(trx);
+          order.push('transaction');
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      await outside;
+      // ... and waits for the transaction: its own row survives the rollback, alone.
+      expect(order).toEqual(['transaction', 'outside']);
+      expect((await pglite.query<{ n: number }>('select n from t')).rows).toEqual([{ n: 2 }]);
+    } finally {
+      await db.destroy();
+      await pglite.close();
+    }
+  });
+});
