@@ -1,4 +1,4 @@
-import type { WriteAuth } from '@second-gear/contracts';
+import { ProblemAnswer, type WriteAuth } from '@second-gear/contracts';
 import type { ServiceApp } from '@second-gear/service-http';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ZodType } from 'zod';
@@ -36,9 +36,17 @@ export function writeRoute(call: Call) {
   };
 }
 
-/** The answer schema under each success status a call may answer with. */
+const problemStatuses = [400, 401, 403, 404, 409, 413, 415, 429] as const;
+
+/**
+ * The answer schema under each success status a call may answer with, and the problem body
+ * under each error status (documentation only: problems are sent already serialized).
+ */
 export function answerSchemas<T extends ZodType>(answer: T, statuses: number[]) {
-  return Object.fromEntries(statuses.map((status) => [status, answer])) as Record<number, T>;
+  return {
+    ...Object.fromEntries(statuses.map((status) => [status, answer])),
+    ...Object.fromEntries(problemStatuses.map((status) => [status, ProblemAnswer])),
+  } as Record<number, T>;
 }
 
 /** Requires a valid service token before anything else runs (401 otherwise). */

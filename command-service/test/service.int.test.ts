@@ -70,6 +70,12 @@ describe('the command service', () => {
       'insertedId',
       'position',
     ]);
+    expect(listCar.responses['400'].content['application/json'].schema.properties).toHaveProperty(
+      'errors',
+    );
+    expect(Object.keys(document.paths['/api/booking'].post.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403', '404', '409', '429']),
+    );
     const headers = listCar.parameters.filter((p: { in: string }) => p.in === 'header');
     expect(headers.map((p: { name: string }) => p.name)).toContain('idempotency-key');
   });

@@ -106,6 +106,22 @@ export const DeleteAnswer = z.object({
 });
 export type DeleteAnswer = z.infer<typeof DeleteAnswer>;
 
+/** Every error answer: `application/problem+json` (RFC 9457), field by field for a 400. */
+export const ProblemAnswer = z
+  .object({
+    type: z.string().describe('`about:blank`, or `urn:second-gear:rule:<rule>` for a domain rule'),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    instance: z.string().optional(),
+    errors: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .describe('For a 400: each field at fault'),
+  })
+  .describe('application/problem+json');
+export type ProblemAnswer = z.infer<typeof ProblemAnswer>;
+
 // ---- requests
 
 /**
