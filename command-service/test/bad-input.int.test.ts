@@ -282,6 +282,29 @@ for (const backend of await backends()) {
       },
     );
 
+    it.each([
+      ['POST', '/api/user/seller', 'buyer'],
+      ['PUT', '/api/user/admin/some-user', 'admin'],
+      ['DELETE', '/api/user/some-user', 'admin'],
+      ['DELETE', '/api/category/some-category', 'admin'],
+      ['PUT', '/api/products/some-car', 'seller'],
+      ['DELETE', '/api/product/some-car', 'seller'],
+    ] as const)(
+      '%s %s: malformed JSON 400, huge body 413, wrong content type 415',
+      async (method, url, who) => {
+        const json = { 'content-type': 'application/json' };
+        await refused(400, method, url, who, { body: '{"oops', headers: json });
+        await refused(413, method, url, who, {
+          body: JSON.stringify({ filler: 'x'.repeat(100_000) }),
+          headers: json,
+        });
+        await refused(415, method, url, who, {
+          body: 'hello',
+          headers: { 'content-type': 'text/plain' },
+        });
+      },
+    );
+
     it('the POST /api/user identity stayed unregistered through all of it', async () => {
       const before = await world.head();
       const answer = await world.call('POST', '/api/user', {
