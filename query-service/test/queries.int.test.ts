@@ -547,6 +547,26 @@ describe.each(list)('query service on $name', (backend) => {
     });
   });
 
+  describe('bad input', () => {
+    it.each([
+      ['/api/products?limit=abc', 'querystring.limit'],
+      ['/api/products?page=-1', 'querystring.page'],
+      ['/api/products/advertise?limit=101', 'querystring.limit'],
+      ['/api/category/products/x?page=1.5', 'querystring.page'],
+      ['/api/bookings?email=a@example.com&type=renter', 'querystring.type'],
+      ['/api/audit?subjectType=planet', 'querystring.subjectType'],
+      ['/api/users?limit=0', 'querystring.limit'],
+      ['/api/feed/cars?after=yesterday', 'querystring.after'],
+      ['/api/feed/cars?follow=maybe', 'querystring.follow'],
+    ])('%s answers 400 naming %s', async (url, field) => {
+      const answer = await get(url, tokens.admin);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.headers['content-type']).toContain('application/problem+json');
+      const fields = (answer.json().errors as { field: string }[]).map((e) => e.field);
+      expect(fields.join(' ')).toContain(field.split('.')[1]);
+    });
+  });
+
   describe('OpenAPI', () => {
     it('documents every read', async () => {
       const doc = await get('/api/openapi/queries.json');
