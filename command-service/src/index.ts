@@ -6,3 +6,4 @@ export {
 } from './app.ts';
 export { CommandHandler } from './command-handler.ts';
 export * from './images/index.ts';
+export * from './system-commands.ts';

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CommandHandler } from '@second-gear/command-service';
-import { DomainError } from '@second-gear/domain';
+import { promoteToAdminAsSystem } from '@second-gear/command-service';
 import type { EventStore } from '@second-gear/event-store';
 import { type AuthEmulator, type FirebaseAuth, signInWithPassword } from '@second-gear/identity';
 import type { ServiceApp } from '@second-gear/service-http';
@@ -44,7 +43,7 @@ const multipart = (field: string, filename: string, type: string, bytes: Buffer)
  * Seeds the demo marketplace once, through the same HTTP routes a browser uses (so the audit
  * log shows it), with an Idempotency-Key on every write: a seed cut short by a crash simply runs
  * again on the next start. The first admin is the one thing no request can create; that
- * promotion is made by the System actor through the same command handler.
+ * promotion is made by the System actor, as an operator's `npm run admin -- promote` does.
  */
 export const seedDemoData = async (options: SeedOptions): Promise<void> => {
   const marker = join(options.dataDir, 'seeded');
@@ -96,22 +95,8 @@ export const seedDemoData = async (options: SeedOptions): Promise<void> => {
     );
   }
 
-  try {
-    const answer = await new CommandHandler({ store: options.store }).execute(
-      { correlationId: randomUUID(), commandId: randomUUID() },
-      {
-        command: {
-          type: 'PromoteToAdmin',
-          data: { userId: sessions.admin.uid },
-          actor: { uid: 'system', email: 'system@second-gear.local', role: 'System' },
-        },
-        answer: () => ({ status: 200, body: {} }),
-      },
-    );
-    position = answer.position.toString();
-  } catch (error) {
-    if (!(error instanceof DomainError && error.code === 'conflict')) throw error;
-  }
+  const promoted = await promoteToAdminAsSystem(options.store, sessions.admin.uid);
+  if (promoted !== undefined) position = promoted.toString();
 
   const tokens = {} as Record<keyof typeof demoAccounts, string>;
   for (const role of Object.keys(sessions) as (keyof typeof demoAccounts)[]) {

@@ -1,0 +1,149 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { type AuthEmulator, startAuthEmulator } from '@second-gear/identity';
+import pg from 'pg';
+
+/**
+ * The distributed deployment without Docker: every service its own process against one
+ * PostgreSQL server (event store and read tables), behind the gateway. The same processes the
+ * Dockerfiles run, configured only through their environment.
+ */
+
+export interface LocalClusterOptions {
+  /** PostgreSQL database for the events and the read tables; created when missing. */
+  databaseUrl: string;
+  ports: { gateway: number; command: number; query: number; projections: number };
+  host?: string;
+  /** An Auth Emulator already running (`host:port`); otherwise one is started. */
+  authEmulatorHost?: string;
+  /** Where a started emulator keeps its accounts. */
+  authEmulatorDataDir?: string;
+  jwtSecret?: string;
+  webDist?: string;
+  imageDir?: string;
+  logLevel?: string;
+  /** Receives every process's output, prefixed with its name. */
+  onLine?: (line: string) => void;
+  startTimeoutMs?: number;
+}
+
+export interface LocalCluster {
+  url: string;
+  authEmulatorHost: string;
+  stop(): Promise<void>;
+}
+
+const repositoryRoot = resolve(import.meta.dirname, '../../..');
+
+/** Creates the database named in the URL when the server does not have it yet. */
+export const ensureDatabase = async (databaseUrl: string): Promise<void> => {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`Unusable database name: ${name}`);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+};
+
+const waitForHealth = async (url: string, child: ChildProcess, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
+};
+
+export const startLocalCluster = async (options: LocalClusterOptions): Promise<LocalCluster> => {
+  const host = options.host ?? '127.0.0.1';
+  const say = options.onLine ?? (() => {});
+  const children: ChildProcess[] = [];
+  let emulator: AuthEmulator | undefined;
+
+  const stop = async () => {
+    await Promise.all(
+      children.reverse().map(
+        (child) =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+          }),
+      ),
+    );
+    await emulator?.stop();
+  };
+
+  try {
+    await ensureDatabase(options.databaseUrl);
+    if (!options.authEmulatorHost) {
+      say('[cluster] starting the Auth Emulator');
+      emulator = await startAuthEmulator({
+        ...(options.authEmulatorDataDir ? { dataDir: options.authEmulatorDataDir } : {}),
+      });
+    }
+    const authEmulatorHost = options.authEmulatorHost ?? emulator?.host ?? '';
+    const common = {
+      LOG_LEVEL: options.logLevel ?? 'info',
+      HOST: host,
+      EVENT_STORE: 'postgres',
+      EVENT_STORE_URL: options.databaseUrl,
+      DATABASE_URL: options.databaseUrl,
+      JWT_SECRET: options.jwtSecret ?? randomBytes(32).toString('hex'),
+      FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+    };
+
+    const start = async (
+      name: string,
+      entry: string,
+      port: number,
+      env: Record<string, string>,
+    ) => {
+      const child = spawn(process.execPath, [resolve(repositoryRoot, entry)], {
+        cwd: repositoryRoot,
+        env: { ...process.env, ...common, ...env, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      for (const stream of [child.stdout, child.stderr]) {
+        if (stream)
+          createInterface({ input: stream }).on('line', (line) => say(`[${name}] ${line}`));
+      }
+      await waitForHealth(`http://${host}:${port}/health`, child, options.startTimeoutMs ?? 60_000);
+      say(`[cluster] ${name} is up on port ${port}`);
+    };
+
+    // The projector first: it creates the read tables the query service reads.
+    await start('projections', 'projection-service/src/main.ts', options.ports.projections, {});
+    await Promise.all([
+      start('command', 'command-service/src/main.ts', options.ports.command, {
+        IMAGE_DIR: options.imageDir ?? resolve(repositoryRoot, 'data', 'distributed-images'),
+      }),
+      start('query', 'query-service/src/main.ts', options.ports.query, {}),
+    ]);
+    await start('gateway', 'packages/gateway/src/main.ts', options.ports.gateway, {
+      COMMAND_URL: `http://${host}:${options.ports.command}`,
+      QUERY_URL: `http://${host}:${options.ports.query}`,
+      WEB_DIST: options.webDist ?? resolve(repositoryRoot, 'web', 'dist'),
+      FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+    });
+    return { url: `http://${host}:${options.ports.gateway}`, authEmulatorHost, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};
