@@ -108,15 +108,9 @@ export class CommandHandler {
         decision,
         answer,
       );
+      let position: bigint;
       try {
-        const position = await this.#append(requests, reader);
-        await spec.afterAppend?.(decision);
-        return {
-          status: answer.status,
-          body: { ...answer.body, position: position.toString(10) },
-          position,
-          replayed: false,
-        };
+        position = await this.#append(requests, reader);
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
         if (idempotency) {
@@ -128,7 +122,15 @@ export class CommandHandler {
           throw HttpProblem.conflict('Others changed the same data at the same time. Try again.');
         }
         await pause(attempt);
+        continue;
       }
+      await spec.afterAppend?.(decision);
+      return {
+        status: answer.status,
+        body: { ...answer.body, position: position.toString(10) },
+        position,
+        replayed: false,
+      };
     }
   }
 

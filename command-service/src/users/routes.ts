@@ -31,13 +31,14 @@ export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptio
 
   // The Firebase ID token, verified before the body is even parsed: anonymous is 401.
   async function signedInIdentity(request: FastifyRequest, reply: FastifyReply) {
+    const path = request.url.split('?')[0];
     const idToken = firebaseIdTokenFrom(request);
-    if (idToken === undefined) return sendUnauthorized(reply, 'Sign in to register.', request.url);
+    if (idToken === undefined) return sendUnauthorized(reply, 'Sign in to register.', path);
     try {
       request.firebaseIdentity = await auth.verifyIdToken(idToken);
     } catch (error) {
       if (!(error instanceof InvalidIdTokenError)) throw error;
-      return sendUnauthorized(reply, error.message, request.url);
+      return sendUnauthorized(reply, error.message, path);
     }
   }
 
