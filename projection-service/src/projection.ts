@@ -59,3 +59,36 @@ export const toProjectedEvent = (event: RecordedEvent): ProjectedEvent | undefin
     metadata: metadata.success ? metadata.data : systemMetadata(event),
   } as ProjectedEvent;
 };
+
+const INSERT_CHUNK = 500;
+
+/**
+ * A batch `applyAll` for a projection whose rows are created by one kind of event and then
+ * changed by others under the `version < position` guard: every creation of the batch goes
+ * into multi-row inserts first (the first one wins, as `on conflict do nothing` would have it),
+ * then every other event through `apply`, in order. The result is the same as applying one by
+ * one: a change that came before its row's creation finds the row at a later version and
+ * leaves it alone, just as it would have found no row.
+ */
+export const insertsFirst = <Row>(options: {
+  created: (event: ProjectedEvent) => { key: string; row: Row } | undefined;
+  insert: (tables: ReadTables, rows: Row[]) => Promise<unknown>;
+}) =>
+  async function applyAll(
+    this: Projection,
+    tables: ReadTables,
+    events: readonly ProjectedEvent[],
+  ): Promise<void> {
+    const rows = new Map<string, Row>();
+    const changes: ProjectedEvent[] = [];
+    for (const event of events) {
+      const creation = options.created(event);
+      if (!creation) changes.push(event);
+      else if (!rows.has(creation.key)) rows.set(creation.key, creation.row);
+    }
+    const all = [...rows.values()];
+    for (let i = 0; i < all.length; i += INSERT_CHUNK) {
+      await options.insert(tables, all.slice(i, i + INSERT_CHUNK));
+    }
+    for (const event of changes) await this.apply(tables, event);
+  };

@@ -1,4 +1,31 @@
-import type { Projection } from '../projection.ts';
+import { insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
+
+const listing = (event: ProjectedEvent) => {
+  if (event.type !== 'CarListed') return undefined;
+  const car = event.data;
+  return {
+    key: car.carId,
+    row: {
+      id: car.carId,
+      name: car.name,
+      seller_id: car.sellerId,
+      seller_name: car.sellerName,
+      email: car.sellerEmail,
+      category_id: car.categoryId,
+      category: car.categoryName,
+      image: car.image,
+      original_price: car.originalPrice,
+      price: car.price,
+      location: car.location,
+      use: car.yearsOfUse,
+      listed_at: event.metadata.occurredAt,
+      listed_position: event.position,
+      version: event.position,
+    },
+  };
+};
+
+type CarInsert = NonNullable<ReturnType<typeof listing>>['row'];
 
 /**
  * products: the cars. A booked or deleted car leaves the Recommended list because that list
@@ -7,6 +34,15 @@ import type { Projection } from '../projection.ts';
  */
 export const carsProjection: Projection = {
   name: 'cars',
+  applyAll: insertsFirst({
+    created: listing,
+    insert: (tables, rows: CarInsert[]) =>
+      tables
+        .insertInto('products')
+        .values(rows)
+        .onConflict((c) => c.column('id').doNothing())
+        .execute(),
+  }),
   async apply(tables, event) {
     const version = event.position;
     const update = (
@@ -21,31 +57,9 @@ export const carsProjection: Projection = {
         .execute();
 
     switch (event.type) {
-      case 'CarListed': {
-        const car = event.data;
-        await tables
-          .insertInto('products')
-          .values({
-            id: car.carId,
-            name: car.name,
-            seller_id: car.sellerId,
-            seller_name: car.sellerName,
-            email: car.sellerEmail,
-            category_id: car.categoryId,
-            category: car.categoryName,
-            image: car.image,
-            original_price: car.originalPrice,
-            price: car.price,
-            location: car.location,
-            use: car.yearsOfUse,
-            listed_at: event.metadata.occurredAt,
-            listed_position: version,
-            version,
-          })
-          .onConflict((c) => c.column('id').doNothing())
-          .execute();
+      case 'CarListed':
+        await this.applyAll!(tables, [event]);
         return;
-      }
       case 'CarAdvertised':
         await update(event.data.carId, { advertise: 1 });
         return;

@@ -1,28 +1,42 @@
-import type { Projection } from '../projection.ts';
+import { insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
+
+const creation = (event: ProjectedEvent) =>
+  event.type === 'CategoryCreated'
+    ? {
+        key: event.data.categoryId,
+        row: {
+          id: event.data.categoryId,
+          name: event.data.name,
+          created_at: event.metadata.occurredAt,
+          version: event.position,
+        },
+      }
+    : undefined;
+
+type CategoryInsert = NonNullable<ReturnType<typeof creation>>['row'];
 
 export const categoriesProjection: Projection = {
   name: 'categories',
+  applyAll: insertsFirst({
+    created: creation,
+    insert: (tables, rows: CategoryInsert[]) =>
+      tables
+        .insertInto('categories')
+        .values(rows)
+        .onConflict((c) => c.column('id').doNothing())
+        .execute(),
+  }),
   async apply(tables, event) {
-    const version = event.position;
     switch (event.type) {
       case 'CategoryCreated':
-        await tables
-          .insertInto('categories')
-          .values({
-            id: event.data.categoryId,
-            name: event.data.name,
-            created_at: event.metadata.occurredAt,
-            version,
-          })
-          .onConflict((c) => c.column('id').doNothing())
-          .execute();
+        await this.applyAll!(tables, [event]);
         return;
       case 'CategoryDeleted':
         await tables
           .updateTable('categories')
-          .set({ deleted_at: event.metadata.occurredAt, version })
+          .set({ deleted_at: event.metadata.occurredAt, version: event.position })
           .where('id', '=', event.data.categoryId)
-          .where('version', '<', version)
+          .where('version', '<', event.position)
           .execute();
         return;
       default:

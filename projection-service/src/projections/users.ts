@@ -1,11 +1,38 @@
-import type { Projection } from '../projection.ts';
+import { insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
+
+const registration = (event: ProjectedEvent) => {
+  if (event.type !== 'UserRegistered') return undefined;
+  const { userId, name, email, role, photoURL } = event.data;
+  return {
+    key: userId,
+    row: {
+      id: userId,
+      name,
+      email,
+      role,
+      photo_url: photoURL,
+      registered_at: event.metadata.occurredAt,
+      version: event.position,
+    },
+  };
+};
+
+type UserInsert = NonNullable<ReturnType<typeof registration>>['row'];
 
 /** users: one row per account; a deleted account keeps its row, marked, and is never answered. */
 export const usersProjection: Projection = {
   name: 'users',
+  applyAll: insertsFirst({
+    created: registration,
+    insert: (tables, rows: UserInsert[]) =>
+      tables
+        .insertInto('users')
+        .values(rows)
+        .onConflict((c) => c.column('id').doNothing())
+        .execute(),
+  }),
   async apply(tables, event) {
     const version = event.position;
-    const at = event.metadata.occurredAt;
     const update = (values: { role?: string; deleted_at?: string }, userId: string) =>
       tables
         .updateTable('users')
@@ -15,23 +42,9 @@ export const usersProjection: Projection = {
         .execute();
 
     switch (event.type) {
-      case 'UserRegistered': {
-        const { userId, name, email, role, photoURL } = event.data;
-        await tables
-          .insertInto('users')
-          .values({
-            id: userId,
-            name,
-            email,
-            role,
-            photo_url: photoURL,
-            registered_at: at,
-            version,
-          })
-          .onConflict((c) => c.column('id').doNothing())
-          .execute();
+      case 'UserRegistered':
+        await this.applyAll!(tables, [event]);
         return;
-      }
       case 'UserBecameSeller':
         await update({ role: 'Seller' }, event.data.userId);
         return;
@@ -39,7 +52,7 @@ export const usersProjection: Projection = {
         await update({ role: 'Admin' }, event.data.userId);
         return;
       case 'UserDeleted':
-        await update({ deleted_at: at }, event.data.userId);
+        await update({ deleted_at: event.metadata.occurredAt }, event.data.userId);
         return;
       default:
         return;
