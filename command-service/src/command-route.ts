@@ -73,7 +73,12 @@ export function commandRunner(
               ? undefined
               : {
                   stream: idempotencyStream(actor.uid, key),
-                  fingerprint: requestFingerprint(request.method, request.url, request.body),
+                  fingerprint: requestFingerprint(
+                    actor.uid,
+                    request.method,
+                    request.url,
+                    request.body,
+                  ),
                 },
         },
         spec,

@@ -43,10 +43,19 @@ export function idempotencyKeyFrom(
   return value;
 }
 
-/** What the request asked, so that a key reused for a different request is refused. */
-export function requestFingerprint(method: string, url: string, body: unknown): string {
+/**
+ * Who asked what, so that a key reused for a different request is refused. The actor is part
+ * of it too: should two users' stream names ever coincide (uid `a-b` with key `c`, uid `a` with
+ * key `b-c`), neither gets the other's answer.
+ */
+export function requestFingerprint(
+  actorUid: string,
+  method: string,
+  url: string,
+  body: unknown,
+): string {
   return createHash('sha256')
-    .update(`${method} ${url.split('?')[0] ?? url}\n${JSON.stringify(body ?? null)}`)
+    .update(JSON.stringify([actorUid, method, url.split('?')[0] ?? url, body ?? null]))
     .digest('base64url');
 }
 
