@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// The machine running the tests may be busy: give screens time to load their lazy chunks.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs the UI library and the theme switcher use.
 if (!window.matchMedia) {

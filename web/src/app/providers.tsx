@@ -1,10 +1,11 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { AuthProvider } from '../auth/auth-context.tsx';
 import type { AuthService } from '../auth/auth-service.ts';
 import { ColorModeProvider } from '../components/color-mode.tsx';
+import { system } from './theme.ts';
 
 /** Spec section 9: 2000 ms for success, 4000 ms for error or blank; at most 20 (the Toaster's limit). */
 export const TOAST_DURATIONS = { success: 2000, error: 4000, blank: 4000 } as const;
@@ -19,7 +20,7 @@ export function Providers({
   loadAuthService?: () => Promise<AuthService>;
 }) {
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <ColorModeProvider>
         <QueryClientProvider client={queryClient}>
           <AuthProvider loadService={loadAuthService}>{children}</AuthProvider>

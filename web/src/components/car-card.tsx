@@ -18,7 +18,7 @@ export function CarCard({ car }: { car: Car }) {
       <Card.Body gap="1">
         <Card.Title as="h3">{car.name}</Card.Title>
         <HStack gap="3">
-          <Text fontWeight="bold" color="teal.600" _dark={{ color: 'teal.300' }}>
+          <Text fontWeight="bold" color="teal.fg">
             {price(car.price)}
           </Text>
           <Text textDecoration="line-through" color="fg.muted" fontSize="sm">

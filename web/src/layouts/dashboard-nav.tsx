@@ -56,7 +56,7 @@ export function DashboardNav({
             py="2"
             borderRadius="md"
             _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-            css={{ '&.active': { bg: 'teal.600', color: 'white' } }}
+            css={{ '&.active': { bg: 'teal.solid', color: 'white' } }}
           >
             <NavLink to={link.to} end onClick={onNavigate}>
               {link.label}

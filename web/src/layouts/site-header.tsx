@@ -18,13 +18,7 @@ export function SiteHeader() {
     <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl">
         <Flex h="16" align="center" justify="space-between" gap="4" wrap="wrap">
-          <Link
-            asChild
-            fontWeight="bold"
-            fontSize="xl"
-            color="teal.600"
-            _dark={{ color: 'teal.300' }}
-          >
+          <Link asChild fontWeight="bold" fontSize="xl" color="teal.fg">
             <RouterLink to="/">Second Gear</RouterLink>
           </Link>
           <HStack as="nav" aria-label="Main" gap={{ base: '3', md: '6' }}>
@@ -33,7 +27,7 @@ export function SiteHeader() {
                 asChild
                 key={link.to}
                 fontWeight="medium"
-                css={{ '&.active': { color: 'teal.500' } }}
+                css={{ '&.active': { color: 'teal.fg', fontWeight: 'bold' } }}
               >
                 <NavLink to={link.to} end={link.to === '/'}>
                   {link.label}

@@ -16,8 +16,8 @@ function Banner() {
       py={{ base: '12', md: '20' }}
       color="white"
       bgGradient="to-br"
-      gradientFrom="teal.700"
-      gradientTo="cyan.500"
+      gradientFrom="teal.800"
+      gradientTo="cyan.700"
     >
       <Stack gap="4" maxW="2xl">
         <Text fontWeight="semibold" letterSpacing="wide" textTransform="uppercase">
@@ -97,7 +97,7 @@ function Stats() {
       {stats.map((stat) => (
         <Box key={stat.label} borderWidth="1px" borderRadius="xl" p="6" textAlign="center">
           <Text color="fg.muted">{stat.label}</Text>
-          <Text fontSize="4xl" fontWeight="bold" color="teal.600" _dark={{ color: 'teal.300' }}>
+          <Text fontSize="4xl" fontWeight="bold" color="teal.fg">
             {stat.value}
           </Text>
         </Box>

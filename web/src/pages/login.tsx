@@ -114,7 +114,7 @@ export default function LoginPage() {
         </form>
         <Text fontSize="sm" textAlign="center">
           New to Second Gear?{' '}
-          <Link asChild color="teal.600" _dark={{ color: 'teal.300' }}>
+          <Link asChild color="teal.fg">
             <RouterLink to="/register" state={location.state}>
               Create an account
             </RouterLink>

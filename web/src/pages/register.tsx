@@ -108,7 +108,7 @@ export default function RegisterPage() {
         </form>
         <Text fontSize="sm" textAlign="center">
           Already have an account?{' '}
-          <Link asChild color="teal.600" _dark={{ color: 'teal.300' }}>
+          <Link asChild color="teal.fg">
             <RouterLink to="/login" state={location.state}>
               Login
             </RouterLink>
