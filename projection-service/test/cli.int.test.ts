@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createEventStore } from '@second-gear/event-store';
+import { openPGlite } from '@second-gear/read-model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendScenario } from '../src/testing.ts';
+
+const run = promisify(execFile);
+const cli = join(import.meta.dirname, '..', 'src', 'cli.ts');
+
+describe('npm run projections (on a PGlite directory)', () => {
+  let dir: string;
+  let head: bigint;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sg-projections-cli-'));
+    const pglite = await openPGlite(dir);
+    const store = await createEventStore({ kind: 'pglite', db: pglite });
+    head = (await appendScenario(store)).position;
+    await store.close();
+    await pglite.close();
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const projections = (...args: string[]) =>
+    run(process.execPath, [cli, ...args], {
+      env: {
+        ...process.env,
+        PGLITE_DIR: dir,
+        READ_MODEL_URL: '',
+        EVENT_STORE: '',
+        EVENT_STORE_URL: '',
+      },
+    });
+
+  it('rebuilds, printing plain progress lines when stderr is not a terminal, then reports status', async () => {
+    const before = await projections('status');
+    expect(before.stdout).toContain(`event store head: ${head}`);
+    expect(before.stdout).toContain('the read model has not been created');
+
+    const rebuild = await projections('rebuild');
+    expect(rebuild.stderr).toMatch(
+      /^rebuild: \d+% [\d,]+ events, [\d,]+ events\/s, [\d:-]+ left$/m,
+    );
+    expect(rebuild.stderr).not.toContain('\r');
+    expect(rebuild.stdout).toContain(`readers now use the new tables at position ${head}`);
+
+    const after = await projections('status');
+    for (const name of ['users', 'categories', 'cars', 'bookings', 'audit']) {
+      expect(after.stdout).toMatch(new RegExp(`^${name}\\s+${head}\\s+0\\s+0\\s`, 'm'));
+    }
+  });
+
+  it('names the variable that is wrong and exits with 78', async () => {
+    const failed = await run(process.execPath, [cli, 'status'], {
+      env: {
+        ...process.env,
+        PGLITE_DIR: '',
+        READ_MODEL_URL: 'mysql://x/y',
+        EVENT_STORE: '',
+        EVENT_STORE_URL: '',
+      },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in failed ? failed.code : 0).toBe(78);
+    expect(failed.stderr).toContain('READ_MODEL_URL: expected a postgres:// URL');
+  });
+});
