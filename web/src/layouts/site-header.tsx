@@ -17,7 +17,15 @@ export function SiteHeader() {
   return (
     <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl">
-        <Flex h="16" align="center" justify="space-between" gap="4" wrap="wrap">
+        <Flex
+          minH="16"
+          py="2"
+          align="center"
+          justify="space-between"
+          columnGap="4"
+          rowGap="1"
+          wrap="wrap"
+        >
           <Link asChild fontWeight="bold" fontSize="xl" color="teal.fg">
             <RouterLink to="/">Second Gear</RouterLink>
           </Link>

@@ -1,4 +1,13 @@
-import { Button, CloseButton, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import {
+  Button,
+  CloseButton,
+  DataList,
+  Dialog,
+  Input,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -63,18 +72,19 @@ function BookingForm({ car, onDone }: { car: Car; onDone: () => void }) {
   return (
     <form id="booking-form" noValidate onSubmit={handleSubmit((values) => booking.mutate(values))}>
       <Stack gap="4">
-        <FormField label="Your Name">
-          <Input value={buyerName} readOnly />
-        </FormField>
-        <FormField label="Your Email">
-          <Input value={user?.email ?? ''} readOnly />
-        </FormField>
-        <FormField label="Car">
-          <Input value={car.name} readOnly />
-        </FormField>
-        <FormField label="Price">
-          <Input value={`$${car.price}`} readOnly />
-        </FormField>
+        <DataList.Root orientation="horizontal" size="sm">
+          {[
+            ['Your Name', buyerName],
+            ['Your Email', user?.email ?? ''],
+            ['Car', car.name],
+            ['Price', `$${car.price}`],
+          ].map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue>{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
         <FormField label="Phone" required error={errors.phone?.message}>
           <Input type="tel" autoComplete="tel" {...register('phone')} />
         </FormField>
