@@ -45,4 +45,6 @@ export const logLevel = z
   })
   .default('info');
 
-export const secret = z.string().min(32, { error: 'expected a secret of at least 32 characters' });
+export const secret = z
+  .string({ error: 'required: a secret of at least 32 characters' })
+  .min(32, { error: 'expected a secret of at least 32 characters' });

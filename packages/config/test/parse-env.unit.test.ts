@@ -5,6 +5,7 @@ import {
   commandServiceSettings,
   gatewaySettings,
   parseEnv,
+  secret as secretSchema,
 } from '../src/index.ts';
 
 const secret = 'x'.repeat(32);
@@ -61,5 +62,13 @@ describe('parseEnv', () => {
         IMAGE_STORAGE: 's3',
       }),
     ).toThrow(/S3_BUCKET/);
+  });
+});
+
+describe('a missing secret', () => {
+  it('says it is required', () => {
+    expect(() => parseEnv(gatewaySettings.extend({ JWT_SECRET: secretSchema }), {})).toThrow(
+      /JWT_SECRET: required: a secret of at least 32 characters/,
+    );
   });
 });

@@ -10,14 +10,18 @@ async function identityToolkit(
   method: string,
   body: Record<string, unknown>,
 ): Promise<{ localId: string; idToken: string; email: string }> {
-  const response = await fetch(
-    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${API_KEY}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...body, returnSecureToken: true }),
-    },
-  );
+  const post = () =>
+    fetch(
+      `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${API_KEY}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...body, returnSecureToken: true }),
+      },
+    );
+  // The emulator closes idle keep-alive connections without notice; a POST that lands on one
+  // fails before the emulator saw it, so sending it once more is safe.
+  const response = await post().catch(post);
   const answer = (await response.json()) as {
     localId: string;
     idToken: string;

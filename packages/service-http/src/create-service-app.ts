@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type LogOptions, loggerOptions, OneLinePerRequest } from './logging.ts';
 import { type OpenApiOptions, openApi } from './openapi.ts';
-import { problemDetails } from './problem.ts';
+import { problemDetails, sendProblem } from './problem.ts';
 import { validatorCompiler } from './validation.ts';
 
 export type ServiceApp = FastifyInstance<
@@ -49,6 +49,12 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     logController: new OneLinePerRequest(),
     requestIdHeader: 'x-request-id',
     trustProxy: options.trustProxy ?? false,
+    // Errors the router raises before any route runs (a malformed URL, a path parameter over
+    // the length limit) answer in the same problem format as every other error.
+    frameworkErrors: (error, request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      sendProblem(reply, { status, detail: error.message, instance: request.url.split('?')[0] });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Bodies are JSON (and multipart where a route registers it); plain text is 415, not a

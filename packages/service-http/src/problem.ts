@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fieldErrorsFromValidation } from './validation.ts';
@@ -36,7 +37,11 @@ const statusTitles: Record<number, string> = {
 };
 
 export function statusTitle(status: number): string {
-  return statusTitles[status] ?? (status >= 500 ? 'Server Error' : 'Request Error');
+  return (
+    statusTitles[status] ??
+    STATUS_CODES[status] ??
+    (status >= 500 ? 'Server Error' : 'Request Error')
+  );
 }
 
 /**

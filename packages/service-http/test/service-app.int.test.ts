@@ -164,6 +164,13 @@ describe('createServiceApp', () => {
     expect(response.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
   });
 
+  it('answers router errors as problems too', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/cars/${'x'.repeat(200)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json()).toMatchObject({ status: 414, title: 'URI Too Long' });
+  });
+
   it('answers 500 without leaking internals', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/crash' });
     expect(response.statusCode).toBe(500);
