@@ -143,7 +143,10 @@ export async function apiRequest<T>(
   const data = (text ? JSON.parse(text) : undefined) as T;
 
   if (method === 'GET') {
-    observeProjection(response.headers.get('X-Projection-Position'));
+    observeProjection(
+      response.headers.get('X-Projection-Position'),
+      response.headers.get('X-Position-Reached'),
+    );
   } else {
     recordPosition(response.headers.get('X-Event-Position'));
     if (data && typeof data === 'object' && 'position' in data) {

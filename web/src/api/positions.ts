@@ -21,9 +21,12 @@ export function minPosition(): string | null {
   return wanted === null ? null : wanted.toString();
 }
 
-export function observeProjection(value: string | null): void {
+/** A read's answer: `X-Projection-Position`, and `X-Position-Reached` when the server says so. */
+export function observeProjection(value: string | null, reachedFlag: string | null = null): void {
   const reached = parse(value);
-  if (wanted !== null && reached !== null && reached >= wanted) wanted = null;
+  if (wanted === null) return;
+  if (reached !== null && reached >= wanted) wanted = null;
+  else if (reachedFlag === 'true' && reached === null) wanted = null;
 }
 
 export function resetPositions(): void {
