@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import type { AppendRequest, EventData, EventStore, JsonObject } from '@second-gear/event-store';
+
+/**
+ * A generated marketplace, appended through the event store's own `appendMany` in large
+ * batches (one statement per batch). The events are the ones the command service writes, with
+ * the same streams and metadata, so projections and rebuilds treat them as real ones.
+ *
+ * Every block of 20 cars is exactly 200 events:
+ * - a seller registers (UserRegistered, EmailClaimed) and lists 20 cars (CarListed,
+ *   CategoryCarAdded, SellerCarAdded each), advertises 2 of them and 2 others are booked;
+ * - 67 buyers register (2 events each).
+ * Before the first block, an admin registers and creates the 12 categories (2 events each).
+ * So N cars come with 10 N events: 10,000 cars are 100,000 events, 100,000 cars 1,000,000.
+ */
+
+export const CATEGORIES = [
+  'Sedan',
+  'SUV',
+  'Pickup',
+  'Hatchback',
+  'Coupe',
+  'Convertible',
+  'Wagon',
+  'Minivan',
+  'Electric',
+  'Hybrid',
+  'Sports',
+  'Classic',
+] as const;
+export const EVENTS_PER_CAR = 10;
+const CARS_PER_BLOCK = 20;
+const BUYERS_PER_BLOCK = 67;
+
+type Actor = { uid: string; email: string; role: 'Buyer' | 'Seller' | 'Admin' | 'System' };
+
+const uid = (kind: string, n: number) => `${kind}${n.toString(36).padStart(8, '0')}bench`;
+const emailOf = (kind: string, n: number) => `${kind}-${n}@bench.second-gear.test`;
+
+const event = (
+  type: string,
+  data: JsonObject,
+  actor: Actor,
+  at: string,
+  cause: string,
+): EventData => ({
+  id: randomUUID(),
+  type,
+  data,
+  metadata: { actor, occurredAt: at, correlationId: cause, causationId: cause, schemaVersion: 1 },
+});
+
+const system: Actor = { uid: 'system', email: 'system@second-gear.local', role: 'System' };
+
+export interface GeneratedCar {
+  id: string;
+  sellerUid: string;
+}
+
+export interface MarketplaceGenerator {
+  /** Appends blocks until the store holds `cars` generated cars in all. */
+  growTo(cars: number, onProgress?: (cars: number, events: number) => void): Promise<void>;
+  cars(): number;
+  events(): number;
+  /** One listed car id of every generated block (for single-car reads). */
+  sampleCarIds(): string[];
+}
+
+const registration = (kind: 'Buyer' | 'Seller', n: number, at: string): AppendRequest[] => {
+  const userId = uid(kind.toLowerCase(), n);
+  const email = emailOf(kind.toLowerCase(), n);
+  const actor: Actor = { uid: userId, email, role: kind };
+  const cause = randomUUID();
+  return [
+    {
+      stream: `user-${userId}`,
+      expected: 'no_stream',
+      events: [
+        event(
+          'UserRegistered',
+          { userId, name: `${kind} ${n}`, email, role: kind, photoURL: null },
+          actor,
+          at,
+          cause,
+        ),
+      ],
+    },
+    {
+      stream: `email-${email}`,
+      expected: 'no_stream',
+      events: [event('EmailClaimed', { email, userId }, actor, at, cause)],
+    },
+  ];
+};
+
+export const marketplaceGenerator = (store: EventStore, batchBlocks = 10): MarketplaceGenerator => {
+  let cars = 0;
+  let events = 0;
+  let blocks = 0;
+  let started = false;
+  const categories = CATEGORIES.map((name) => ({ id: randomUUID(), name }));
+  const samples: string[] = [];
+
+  const header = (): AppendRequest[] => {
+    const at = new Date().toISOString();
+    const adminId = uid('admin', 0);
+    const admin: Actor = { uid: adminId, email: emailOf('admin', 0), role: 'Admin' };
+    const requests: AppendRequest[] = [
+      {
+        stream: `user-${adminId}`,
+        expected: 'no_stream',
+        events: [
+          event(
+            'UserRegistered',
+            { userId: adminId, name: 'Admin', email: admin.email, role: 'Buyer', photoURL: null },
+            { ...admin, role: 'Buyer' },
+            at,
+            randomUUID(),
+          ),
+          event('UserPromotedToAdmin', { userId: adminId }, system, at, randomUUID()),
+        ],
+      },
+      {
+        stream: `email-${admin.email}`,
+        expected: 'no_stream',
+        events: [
+          event('EmailClaimed', { email: admin.email, userId: adminId }, admin, at, randomUUID()),
+        ],
+      },
+    ];
+    for (const category of categories) {
+      const cause = randomUUID();
+      requests.push(
+        {
+          stream: `category-${category.id}`,
+          expected: 'no_stream',
+          events: [
+            event(
+              'CategoryCreated',
+              { categoryId: category.id, name: category.name },
+              admin,
+              at,
+              cause,
+            ),
+          ],
+        },
+        {
+          stream: `category-name-${category.name.toLowerCase()}`,
+          expected: 'no_stream',
+          events: [
+            event(
+              'CategoryNameClaimed',
+              { name: category.name, categoryId: category.id },
+              admin,
+              at,
+              cause,
+            ),
+          ],
+        },
+      );
+    }
+    return requests;
+  };
+
+  const block = (b: number): AppendRequest[] => {
+    const at = new Date().toISOString();
+    const requests = registration('Seller', b, at);
+    const sellerId = uid('seller', b);
+    const seller: Actor = { uid: sellerId, email: emailOf('seller', b), role: 'Seller' };
+    const sellerEvents: EventData[] = [];
+    const categoryEvents = new Map<string, EventData[]>();
+    for (let i = 0; i < CARS_PER_BLOCK; i++) {
+      const carId = randomUUID();
+      const category = categories[(b * CARS_PER_BLOCK + i) % categories.length] ?? categories[0]!;
+      const cause = randomUUID();
+      const price = 3000 + ((b * 7919 + i * 104_729) % 60_000);
+      const carEvents: EventData[] = [
+        event(
+          'CarListed',
+          {
+            carId,
+            name: `${category.name} ${2008 + ((b + i) % 17)} #${b * CARS_PER_BLOCK + i}`,
+            sellerId,
+            sellerName: `Seller ${b}`,
+            sellerEmail: seller.email,
+            categoryId: category.id,
+            categoryName: category.name,
+            image: '/images/bench-car.webp',
+            originalPrice: price + 4000,
+            price,
+            location:
+              ['Austin, TX', 'Denver, CO', 'Portland, OR', 'Columbus, OH'][i % 4] ?? 'Austin, TX',
+            yearsOfUse: (b + i) % 15,
+          },
+          seller,
+          at,
+          cause,
+        ),
+      ];
+      if (i === 0) samples.push(carId);
+      if (i === 3 || i === 11)
+        carEvents.push(event('CarAdvertised', { carId }, seller, at, randomUUID()));
+      if (i === 5 || i === 17) {
+        const buyerN = b * BUYERS_PER_BLOCK + i;
+        const buyer: Actor = {
+          uid: uid('buyer', buyerN),
+          email: emailOf('buyer', buyerN),
+          role: 'Buyer',
+        };
+        carEvents.push(
+          event(
+            'CarBooked',
+            {
+              carId,
+              bookingId: randomUUID(),
+              carName: `car ${i}`,
+              price,
+              sellerId,
+              sellerName: `Seller ${b}`,
+              sellerEmail: seller.email,
+              buyerId: buyer.uid,
+              buyerName: `Buyer ${buyerN}`,
+              buyerEmail: buyer.email,
+              buyerPhone: '+1 512 555 0100',
+              meetup: 'At the seller',
+            },
+            buyer,
+            at,
+            randomUUID(),
+          ),
+        );
+      }
+      requests.push({ stream: `car-${carId}`, expected: 'no_stream', events: carEvents });
+      const added = categoryEvents.get(category.id) ?? [];
+      added.push(event('CategoryCarAdded', { categoryId: category.id, carId }, seller, at, cause));
+      categoryEvents.set(category.id, added);
+      sellerEvents.push(event('SellerCarAdded', { userId: sellerId, carId }, seller, at, cause));
+    }
+    // The seller's stream was created by its registration just above, in the same batch.
+    requests.push({ stream: `user-${sellerId}`, expected: 'any', events: sellerEvents });
+    for (const [categoryId, added] of categoryEvents) {
+      requests.push({ stream: `category-${categoryId}`, expected: 'any', events: added });
+    }
+    for (let k = 0; k < BUYERS_PER_BLOCK; k++) {
+      requests.push(...registration('Buyer', b * BUYERS_PER_BLOCK + k, at));
+    }
+    return requests;
+  };
+
+  const count = (requests: AppendRequest[]) => requests.reduce((n, r) => n + r.events.length, 0);
+
+  return {
+    async growTo(target, onProgress) {
+      while (cars < target) {
+        const requests: AppendRequest[] = started ? [] : header();
+        started = true;
+        for (let k = 0; k < batchBlocks && cars < target; k++) {
+          requests.push(...block(blocks++));
+          cars += CARS_PER_BLOCK;
+        }
+        await store.appendMany(requests);
+        events += count(requests);
+        onProgress?.(cars, events);
+      }
+    },
+    cars: () => cars,
+    events: () => events,
+    sampleCarIds: () => samples,
+  };
+};

@@ -1,0 +1,376 @@
+import { EVENTS_PER_CAR } from './dataset.ts';
+import type { Machine } from './machine.ts';
+import type { PartResult, Results } from './results.ts';
+import type { Summary } from './stats.ts';
+
+const int = (n: number | undefined) =>
+  n === undefined ? 'n/a' : Math.round(n).toLocaleString('en-US');
+const ms = (n: number | undefined) =>
+  n === undefined ? 'n/a' : n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US');
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const ratio = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(2));
+const minutes = (durationMs: number) =>
+  durationMs < 90_000
+    ? `${Math.round(durationMs / 1000)} s`
+    : `${(durationMs / 60_000).toFixed(1)} min`;
+const table = (head: string[], rows: string[][]) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+const pcts = (s: Summary) => [ms(s.p50), ms(s.p95), ms(s.p99)];
+
+const when = (result: PartResult) =>
+  `Measured ${result.date.slice(0, 16).replace('T', ' ')} UTC in ${minutes(result.durationMs)}` +
+  `${result.quick ? ' (quick scale)' : ''}; 1-minute load average ${result.load.before} at the start, ${result.load.after} at the end.`;
+
+const machineLine = (m: Machine) =>
+  `${m.cores} cores (${m.cpu}), ${m.ramGiB} GiB RAM, ${m.os}, Node ${m.node}, PostgreSQL ${m.postgres}`;
+
+const notYet = (part: string) => `Not measured yet: \`npm run bench -- --only ${part}\`.`;
+
+const writesSection = (result: Results['writes']) => {
+  const lines = ['## 1. Writes: commands over HTTP, and when reads show them', ''];
+  if (!result) return [...lines, notYet('writes')];
+  const { data } = result;
+  lines.push(
+    when(result),
+    '',
+    'Each client is a loop that sends one command, waits for its answer, and sends the next, for',
+    `${data.durationSeconds} s per row. "list a car" is \`POST /api/product\`; "book a car" is \`POST /api/booking\` of a`,
+    'car listed earlier in the run, a different car each time (the cars listed by the rows above, and',
+    `a further ${data.durationSeconds} s of listing by every client, not measured). Each client is a seller of its own listing in a`,
+    "category of its own and a buyer of its own: a listing appends to the seller's and the category's",
+    "streams with expected versions, so clients sharing them would measure the command handler's",
+    'optimistic-concurrency retries rather than throughput. Users register through `POST /api/user`',
+    'with real Auth Emulator ID tokens; their service tokens are then signed with the shared secret.',
+    'Rate limiting is off.',
+    '',
+    "- **commands/s**: commands answered 201 per second, over the row's duration.",
+    '- **answer**: time from sending a command to its answer (p50, p99), ms.',
+    "- **visible**: time from a command's answer until a read of the query service shows the write:",
+    '  right after each answer, a `GET /api/product/:id` with `X-Min-Position: <position>` is sent on',
+    '  the side (it does not hold the writer up), repeated until it answers `X-Position-Reached: true`',
+    "  with the car listed (or booked). It includes that read's own round trip, under the write load.",
+    '  p50, p95, p99, ms.',
+    '',
+    '**PGlite** is the all-in-one app (`startMarketplace`: embedded PGlite in a temporary directory,',
+    'one port, seeded with the demo data, its admin creating the categories), in a process of its',
+    'own. **PostgreSQL** is the command service, the query service and the projections built in one',
+    "process (not the load generator's) against a fresh database on the local server, each service on",
+    'its own port, with a separate Auth Emulator.',
+    '',
+  );
+  const rows = [...data.postgres, ...data.pglite].map((run) => [
+    run.backend === 'pglite' ? 'PGlite (all-in-one)' : 'PostgreSQL',
+    run.command,
+    String(run.clients),
+    int(run.commands) + (run.failed ? ` (${run.failed} failed)` : ''),
+    int(run.commandsPerSecond),
+    ms(run.latency.p50),
+    ms(run.latency.p99),
+    ...pcts(run.visible),
+    ...(run.notVisible ? [`${run.notVisible} never`] : []),
+  ]);
+  lines.push(
+    table(
+      [
+        'Storage',
+        'Command',
+        'Clients',
+        'Commands',
+        'Commands/s',
+        'Answer p50',
+        'Answer p99',
+        'Visible p50',
+        'Visible p95',
+        'Visible p99',
+      ],
+      rows,
+    ),
+  );
+  return lines;
+};
+
+const storeSection = (result: Results['store']) => {
+  const lines = ['## 2. Event store: appends per second, against emmett-postgresql', ''];
+  if (!result) return [...lines, notYet('store')];
+  const { data } = result;
+  lines.push(
+    when(result),
+    '',
+    'Both stores on the same PostgreSQL server, each in a fresh database of its own, each with its',
+    "default `pg` pool (10 connections): this project's `createEventStore({ kind: 'postgres' })` and",
+    '`@event-driven-io/emmett-postgresql` 0.42 (`getPostgreSQLEventStore(url).appendToStream`). N writers',
+    `append for ${data.durationMs / 1000} s; each appends one event at a time (a car listing, ${data.eventBytes} bytes of JSON with`,
+    `its metadata) to its own ${data.streamsPerWriter} streams in turn, expecting the version it last saw (\`no_stream\` /`,
+    '`STREAM_DOES_NOT_EXIST` for the first event). The two stores alternate row by row, so both see the',
+    'same machine load. **appends/s** is appends committed per second; **ratio** is ours divided by',
+    "emmett's (above 1: ours is faster). p99 is one append's latency, ms.",
+    '',
+  );
+  const writers = [...new Set(data.runs.map((run) => run.writers))];
+  const rows = writers.map((w) => {
+    const ours = data.runs.find((run) => run.writers === w && run.store === 'second-gear');
+    const theirs = data.runs.find((run) => run.writers === w && run.store === 'emmett');
+    return [
+      String(w),
+      int(ours?.appendsPerSecond),
+      ms(ours?.latency.p99),
+      int(theirs?.appendsPerSecond),
+      ms(theirs?.latency.p99),
+      ours && theirs ? ratio(ours.appendsPerSecond / theirs.appendsPerSecond) : 'n/a',
+    ];
+  });
+  lines.push(
+    table(
+      ['Writers', 'Second Gear appends/s', 'p99', 'emmett appends/s', 'p99', 'Ratio (ours/theirs)'],
+      rows,
+    ),
+    '',
+    'Why they scale differently: every append here takes one transaction-scoped advisory lock and',
+    'numbers its events under it (docs/event-store.md, "How ordering is guaranteed"), so appends',
+    'commit one at a time in position order and a reader can never skip a late-committing event.',
+    'Concurrent writers therefore add little beyond overlapping their round trips; each commit',
+    'still waits for its WAL flush (`synchronous_commit = on`).',
+  );
+  return lines;
+};
+
+const readsSection = (result: Results['reads']) => {
+  const lines = ['## 3. Reads: requests per second and p99, against a bare Fastify route', ''];
+  if (!result) return [...lines, notYet('reads')];
+  const { data } = result;
+  lines.push(
+    when(result),
+    '',
+    `autocannon, ${data.connections} connections, ${data.durationSeconds} s per row, against the query service in a process of its`,
+    'own (the load generator in another) on the local PostgreSQL. The read model is the one rebuilt',
+    'in part 4 from a generated marketplace (how, below), then `analyze`d as autovacuum would have',
+    'done on a live model. `GET /api/products` is the first page (20 cars, newest first, with',
+    '`X-Total-Count`); `/api/product/:id` cycles through 500 different cars; `/api/products/advertise`',
+    'is the Recommended list, first page (every 10th car is advertised and none of those is booked,',
+    'so it holds a tenth of the cars).',
+    '',
+    "**req/s** is the mean of autocannon's one-second samples; p50 and p99 are latencies in ms. The",
+    '**bare** column is a Fastify app answering `{"hello":"world"}` from the same kind of process,',
+    'measured just before each row with the same settings: what this machine, Node and the load',
+    "generator allow at most. **of bare** is the route's req/s divided by the bare route's: how close",
+    'to that limit the query service gets.',
+    '',
+  );
+  const rows = data.reads.map((read) => [
+    int(read.cars),
+    `\`${read.endpoint}\``,
+    int(read.result.requestsPerSecond),
+    ms(read.result.p50),
+    ms(read.result.p99),
+    int(read.bare.requestsPerSecond),
+    ms(read.bare.p99),
+    `${(read.ofBare * 100).toFixed(1)} %`,
+    ...(read.result.non2xx || read.result.errors
+      ? [`${read.result.non2xx} non-2xx, ${read.result.errors} errors`]
+      : []),
+  ]);
+  lines.push(
+    table(['Cars', 'Route', 'req/s', 'p50', 'p99', 'Bare req/s', 'Bare p99', 'Of bare'], rows),
+  );
+  return lines;
+};
+
+const rebuildSection = (result: Results['rebuild']) => {
+  const lines = ['## 4. Rebuild: replaying every event into fresh read tables', ''];
+  if (!result) return [...lines, notYet('rebuild')];
+  const { data } = result;
+  lines.push(
+    when(result),
+    '',
+    'The events are a generated marketplace, appended to a fresh PostgreSQL database through the',
+    "event store's own `appendMany`, about 2,000 events per call (one statement each). They are the",
+    'events the command service writes, with the same streams, expected versions and metadata. Per',
+    '20 cars: a seller registers (`UserRegistered`, `EmailClaimed`) and lists 20 cars (`CarListed`,',
+    '`CategoryCarAdded`, `SellerCarAdded` each); 2 are advertised and 2 others booked; 67 buyers',
+    `register. That is ${EVENTS_PER_CAR} events per car (plus 27 for the admin and 12 categories at the start), so 100,000`,
+    'events hold 10,000 cars and 1,000,000 events 100,000 cars: the read model of part 3.',
+    '',
+    '`rebuildReadModel` (what `npm run projections -- rebuild` runs) then replays every event, from',
+    `the first, into a fresh \`read_model_next\` schema with all five projections, ${data.rebuilds[0]?.batchSize ?? 1000} events per`,
+    'transaction, and switches it in. **events/s** is events replayed per second of the whole rebuild,',
+    'switch included. The database grows from one size to the next, and each rebuild starts over.',
+    'The append rate is given for the record; it is not a benchmark of its own.',
+    '',
+  );
+  const rows = data.rebuilds.map((run) => [
+    int(run.events),
+    int(run.cars),
+    `${(run.rebuildMs / 1000).toFixed(1)} s`,
+    int(run.eventsPerSecond),
+    int(run.loadEventsPerSecond),
+  ]);
+  lines.push(table(['Events', 'Cars', 'Rebuild time', 'Events/s', 'Appended at (events/s)'], rows));
+  return lines;
+};
+
+const webSection = (result: Results['web']) => {
+  const lines = ['## 5. Web: initial JavaScript and Lighthouse', ''];
+  if (!result) return [...lines, notYet('web')];
+  const { data } = result;
+  lines.push(
+    when(result),
+    '',
+    '**Initial JavaScript** is what a first visit to the page downloads before it can render, from',
+    "the built `web/dist` and Vite's manifest: the entry chunk, the page's own lazy chunk (the router",
+    'loads it at once for that URL) and every chunk they import statically, each gzipped at level 9.',
+    'Dynamic imports (the Firebase SDK, the account menu, other pages) come later and are not counted.',
+    '',
+    table(
+      ['Page', 'Route chunk', 'Files', 'Raw', 'Gzip'],
+      data.initialJs.map((js) => [
+        js.page,
+        `\`${js.route}\``,
+        String(js.files),
+        kB(js.rawBytes),
+        `**${kB(js.gzipBytes)}**`,
+      ]),
+    ),
+    '',
+    `**Lighthouse** ${data.lighthouseVersion}, as an npm package, driving Debian's Chromium (headless,`,
+    `\`${data.chromium.replace(/.*(HeadlessChrome\/[\d.]+).*/, '$1')}\`) through chrome-launcher, against the all-in-one app with its demo data (a`,
+    'fresh data directory). "mobile" is Lighthouse\'s default: a mid-range phone on a slow 4G link',
+    '(simulated) with a 4x CPU slowdown; "desktop" is its desktop preset. Scores are 0 to 100; FCP,',
+    'LCP (first and largest contentful paint) and TBT (total blocking time) in ms. "JS fetched" is',
+    'every script the page loaded during the run, as served: the all-in-one app serves it',
+    'uncompressed, which the simulated slow link makes expensive, so these bytes are the raw sizes.',
+    '',
+    table(
+      [
+        'Page',
+        'Form factor',
+        'Performance',
+        'Accessibility',
+        'Best practices',
+        'SEO',
+        'FCP',
+        'LCP',
+        'TBT',
+        'JS fetched',
+      ],
+      data.lighthouse.map((run) => [
+        run.page,
+        run.formFactor,
+        String(run.performance ?? 'n/a'),
+        String(run.accessibility ?? 'n/a'),
+        String(run.bestPractices ?? 'n/a'),
+        String(run.seo ?? 'n/a'),
+        ms(run.fcpMs),
+        ms(run.lcpMs),
+        ms(run.tbtMs),
+        `${kB(run.scriptBytes)} in ${run.scripts} files`,
+      ]),
+    ),
+    '',
+    'Performance scores on this machine are low and move from run to run: the CPU slowdown is',
+    'applied on top of a shared 2-core machine that was busy at the time.',
+  );
+  return lines;
+};
+
+const headline = (results: Results) => {
+  const rows: string[][] = [];
+  const writes = results.writes?.data;
+  for (const run of [...(writes?.postgres ?? []), ...(writes?.pglite ?? [])]) {
+    if (run.clients !== 1 && run.clients !== 32) continue;
+    rows.push([
+      `Writes, ${run.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${run.command}, ${run.clients} client${run.clients > 1 ? 's' : ''}`,
+      `${int(run.commandsPerSecond)} commands/s; visible p50 ${ms(run.visible.p50)} ms, p99 ${ms(run.visible.p99)} ms`,
+    ]);
+  }
+  for (const w of [1, 32]) {
+    const runs = results.store?.data.runs.filter((run) => run.writers === w) ?? [];
+    const ours = runs.find((run) => run.store === 'second-gear');
+    const theirs = runs.find((run) => run.store === 'emmett');
+    if (ours && theirs) {
+      rows.push([
+        `Event store, ${w} writer${w > 1 ? 's' : ''}`,
+        `${int(ours.appendsPerSecond)} appends/s; emmett-postgresql ${int(theirs.appendsPerSecond)}; ratio ${ratio(ours.appendsPerSecond / theirs.appendsPerSecond)}`,
+      ]);
+    }
+  }
+  for (const read of results.reads?.data.reads ?? []) {
+    rows.push([
+      `Reads, ${int(read.cars)} cars, \`${read.endpoint}\``,
+      `${int(read.result.requestsPerSecond)} req/s, p99 ${ms(read.result.p99)} ms (${(read.ofBare * 100).toFixed(1)} % of bare Fastify)`,
+    ]);
+  }
+  for (const run of results.rebuild?.data.rebuilds ?? []) {
+    rows.push([
+      `Rebuild, ${int(run.events)} events`,
+      `${int(run.eventsPerSecond)} events/s (${(run.rebuildMs / 1000).toFixed(0)} s)`,
+    ]);
+  }
+  for (const js of results.web?.data.initialJs ?? []) {
+    rows.push([`Initial JS, ${js.page}`, `${kB(js.gzipBytes)} gzip`]);
+  }
+  for (const run of results.web?.data.lighthouse ?? []) {
+    rows.push([
+      `Lighthouse, ${run.page} (${run.formFactor})`,
+      `performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run.bestPractices}, SEO ${run.seo}`,
+    ]);
+  }
+  return rows;
+};
+
+/** docs/benchmarks.md, from the latest result of every part. */
+export const renderReport = (
+  results: Results,
+  context: { fullRun: { date: string; totalMs: number } | undefined; quick: boolean },
+): string => {
+  const machines = Object.values(results).map((result) => machineLine(result.machine));
+  const distinct = [...new Set(machines)];
+  const lines = [
+    '# Benchmarks',
+    '',
+    '`npm run bench` measures Second Gear on the machine it runs on and writes this file. Every number',
+    'below says what it measures and how, with the date and the load it was taken under. Each part',
+    'keeps its latest result (`packages/bench/results/*.json`), so a part run alone updates only its',
+    'own section.',
+    '',
+    '```sh',
+    'npm run bench                                  # everything, at the scale below',
+    'npm run bench -- --only reads,rebuild          # a subset: writes, store, reads, rebuild, web',
+    'npm run bench -- --only writes --quick         # small and short, written to packages/bench/results/quick/',
+    '```',
+    '',
+    '**These numbers come from a shared machine.** It has 2 cores, and other work (test suites of the',
+    'same repository, browsers) ran on it while they were taken; the 1-minute load average at the',
+    'start and end of each part is recorded with it (above 2 means more work was waiting than there',
+    'were cores). Read them as orders of magnitude on this machine and as comparisons within a part',
+    '(ours against emmett, each route against bare Fastify, 1 client against 32), not as capacity',
+    'figures. Nothing in `npm test` depends on them.',
+    '',
+    `Machine: ${distinct.join('; ') || 'no part measured yet'}.`,
+  ];
+  if (context.fullRun && !context.quick) {
+    lines.push(
+      '',
+      `The last full run (\`npm run bench\`, all five parts) finished ${context.fullRun.date.slice(0, 16).replace('T', ' ')} UTC and took ${minutes(context.fullRun.totalMs)}.`,
+    );
+  }
+  const rows = headline(results);
+  if (rows.length > 0) lines.push('', '## Summary', '', table(['What', 'Result'], rows));
+  lines.push(
+    '',
+    ...writesSection(results.writes),
+    '',
+    ...storeSection(results.store),
+    '',
+    ...readsSection(results.reads),
+    '',
+    ...rebuildSection(results.rebuild),
+    '',
+    ...webSection(results.web),
+    '',
+  );
+  return lines.join('\n');
+};

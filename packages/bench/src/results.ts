@@ -1,0 +1,29 @@
+import type { EventStoreResult } from './event-store-bench.ts';
+import type { Machine } from './machine.ts';
+import type { Part } from './options.ts';
+import type { ReadModelResult } from './read-model-bench.ts';
+import type { WebResult } from './web-bench.ts';
+import type { WriteRun } from './writes-bench.ts';
+
+export interface PartData {
+  writes: { durationSeconds: number; pglite: WriteRun[]; postgres: WriteRun[] };
+  store: EventStoreResult;
+  reads: ReadModelResult;
+  rebuild: ReadModelResult;
+  web: WebResult;
+}
+
+/** One part's measurements with the setup they were taken on. */
+export interface PartResult<P extends Part = Part> {
+  part: P;
+  /** ISO time the part started. */
+  date: string;
+  durationMs: number;
+  quick: boolean;
+  machine: Machine;
+  /** 1-minute load average when the part started and when it ended. */
+  load: { before: number; after: number };
+  data: PartData[P];
+}
+
+export type Results = { [P in Part]?: PartResult<P> };

@@ -1,0 +1,100 @@
+// A server the benchmarks load from another process, so that the load generator and the server
+// do not share one event loop. Started by `spawnServer`; prints one `READY <json>` line on
+// stdout when it listens, and stops cleanly on SIGTERM.
+//
+//   node src/server.ts bare          a bare Fastify route answering a constant
+//   node src/server.ts query         the query service over BENCH_DATABASE_URL (read model + store)
+//   node src/server.ts services      command, query and projections over BENCH_DATABASE_URL
+//   node src/server.ts marketplace   the all-in-one app (PGlite) in BENCH_DATA_DIR
+import { buildCommandService, localImageStorage } from '@second-gear/command-service';
+import { createEventStore } from '@second-gear/event-store';
+import { createFirebaseAuth } from '@second-gear/identity';
+import { startProjections } from '@second-gear/projection-service';
+import { buildQueryService } from '@second-gear/query-service';
+import { createReadModelDb } from '@second-gear/read-model';
+import Fastify from 'fastify';
+
+const mode = process.argv[2];
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+const PROJECT_ID = 'demo-second-gear';
+
+const listen = async (app: { listen(o: { port: number; host: string }): Promise<string> }) =>
+  app.listen({ port: 0, host: '127.0.0.1' });
+
+const cleanups: (() => Promise<unknown>)[] = [];
+const ready = (info: Record<string, string>) =>
+  process.stdout.write(`READY ${JSON.stringify(info)}\n`);
+
+if (mode === 'bare') {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  const url = await listen(app);
+  cleanups.push(() => app.close());
+  ready({ url });
+} else if (mode === 'query' || mode === 'services') {
+  const url = env('BENCH_DATABASE_URL');
+  const store = await createEventStore({ kind: 'postgres', connectionString: url });
+  cleanups.push(() => store.close());
+  const db = createReadModelDb({ connectionString: url });
+  cleanups.push(() => db.destroy());
+  // Anonymous reads never call it; the writes' registrations do, against the Auth Emulator.
+  const auth = createFirebaseAuth({
+    projectId: PROJECT_ID,
+    emulatorHost: process.env.BENCH_AUTH_EMULATOR_HOST ?? '127.0.0.1:9',
+  });
+  cleanups.push(() => auth.close());
+  const tokenSecret = env('BENCH_JWT_SECRET');
+  const query = await buildQueryService({ db, store, auth, tokenSecret, logger: false });
+  cleanups.push(() => query.close());
+  const info: Record<string, string> = { queryUrl: await listen(query) };
+  if (mode === 'services') {
+    const projections = await startProjections({ store, db });
+    cleanups.unshift(() => projections.stop());
+    const imageDir = env('BENCH_IMAGE_DIR');
+    const command = await buildCommandService({
+      store,
+      auth,
+      tokenSecret,
+      images: {
+        storage: localImageStorage({ dir: imageDir, publicPath: '/images' }),
+        maxBytes: 8 * 1024 * 1024,
+        maxPixels: 40_000_000,
+      },
+      logger: false,
+      rateLimit: false,
+    });
+    cleanups.unshift(() => command.close());
+    info.commandUrl = await listen(command);
+  }
+  ready(info);
+} else if (mode === 'marketplace') {
+  const { ensureWebBuilt, startMarketplace } = await import('@second-gear/all-in-one');
+  const app = await startMarketplace({
+    dataDir: env('BENCH_DATA_DIR'),
+    port: 0,
+    authEmulatorPort: 0,
+    webDist: ensureWebBuilt(),
+    jwtSecret: env('BENCH_JWT_SECRET'),
+    seed: true,
+    rateLimitMax: false,
+    logLevel: 'silent',
+  });
+  cleanups.push(() => app.stop());
+  ready({ url: app.url, authEmulatorHost: app.authEmulator.host });
+} else {
+  throw new Error(`Unknown server mode ${mode}; use bare, query, services or marketplace`);
+}
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  for (const cleanup of cleanups) await cleanup().catch(() => {});
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

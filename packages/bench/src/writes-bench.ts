@@ -1,0 +1,390 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { demoAccounts } from '@second-gear/all-in-one';
+import { CommandHandler } from '@second-gear/command-service';
+import { createEventStore } from '@second-gear/event-store';
+import {
+  type AuthEmulator,
+  type Role,
+  serviceTokens,
+  signInWithPassword,
+  signUpWithPassword,
+  startAuthEmulator,
+} from '@second-gear/identity';
+import Fastify from 'fastify';
+import { createDatabase } from './postgres.ts';
+import { spawnServer } from './spawn-server.ts';
+import { perSecond, type Summary, summarize } from './stats.ts';
+
+export type Backend = 'pglite' | 'postgres';
+export type WriteCommand = 'list a car' | 'book a car';
+
+export interface WriteRun {
+  backend: Backend;
+  command: WriteCommand;
+  clients: number;
+  commands: number;
+  /** Answers other than 201 (none expected). */
+  failed: number;
+  elapsedMs: number;
+  commandsPerSecond: number;
+  /** Time from sending the command to its answer, ms. */
+  latency: Summary;
+  /** Time from the command's answer until a read of the query service showed the write, ms. */
+  visible: Summary;
+  /** Writes a read did not show within 30 s (none expected). */
+  notVisible: number;
+}
+
+export interface WritesResult {
+  durationSeconds: number;
+  runs: WriteRun[];
+}
+
+interface Endpoints {
+  command: string;
+  query: string;
+}
+
+interface Client {
+  sellerToken: string;
+  buyerToken: string;
+  category: string;
+}
+
+const json = async (response: Response): Promise<Record<string, unknown>> =>
+  (await response.json()) as Record<string, unknown>;
+
+const post = (url: string, token: string, body: object) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * Polls `GET /api/product/:id` with `X-Min-Position` (the query service waits up to 2 s for
+ * the projections) until it answers with the position reached and the car as expected.
+ */
+const waitVisible = async (
+  query: string,
+  carId: string,
+  position: string,
+  shows: (car: Record<string, unknown>) => boolean,
+): Promise<boolean> => {
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline) {
+    const response = await fetch(`${query}/api/product/${carId}`, {
+      headers: { 'x-min-position': position },
+    });
+    const reached = response.headers.get('x-position-reached') === 'true';
+    let body: Record<string, unknown> = {};
+    if (response.status === 200) body = await json(response);
+    else await response.arrayBuffer();
+    if (reached && response.status === 200 && shows(body)) return true;
+    if (reached) await sleep(5);
+  }
+  return false;
+};
+
+/** Registers users through `POST /api/user` with real Auth Emulator ID tokens. */
+const register = async (
+  emulatorHost: string,
+  command: string,
+  type: 'Buyer' | 'Seller',
+  label: string,
+) => {
+  const email = `${label}-${randomBytes(4).toString('hex')}@bench.second-gear.test`;
+  const user = await signUpWithPassword(emulatorHost, { email, displayName: label });
+  const answer = await post(`${command}/api/user`, user.idToken, { name: label, email, type });
+  if (answer.status !== 201)
+    throw new Error(`Registering ${email}: ${answer.status} ${await answer.text()}`);
+  await answer.arrayBuffer();
+  return { uid: user.uid, email };
+};
+
+const tokenMinter = async (secret: string) => {
+  const app = Fastify({ logger: false });
+  await app.register(serviceTokens, { secret, expiresIn: '4h' });
+  await app.ready();
+  return {
+    sign: (uid: string, email: string, role: Role) => app.serviceTokens.sign({ uid, email, role }),
+    close: () => app.close(),
+  };
+};
+
+/**
+ * `clients` loops send one command after another for `durationSeconds` (or until `next`
+ * runs out of work). After each answer, a read for its visibility starts on the side, so it
+ * does not slow the writer down; the run ends when every read has seen its write.
+ */
+const drive = async (
+  endpoints: Endpoints,
+  clients: Client[],
+  durationSeconds: number,
+  send: (client: Client, index: number) => Promise<{ carId: string; position: string } | undefined>,
+  shows: (car: Record<string, unknown>) => boolean,
+) => {
+  const latencies: number[] = [];
+  const visible: number[] = [];
+  const checks: Promise<void>[] = [];
+  let failed = 0;
+  let notVisible = 0;
+  let commands = 0;
+  let exhausted = false;
+  const started = performance.now();
+  const deadline = started + durationSeconds * 1000;
+  await Promise.all(
+    clients.map(async (client, index) => {
+      while (performance.now() < deadline && !exhausted) {
+        const before = performance.now();
+        let answer: { carId: string; position: string } | undefined;
+        try {
+          answer = await send(client, index);
+        } catch {
+          failed++;
+          continue;
+        }
+        if (answer === undefined) {
+          exhausted = true;
+          return;
+        }
+        const answered = performance.now();
+        latencies.push(answered - before);
+        commands++;
+        const { carId, position } = answer;
+        checks.push(
+          waitVisible(endpoints.query, carId, position, shows).then((seen) => {
+            if (seen) visible.push(performance.now() - answered);
+            else notVisible++;
+          }),
+        );
+      }
+    }),
+  );
+  const elapsedMs = performance.now() - started;
+  await Promise.all(checks);
+  return {
+    commands,
+    failed,
+    elapsedMs,
+    commandsPerSecond: perSecond(commands, elapsedMs),
+    latency: summarize(latencies),
+    visible: summarize(visible),
+    notVisible,
+  };
+};
+
+/** The admin who creates the clients' categories. */
+type AdminSetup = (
+  endpoints: Endpoints,
+  minter: Awaited<ReturnType<typeof tokenMinter>>,
+) => Promise<string>;
+
+const prepareClients = async (
+  endpoints: Endpoints,
+  emulatorHost: string,
+  minter: Awaited<ReturnType<typeof tokenMinter>>,
+  adminToken: string,
+  count: number,
+): Promise<Client[]> => {
+  const clients: Client[] = [];
+  const run = randomBytes(3).toString('hex');
+  for (let i = 0; i < count; i++) {
+    const seller = await register(emulatorHost, endpoints.command, 'Seller', `seller-${i}`);
+    const buyer = await register(emulatorHost, endpoints.command, 'Buyer', `buyer-${i}`);
+    const category = `Bench ${run} ${i}`;
+    const created = await post(`${endpoints.command}/api/category`, adminToken, { name: category });
+    if (created.status !== 201)
+      throw new Error(`Creating ${category}: ${created.status} ${await created.text()}`);
+    await created.arrayBuffer();
+    clients.push({
+      sellerToken: minter.sign(seller.uid, seller.email, 'Seller'),
+      buyerToken: minter.sign(buyer.uid, buyer.email, 'Buyer'),
+      category,
+    });
+  }
+  return clients;
+};
+
+/** Lists and books cars over HTTP, measuring commands/s and the time until reads show them. */
+const measure = async (
+  backend: Backend,
+  endpoints: Endpoints,
+  emulatorHost: string,
+  secret: string,
+  adminSetup: AdminSetup,
+  options: { clients: readonly number[]; durationSeconds: number; say: (line: string) => void },
+): Promise<WriteRun[]> => {
+  const minter = await tokenMinter(secret);
+  try {
+    const adminToken = await adminSetup(endpoints, minter);
+    const most = Math.max(...options.clients);
+    // Each client is a seller of its own, listing in a category of its own: a listing appends
+    // to the seller's and the category's streams with expected versions, so clients sharing
+    // them would measure optimistic-concurrency retries rather than throughput.
+    const clients = await prepareClients(endpoints, emulatorHost, minter, adminToken, most);
+    const listed: string[] = [];
+    const listCar = async (client: Client, index: number) => {
+      const answer = await post(`${endpoints.command}/api/product`, client.sellerToken, {
+        name: `Bench car ${index}-${listed.length}`,
+        category: client.category,
+        image: '/images/bench-car.webp',
+        original_price: 24_000,
+        price: 18_500,
+        location: 'Austin, TX',
+        use: 3,
+      });
+      const body = await json(answer);
+      if (answer.status !== 201) throw new Error(`list: ${answer.status} ${JSON.stringify(body)}`);
+      const carId = String(body.insertedId);
+      listed.push(carId);
+      return { carId, position: String(body.position) };
+    };
+    const bookCar = async (client: Client) => {
+      const carId = listed.pop();
+      if (carId === undefined) return undefined;
+      const answer = await post(`${endpoints.command}/api/booking`, client.buyerToken, {
+        product_id: carId,
+        buyer_phone: '+1 512 555 0100',
+        meetup: 'At the seller',
+      });
+      const body = await json(answer);
+      if (answer.status !== 201) throw new Error(`book: ${answer.status} ${JSON.stringify(body)}`);
+      return { carId, position: String(body.position) };
+    };
+
+    const runs: WriteRun[] = [];
+    const record = (
+      command: WriteCommand,
+      clientCount: number,
+      run: Awaited<ReturnType<typeof drive>>,
+    ) => {
+      runs.push({ backend, command, clients: clientCount, ...run });
+      options.say(
+        `  ${backend} ${command}, ${clientCount} clients: ${run.commandsPerSecond.toFixed(0)}/s, visible p50 ${run.visible.p50?.toFixed(0)} p99 ${run.visible.p99?.toFixed(0)} ms${run.failed ? `, ${run.failed} failed` : ''}`,
+      );
+    };
+    // Warm up, then list at each concurrency; the cars listed are booked afterwards.
+    await drive(endpoints, clients.slice(0, 4), 2, listCar, () => true);
+    for (const count of options.clients) {
+      record(
+        'list a car',
+        count,
+        await drive(
+          endpoints,
+          clients.slice(0, count),
+          options.durationSeconds,
+          listCar,
+          () => true,
+        ),
+      );
+    }
+    // More cars for the bookings, listed without measuring.
+    await drive(endpoints, clients, options.durationSeconds, listCar, () => true);
+    for (const count of options.clients) {
+      const run = await drive(
+        endpoints,
+        clients.slice(0, count),
+        options.durationSeconds,
+        bookCar,
+        (car) => car.booked === 1,
+      );
+      record('book a car', count, run);
+    }
+    return runs;
+  } finally {
+    await minter.close();
+  }
+};
+
+/** Part 1 on PGlite: the all-in-one app, seeded with the demo data (its admin creates categories). */
+export const benchWritesPglite = async (options: {
+  clients: readonly number[];
+  durationSeconds: number;
+  say: (line: string) => void;
+}): Promise<WriteRun[]> => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'second-gear-bench-'));
+  const secret = randomBytes(32).toString('hex');
+  const server = await spawnServer('marketplace', {
+    BENCH_DATA_DIR: dataDir,
+    BENCH_JWT_SECRET: secret,
+  });
+  try {
+    const url = server.info.url ?? '';
+    const emulatorHost = server.info.authEmulatorHost ?? '';
+    const adminSetup: AdminSetup = async (_endpoints, minter) => {
+      const admin = await signInWithPassword(emulatorHost, demoAccounts.admin);
+      return minter.sign(admin.uid, admin.email, 'Admin');
+    };
+    return await measure(
+      'pglite',
+      { command: url, query: url },
+      emulatorHost,
+      secret,
+      adminSetup,
+      options,
+    );
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+};
+
+/**
+ * Part 1 on PostgreSQL: the command service, the query service and the projections built in
+ * one process (not this one) against a fresh database; the Auth Emulator verifies sign-ups.
+ */
+export const benchWritesPostgres = async (options: {
+  clients: readonly number[];
+  durationSeconds: number;
+  say: (line: string) => void;
+}): Promise<WriteRun[]> => {
+  const database = await createDatabase('writes');
+  const imageDir = await mkdtemp(join(tmpdir(), 'second-gear-bench-images-'));
+  let emulator: AuthEmulator | undefined;
+  let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
+  try {
+    emulator = await startAuthEmulator();
+    const secret = randomBytes(32).toString('hex');
+    server = await spawnServer('services', {
+      BENCH_DATABASE_URL: database.url,
+      BENCH_JWT_SECRET: secret,
+      BENCH_AUTH_EMULATOR_HOST: emulator.host,
+      BENCH_IMAGE_DIR: imageDir,
+    });
+    const endpoints = { command: server.info.commandUrl ?? '', query: server.info.queryUrl ?? '' };
+    const host = emulator.host;
+    const adminSetup: AdminSetup = async (_endpoints, minter) => {
+      // The first admin is the one thing no request can create: promoted by the System actor
+      // through the command handler, as the all-in-one seed does it.
+      const admin = await register(host, endpoints.command, 'Buyer', 'admin');
+      const store = await createEventStore({ kind: 'postgres', connectionString: database.url });
+      try {
+        await new CommandHandler({ store }).execute(
+          { correlationId: randomUUID(), commandId: randomUUID() },
+          {
+            command: {
+              type: 'PromoteToAdmin',
+              data: { userId: admin.uid },
+              actor: { uid: 'system', email: 'system@second-gear.local', role: 'System' },
+            },
+            answer: () => ({ status: 200, body: {} }),
+          },
+        );
+      } finally {
+        await store.close();
+      }
+      return minter.sign(admin.uid, admin.email, 'Admin');
+    };
+    return await measure('postgres', endpoints, host, secret, adminSetup, options);
+  } finally {
+    await server?.stop();
+    await emulator?.stop();
+    await database.drop();
+    await rm(imageDir, { recursive: true, force: true });
+  }
+};

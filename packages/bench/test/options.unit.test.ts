@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { PARTS, parseOptions } from '../src/options.ts';
+
+describe('parseOptions', () => {
+  it('runs every part at full scale by default', () => {
+    expect(parseOptions([])).toEqual({
+      parts: [...PARTS],
+      quick: false,
+      out: undefined,
+      help: false,
+    });
+  });
+
+  it('takes a subset, in the runner order, and --quick', () => {
+    const options = parseOptions(['--only', 'web,reads', '--quick', '--out=x.md']);
+    expect(options.parts).toEqual(['reads', 'web']);
+    expect(options.quick).toBe(true);
+    expect(options.out).toBe('x.md');
+  });
+
+  it('refuses unknown parts and options', () => {
+    expect(() => parseOptions(['--only', 'nope'])).toThrow(/Unknown part/);
+    expect(() => parseOptions(['--fast'])).toThrow(/Unknown option/);
+    expect(() => parseOptions(['--only'])).toThrow(/needs a value/);
+  });
+});
