@@ -1,0 +1,37 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureWebBuilt, startMarketplace } from '@second-gear/all-in-one';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the marketplace answers, e.g. http://127.0.0.1:41234 */
+    baseUrl: string;
+    /** host:port of its Auth Emulator */
+    authEmulatorHost: string;
+  }
+}
+
+/** One seeded marketplace, on a fresh data directory, for every browser test. */
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'second-gear-e2e-'));
+  // A copy of the built app, so a rebuild of web/dist during the run cannot pull chunks away.
+  const webDist = join(dataDir, 'web');
+  await cp(ensureWebBuilt(), webDist, { recursive: true });
+  const marketplace = await startMarketplace({
+    dataDir,
+    webDist,
+    port: 0,
+    authEmulatorPort: 0,
+    seed: true,
+    rateLimitMax: false,
+    logLevel: 'warn',
+  });
+  project.provide('baseUrl', marketplace.url);
+  project.provide('authEmulatorHost', marketplace.authEmulator.host);
+  return async () => {
+    await marketplace.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { signUpWithPassword } from '@second-gear/identity';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+
+export const baseUrl = inject('baseUrl');
+export const authEmulatorHost = inject('authEmulatorHost');
+export const projectId = 'demo-second-gear';
+
+const repositoryRoot = resolve(import.meta.dirname, '../../..');
+/** Where a failing test leaves a full-page screenshot of every page it had open. */
+export const screenshotDir = join(repositoryRoot, 'test-results', 'e2e');
+
+/** How long a user is willing to wait for something to appear. */
+const patience = 20_000;
+
+export interface BrowserHarness {
+  /** The test's page, in a fresh context (no cookies, storage or sign-in from other tests). */
+  readonly page: Page;
+  /** Another fresh context and page in the same test, for a second user. */
+  newPage(): Promise<Page>;
+}
+
+/**
+ * One Chromium per test file; a fresh context per test, closed after it. A failed test leaves a
+ * full-page screenshot of each of its pages in test-results/e2e/.
+ */
+export function useBrowser(): BrowserHarness {
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  let current: Page | undefined;
+
+  const openPage = async (): Promise<Page> => {
+    if (!browser) throw new Error('The browser is not running');
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      colorScheme: 'light',
+      viewport: { width: 1280, height: 900 },
+    });
+    contexts.push(context);
+    context.setDefaultTimeout(patience);
+    context.setDefaultNavigationTimeout(patience);
+    // Only the marketplace, its Auth Emulator and Google's sign-in library: anything else (the
+    // web fonts and styles of the emulator's sign-in page) is refused at once.
+    await context.route(
+      (url) => !['127.0.0.1', 'localhost', 'apis.google.com'].includes(url.hostname),
+      (route) => route.abort(),
+    );
+    return context.newPage();
+  };
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    current = await openPage();
+  });
+
+  afterEach(async (ctx) => {
+    const open = contexts;
+    contexts = [];
+    current = undefined;
+    try {
+      if (ctx.task.result?.state === 'fail') {
+        await mkdir(screenshotDir, { recursive: true });
+        const base = fileNameOf([ctx.task.suite?.name, ctx.task.name]);
+        const pages = open.flatMap((context) => context.pages());
+        for (const [index, page] of pages.entries()) {
+          const file = join(screenshotDir, `${base}${index === 0 ? '' : `-${index + 1}`}.png`);
+          await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).then(
+            () => console.error(`Screenshot of the failing page (${page.url()}): ${file}`),
+            (error: unknown) => console.error(`No screenshot of ${page.url()}: ${String(error)}`),
+          );
+        }
+      }
+    } finally {
+      await Promise.all(open.map((context) => context.close()));
+    }
+  });
+
+  return {
+    get page() {
+      if (!current) throw new Error('No page outside a test');
+      return current;
+    },
+    newPage: openPage,
+  };
+}
+
+const fileNameOf = (parts: (string | undefined)[]) =>
+  parts
+    .filter(Boolean)
+    .join(' - ')
+    .replace(/[^\w .,'-]+/g, '_')
+    .slice(0, 180);
+
+/** An email nobody has used yet. */
+export const uniqueEmail = (who: string) =>
+  `${who}-${Date.now().toString(36)}-${randomUUID().slice(0, 6)}@e2e.test`;
+
+/** A short unique suffix for names (cars, categories). */
+export const unique = () => randomUUID().slice(0, 8);
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export const newAccount = (who: string, name: string): Account => ({
+  name,
+  email: uniqueEmail(who),
+  password: `pw-${randomUUID()}`,
+});
+
+/** Waits until the locator is visible, as a user waits for something to show. */
+export const see = async (locator: Locator): Promise<Locator> => {
+  await locator.first().waitFor({ state: 'visible' });
+  return locator;
+};
+
+/** A toast with this message. */
+export const toast = (page: Page, message: string) =>
+  see(page.getByRole('status').filter({ hasText: message }));
+
+/** Signs in through the Login page and waits for the welcome toast. */
+export async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  if (!new URL(page.url(), baseUrl).pathname.startsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await toast(page, 'User Login Successfully');
+}
+
+/** Signs up through the Register page and waits for the toast. */
+export async function registerThroughUi(
+  page: Page,
+  account: Account,
+  options: { seller?: boolean } = {},
+) {
+  await page.goto('/register');
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  if (options.seller) await page.getByText('Sign up as a Seller').click();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await toast(page, 'User Created Successfully');
+}
+
+/** Signs out through the avatar menu. */
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await see(page.getByRole('banner').getByRole('link', { name: 'Login' }));
+}
+
+/** Opens a dashboard screen through the drawer, as a user does. */
+export async function openDashboard(page: Page, link: string) {
+  await page.goto('/user');
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: link })
+    .click();
+}
+
+// ---- data made outside the browser, for flows that need someone else to exist
+
+interface ApiSession {
+  account: Account;
+  uid: string;
+  accessToken: string;
+}
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `bearer ${init.token}`);
+  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
+  const response = await fetch(`${baseUrl}/api${path}`, { ...init, headers });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} /api${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** An account registered the way the web client registers one, without a browser. */
+export async function createAccount(
+  who: string,
+  name: string,
+  type: 'Buyer' | 'Seller',
+): Promise<ApiSession> {
+  const account = newAccount(who, name);
+  const signedUp = await signUpWithPassword(authEmulatorHost, {
+    email: account.email,
+    password: account.password,
+    displayName: name,
+  });
+  await api('/user', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${signedUp.idToken}` },
+    body: JSON.stringify({ name, email: account.email, type }),
+  });
+  const { accessToken } = await api<{ accessToken: string }>(
+    `/jwt?email=${encodeURIComponent(account.email)}`,
+    { headers: { authorization: `Bearer ${signedUp.idToken}` } },
+  );
+  return { account, uid: signedUp.uid, accessToken };
+}
+
+export interface CarInput {
+  name: string;
+  category: string;
+  original_price: string;
+  price: string;
+  location: string;
+  use: string;
+}
+
+/** A car listed by the seller through the API (picture upload, then the listing). */
+export async function listCar(seller: ApiSession, car: CarInput): Promise<{ id: string }> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(carPicture())], { type: 'image/png' }), 'car.png');
+  const uploaded = await api<{ data: { url: string } }>('/images', {
+    method: 'POST',
+    body: form,
+    token: seller.accessToken,
+  });
+  const answer = await api<{ _id?: string; id?: string; insertedId?: string }>('/product', {
+    method: 'POST',
+    token: seller.accessToken,
+    body: JSON.stringify({
+      ...car,
+      image: uploaded.data.url,
+      seller_name: seller.account.name,
+      email: seller.account.email,
+    }),
+  });
+  const id = answer.insertedId ?? answer._id ?? answer.id;
+  if (!id) throw new Error(`POST /api/product answered no id: ${JSON.stringify(answer)}`);
+  return { id };
+}
+
+// ---- a real picture
+
+/** A 96x64 PNG: a car-coloured body on a sky-blue gradient. */
+export function carPicture(): Buffer {
+  const width = 96;
+  const height = 64;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x += 1) {
+      const body = y > 28 && y < 52 && x > 12 && x < 84;
+      const wheel = y >= 48 && y < 60 && ((x > 20 && x < 32) || (x > 64 && x < 76));
+      const [r, g, b] = wheel ? [30, 30, 30] : body ? [200, 40, 40] : [120, 170, 220 - y];
+      row.set([r, g, b], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
