@@ -77,14 +77,15 @@ export const startProjections = async (
           if (result.kind === 'applied' && events.length < batchSize) break;
         }
 
-        // Then follow, until stopped or until the checkpoint moves under us.
-        const live = new AbortController();
-        const stopLive = () => live.abort();
-        signal.addEventListener('abort', stopLive, { once: true });
+        // Then follow, until stopped or until the checkpoint moves under us. (A signal that
+        // was aborted already counts too: `any` starts out aborted.)
+        if (signal.aborted) return;
+        const moved = new AbortController();
+        const following = AbortSignal.any([signal, moved.signal]);
         try {
           const subscription = store.subscribe({
             ...(position === undefined ? {} : { after: position }),
-            signal: live.signal,
+            signal: following,
           });
           for await (const events of batched(subscription, batchSize)) {
             const result = await applyBatch(db, {
@@ -101,8 +102,7 @@ export const startProjections = async (
             }
           }
         } finally {
-          live.abort();
-          signal.removeEventListener('abort', stopLive);
+          moved.abort();
         }
         delay = options.retryDelayMs ?? 200;
       } catch (error) {

@@ -290,6 +290,18 @@ describe.each(list)('projections on $name', ({ open }) => {
     expect(await snapshot(setup.db, setup.schema)).toEqual(before);
   });
 
+  it('stops at once, even right after it started', async () => {
+    await appendScenario(setup.store);
+    for (const pause of [0, 5, 50]) {
+      const live = await start();
+      await new Promise((r) => setTimeout(r, pause));
+      const stopped = live.stop().then(() => 'stopped');
+      const late = new Promise((r) => setTimeout(() => r('still running'), 5000));
+      expect(await Promise.race([stopped, late])).toBe('stopped');
+      running = undefined;
+    }
+  });
+
   it('skips event types it does not know yet and still moves its checkpoint', async () => {
     await setup.store.append('future-1', 'any', [
       { id: crypto.randomUUID(), type: 'CarRepainted', data: { carId: 'x' }, metadata: {} },

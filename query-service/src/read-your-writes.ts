@@ -20,8 +20,9 @@ export const readYourWrites = (
   app.addHook('onRequest', async (request, reply) => {
     const wanted = positionFromHeader(request.headers, MIN_POSITION_HEADER);
     if (wanted === undefined) return;
+    // Stop waiting when the client goes away (the response closes before it was sent).
     const ended = new AbortController();
-    request.raw.once('close', () => ended.abort());
+    reply.raw.once('close', () => ended.abort());
     const result = await waitForPosition(db, wanted, timeoutMs, { schema, signal: ended.signal });
     reply.header(POSITION_REACHED_HEADER, String(result.reached));
     if (result.position !== undefined) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '@second-gear/domain';
 import { uniqueEmail, useAuthEmulator } from '@second-gear/identity/testing';
+import { startProjections } from '@second-gear/projection-service';
 import {
   appendScenario,
   eventData,
@@ -427,6 +428,38 @@ describe.each(list)('query service on $name', (backend) => {
         expect(BigInt(answer.headers['x-projection-position'] as string)).toBeGreaterThanOrEqual(
           position,
         );
+      }
+    });
+
+    it('waits over HTTP until the projections catch up', async () => {
+      const slow = await backend.open(emulator.host, emulator.projectId);
+      try {
+        await slow.projections.stop();
+        const carId = randomUUID();
+        const { position } = await slow.store.append(streams.car(carId), 'no_stream', [
+          eventData(
+            'CarAdvertised',
+            { carId },
+            { uid: 's', email: 's@example.com', role: 'Seller' },
+          ),
+        ]);
+        const address = await slow.app.listen({ host: '127.0.0.1', port: 0 });
+        const started = Date.now();
+        const answer = fetch(`${address}/api/categories`, {
+          headers: { 'X-Min-Position': position.toString() },
+        });
+        await new Promise((r) => setTimeout(r, 300));
+        const restarted = await startProjections({ store: slow.store, db: slow.db });
+        try {
+          const response = await answer;
+          expect(response.status).toBe(200);
+          expect(response.headers.get('x-position-reached')).toBe('true');
+          expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+        } finally {
+          await restarted.stop();
+        }
+      } finally {
+        await slow.close();
       }
     });
 
