@@ -96,7 +96,8 @@ describe('Accounts', () => {
         page.getByRole('button', { name: 'Continue with Google' }).click(),
       ]);
       await popup.getByRole('button', { name: 'Add new account' }).click();
-      await popup.locator('#email-input').fill(email);
+      await popup.getByLabel('Email', { exact: true }).fill(email);
+      // The emulator's page ties its inputs to a missing label id; this one goes by its id.
       await popup.locator('#display-name-input').fill(name);
       await popup.getByRole('button', { name: /Sign in with Google/ }).click();
 
