@@ -2,20 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import { createEventStore, type ExpectedVersion } from '@second-gear/event-store';
 import { createDatabase } from './postgres.ts';
-import { perSecond, type Summary, summarize } from './stats.ts';
+import { median, perSecond, type Summary, summarize } from './stats.ts';
 
 export interface AppendRun {
   store: 'second-gear' | 'emmett';
   writers: number;
   appends: number;
   elapsedMs: number;
+  /** The median of the rounds' rates. */
   appendsPerSecond: number;
-  /** Latency of one append, in milliseconds. */
+  /** Each round's appends per second. */
+  rounds: number[];
+  /** Latency of one append over all rounds, in milliseconds. */
   latency: Summary;
 }
 
 export interface EventStoreResult {
+  /** Duration of one round; every store and writer count runs `rounds` times. */
   durationMs: number;
+  roundCount: number;
   streamsPerWriter: number;
   eventBytes: number;
   runs: AppendRun[];
@@ -80,7 +85,7 @@ const drive = async (append: Appender, writers: number, durationMs: number, runI
     appends,
     elapsedMs,
     appendsPerSecond: perSecond(appends, elapsedMs),
-    latency: summarize(latencies),
+    latencies,
   };
 };
 
@@ -118,6 +123,7 @@ const openEmmett = async (url: string) => {
 export const benchEventStores = async (options: {
   writers: readonly number[];
   durationMs: number;
+  rounds: number;
   say: (line: string) => void;
 }): Promise<EventStoreResult> => {
   const ours = await createDatabase('store_ours');
@@ -130,18 +136,47 @@ export const benchEventStores = async (options: {
     ];
     try {
       for (const { opened } of stores) await drive(opened.append, 4, 300, 'warmup');
+      const measured = new Map<
+        string,
+        { appends: number; elapsedMs: number; rates: number[]; latencies: number[] }
+      >();
+      // Rounds, and the two stores alternating inside each, so that a burst of other work on the
+      // shared machine lands on both and on one round only.
+      for (let round = 0; round < options.rounds; round++) {
+        for (const writers of options.writers) {
+          for (const { name, opened } of stores) {
+            const run = await drive(
+              opened.append,
+              writers,
+              options.durationMs,
+              randomUUID().slice(0, 8),
+            );
+            const key = `${name}/${writers}`;
+            const sum = measured.get(key) ?? { appends: 0, elapsedMs: 0, rates: [], latencies: [] };
+            sum.appends += run.appends;
+            sum.elapsedMs += run.elapsedMs;
+            sum.rates.push(run.appendsPerSecond);
+            sum.latencies.push(...run.latencies);
+            measured.set(key, sum);
+            options.say(
+              `  round ${round + 1}: ${name.padEnd(11)} ${String(writers).padStart(2)} writers: ${run.appendsPerSecond.toFixed(0)} appends/s`,
+            );
+          }
+        }
+      }
       for (const writers of options.writers) {
-        for (const { name, opened } of stores) {
-          const run = await drive(
-            opened.append,
+        for (const { name } of stores) {
+          const sum = measured.get(`${name}/${writers}`);
+          if (!sum) continue;
+          runs.push({
+            store: name,
             writers,
-            options.durationMs,
-            randomUUID().slice(0, 8),
-          );
-          runs.push({ store: name, writers, ...run });
-          options.say(
-            `  ${name.padEnd(11)} ${String(writers).padStart(2)} writers: ${run.appendsPerSecond.toFixed(0)} appends/s, p99 ${run.latency.p99?.toFixed(1)} ms`,
-          );
+            appends: sum.appends,
+            elapsedMs: sum.elapsedMs,
+            appendsPerSecond: median(sum.rates),
+            rounds: sum.rates,
+            latency: summarize(sum.latencies),
+          });
         }
       }
     } finally {
@@ -153,6 +188,7 @@ export const benchEventStores = async (options: {
   }
   return {
     durationMs: options.durationMs,
+    roundCount: options.rounds,
     streamsPerWriter: STREAMS_PER_WRITER,
     eventBytes: EVENT_BYTES,
     runs,

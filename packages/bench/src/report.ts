@@ -40,8 +40,8 @@ const writesSection = (result: Results['writes']) => {
     'Each client is a loop that sends one command, waits for its answer, and sends the next, for',
     `${data.durationSeconds} s per row. "list a car" is \`POST /api/product\`; "book a car" is \`POST /api/booking\` of a`,
     'car listed earlier in the run, a different car each time (the cars listed by the rows above, and',
-    `a further ${data.durationSeconds} s of listing by every client, not measured). Each client is a seller of its own listing in a`,
-    "category of its own and a buyer of its own: a listing appends to the seller's and the category's",
+    `a further ${data.durationSeconds * 2} s of listing by every client, not measured). Each client lists as a seller of its own,`,
+    "in a category of its own, and books as a buyer of its own: a listing appends to the seller's and the category's",
     "streams with expected versions, so clients sharing them would measure the command handler's",
     'optimistic-concurrency retries rather than throughput. Users register through `POST /api/user`',
     'with real Auth Emulator ID tokens; their service tokens are then signed with the shared secret.',
@@ -53,7 +53,8 @@ const writesSection = (result: Results['writes']) => {
     '  right after each answer, a `GET /api/product/:id` with `X-Min-Position: <position>` is sent on',
     '  the side (it does not hold the writer up), repeated until it answers `X-Position-Reached: true`',
     "  with the car listed (or booked). It includes that read's own round trip, under the write load.",
-    '  p50, p95, p99, ms.',
+    '  p50, p95, p99, ms. When commands arrive faster than the projections apply them, this time is',
+    "  a queue that grows for as long as the row runs, so it depends on the row's duration too.",
     '',
     '**PGlite** is the all-in-one app (`startMarketplace`: embedded PGlite in a temporary directory,',
     'one port, seeded with the demo data, its admin creating the categories), in a process of its',
@@ -72,6 +73,7 @@ const writesSection = (result: Results['writes']) => {
     ms(run.latency.p99),
     ...pcts(run.visible),
     ...(run.notVisible ? [`${run.notVisible} never`] : []),
+    ...(run.ranOut ? ['ended early: every listed car was booked'] : []),
   ]);
   lines.push(
     table(
@@ -103,11 +105,12 @@ const storeSection = (result: Results['store']) => {
     'Both stores on the same PostgreSQL server, each in a fresh database of its own, each with its',
     "default `pg` pool (10 connections): this project's `createEventStore({ kind: 'postgres' })` and",
     '`@event-driven-io/emmett-postgresql` 0.42 (`getPostgreSQLEventStore(url).appendToStream`). N writers',
-    `append for ${data.durationMs / 1000} s; each appends one event at a time (a car listing, ${data.eventBytes} bytes of JSON with`,
+    `append for ${data.durationMs / 1000} s, ${data.roundCount} times (rounds); each appends one event at a time (a car listing, ${data.eventBytes} bytes of JSON with`,
     `its metadata) to its own ${data.streamsPerWriter} streams in turn, expecting the version it last saw (\`no_stream\` /`,
     '`STREAM_DOES_NOT_EXIST` for the first event). The two stores alternate row by row, so both see the',
-    'same machine load. **appends/s** is appends committed per second; **ratio** is ours divided by',
-    "emmett's (above 1: ours is faster). p99 is one append's latency, ms.",
+    'same machine load. **appends/s** is appends committed per second, the median of the rounds (each',
+    "round's in brackets); **ratio** is ours divided by emmett's (above 1: ours is faster). p99 is one",
+    "append's latency over all rounds, ms.",
     '',
   );
   const writers = [...new Set(data.runs.map((run) => run.writers))];
@@ -116,9 +119,9 @@ const storeSection = (result: Results['store']) => {
     const theirs = data.runs.find((run) => run.writers === w && run.store === 'emmett');
     return [
       String(w),
-      int(ours?.appendsPerSecond),
+      `${int(ours?.appendsPerSecond)} (${ours?.rounds.map(int).join(', ')})`,
       ms(ours?.latency.p99),
-      int(theirs?.appendsPerSecond),
+      `${int(theirs?.appendsPerSecond)} (${theirs?.rounds.map(int).join(', ')})`,
       ms(theirs?.latency.p99),
       ours && theirs ? ratio(ours.appendsPerSecond / theirs.appendsPerSecond) : 'n/a',
     ];
@@ -129,11 +132,11 @@ const storeSection = (result: Results['store']) => {
       rows,
     ),
     '',
-    'Why they scale differently: every append here takes one transaction-scoped advisory lock and',
-    'numbers its events under it (docs/event-store.md, "How ordering is guaranteed"), so appends',
-    'commit one at a time in position order and a reader can never skip a late-committing event.',
-    'Concurrent writers therefore add little beyond overlapping their round trips; each commit',
-    'still waits for its WAL flush (`synchronous_commit = on`).',
+    'What bounds ours: every append takes one transaction-scoped advisory lock and numbers its',
+    'events under it (docs/event-store.md, "How ordering is guaranteed"), so appends commit one at a',
+    'time, in position order, and a reader can never skip a late-committing event. Concurrent writers',
+    "overlap their round trips and JSON work but not that section, which ends with the commit's WAL",
+    'flush (`synchronous_commit = on`).',
   );
   return lines;
 };
@@ -240,8 +243,10 @@ const webSection = (result: Results['web']) => {
     'fresh data directory). "mobile" is Lighthouse\'s default: a mid-range phone on a slow 4G link',
     '(simulated) with a 4x CPU slowdown; "desktop" is its desktop preset. Scores are 0 to 100; FCP,',
     'LCP (first and largest contentful paint) and TBT (total blocking time) in ms. "JS fetched" is',
-    'every script the page loaded during the run, as served: the all-in-one app serves it',
-    'uncompressed, which the simulated slow link makes expensive, so these bytes are the raw sizes.',
+    'every script the page loaded during the run, as served (bytes on the wire).',
+    data.servedEncoding === 'identity'
+      ? 'The all-in-one app serves JavaScript uncompressed (asked for gzip or brotli, it answered without a `Content-Encoding`), so these are raw sizes, and the simulated slow link charges for all of them.'
+      : `The all-in-one app serves JavaScript with \`Content-Encoding: ${data.servedEncoding}\`.`,
     '',
     table(
       [

@@ -110,6 +110,7 @@ try {
           benchEventStores({
             writers: scale.storeWriters,
             durationMs: scale.storeSeconds * 1000,
+            rounds: scale.storeRounds,
             say,
           }),
         ),

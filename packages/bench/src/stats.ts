@@ -31,3 +31,13 @@ export const summarize = (samples: readonly number[]): Summary => ({
 /** Operations per second. */
 export const perSecond = (count: number, elapsedMs: number): number =>
   elapsedMs > 0 ? (count * 1000) / elapsedMs : 0;
+
+/** The middle value (the mean of the two middle ones for an even count); NaN when empty. */
+export const median = (values: readonly number[]): number => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};

@@ -43,6 +43,8 @@ export interface LighthouseRun {
 }
 
 export interface WebResult {
+  /** The Content-Encoding the all-in-one app answers for its entry chunk to `Accept-Encoding: gzip, br`. */
+  servedEncoding: string;
   lighthouseVersion: string;
   chromium: string;
   initialJs: InitialJs[];
@@ -104,20 +106,29 @@ export const benchWeb = async (options: { say: (line: string) => void }): Promis
     options.say(`  ${size.page}: ${(size.gzipBytes / 1024).toFixed(1)} kB gzip initial JS`);
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'second-gear-bench-web-'));
-  const server = await spawnServer('marketplace', {
-    BENCH_DATA_DIR: dataDir,
-    BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
-  });
-  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
+    server = await spawnServer('marketplace', {
+      BENCH_DATA_DIR: dataDir,
+      BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
+    });
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    const port = chrome.port;
     const url = server.info.url ?? '';
     const cars = (await (await fetch(`${url}/api/products`)).json()) as { _id: string }[];
     const carId = cars[0]?._id;
     if (carId === undefined) throw new Error('The demo marketplace has no car');
+    const html = await (await fetch(`${url}/`)).text();
+    const entry = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+    const asset = entry
+      ? await fetch(new URL(entry, url), { headers: { 'accept-encoding': 'gzip, br' } })
+      : undefined;
+    await asset?.arrayBuffer();
+    const servedEncoding = asset?.headers.get('content-encoding') ?? 'identity';
     const runs: LighthouseRun[] = [];
     let lighthouseVersion = '';
     let chromium = '';
@@ -130,7 +141,7 @@ export const benchWeb = async (options: { say: (line: string) => void }): Promis
         const result = await lighthouse(
           pageUrl,
           {
-            port: chrome.port,
+            port,
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
@@ -168,10 +179,10 @@ export const benchWeb = async (options: { say: (line: string) => void }): Promis
           `  Lighthouse ${page} (${formFactor}): performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run.bestPractices}, SEO ${run.seo}`,
         );
       }
-    return { lighthouseVersion, chromium, initialJs: sizes, lighthouse: runs };
+    return { servedEncoding, lighthouseVersion, chromium, initialJs: sizes, lighthouse: runs };
   } finally {
-    chrome.kill();
-    await server.stop();
+    chrome?.kill();
+    await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 };

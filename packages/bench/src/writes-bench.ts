@@ -37,6 +37,8 @@ export interface WriteRun {
   visible: Summary;
   /** Writes a read did not show within 30 s (none expected). */
   notVisible: number;
+  /** True when the row ended early because every listed car was booked. */
+  ranOut: boolean;
 }
 
 export interface WritesResult {
@@ -175,6 +177,7 @@ const drive = async (
     latency: summarize(latencies),
     visible: summarize(visible),
     notVisible,
+    ranOut: exhausted,
   };
 };
 
@@ -284,7 +287,7 @@ const measure = async (
       );
     }
     // More cars for the bookings, listed without measuring.
-    await drive(endpoints, clients, options.durationSeconds, listCar, () => true);
+    await drive(endpoints, clients, options.durationSeconds * 2, listCar, () => true);
     for (const count of options.clients) {
       const run = await drive(
         endpoints,
@@ -309,11 +312,12 @@ export const benchWritesPglite = async (options: {
 }): Promise<WriteRun[]> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'second-gear-bench-'));
   const secret = randomBytes(32).toString('hex');
-  const server = await spawnServer('marketplace', {
-    BENCH_DATA_DIR: dataDir,
-    BENCH_JWT_SECRET: secret,
-  });
+  let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
   try {
+    server = await spawnServer('marketplace', {
+      BENCH_DATA_DIR: dataDir,
+      BENCH_JWT_SECRET: secret,
+    });
     const url = server.info.url ?? '';
     const emulatorHost = server.info.authEmulatorHost ?? '';
     const adminSetup: AdminSetup = async (_endpoints, minter) => {
@@ -329,7 +333,7 @@ export const benchWritesPglite = async (options: {
       options,
     );
   } finally {
-    await server.stop();
+    await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 };

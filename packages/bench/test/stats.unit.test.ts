@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentile, perSecond, summarize } from '../src/stats.ts';
+import { median, percentile, perSecond, summarize } from '../src/stats.ts';
 
 describe('percentile', () => {
   it('takes the nearest rank', () => {
@@ -35,5 +35,13 @@ describe('summarize and perSecond', () => {
     expect(summarize([4, 1, 3, 2])).toEqual({ count: 4, p50: 2, p95: 4, p99: 4, max: 4 });
     expect(perSecond(500, 250)).toBe(2000);
     expect(perSecond(5, 0)).toBe(0);
+  });
+});
+
+describe('median', () => {
+  it('takes the middle value, or the mean of the two middle ones', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
   });
 });
