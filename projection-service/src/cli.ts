@@ -13,7 +13,7 @@ Commands:
                       continues an interrupted rebuild unless --fresh is given
 
 Environment:
-  READ_MODEL_URL         the read model's PostgreSQL (postgres://...), or
+  DATABASE_URL           the read model's PostgreSQL (postgres://...), or
   PGLITE_DIR             the embedded database directory (the all-in-one app must be stopped)
   EVENT_STORE            pglite | postgres | kurrentdb (default: pglite with PGLITE_DIR, else postgres)
   EVENT_STORE_URL        the event store's URL (postgres or kurrentdb)

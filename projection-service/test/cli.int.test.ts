@@ -32,7 +32,7 @@ describe('npm run projections (on a PGlite directory)', () => {
       env: {
         ...process.env,
         PGLITE_DIR: dir,
-        READ_MODEL_URL: '',
+        DATABASE_URL: '',
         EVENT_STORE: '',
         EVENT_STORE_URL: '',
       },
@@ -61,12 +61,12 @@ describe('npm run projections (on a PGlite directory)', () => {
       env: {
         ...process.env,
         PGLITE_DIR: '',
-        READ_MODEL_URL: 'mysql://x/y',
+        DATABASE_URL: 'mysql://x/y',
         EVENT_STORE: '',
         EVENT_STORE_URL: '',
       },
     }).catch((error: { code: number; stderr: string }) => error);
     expect('code' in failed ? failed.code : 0).toBe(78);
-    expect(failed.stderr).toContain('READ_MODEL_URL: expected a postgres:// URL');
+    expect(failed.stderr).toContain('DATABASE_URL: expected a postgres or postgresql URL');
   });
 });

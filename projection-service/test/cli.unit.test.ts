@@ -8,7 +8,7 @@ describe('the operators CLI environment', () => {
   it('reads PostgreSQL settings', () => {
     expect(
       parseCliEnv({
-        READ_MODEL_URL: 'postgres://u@h:5432/rm',
+        DATABASE_URL: 'postgres://u@h:5432/rm',
         EVENT_STORE: 'kurrentdb',
         EVENT_STORE_URL: 'kurrentdb://h:2113?tls=false',
       }),
@@ -29,11 +29,11 @@ describe('the operators CLI environment', () => {
   });
 
   it.each([
-    [{}, 'READ_MODEL_URL'],
-    [{ READ_MODEL_URL: 'mysql://h/db', EVENT_STORE_URL: 'postgres://h/db' }, 'READ_MODEL_URL'],
-    [{ READ_MODEL_URL: 'postgres://h/db' }, 'EVENT_STORE_URL'],
+    [{}, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://h/db', EVENT_STORE_URL: 'postgres://h/db' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://h/db' }, 'EVENT_STORE_URL'],
     [{ PGLITE_DIR: 'd', EVENT_STORE: 'mongo' }, 'EVENT_STORE'],
-    [{ READ_MODEL_URL: 'postgres://h/db', EVENT_STORE: 'pglite' }, 'PGLITE_DIR'],
+    [{ DATABASE_URL: 'postgres://h/db', EVENT_STORE: 'pglite' }, 'PGLITE_DIR'],
     [{ PGLITE_DIR: 'd', PROJECTION_BATCH_SIZE: 'lots' }, 'PROJECTION_BATCH_SIZE'],
   ])('names the variable that is wrong: %o', (env, variable) => {
     expect(() => parseCliEnv(env)).toThrow(CliEnvError);

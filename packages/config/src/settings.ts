@@ -17,10 +17,12 @@ const firebase = {
   FIREBASE_AUTH_DOMAIN: z.string().optional(),
 };
 
+const storeKind = z.enum(['pglite', 'postgres', 'kurrentdb'], {
+  error: 'expected pglite, postgres or kurrentdb',
+});
+
 const eventStore = {
-  EVENT_STORE: z
-    .enum(['pglite', 'postgres', 'kurrentdb'], { error: 'expected pglite, postgres or kurrentdb' })
-    .default('postgres'),
+  EVENT_STORE: storeKind.default('postgres'),
   EVENT_STORE_URL: url([
     'postgres',
     'postgresql',
@@ -138,6 +140,40 @@ export const allInOneSettings = z.object({
   RATE_LIMIT_MAX: positiveInt(300),
 });
 
+/** `npm run projections -- status|rebuild`: on a PostgreSQL read model, or the all-in-one's PGlite. */
+export const projectionsCliSettings = z
+  .object({
+    DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+    PGLITE_DIR: z.string().min(1).optional(),
+    EVENT_STORE: storeKind.optional(),
+    EVENT_STORE_URL: eventStore.EVENT_STORE_URL,
+    PROJECTION_BATCH_SIZE: positiveInt(1000),
+  })
+  .superRefine((env, ctx) => {
+    if (!env.DATABASE_URL && !env.PGLITE_DIR) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'set DATABASE_URL (a postgres:// URL) or PGLITE_DIR',
+      });
+    }
+    const store = env.EVENT_STORE ?? (env.PGLITE_DIR ? 'pglite' : 'postgres');
+    if (store === 'pglite' && !env.PGLITE_DIR) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PGLITE_DIR'],
+        message: 'required when EVENT_STORE is pglite',
+      });
+    }
+    if (store !== 'pglite' && !env.EVENT_STORE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EVENT_STORE_URL'],
+        message: `required when EVENT_STORE is ${store}`,
+      });
+    }
+  });
+
 export type CommandServiceSettings = z.infer<typeof commandServiceSettings>;
 export type QueryServiceSettings = z.infer<typeof queryServiceSettings>;
 export type ProjectionServiceSettings = z.infer<typeof projectionServiceSettings>;
@@ -153,6 +189,7 @@ export const allVariableNames = (): string[] => {
     projectionServiceSettings,
     gatewaySettings,
     allInOneSettings,
+    projectionsCliSettings,
   ]) {
     for (const key of Object.keys(schema.shape)) names.add(key);
   }
