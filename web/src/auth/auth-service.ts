@@ -32,6 +32,8 @@ const FIREBASE_MESSAGES: Record<string, string> = {
   'auth/too-many-requests': 'Too many attempts. Please wait a moment and try again.',
   'auth/network-request-failed': 'Could not reach the sign-in service. Please try again.',
   'auth/missing-email': 'Enter your email first.',
+  // What Google sign-in fails with when its script from apis.google.com cannot be loaded.
+  'auth/internal-error': 'Sign-in could not be completed. Check your connection and try again.',
 };
 
 /** Plain words for an identity provider error. */
