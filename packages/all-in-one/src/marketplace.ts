@@ -1,14 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { buildCommandService, localImageStorage } from '@second-gear/command-service';
 import { createEventStore, type EventStore } from '@second-gear/event-store';
 import { buildWebApp, targetFor } from '@second-gear/gateway';
 import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@second-gear/identity';
 import { startProjections } from '@second-gear/projection-service';
 import { buildQueryService } from '@second-gear/query-service';
-import { createReadModelDb } from '@second-gear/read-model';
+import { createReadModelDb, openPGlite } from '@second-gear/read-model';
 import type { LogOptions } from '@second-gear/service-http';
 import { dataDirSecret } from './secret.ts';
 import { seedDemoData } from './seed.ts';
@@ -71,7 +70,7 @@ export const startMarketplace = async (
     cleanups.push(() => authEmulator.stop());
 
     say('opening the embedded database');
-    const pglite = await PGlite.create(join(dataDir, 'pglite'));
+    const pglite = await openPGlite(join(dataDir, 'pglite'));
     cleanups.push(() => pglite.close());
     const store = await createEventStore({ kind: 'pglite', db: pglite });
     cleanups.push(() => store.close());

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { lockDatabaseDirectory } from './pglite-lock.ts';
 import type { ReadModelDatabase } from './schema.ts';
 
 export type ReadModelDb = Kysely<ReadModelDatabase>;
@@ -33,9 +34,27 @@ export const createReadModelDb = (options: ReadModelDbOptions): ReadModelDb => {
 
 /**
  * Opens (or creates) a PGlite database in a directory, in memory when none is given, for a
- * process that owns it (the operators' CLI, tests). The caller closes it.
+ * process that owns it (the all-in-one process, the operators' CLI, tests). A directory is
+ * locked while it is open, so a second process is refused instead of corrupting it. The caller
+ * closes it, which releases the lock.
  */
 export const openPGlite = async (dir = 'memory://'): Promise<PGlite> => {
   const { PGlite } = await import('@electric-sql/pglite');
-  return PGlite.create(dir);
+  if (dir.startsWith('memory://')) return PGlite.create(dir);
+  const release = lockDatabaseDirectory(dir);
+  try {
+    const db = await PGlite.create(dir);
+    const close = db.close.bind(db);
+    db.close = async () => {
+      try {
+        await close();
+      } finally {
+        release();
+      }
+    };
+    return db;
+  } catch (error) {
+    release();
+    throw error;
+  }
 };

@@ -1,0 +1,47 @@
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * An embedded database directory may be opened by one process only: a second PGlite on the same
+ * files corrupts them. The owner holds `<dir>.lock` with its pid; a lock whose process is gone
+ * is stale and taken over. Returns the release function.
+ */
+export const lockDatabaseDirectory = (dir: string): (() => void) => {
+  const path = `${resolve(dir)}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.off('exit', release);
+        rmSync(path, { force: true });
+      };
+      process.on('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(readFileSync(path, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) {
+        throw new Error(
+          `${resolve(dir)} is open in process ${owner}; stop it first (an embedded database ` +
+            'can be opened by one process at a time)',
+        );
+      }
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${resolve(dir)}`);
+};

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPGlite } from '../src/database.ts';
+
+describe('an embedded database directory', () => {
+  const dirs: string[] = [];
+  const freshDir = async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pglite-lock-'));
+    dirs.push(dir);
+    return join(dir, 'db');
+  };
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is locked while open and free again once closed', async () => {
+    const dir = await freshDir();
+    const db = await openPGlite(dir);
+    expect(existsSync(`${dir}.lock`)).toBe(true);
+    await db.close();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+    const again = await openPGlite(dir);
+    await again.close();
+  });
+
+  it('refuses a second process while the first has it open', async () => {
+    const dir = await freshDir();
+    const db = await openPGlite(dir);
+    try {
+      const script = `import('${new URL('../src/database.ts', import.meta.url).href}')
+        .then((m) => m.openPGlite(${JSON.stringify(dir)}))
+        .then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); });`;
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += String(chunk);
+      });
+      const code = await new Promise((done) => child.on('exit', done));
+      expect(code).toBe(3);
+      expect(stderr).toContain(`is open in process ${process.pid}`);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('takes over a lock whose process is gone', async () => {
+    const dir = await freshDir();
+    await writeFile(`${dir}.lock`, '2147483646');
+    const db = await openPGlite(dir);
+    await db.close();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+});
