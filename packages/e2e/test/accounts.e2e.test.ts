@@ -108,6 +108,23 @@ describe('Accounts', () => {
     },
   );
 
+  test.runIf(!googleReachable)(
+    'without apis.google.com, Continue with Google says in plain words that sign-in failed',
+    async () => {
+      const { page } = browser;
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      await see(
+        page.getByRole('status').filter({
+          hasText: 'Sign-in could not be completed. Check your connection and try again.',
+        }),
+      );
+      expect(await page.getByText('Firebase: Error').count()).toBe(0);
+      await see(page.getByRole('button', { name: 'Continue with Google' }));
+      expect(new URL(page.url()).pathname).toBe('/login');
+    },
+  );
+
   test('Forgot password sends a reset email for the address typed in', async () => {
     const { page } = browser;
     const account = newAccount('forgetful', 'Fred Forgetful');
