@@ -8,7 +8,7 @@ export default defineProject({
     globalSetup: ['test/global-setup.ts'],
     // One marketplace and one browser at a time: the files run one after another.
     fileParallelism: false,
-    testTimeout: 90_000,
+    testTimeout: 120_000,
     hookTimeout: 180_000,
   },
 });

@@ -16,7 +16,11 @@ async function rowOf(page: Page, text: string): Promise<Locator> {
       .getByRole('navigation', { name: 'Pages' })
       .getByRole('button', { name: 'Next' });
     if ((await next.count()) === 0 || (await next.isDisabled())) return see(row);
+    const arrived = page.waitForResponse((answer) =>
+      new URL(answer.url()).pathname.startsWith('/api/'),
+    );
     await next.click();
+    await arrived;
   }
 }
 

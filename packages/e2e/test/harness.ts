@@ -21,7 +21,7 @@ const repositoryRoot = resolve(import.meta.dirname, '../../..');
 export const screenshotDir = join(repositoryRoot, 'test-results', 'e2e');
 
 /** How long a user is willing to wait for something to appear. */
-const patience = 20_000;
+const patience = 30_000;
 
 export interface BrowserHarness {
   /** The test's page, in a fresh context (no cookies, storage or sign-in from other tests). */
