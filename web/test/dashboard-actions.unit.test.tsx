@@ -190,6 +190,8 @@ describe('All Categories', () => {
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The category still has cars.')).toBeInTheDocument();
+    // The confirmation closes so the toast is not hidden behind it.
+    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'closed'));
   });
 });
 

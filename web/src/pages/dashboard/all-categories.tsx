@@ -98,6 +98,11 @@ export default function AllCategoriesPage() {
     success: (answer) => (answer.deletedCount === 0 ? null : 'Item Deleted Successfully!'),
     invalidate: [['categories']],
     onSuccess: () => setSelected(null),
+    // Close the confirmation so the error toast is not hidden behind it.
+    onError: () => {
+      setSelected(null);
+      return false;
+    },
   });
   const offset = (page - 1) * PAGE_SIZE;
   return (

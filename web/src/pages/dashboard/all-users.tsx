@@ -36,6 +36,11 @@ export default function AllUsersPage() {
     success: (answer) => (answer.deletedCount === 0 ? null : 'User Deleted Successfully!'),
     invalidate: [['users'], ['cars']],
     onSuccess: () => setSelected(null),
+    // Close the confirmation so the error toast is not hidden behind it.
+    onError: () => {
+      setSelected(null);
+      return false;
+    },
   });
   const offset = (page - 1) * PAGE_SIZE;
   return (

@@ -48,6 +48,11 @@ export default function MyProductsPage() {
     success: (answer) => (answer.deletedCount === 0 ? null : 'Item Deleted Successfully!'),
     invalidate: [['cars'], ['car']],
     onSuccess: () => setSelected(null),
+    // Close the confirmation so the error toast is not hidden behind it.
+    onError: () => {
+      setSelected(null);
+      return false;
+    },
   });
 
   const offset = (page - 1) * PAGE_SIZE;
