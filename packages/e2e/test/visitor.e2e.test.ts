@@ -6,7 +6,7 @@ const browser = useBrowser();
 const corolla = demoCars.find((car) => car.name === 'Toyota Corolla 2017')!;
 
 describe('A visitor', () => {
-  test('browses Home: banner, Recommended Cars, Categories and the stats strip', async () => {
+  test('browses Home: banner, Recommended Cars, Categories, the stats strip and the footer', async () => {
     const { page } = browser;
     await page.goto('/');
     await see(page.getByRole('heading', { level: 1, name: 'Second Gear' }));
@@ -30,6 +30,22 @@ describe('A visitor', () => {
     for (const text of ['Total Cars', '1.8K', 'Total Seller', '285', 'Happy Customer', '86%']) {
       await see(stats.getByText(text, { exact: true }));
     }
+
+    const footer = page.getByRole('contentinfo');
+    const footerNav = footer.getByRole('navigation', { name: 'Footer' });
+    for (const [name, path] of [
+      ['Home', '/'],
+      ['Cars', '/products'],
+      ['Blog', '/blog'],
+    ] as const) {
+      expect(await (await see(footerNav.getByRole('link', { name }))).getAttribute('href')).toBe(
+        path,
+      );
+    }
+    for (const name of ['Facebook', 'Twitter', 'LinkedIn']) {
+      expect(await (await see(footer.getByRole('link', { name }))).getAttribute('href')).toBe('/');
+    }
+    await see(footer.getByText(`Copyright © ${new Date().getFullYear()} Second Gear`));
   });
 
   test('browses Cars and a car with every field, then See Others Cars', async () => {
