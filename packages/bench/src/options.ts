@@ -8,6 +8,8 @@ export interface BenchOptions {
   quick: boolean;
   /** Where the Markdown report goes. */
   out: string | undefined;
+  /** Rewrite the report from the stored results, measuring nothing. */
+  render: boolean;
   help: boolean;
 }
 
@@ -16,10 +18,17 @@ export const USAGE = `npm run bench [-- options]
   --only <parts>   comma-separated subset of: ${PARTS.join(', ')} (default: all)
   --quick          a small scale and short runs, to try it fast (written apart from docs/)
   --out <file>     write the report there instead
+  --render         rewrite the report from the stored results, measuring nothing
   --help           this text`;
 
 export const parseOptions = (argv: readonly string[]): BenchOptions => {
-  const options: BenchOptions = { parts: [...PARTS], quick: false, out: undefined, help: false };
+  const options: BenchOptions = {
+    parts: [...PARTS],
+    quick: false,
+    out: undefined,
+    render: false,
+    help: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
@@ -29,6 +38,7 @@ export const parseOptions = (argv: readonly string[]): BenchOptions => {
       return next;
     };
     if (flag === '--quick') options.quick = true;
+    else if (flag === '--render') options.render = true;
     else if (flag === '--help' || flag === '-h') options.help = true;
     else if (flag === '--out') options.out = value();
     else if (flag === '--only') {
@@ -44,6 +54,7 @@ export const parseOptions = (argv: readonly string[]): BenchOptions => {
       options.parts = PARTS.filter((part) => wanted.includes(part));
     } else throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
   }
+  if (options.render) options.parts = [];
   return options;
 };
 

@@ -38,11 +38,14 @@ const writesSection = (result: Results['writes']) => {
     when(result),
     '',
     'Each client is a loop that sends one command, waits for its answer, and sends the next, for',
-    `${data.durationSeconds} s per row. "list a car" is \`POST /api/product\`; "book a car" is \`POST /api/booking\` of a`,
-    'car listed earlier in the run, a different car each time (the cars listed by the rows above, and',
-    `a further ${data.durationSeconds * 2} s of listing by every client, not measured). Each client lists as a seller of its own,`,
-    "in a category of its own, and books as a buyer of its own: a listing appends to the seller's and the category's",
-    "streams with expected versions, so clients sharing them would measure the command handler's",
+    `${data.durationSeconds} s per row. "list a car" is \`POST /api/product\`; "book a car" is`,
+    '`POST /api/booking` of a car listed earlier in the run, a different car each time (the cars',
+    `listed by the rows above, and a further ${data.durationSeconds * 2} s of listing by every client, not measured). A`,
+    'booking row may book at most its share of the cars still listed (a third, then half, then the',
+    'rest); a row that has booked its share ends early, as its last column says, and its rate is',
+    'over the time it ran. Each client lists as a seller of its own, in a category of its own, and',
+    "books as a buyer of its own: a listing appends to the seller's and the category's streams with",
+    "expected versions, so clients sharing them would measure the command handler's",
     'optimistic-concurrency retries rather than throughput. Users register through `POST /api/user`',
     'with real Auth Emulator ID tokens; their service tokens are then signed with the shared secret.',
     'Rate limiting is off.',
@@ -50,9 +53,12 @@ const writesSection = (result: Results['writes']) => {
     "- **commands/s**: commands answered 201 per second, over the row's duration.",
     '- **answer**: time from sending a command to its answer (p50, p99), ms.',
     "- **visible**: time from a command's answer until a read of the query service shows the write:",
-    '  right after each answer, a `GET /api/product/:id` with `X-Min-Position: <position>` is sent on',
+    '  right after the answer, a `GET /api/product/:id` with `X-Min-Position: <position>` is sent on',
     '  the side (it does not hold the writer up), repeated until it answers `X-Position-Reached: true`',
     "  with the car listed (or booked). It includes that read's own round trip, under the write load.",
+    '  Each client has at most one such read in flight, as a browser would: writes answered while it',
+    '  waits are not sampled (**sampled** counts those that were). Unbounded, the waiting reads (each',
+    "  polling the projections' checkpoints) would load the very database they measure.",
     '  p50, p95, p99, ms. When commands arrive faster than the projections apply them, this time is',
     "  a queue that grows for as long as the row runs, so it depends on the row's duration too.",
     '',
@@ -60,7 +66,8 @@ const writesSection = (result: Results['writes']) => {
     'one port, seeded with the demo data, its admin creating the categories), in a process of its',
     'own. **PostgreSQL** is the command service, the query service and the projections built in one',
     "process (not the load generator's) against a fresh database on the local server, each service on",
-    'its own port, with a separate Auth Emulator.',
+    'its own port and the projections with connections of their own (as the projection service has',
+    'in the distributed deployment), with a separate Auth Emulator.',
     '',
   );
   const rows = [...data.postgres, ...data.pglite].map((run) => [
@@ -71,9 +78,16 @@ const writesSection = (result: Results['writes']) => {
     int(run.commandsPerSecond),
     ms(run.latency.p50),
     ms(run.latency.p99),
+    int(run.visible.count),
     ...pcts(run.visible),
-    ...(run.notVisible ? [`${run.notVisible} never`] : []),
-    ...(run.ranOut ? ['ended early: every listed car was booked'] : []),
+    [
+      run.notVisible ? `${run.notVisible} writes never shown` : '',
+      run.ranOut
+        ? `ended after ${(run.elapsedMs / 1000).toFixed(1)} s: its share of the listed cars was booked`
+        : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
   ]);
   lines.push(
     table(
@@ -85,9 +99,11 @@ const writesSection = (result: Results['writes']) => {
         'Commands/s',
         'Answer p50',
         'Answer p99',
+        'Sampled',
         'Visible p50',
         'Visible p95',
         'Visible p99',
+        'Note',
       ],
       rows,
     ),
@@ -154,7 +170,8 @@ const readsSection = (result: Results['reads']) => {
     'done on a live model. `GET /api/products` is the first page (20 cars, newest first, with',
     '`X-Total-Count`); `/api/product/:id` cycles through 500 different cars; `/api/products/advertise`',
     'is the Recommended list, first page (every 10th car is advertised and none of those is booked,',
-    'so it holds a tenth of the cars).',
+    'so it holds a tenth of the cars). Lists answer their total in `X-Total-Count`, which counts every',
+    'matching car on each request: unlike the page itself, that cost grows with the number of cars.',
     '',
     "**req/s** is the mean of autocannon's one-second samples; p50 and p99 are latencies in ms. The",
     '**bare** column is a Fastify app answering `{"hello":"world"}` from the same kind of process,',
@@ -291,7 +308,7 @@ const headline = (results: Results) => {
       `${int(run.commandsPerSecond)} commands/s; visible p50 ${ms(run.visible.p50)} ms, p99 ${ms(run.visible.p99)} ms`,
     ]);
   }
-  for (const w of [1, 32]) {
+  for (const w of [1, 8, 32]) {
     const runs = results.store?.data.runs.filter((run) => run.writers === w) ?? [];
     const ours = runs.find((run) => run.store === 'second-gear');
     const theirs = runs.find((run) => run.store === 'emmett');

@@ -1,11 +1,13 @@
 // npm run bench [-- --only writes,store,reads,rebuild,web] [--quick] [--out file]
 // Measures on this machine and writes the numbers, with their setup, to docs/benchmarks.md.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { benchEventStores } from './event-store-bench.ts';
 import { describeMachine, load1, type Machine } from './machine.ts';
-import { type Part, parseOptions, scaleOf, USAGE } from './options.ts';
+import { PARTS, type Part, parseOptions, scaleOf, USAGE } from './options.ts';
 import { dropCreatedDatabases } from './postgres.ts';
 import { benchReadModel } from './read-model-bench.ts';
 import { renderReport } from './report.ts';
@@ -89,7 +91,7 @@ const measurePart = async <P extends Part>(
 const started = performance.now();
 const machine = await describeMachine();
 say(
-  `Second Gear benchmarks${options.quick ? ' (quick)' : ''}: ${options.parts.join(', ')}\n` +
+  `Second Gear benchmarks${options.quick ? ' (quick)' : ''}: ${options.parts.join(', ') || 'no part (rewriting the report)'}\n` +
     `${machine.cores} cores (${machine.cpu}), ${machine.ramGiB} GiB, Node ${machine.node}, PostgreSQL ${machine.postgres}`,
 );
 let failures = 0;
@@ -173,5 +175,19 @@ const fullRun = existsSync(runFile)
   : undefined;
 await mkdir(dirname(out), { recursive: true });
 await writeFile(out, renderReport(await readResults(), { fullRun, quick: options.quick }));
+
+// The report and the results are part of the repository: written in its format (Biome's), so
+// that they pass its lint as written.
+const written = [out, ...PARTS.map((part) => join(resultsDir, `${part}.json`)), runFile].filter(
+  (file) => existsSync(file),
+);
+const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
+const formatted = spawnSync(process.execPath, [biome, 'format', '--write', ...written], {
+  cwd: repositoryRoot,
+  encoding: 'utf8',
+});
+if (formatted.status !== 0) {
+  process.stderr.write(`Formatting the report failed:\n${formatted.stdout}${formatted.stderr}\n`);
+}
 say(`\nWrote ${out} (this run: ${(totalMs / 60_000).toFixed(1)} min)`);
 process.exit(failures > 0 ? 1 : 0);

@@ -52,7 +52,15 @@ if (mode === 'bare') {
   cleanups.push(() => query.close());
   const info: Record<string, string> = { queryUrl: await listen(query) };
   if (mode === 'services') {
-    const projections = await startProjections({ store, db });
+    // The projections get connections of their own, as the projection service has in the
+    // distributed deployment, so that reads waiting on X-Min-Position cannot starve them.
+    const projectionStore = await createEventStore({ kind: 'postgres', connectionString: url });
+    const projectionDb = createReadModelDb({ connectionString: url });
+    cleanups.push(
+      () => projectionStore.close(),
+      () => projectionDb.destroy(),
+    );
+    const projections = await startProjections({ store: projectionStore, db: projectionDb });
     cleanups.unshift(() => projections.stop());
     const imageDir = env('BENCH_IMAGE_DIR');
     const command = await buildCommandService({

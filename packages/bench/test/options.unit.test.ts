@@ -7,6 +7,7 @@ describe('parseOptions', () => {
       parts: [...PARTS],
       quick: false,
       out: undefined,
+      render: false,
       help: false,
     });
   });
@@ -16,6 +17,10 @@ describe('parseOptions', () => {
     expect(options.parts).toEqual(['reads', 'web']);
     expect(options.quick).toBe(true);
     expect(options.out).toBe('x.md');
+  });
+
+  it('measures nothing with --render', () => {
+    expect(parseOptions(['--render']).parts).toEqual([]);
   });
 
   it('refuses unknown parts and options', () => {
