@@ -1,7 +1,16 @@
 import { demoAccounts } from '@second-gear/all-in-one';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { createAccount, logIn, openDashboard, see, toast, unique, useBrowser } from './harness.ts';
+import {
+  createAccount,
+  logIn,
+  openDashboard,
+  opened,
+  see,
+  toast,
+  unique,
+  useBrowser,
+} from './harness.ts';
 
 const browser = useBrowser();
 const admin = demoAccounts.admin;
@@ -38,7 +47,7 @@ describe('An admin', () => {
     await see(page.getByRole('row').filter({ hasText: 'Hatchback' }));
 
     await page.getByRole('button', { name: 'Add Category' }).click();
-    const dialog = await see(page.getByRole('dialog', { name: 'Add Category' }));
+    const dialog = await opened(page.getByRole('dialog', { name: 'Add Category' }));
     await dialog.getByRole('button', { name: 'Add Category' }).click();
     await see(dialog.getByText('This field is required'));
     await dialog.getByLabel('Category Name').fill(name);
@@ -52,7 +61,7 @@ describe('An admin', () => {
 
     await openDashboard(page, 'All Categories');
     await (await rowOf(page, name)).getByRole('button', { name: `Delete ${name}` }).click();
-    const confirm = await see(
+    const confirm = await opened(
       page.getByRole('alertdialog', { name: 'Are You Sure You Want to Delete?' }),
     );
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -94,7 +103,7 @@ describe('An admin', () => {
     await openDashboard(page, 'All users');
     const row = await rowOf(page, user.account.email);
     await row.getByRole('button', { name: 'Delete' }).click();
-    const confirm = await see(
+    const confirm = await opened(
       page.getByRole('alertdialog', { name: 'Are You Sure You Want to Delete?' }),
     );
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -5,6 +5,7 @@ import {
   logIn,
   newAccount,
   openDashboard,
+  opened,
   registerThroughUi,
   see,
   toast,
@@ -33,7 +34,7 @@ describe('Booking', () => {
     await page.goto(`/car/${id}`);
     await see(page.getByRole('heading', { level: 1, name }));
     await page.getByRole('button', { name: 'Book Now' }).click();
-    const dialog = await see(page.getByRole('dialog', { name: `Book ${name}` }));
+    const dialog = await opened(page.getByRole('dialog', { name: `Book ${name}` }));
     await see(dialog.getByText('Login First', { exact: true }));
     expect(await dialog.getByLabel('Phone').count()).toBe(0);
     await dialog.getByRole('link', { name: 'Login' }).click();
@@ -53,7 +54,7 @@ describe('Booking', () => {
     await page.goto(`/car/${id}`);
     await see(page.getByRole('heading', { level: 1, name }));
     await page.getByRole('button', { name: 'Book Now' }).click();
-    const dialog = await see(page.getByRole('dialog', { name: `Book ${name}` }));
+    const dialog = await opened(page.getByRole('dialog', { name: `Book ${name}` }));
     const fact = (label: string, value: string) =>
       see(dialog.getByText(label, { exact: true }).locator('..').getByText(value, { exact: true }));
     await fact('Your Name', buyer.name);

@@ -49,10 +49,12 @@ export function useBrowser(): BrowserHarness {
     contexts.push(context);
     context.setDefaultTimeout(patience);
     context.setDefaultNavigationTimeout(patience);
-    // Only the marketplace, its Auth Emulator and Google's sign-in library: anything else (the
-    // web fonts and styles of the emulator's sign-in page) is refused at once.
+    // Only the marketplace, its Auth Emulator and Google's sign-in library (apis.google.com and
+    // its static files): anything else (the web fonts and styles of the emulator's sign-in page)
+    // is refused at once.
     await context.route(
-      (url) => !['127.0.0.1', 'localhost', 'apis.google.com'].includes(url.hostname),
+      (url) =>
+        !/^(127\.0\.0\.1|localhost|apis\.google\.com|[\w.-]+\.gstatic\.com)$/.test(url.hostname),
       (route) => route.abort(),
     );
     return context.newPage();
@@ -142,6 +144,23 @@ export const see = async (locator: Locator): Promise<Locator> => {
   return locator;
 };
 
+/**
+ * Waits until a menu or dialog is visible and done opening: clicks while its opening animation
+ * runs are sometimes lost, and a user would not click before it has settled either.
+ */
+export const opened = async (locator: Locator): Promise<Locator> => {
+  await see(locator);
+  await locator.first().evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  return locator;
+};
+
 /** A toast with this message. */
 export const toast = (page: Page, message: string) =>
   see(page.getByRole('status').filter({ hasText: message }));
@@ -173,7 +192,7 @@ export async function registerThroughUi(
 /** Signs out through the avatar menu. */
 export async function logOut(page: Page) {
   await page.getByRole('button', { name: /^Account menu for/ }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await (await opened(page.getByRole('menu'))).getByRole('menuitem', { name: 'Logout' }).click();
   await see(page.getByRole('banner').getByRole('link', { name: 'Login' }));
 }
 

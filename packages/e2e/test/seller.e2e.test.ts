@@ -5,6 +5,7 @@ import {
   listCar,
   logIn,
   openDashboard,
+  opened,
   see,
   toast,
   unique,
@@ -25,7 +26,7 @@ describe('A seller', () => {
     await see(page.getByText('You have not added any car yet.'));
 
     await page.getByRole('button', { name: 'Add Product' }).click();
-    const dialog = await see(page.getByRole('dialog', { name: 'Add Product' }));
+    const dialog = await opened(page.getByRole('dialog', { name: 'Add Product' }));
     await dialog.getByRole('button', { name: 'Add Product' }).click();
     expect(await (await see(dialog.getByText('This field is required'))).count()).toBe(7);
 
@@ -100,7 +101,7 @@ describe('A seller', () => {
     const row = await see(page.getByRole('row').filter({ hasText: doomed }));
     await row.getByRole('button', { name: 'Delete Item' }).click();
 
-    const confirm = await see(
+    const confirm = await opened(
       page.getByRole('alertdialog', { name: 'Are You Sure You Want to Delete?' }),
     );
     await see(confirm.getByText("You won't be able to get back once deleted the item."));
