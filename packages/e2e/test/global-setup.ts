@@ -1,6 +1,6 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ensureWebBuilt, startMarketplace } from '@second-gear/all-in-one';
 import type { TestProject } from 'vitest/node';
 
@@ -15,6 +15,11 @@ declare module 'vitest' {
 
 /** One seeded marketplace, on a fresh data directory, for every browser test. */
 export default async function setup(project: TestProject) {
+  // Screenshots of failing tests are this run's only.
+  await rm(resolve(import.meta.dirname, '../../../test-results/e2e'), {
+    recursive: true,
+    force: true,
+  });
   const dataDir = await mkdtemp(join(tmpdir(), 'second-gear-e2e-'));
   // A copy of the built app, so a rebuild of web/dist during the run cannot pull chunks away.
   const webDist = join(dataDir, 'web');
