@@ -42,6 +42,8 @@ export const buildWebApp = async ({
     root,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of every text file; browsers get the smallest they take.
+    preCompressed: true,
     setHeaders: (res, path) => {
       const hashed = path.includes(`${root}/assets/`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

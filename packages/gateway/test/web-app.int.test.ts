@@ -14,6 +14,7 @@ describe('the web app server', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'home-3f2a.js'), 'export {}');
+    writeFileSync(join(dist, 'assets', 'home-3f2a.js.br'), 'brotli bytes');
     app = await buildWebApp({
       distDir: dist,
       appConfig: {
@@ -39,6 +40,16 @@ describe('the web app server', () => {
   it('caches hashed assets for a year', async () => {
     const answer = await app.inject({ url: '/assets/home-3f2a.js' });
     expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('hands a browser that takes Brotli the precompressed copy', async () => {
+    const answer = await app.inject({
+      url: '/assets/home-3f2a.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.body).toBe('brotli bytes');
     expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
