@@ -10,6 +10,7 @@ import {
 import type { EventStore } from '@second-gear/event-store';
 import type { ServiceApp } from '@second-gear/service-http';
 import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
+import { idCommandRoute } from '../id-command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from '../route-options.ts';
 import { StreamReader } from '../stream-reader.ts';
 
@@ -69,42 +70,14 @@ export async function carRoutes(app: ServiceApp, { run, store }: CarRoutesOption
     },
   });
 
-  const advertise = writeCalls.advertiseCar;
-  app.route({
-    ...writeRoute(advertise),
-    onRequest: authenticated(app),
-    schema: {
-      ...writeRoute(advertise).schema,
-      headers: CommandHeaders,
-      params: advertise.params,
-      response: answerSchemas(advertise.answer, [200]),
-    },
-    handler: async (request, reply) =>
-      run(request, reply, {
-        command: {
-          type: 'AdvertiseCar',
-          actor: actorOf(request),
-          data: { carId: request.params.id },
-        },
-        answer: () => ({ status: 200, body: { acknowledged: true as const, modifiedCount: 1 } }),
-      }),
+  idCommandRoute(app, run, writeCalls.advertiseCar, {
+    command: (carId, actor) => ({ type: 'AdvertiseCar', actor, data: { carId } }),
+    count: 'modifiedCount',
   });
 
-  const remove = writeCalls.deleteCar;
-  app.route({
-    ...writeRoute(remove),
-    onRequest: authenticated(app),
-    schema: {
-      ...writeRoute(remove).schema,
-      headers: CommandHeaders,
-      params: remove.params,
-      response: answerSchemas(remove.answer, [200]),
-    },
-    handler: async (request, reply) =>
-      run(request, reply, {
-        command: { type: 'DeleteCar', actor: actorOf(request), data: { carId: request.params.id } },
-        answer: () => ({ status: 200, body: { acknowledged: true as const, deletedCount: 1 } }),
-      }),
+  idCommandRoute(app, run, writeCalls.deleteCar, {
+    command: (carId, actor) => ({ type: 'DeleteCar', actor, data: { carId } }),
+    count: 'deletedCount',
   });
 
   const book = writeCalls.bookCar;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeCalls } from '@second-gear/contracts';
 import type { ServiceApp } from '@second-gear/service-http';
 import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
+import { idCommandRoute } from '../id-command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from '../route-options.ts';
 
 export async function categoryRoutes(app: ServiceApp, { run }: { run: RunCommand }) {
@@ -31,24 +32,8 @@ export async function categoryRoutes(app: ServiceApp, { run }: { run: RunCommand
     },
   });
 
-  const remove = writeCalls.deleteCategory;
-  app.route({
-    ...writeRoute(remove),
-    onRequest: authenticated(app),
-    schema: {
-      ...writeRoute(remove).schema,
-      headers: CommandHeaders,
-      params: remove.params,
-      response: answerSchemas(remove.answer, [200]),
-    },
-    handler: async (request, reply) =>
-      run(request, reply, {
-        command: {
-          type: 'DeleteCategory',
-          actor: actorOf(request),
-          data: { categoryId: request.params.id },
-        },
-        answer: () => ({ status: 200, body: { acknowledged: true as const, deletedCount: 1 } }),
-      }),
+  idCommandRoute(app, run, writeCalls.deleteCategory, {
+    command: (categoryId, actor) => ({ type: 'DeleteCategory', actor, data: { categoryId } }),
+    count: 'deletedCount',
   });
 }

@@ -10,6 +10,7 @@ import {
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
+import { idCommandRoute } from '../id-command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from '../route-options.ts';
 
 export type UserRoutesOptions = {
@@ -96,53 +97,23 @@ export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptio
       }),
   });
 
-  const promote = writeCalls.promoteToAdmin;
-  app.route({
-    ...writeRoute(promote),
-    onRequest: authenticated(app),
-    schema: {
-      ...writeRoute(promote).schema,
-      headers: CommandHeaders,
-      params: promote.params,
-      response: answerSchemas(promote.answer, [200]),
-    },
-    handler: async (request, reply) =>
-      run(request, reply, {
-        command: {
-          type: 'PromoteToAdmin',
-          actor: actorOf(request),
-          data: { userId: request.params.id },
-        },
-        answer: () => ({ status: 200, body: { acknowledged: true as const, modifiedCount: 1 } }),
-      }),
+  idCommandRoute(app, run, writeCalls.promoteToAdmin, {
+    command: (userId, actor) => ({ type: 'PromoteToAdmin', actor, data: { userId } }),
+    count: 'modifiedCount',
   });
 
-  const remove = writeCalls.deleteUser;
-  app.route({
-    ...writeRoute(remove),
-    onRequest: authenticated(app),
-    schema: {
-      ...writeRoute(remove).schema,
-      headers: CommandHeaders,
-      params: remove.params,
-      response: answerSchemas(remove.answer, [200]),
-    },
-    handler: async (request, reply) => {
-      const userId = request.params.id;
-      return run(request, reply, {
-        command: { type: 'DeleteUser', actor: actorOf(request), data: { userId } },
-        answer: () => ({ status: 200, body: { acknowledged: true as const, deletedCount: 1 } }),
-        // The events are the record; the sign-in account follows them. An account that is
-        // already gone is fine; any other failure is logged for an operator, and the user
-        // stays deleted here (no token is issued to a deleted user).
-        afterAppend: async () => {
-          try {
-            await auth.deleteUser(userId);
-          } catch (error) {
-            request.log.error({ err: error, userId }, 'deleting the sign-in account failed');
-          }
-        },
-      });
+  idCommandRoute(app, run, writeCalls.deleteUser, {
+    command: (userId, actor) => ({ type: 'DeleteUser', actor, data: { userId } }),
+    count: 'deletedCount',
+    // The events are the record; the sign-in account follows them. An account that is already
+    // gone is fine; any other failure is logged for an operator, and the user stays deleted
+    // here (no token is issued to a deleted user).
+    afterAppend: async (userId, log) => {
+      try {
+        await auth.deleteUser(userId);
+      } catch (error) {
+        log.error({ err: error, userId }, 'deleting the sign-in account failed');
+      }
     },
   });
 }

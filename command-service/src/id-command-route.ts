@@ -1,0 +1,55 @@
+import type { DeleteAnswer, IdParams, UpdateAnswer } from '@second-gear/contracts';
+import type { Actor, Command, Decision } from '@second-gear/domain';
+import type { ServiceApp } from '@second-gear/service-http';
+import type { FastifyBaseLogger } from 'fastify';
+import { actorOf, CommandHeaders, type RunCommand } from './command-route.ts';
+import { answerSchemas, authenticated, writeRoute } from './route-options.ts';
+
+type IdCall = {
+  method: 'PUT' | 'DELETE';
+  path: string;
+  auth: Parameters<typeof writeRoute>[0]['auth'];
+  summary: string;
+  params: typeof IdParams;
+  answer: typeof UpdateAnswer | typeof DeleteAnswer;
+};
+
+/**
+ * A command on one thing named by the path (`/:id`): a service token, the command headers, one
+ * command from the id and the caller, and an answer of 200 with the count the spec's client
+ * reads (`modifiedCount` or `deletedCount`).
+ */
+export function idCommandRoute(
+  app: ServiceApp,
+  run: RunCommand,
+  call: IdCall,
+  route: {
+    command: (id: string, actor: Actor) => Command;
+    count: 'modifiedCount' | 'deletedCount';
+    /** Runs once the events are stored (not on a replayed answer). */
+    afterAppend?: (id: string, log: FastifyBaseLogger) => Promise<void>;
+  },
+): void {
+  const { schema, ...target } = writeRoute(call);
+  app.route({
+    ...target,
+    onRequest: authenticated(app),
+    schema: {
+      ...schema,
+      headers: CommandHeaders,
+      params: call.params,
+      response: answerSchemas(call.answer, [200]),
+    },
+    handler: async (request, reply) =>
+      run(request, reply, {
+        command: route.command(request.params.id, actorOf(request)),
+        answer: (_decision: Decision) => ({
+          status: 200,
+          body: { acknowledged: true as const, [route.count]: 1 },
+        }),
+        ...(route.afterAppend
+          ? { afterAppend: () => route.afterAppend!(request.params.id, request.log) }
+          : {}),
+      }),
+  });
+}
