@@ -1,20 +1,14 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { getCars } from '../api/endpoints.ts';
 import { CarGrid } from '../components/car-grid.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { Pager } from '../components/pager.tsx';
+import { usePagedQuery } from '../components/use-paged-query.ts';
 
 export default function AllCarsPage() {
   usePageTitle('All Cars');
-  const [page, setPage] = useState(1);
-  const { data, isFetching, isError } = useQuery({
-    queryKey: ['cars', 'all', page],
-    queryFn: () => getCars(page),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isFetching, isError, page, setPage } = usePagedQuery(['cars', 'all'], getCars);
   return (
     <Stack gap="6">
       <Heading as="h1" size="3xl">

@@ -1,22 +1,18 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { getCategoryCars } from '../api/endpoints.ts';
 import { CarGrid } from '../components/car-grid.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { Pager } from '../components/pager.tsx';
+import { usePagedQuery } from '../components/use-paged-query.ts';
 
 export default function CategoryCarsPage() {
   const name = useParams().name ?? '';
   usePageTitle(name);
-  const [page, setPage] = useState(1);
-  const { data, isPending } = useQuery({
-    queryKey: ['cars', 'category', name, page],
-    queryFn: () => getCategoryCars(name, page),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isPending, page, setPage } = usePagedQuery(['cars', 'category', name], (page) =>
+    getCategoryCars(name, page),
+  );
   return (
     <Stack gap="6">
       <Heading as="h1" size="3xl" textTransform="uppercase">

@@ -10,11 +10,10 @@ import {
   Table,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { addCategory, deleteCategory, getCategories, PAGE_SIZE } from '../../api/endpoints.ts';
+import { addCategory, deleteCategory, getCategories } from '../../api/endpoints.ts';
 import type { Category } from '../../api/types.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
@@ -23,6 +22,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
 import { useCommand } from '../../components/use-command.ts';
+import { usePagedQuery } from '../../components/use-paged-query.ts';
 
 const categorySchema = z.object({ name: z.string().trim().min(1, 'This field is required') });
 type CategoryForm = z.infer<typeof categorySchema>;
@@ -85,14 +85,9 @@ export function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: (
 
 export default function AllCategoriesPage() {
   usePageTitle('All Categories');
-  const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<Category | null>(null);
-  const { data, isPending } = useQuery({
-    queryKey: ['categories', page],
-    queryFn: () => getCategories(page),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isPending, page, setPage, offset } = usePagedQuery(['categories'], getCategories);
   const remove = useCommand<string>({
     run: deleteCategory,
     success: (answer) => (answer.deletedCount === 0 ? null : 'Item Deleted Successfully!'),
@@ -104,7 +99,6 @@ export default function AllCategoriesPage() {
       return false;
     },
   });
-  const offset = (page - 1) * PAGE_SIZE;
   return (
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap" gap="3">

@@ -1,7 +1,6 @@
 import { Button, Heading, HStack, NativeSelect, Stack, Table } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { deleteUser, getUsers, PAGE_SIZE, promoteUser } from '../../api/endpoints.ts';
+import { deleteUser, getUsers, promoteUser } from '../../api/endpoints.ts';
 import type { Role, UserRecord } from '../../api/types.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { ConfirmDeleteDialog } from '../../components/confirm-dialog.tsx';
@@ -12,6 +11,7 @@ import { Pager } from '../../components/pager.tsx';
 import { RoleBadge } from '../../components/role-badge.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { useCommand } from '../../components/use-command.ts';
+import { usePagedQuery } from '../../components/use-paged-query.ts';
 
 const roles: Role[] = ['Buyer', 'Seller', 'Admin'];
 
@@ -19,13 +19,10 @@ export default function AllUsersPage() {
   usePageTitle('All Users');
   const me = useAuth().user?.email;
   const [role, setRole] = useState<Role | ''>('');
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<UserRecord | null>(null);
-  const { data, isPending } = useQuery({
-    queryKey: ['users', role, page],
-    queryFn: () => getUsers(role, page),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isPending, page, setPage, offset } = usePagedQuery(['users', role], (page) =>
+    getUsers(role, page),
+  );
   const promote = useCommand<string>({
     run: promoteUser,
     success: 'Promoted to Admin!',
@@ -42,7 +39,6 @@ export default function AllUsersPage() {
       return false;
     },
   });
-  const offset = (page - 1) * PAGE_SIZE;
   return (
     <Stack gap="6">
       <HStack justify="space-between" align="flex-end" wrap="wrap" gap="3">

@@ -1,26 +1,22 @@
 import { Heading, IconButton, Stack, Table } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { LuExternalLink } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { getBuyerBookings, PAGE_SIZE } from '../../api/endpoints.ts';
+import { getBuyerBookings } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
+import { usePagedQuery } from '../../components/use-paged-query.ts';
 
 export default function BuyerOrdersPage() {
   usePageTitle('My Bookings');
   const email = useAuth().user?.email ?? '';
-  const [page, setPage] = useState(1);
-  const { data, isPending } = useQuery({
-    queryKey: ['bookings', 'buyer', email, page],
-    queryFn: () => getBuyerBookings(email, page),
-    enabled: email !== '',
-    placeholderData: keepPreviousData,
-  });
-  const offset = (page - 1) * PAGE_SIZE;
+  const { data, isPending, page, setPage, offset } = usePagedQuery(
+    ['bookings', 'buyer', email],
+    (page) => getBuyerBookings(email, page),
+    { enabled: email !== '' },
+  );
   return (
     <Stack gap="6">
       <Heading as="h1" size="3xl">

@@ -1,7 +1,6 @@
 import { Badge, Button, Heading, HStack, Image, Stack, Table } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { advertiseCar, deleteCar, getSellerCars, PAGE_SIZE } from '../../api/endpoints.ts';
+import { advertiseCar, deleteCar, getSellerCars } from '../../api/endpoints.ts';
 import { ApiError } from '../../api/http.ts';
 import type { Car } from '../../api/types.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -13,6 +12,7 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { useCommand } from '../../components/use-command.ts';
+import { usePagedQuery } from '../../components/use-paged-query.ts';
 import { AddProductDialog } from './add-product-dialog.tsx';
 
 const ALREADY = 'Already in Advertisement';
@@ -20,15 +20,13 @@ const ALREADY = 'Already in Advertisement';
 export default function MyProductsPage() {
   usePageTitle('My Products');
   const email = useAuth().user?.email ?? '';
-  const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<Car | null>(null);
-  const { data, isPending } = useQuery({
-    queryKey: ['cars', 'seller', email, page],
-    queryFn: () => getSellerCars(email, page),
-    enabled: email !== '',
-    placeholderData: keepPreviousData,
-  });
+  const { data, isPending, page, setPage, offset } = usePagedQuery(
+    ['cars', 'seller', email],
+    (page) => getSellerCars(email, page),
+    { enabled: email !== '' },
+  );
 
   const advertise = useCommand<string>({
     run: advertiseCar,
@@ -55,7 +53,6 @@ export default function MyProductsPage() {
     },
   });
 
-  const offset = (page - 1) * PAGE_SIZE;
   return (
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap" gap="3">

@@ -1,23 +1,19 @@
 import { Heading, Stack, Table } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { getSellerBookings, PAGE_SIZE } from '../../api/endpoints.ts';
+import { getSellerBookings } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
+import { usePagedQuery } from '../../components/use-paged-query.ts';
 
 export default function SellerBookingsPage() {
   usePageTitle('My Bookings');
   const email = useAuth().user?.email ?? '';
-  const [page, setPage] = useState(1);
-  const { data, isPending } = useQuery({
-    queryKey: ['bookings', 'seller', email, page],
-    queryFn: () => getSellerBookings(email, page),
-    enabled: email !== '',
-    placeholderData: keepPreviousData,
-  });
-  const offset = (page - 1) * PAGE_SIZE;
+  const { data, isPending, page, setPage, offset } = usePagedQuery(
+    ['bookings', 'seller', email],
+    (page) => getSellerBookings(email, page),
+    { enabled: email !== '' },
+  );
   return (
     <Stack gap="6">
       <Heading as="h1" size="3xl">
