@@ -22,6 +22,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
 import { useCommand } from '../../components/use-command.ts';
+import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
 
 const categorySchema = z.object({ name: z.string().trim().min(1, 'This field is required') });
@@ -86,18 +87,11 @@ export function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: (
 export default function AllCategoriesPage() {
   usePageTitle('All Categories');
   const [adding, setAdding] = useState(false);
-  const [selected, setSelected] = useState<Category | null>(null);
   const { data, isPending, page, setPage, offset } = usePagedQuery(['categories'], getCategories);
-  const remove = useCommand<string>({
+  const removal = useConfirmedDelete<Category>({
     run: deleteCategory,
-    success: (answer) => (answer.deletedCount === 0 ? null : 'Item Deleted Successfully!'),
+    success: 'Item Deleted Successfully!',
     invalidate: [['categories']],
-    onSuccess: () => setSelected(null),
-    // Close the confirmation so the error toast is not hidden behind it.
-    onError: () => {
-      setSelected(null);
-      return false;
-    },
   });
   return (
     <Stack gap="6">
@@ -125,7 +119,7 @@ export default function AllCategoriesPage() {
                 size="xs"
                 colorPalette="red"
                 variant="outline"
-                onClick={() => setSelected(category)}
+                onClick={() => removal.ask(category)}
                 aria-label={`Delete ${category.name}`}
               >
                 Delete
@@ -136,12 +130,7 @@ export default function AllCategoriesPage() {
       </DataTable>
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
       <AddCategoryDialog open={adding} onClose={() => setAdding(false)} />
-      <ConfirmDeleteDialog
-        open={selected !== null}
-        busy={remove.isPending}
-        onCancel={() => setSelected(null)}
-        onConfirm={() => selected && remove.mutate(selected._id)}
-      />
+      <ConfirmDeleteDialog {...removal.dialog} />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { Pager } from '../../components/pager.tsx';
 import { RoleBadge } from '../../components/role-badge.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { useCommand } from '../../components/use-command.ts';
+import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
 
 const roles: Role[] = ['Buyer', 'Seller', 'Admin'];
@@ -19,7 +20,6 @@ export default function AllUsersPage() {
   usePageTitle('All Users');
   const me = useAuth().user?.email;
   const [role, setRole] = useState<Role | ''>('');
-  const [selected, setSelected] = useState<UserRecord | null>(null);
   const { data, isPending, page, setPage, offset } = usePagedQuery(['users', role], (page) =>
     getUsers(role, page),
   );
@@ -28,16 +28,10 @@ export default function AllUsersPage() {
     success: 'Promoted to Admin!',
     invalidate: [['users'], ['user']],
   });
-  const remove = useCommand<string>({
+  const removal = useConfirmedDelete<UserRecord>({
     run: deleteUser,
-    success: (answer) => (answer.deletedCount === 0 ? null : 'User Deleted Successfully!'),
+    success: 'User Deleted Successfully!',
     invalidate: [['users'], ['cars']],
-    onSuccess: () => setSelected(null),
-    // Close the confirmation so the error toast is not hidden behind it.
-    onError: () => {
-      setSelected(null);
-      return false;
-    },
   });
   return (
     <Stack gap="6">
@@ -104,7 +98,7 @@ export default function AllUsersPage() {
                       colorPalette="red"
                       variant="outline"
                       disabled={self}
-                      onClick={() => setSelected(user)}
+                      onClick={() => removal.ask(user)}
                     >
                       Delete
                     </Button>
@@ -116,12 +110,7 @@ export default function AllUsersPage() {
         })}
       </DataTable>
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
-      <ConfirmDeleteDialog
-        open={selected !== null}
-        busy={remove.isPending}
-        onCancel={() => setSelected(null)}
-        onConfirm={() => selected && remove.mutate(selected._id)}
-      />
+      <ConfirmDeleteDialog {...removal.dialog} />
     </Stack>
   );
 }

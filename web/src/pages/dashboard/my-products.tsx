@@ -12,6 +12,7 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { useCommand } from '../../components/use-command.ts';
+import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
 import { AddProductDialog } from './add-product-dialog.tsx';
 
@@ -21,7 +22,6 @@ export default function MyProductsPage() {
   usePageTitle('My Products');
   const email = useAuth().user?.email ?? '';
   const [adding, setAdding] = useState(false);
-  const [selected, setSelected] = useState<Car | null>(null);
   const { data, isPending, page, setPage, offset } = usePagedQuery(
     ['cars', 'seller', email],
     (page) => getSellerCars(email, page),
@@ -41,16 +41,10 @@ export default function MyProductsPage() {
     },
   });
 
-  const remove = useCommand<string>({
+  const removal = useConfirmedDelete<Car>({
     run: deleteCar,
-    success: (answer) => (answer.deletedCount === 0 ? null : 'Item Deleted Successfully!'),
+    success: 'Item Deleted Successfully!',
     invalidate: [['cars'], ['car']],
-    onSuccess: () => setSelected(null),
-    // Close the confirmation so the error toast is not hidden behind it.
-    onError: () => {
-      setSelected(null);
-      return false;
-    },
   });
 
   return (
@@ -116,7 +110,7 @@ export default function MyProductsPage() {
                     size="xs"
                     colorPalette="red"
                     variant="outline"
-                    onClick={() => setSelected(car)}
+                    onClick={() => removal.ask(car)}
                   >
                     Delete Item
                   </Button>
@@ -128,12 +122,7 @@ export default function MyProductsPage() {
       </DataTable>
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
       <AddProductDialog open={adding} onClose={() => setAdding(false)} />
-      <ConfirmDeleteDialog
-        open={selected !== null}
-        busy={remove.isPending}
-        onCancel={() => setSelected(null)}
-        onConfirm={() => selected && remove.mutate(selected._id)}
-      />
+      <ConfirmDeleteDialog {...removal.dialog} />
     </Stack>
   );
 }
