@@ -2,6 +2,9 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../api/http.ts';
 import { notifyError } from './notify.ts';
 
+/** The message under every empty required field (spec section 5). */
+export const REQUIRED = 'This field is required';
+
 /**
  * Shows a failed command to the user: the server's field errors under their fields
  * (API field name -> form field name), anything else as an error toast.

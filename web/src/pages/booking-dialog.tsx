@@ -17,15 +17,13 @@ import { bookCar } from '../api/endpoints.ts';
 import type { Car } from '../api/types.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useUserRecord } from '../auth/use-user-record.ts';
-import { applyFieldErrors } from '../components/form-errors.ts';
+import { applyFieldErrors, REQUIRED } from '../components/form-errors.ts';
 import { FormField } from '../components/form-field.tsx';
 import { notifySuccess } from '../components/notify.ts';
 
-const required = 'This field is required';
-
 const bookingSchema = z.object({
-  phone: z.string().trim().min(1, required),
-  meetup: z.string().trim().min(1, required),
+  phone: z.string().trim().min(1, REQUIRED),
+  meetup: z.string().trim().min(1, REQUIRED),
 });
 
 type BookingForm = z.infer<typeof bookingSchema>;

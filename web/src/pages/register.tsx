@@ -6,6 +6,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { useAuth } from '../auth/auth-context.tsx';
 import { authErrorField, describeAuthError } from '../auth/auth-service.ts';
+import { REQUIRED } from '../components/form-errors.ts';
 import { FormField } from '../components/form-field.tsx';
 import { notifySuccess } from '../components/notify.ts';
 import { usePageTitle } from '../components/page-title.ts';
@@ -16,12 +17,10 @@ import {
   reportAuthFailure,
 } from './auth-shared.tsx';
 
-const required = 'This field is required';
-
 const registerSchema = z.object({
-  name: z.string().trim().min(1, required),
-  email: z.string().trim().min(1, required),
-  password: z.string().min(1, required),
+  name: z.string().trim().min(1, REQUIRED),
+  email: z.string().trim().min(1, REQUIRED),
+  password: z.string().min(1, REQUIRED),
   seller: z.boolean(),
 });
 
@@ -51,7 +50,7 @@ export default function RegisterPage() {
       navigate(destinationAfterSignIn(location), { replace: true });
     } catch (error) {
       const field = authErrorField(error);
-      if (field) setError(field, { message: describeAuthError(error) ?? required });
+      if (field) setError(field, { message: describeAuthError(error) ?? REQUIRED });
       reportAuthFailure(error);
     }
   });

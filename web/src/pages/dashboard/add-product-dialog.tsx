@@ -15,18 +15,17 @@ import { z } from 'zod';
 import { addCar, getCategories, uploadImage } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useUserRecord } from '../../auth/use-user-record.ts';
-import { applyFieldErrors } from '../../components/form-errors.ts';
+import { applyFieldErrors, REQUIRED } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { useCommand } from '../../components/use-command.ts';
 
-const required = 'This field is required';
-const text = () => z.string().trim().min(1, required);
+const text = () => z.string().trim().min(1, REQUIRED);
 
 // Prices and years are free text (spec section 5).
 const productSchema = z.object({
   name: text(),
   category: text(),
-  image: z.custom<FileList>((files) => files instanceof FileList && files.length > 0, required),
+  image: z.custom<FileList>((files) => files instanceof FileList && files.length > 0, REQUIRED),
   original_price: text(),
   price: text(),
   location: text(),

@@ -17,7 +17,7 @@ import { addCategory, deleteCategory, getCategories } from '../../api/endpoints.
 import type { Category } from '../../api/types.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
-import { applyFieldErrors } from '../../components/form-errors.ts';
+import { applyFieldErrors, REQUIRED } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
@@ -25,7 +25,7 @@ import { useCommand } from '../../components/use-command.ts';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
 
-const categorySchema = z.object({ name: z.string().trim().min(1, 'This field is required') });
+const categorySchema = z.object({ name: z.string().trim().min(1, REQUIRED) });
 type CategoryForm = z.infer<typeof categorySchema>;
 
 export function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
