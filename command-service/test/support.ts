@@ -12,7 +12,7 @@ import type { ServiceApp } from '@second-gear/service-http';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { CommandHandler } from '../src/command-handler.ts';
-import { localImageStorage } from '../src/images/index.ts';
+import { localImageStorage, multipartFileBody } from '../src/images/index.ts';
 import { buildCommandService, type CommandServiceOptions } from '../src/index.ts';
 
 export const POSTGRES_URL =
@@ -261,17 +261,7 @@ export const bookingBody = (carId: string) => ({
 });
 
 /** A multipart/form-data body with one file field. */
-export function multipartBody(field: string, bytes: Buffer, contentType = 'image/jpeg') {
-  const boundary = `----second-gear-${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="car.jpg"\r\n` +
-        `Content-Type: ${contentType}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export const multipartBody = (field: string, bytes: Buffer, contentType = 'image/jpeg') =>
+  multipartFileBody({ field, filename: 'car.jpg', contentType, bytes });
 
 export const typesOf = (events: RecordedEvent[]) => events.map((event) => event.type);

@@ -10,6 +10,7 @@ import {
   IMMUTABLE_CACHE_CONTROL,
   imagesRoutes,
   localImageStorage,
+  multipartFileBody,
   serveLocalImages,
 } from './index.ts';
 
@@ -45,29 +46,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function multipartBody(field: string, filename: string, type: string, bytes: Buffer) {
-  const boundary = `----second-gear-${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        `Content-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 function upload(
   bytes: Buffer,
   { field = 'image', filename = 'car.jpg', type = 'image/jpeg', token = sellerToken } = {},
 ) {
-  const { payload, contentType } = multipartBody(field, filename, type, bytes);
+  const { payload, headers } = multipartFileBody({ field, filename, contentType: type, bytes });
   return app.inject({
     method: 'POST',
     url: '/api/images',
     headers: {
-      'content-type': contentType,
+      ...headers,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     payload,

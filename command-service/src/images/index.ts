@@ -1,5 +1,6 @@
 // Car pictures: upload (re-encoded, metadata stripped), storage, and serving.
 export * from './image-storage.ts';
 export * from './images-routes.ts';
+export * from './multipart-body.ts';
 export * from './process-image.ts';
 export * from './serve-local-images.ts';

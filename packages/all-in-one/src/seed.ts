@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promoteToAdminAsSystem } from '@second-gear/command-service';
+import { multipartFileBody, promoteToAdminAsSystem } from '@second-gear/command-service';
 import type { EventStore } from '@second-gear/event-store';
 import { type AuthEmulator, type FirebaseAuth, signInWithPassword } from '@second-gear/identity';
 import type { ServiceApp } from '@second-gear/service-http';
@@ -28,15 +27,6 @@ const expectOk = (answer: Answer, what: string): Record<string, unknown> => {
     );
   }
   return answer.json();
-};
-
-const multipart = (field: string, filename: string, type: string, bytes: Buffer) => {
-  const boundary = `----seed${randomUUID()}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
 };
 
 /**
@@ -120,18 +110,18 @@ export const seedDemoData = async (options: SeedOptions): Promise<void> => {
 
   const carIds: string[] = [];
   for (const [i, car] of demoCars.entries()) {
-    const picture = multipart(
-      'image',
-      `car-${i}.jpg`,
-      'image/jpeg',
-      await renderCarPicture(car.picture),
-    );
+    const picture = multipartFileBody({
+      field: 'image',
+      filename: `car-${i}.jpg`,
+      contentType: 'image/jpeg',
+      bytes: await renderCarPicture(car.picture),
+    });
     const uploaded = expectOk(
       await command.inject({
         method: 'POST',
         url: '/api/images',
-        headers: { authorization: `Bearer ${tokens.seller}`, 'content-type': picture.contentType },
-        payload: picture.body,
+        headers: { authorization: `Bearer ${tokens.seller}`, ...picture.headers },
+        payload: picture.payload,
       }),
       `upload the picture of ${car.name}`,
     ) as { data: { url: string } };
