@@ -1,7 +1,7 @@
 // Operators' commands: `npm run admin -- promote <email>` makes a registered user an Admin.
 // The first admin of an installation is made this way; after that, admins promote in the app.
 import { loadEnvOrExit } from '@second-gear/config';
-import { createEventStore } from '@second-gear/event-store';
+import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
 import { z } from 'zod';
 import { promoteToAdminAsSystem, userIdByEmail } from './system-commands.ts';
 
@@ -18,11 +18,7 @@ if (verb !== 'promote' || !email) {
 }
 
 const store = await createEventStore(
-  settings.EVENT_STORE === 'pglite'
-    ? { kind: 'pglite', dir: settings.EVENT_STORE_URL }
-    : settings.EVENT_STORE === 'postgres'
-      ? { kind: 'postgres', connectionString: settings.EVENT_STORE_URL }
-      : { kind: 'kurrentdb', connectionString: settings.EVENT_STORE_URL },
+  eventStoreConfig(settings.EVENT_STORE, settings.EVENT_STORE_URL),
 );
 try {
   const userId = await userIdByEmail(store, email);

@@ -1,20 +1,14 @@
 // The command service as a process of its own: configuration from the environment (validated,
 // a wrong value stops it naming the variable), then listen until SIGINT or SIGTERM.
 import { commandServiceSettings, loadEnvOrExit } from '@second-gear/config';
-import { createEventStore } from '@second-gear/event-store';
+import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
 import { createFirebaseAuth } from '@second-gear/identity';
 import { buildCommandService } from './app.ts';
 import { type ImageStorage, localImageStorage, s3ImageStorage } from './images/index.ts';
 
 const env = loadEnvOrExit(commandServiceSettings);
 
-const store = await createEventStore(
-  env.EVENT_STORE === 'pglite'
-    ? { kind: 'pglite', ...(env.EVENT_STORE_URL ? { dir: env.EVENT_STORE_URL } : {}) }
-    : env.EVENT_STORE === 'postgres'
-      ? { kind: 'postgres', connectionString: env.EVENT_STORE_URL ?? '' }
-      : { kind: 'kurrentdb', connectionString: env.EVENT_STORE_URL ?? '' },
-);
+const store = await createEventStore(eventStoreConfig(env.EVENT_STORE, env.EVENT_STORE_URL));
 
 const storage: ImageStorage =
   env.IMAGE_STORAGE === 's3'

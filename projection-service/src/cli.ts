@@ -1,4 +1,4 @@
-import { createEventStore, type EventStore } from '@second-gear/event-store';
+import { createEventStore, type EventStore, eventStoreConfig } from '@second-gear/event-store';
 import { createReadModelDb, openPGlite, type ReadModelDb } from '@second-gear/read-model';
 import { type CliEnv, CliEnvError, parseCliEnv } from './cli-env.ts';
 import { progressReporter } from './progress-bar.ts';
@@ -34,9 +34,7 @@ const open = async (env: CliEnv): Promise<Opened> => {
   const store = await createEventStore(
     env.eventStore === 'pglite'
       ? { kind: 'pglite', db: pglite! }
-      : env.eventStore === 'postgres'
-        ? { kind: 'postgres', connectionString: env.eventStoreUrl! }
-        : { kind: 'kurrentdb', connectionString: env.eventStoreUrl! },
+      : eventStoreConfig(env.eventStore, env.eventStoreUrl),
   );
   return {
     store,

@@ -2,7 +2,7 @@
 // to date and answers GET /health with each projection's position.
 import { createServer } from 'node:http';
 import { loadEnvOrExit, projectionServiceSettings } from '@second-gear/config';
-import { createEventStore } from '@second-gear/event-store';
+import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
 import { createReadModelDb } from '@second-gear/read-model';
 import { pino } from 'pino';
 import { startProjections } from './start-projections.ts';
@@ -18,9 +18,7 @@ if (settings.EVENT_STORE === 'pglite') {
 }
 
 const store = await createEventStore(
-  settings.EVENT_STORE === 'postgres'
-    ? { kind: 'postgres', connectionString: settings.EVENT_STORE_URL! }
-    : { kind: 'kurrentdb', connectionString: settings.EVENT_STORE_URL! },
+  eventStoreConfig(settings.EVENT_STORE, settings.EVENT_STORE_URL),
 );
 const db = createReadModelDb({ connectionString: settings.DATABASE_URL });
 const projections = await startProjections({

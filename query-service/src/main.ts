@@ -1,6 +1,6 @@
 // The query service as its own process (distributed deployment).
 import { loadEnvOrExit, queryServiceSettings } from '@second-gear/config';
-import { createEventStore } from '@second-gear/event-store';
+import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
 import { createFirebaseAuth } from '@second-gear/identity';
 import { createReadModelDb } from '@second-gear/read-model';
 import { buildQueryService } from './app.ts';
@@ -15,9 +15,7 @@ if (settings.EVENT_STORE === 'pglite') {
 }
 
 const store = await createEventStore(
-  settings.EVENT_STORE === 'postgres'
-    ? { kind: 'postgres', connectionString: settings.EVENT_STORE_URL! }
-    : { kind: 'kurrentdb', connectionString: settings.EVENT_STORE_URL! },
+  eventStoreConfig(settings.EVENT_STORE, settings.EVENT_STORE_URL),
 );
 const db = createReadModelDb({ connectionString: settings.DATABASE_URL });
 const auth = createFirebaseAuth({

@@ -9,6 +9,19 @@ export type EventStoreConfig =
   | { kind: 'kurrentdb'; connectionString: string };
 
 /**
+ * The configuration of a store named by its kind and location, as processes read them from
+ * their environment: a directory for PGlite (in memory when absent), a URL for the others.
+ */
+export function eventStoreConfig(
+  kind: EventStoreConfig['kind'],
+  location: string | undefined,
+): EventStoreConfig {
+  if (kind === 'pglite') return location ? { kind, dir: location } : { kind };
+  if (!location) throw new TypeError(`A ${kind} event store needs a URL`);
+  return { kind, connectionString: location };
+}
+
+/**
  * Opens the configured event store, ready to use (the SQL adapters have run their migration).
  * Adapters load lazily, so a process pays only for the client it uses.
  */
