@@ -2,6 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'command-service', 'projection-service', 'query-service', 'web'],
+    projects: [
+      'packages/*',
+      'command-service',
+      'projection-service',
+      'query-service',
+      'apps/*',
+      'web',
+    ],
   },
 });

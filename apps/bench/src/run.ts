@@ -32,7 +32,7 @@ if (options.help) {
 }
 
 const scale = scaleOf(options.quick);
-const resultsDir = join(repositoryRoot, 'packages/bench/results', options.quick ? 'quick' : '');
+const resultsDir = join(repositoryRoot, 'apps/bench/results', options.quick ? 'quick' : '');
 const out = resolve(
   options.out ??
     (options.quick

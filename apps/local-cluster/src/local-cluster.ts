@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { type AuthEmulator, startAuthEmulator } from '@second-gear/identity';
 import pg from 'pg';
@@ -36,6 +37,13 @@ export interface LocalCluster {
 }
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
+
+/**
+ * The processes the cluster starts, each the entry point its workspace exports as `./main`
+ * (and its Dockerfile runs), so the workspaces it starts are the ones its package.json declares.
+ */
+const entryOf = (workspace: string): string =>
+  fileURLToPath(import.meta.resolve(`@second-gear/${workspace}/main`));
 
 /** Creates the database named in the URL when the server does not have it yet. */
 export const ensureDatabase = async (databaseUrl: string): Promise<void> => {
@@ -109,11 +117,11 @@ export const startLocalCluster = async (options: LocalClusterOptions): Promise<L
 
     const start = async (
       name: string,
-      entry: string,
+      workspace: string,
       port: number,
       env: Record<string, string>,
     ) => {
-      const child = spawn(process.execPath, [resolve(repositoryRoot, entry)], {
+      const child = spawn(process.execPath, [entryOf(workspace)], {
         cwd: repositoryRoot,
         env: { ...process.env, ...common, ...env, PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -128,14 +136,14 @@ export const startLocalCluster = async (options: LocalClusterOptions): Promise<L
     };
 
     // The projector first: it creates the read tables the query service reads.
-    await start('projections', 'projection-service/src/main.ts', options.ports.projections, {});
+    await start('projections', 'projection-service', options.ports.projections, {});
     await Promise.all([
-      start('command', 'command-service/src/main.ts', options.ports.command, {
+      start('command', 'command-service', options.ports.command, {
         IMAGE_DIR: options.imageDir ?? resolve(repositoryRoot, 'data', 'distributed-images'),
       }),
-      start('query', 'query-service/src/main.ts', options.ports.query, {}),
+      start('query', 'query-service', options.ports.query, {}),
     ]);
-    await start('gateway', 'packages/gateway/src/main.ts', options.ports.gateway, {
+    await start('gateway', 'gateway', options.ports.gateway, {
       COMMAND_URL: `http://${host}:${options.ports.command}`,
       QUERY_URL: `http://${host}:${options.ports.query}`,
       WEB_DIST: options.webDist ?? resolve(repositoryRoot, 'web', 'dist'),
