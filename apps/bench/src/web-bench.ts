@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureWebBuilt } from '@second-gear/all-in-one';
+import { chromiumPath } from '@second-gear/e2e/chromium';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -114,7 +115,7 @@ export const benchWeb = async (options: { say: (line: string) => void }): Promis
       BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
     });
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromePath: await chromiumPath(),
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
     const port = chrome.port;

@@ -11,6 +11,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { chromiumPath } from '../src/chromium.ts';
 
 export const baseUrl = inject('baseUrl');
 export const authEmulatorHost = inject('authEmulatorHost');
@@ -62,7 +63,7 @@ export function useBrowser(): BrowserHarness {
 
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: await chromiumPath(),
       args: [
         '--headless',
         '--no-sandbox',
