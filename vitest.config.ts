@@ -9,6 +9,7 @@ export default defineConfig({
       'query-service',
       'apps/*',
       'web',
+      { test: { name: 'layout', include: ['.ci/*.unit.test.ts'] } },
     ],
   },
 });

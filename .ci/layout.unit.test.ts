@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The direction of dependencies between workspaces, as docs/architecture.md draws it:
+ * libraries (`packages/`) depend only on libraries, the services on libraries, and only `apps/`
+ * composes services. Every workspace imports only what its package.json declares.
+ */
+const root = join(import.meta.dirname, '..');
+
+type Manifest = {
+  name: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+};
+type Workspace = { dir: string; layer: 'library' | 'service' | 'app' | 'web'; manifest: Manifest };
+
+const read = (dir: string): Manifest =>
+  JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Manifest;
+const children = (dir: string) =>
+  readdirSync(join(root, dir)).filter((name) => statSync(join(root, dir, name)).isDirectory());
+
+const workspaces: Workspace[] = [
+  ...children('packages').map((name) => ({
+    dir: `packages/${name}`,
+    layer: 'library' as const,
+    manifest: read(`packages/${name}`),
+  })),
+  ...['command-service', 'query-service', 'projection-service'].map((dir) => ({
+    dir,
+    layer: 'service' as const,
+    manifest: read(dir),
+  })),
+  ...children('apps').map((name) => ({
+    dir: `apps/${name}`,
+    layer: 'app' as const,
+    manifest: read(`apps/${name}`),
+  })),
+  { dir: 'web', layer: 'web', manifest: read('web') },
+];
+const layerOf = new Map(workspaces.map((w) => [w.manifest.name, w.layer]));
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !file.includes('node_modules'))
+    .map((file) => join(dir, file));
+
+const importedWorkspaces = (file: string): string[] =>
+  [...readFileSync(join(root, file), 'utf8').matchAll(/from '(@second-gear\/[\w-]+)/g)].map(
+    (match) => match[1] as string,
+  );
+
+const allowed: Record<Workspace['layer'], Workspace['layer'][]> = {
+  library: ['library'],
+  service: ['library'],
+  app: ['library', 'service', 'app'],
+  web: ['library'],
+};
+
+describe('workspace layout', () => {
+  it('finds every workspace of each layer', () => {
+    for (const layer of ['library', 'service', 'app', 'web'] as const)
+      expect(
+        workspaces.some((w) => w.layer === layer),
+        layer,
+      ).toBe(true);
+  });
+
+  for (const { dir, layer, manifest } of workspaces) {
+    it(`${dir} (${layer}) depends only on ${allowed[layer].join(', ')} workspaces`, () => {
+      const wrong = Object.keys(manifest.dependencies ?? {})
+        .concat(layer === 'library' ? Object.keys(manifest.devDependencies ?? {}) : [])
+        .filter((name) => layerOf.has(name) && !allowed[layer].includes(layerOf.get(name)!));
+      expect(wrong).toEqual([]);
+    });
+
+    it(`${dir} imports only the workspaces its package.json declares`, () => {
+      const declared = new Set([
+        manifest.name,
+        ...Object.keys(manifest.dependencies ?? {}),
+        ...Object.keys(manifest.devDependencies ?? {}),
+      ]);
+      const undeclared = sourceFiles(dir).flatMap((file) =>
+        importedWorkspaces(file)
+          .filter((name) => !declared.has(name))
+          .map((name) => `${relative(root, join(root, file))}: ${name}`),
+      );
+      expect(undeclared).toEqual([]);
+    });
+  }
+});
