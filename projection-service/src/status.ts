@@ -3,6 +3,7 @@ import {
   isSchemaComplete,
   LIVE_SCHEMA,
   NEXT_SCHEMA,
+  pendingMigrations,
   type ReadModelDb,
   readCheckpoints,
 } from '@second-gear/read-model';
@@ -22,6 +23,11 @@ export interface ProjectionStatus {
 export interface ReadModelStatus {
   head: bigint | undefined;
   projections: ProjectionStatus[];
+  /**
+   * Migrations the live model still lacks (an older version created it); the projection
+   * service applies them when it starts. Empty when it is up to date or not created yet.
+   */
+  pendingMigrations: string[];
   /** True when a rebuild was interrupted and can be resumed. */
   unfinishedRebuild: boolean;
 }
@@ -35,7 +41,10 @@ export const readModelStatus = async (
   schema: string = LIVE_SCHEMA,
 ): Promise<ReadModelStatus> => {
   const head = await store.headPosition();
-  const checkpoints = (await isSchemaComplete(db, schema)) ? await readCheckpoints(db, schema) : [];
+  // The checkpoints table is there from the first migration on, so a model that still awaits a
+  // later migration reports its checkpoints too.
+  const pending = await pendingMigrations(db, schema);
+  const checkpoints = pending === undefined ? [] : await readCheckpoints(db, schema);
   const projections: ProjectionStatus[] = [];
   for (const checkpoint of checkpoints) {
     const behind = await store.readAll({
@@ -52,5 +61,10 @@ export const readModelStatus = async (
       updatedAt: checkpoint.updatedAt,
     });
   }
-  return { head, projections, unfinishedRebuild: await isSchemaComplete(db, NEXT_SCHEMA) };
+  return {
+    head,
+    projections,
+    pendingMigrations: pending ?? [],
+    unfinishedRebuild: await isSchemaComplete(db, NEXT_SCHEMA),
+  };
 };

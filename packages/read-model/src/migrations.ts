@@ -128,13 +128,19 @@ export const assertSchemaName = (schema: string): string => {
 /**
  * Creates the schema and applies every migration it lacks, in order, in one transaction.
  * Safe to run concurrently and repeatedly: an advisory lock serialises runners and applied
- * migrations are skipped. Returns the names it applied.
+ * migrations are skipped. Returns the names it applied. With `through`, it stops after that
+ * migration, leaving the schema as that version of the code created it (to test upgrades).
  */
 export const migrateReadModel = async (
   db: Kysely<ReadModelDatabase>,
   schema: string,
+  options: { through?: string } = {},
 ): Promise<string[]> => {
   const s = assertSchemaName(schema);
+  const { through } = options;
+  const last =
+    through === undefined ? migrations.length - 1 : migrations.findIndex((m) => m.name === through);
+  if (last < 0) throw new Error(`No read model migration is named ${through}`);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`read-model-migrations:${s}`}))`.execute(trx);
     await sql.raw(`create schema if not exists ${s}`).execute(trx);
@@ -152,7 +158,7 @@ export const migrateReadModel = async (
       ),
     );
     const applied: string[] = [];
-    for (const migration of migrations) {
+    for (const migration of migrations.slice(0, last + 1)) {
       if (done.has(migration.name)) continue;
       for (const statement of migration.statements(s)) await sql.raw(statement).execute(trx);
       await trx.withSchema(s).insertInto('migrations').values({ name: migration.name }).execute();
@@ -162,17 +168,27 @@ export const migrateReadModel = async (
   });
 };
 
-/** True when the schema exists and every migration has been applied to it. */
-export const isSchemaComplete = async (
+/**
+ * The names of the migrations the schema still lacks, in order, or undefined when it was never
+ * migrated at all. A model an older version created answers what the next
+ * `migrateReadModel` (which the projection service runs when it starts) will apply.
+ */
+export const pendingMigrations = async (
   db: Kysely<ReadModelDatabase>,
   schema: string,
-): Promise<boolean> => {
+): Promise<string[] | undefined> => {
   const s = assertSchemaName(schema);
   const found = await sql<{ n: number }>`
     select count(*)::int as n from information_schema.tables
     where table_schema = ${s} and table_name = 'migrations'`.execute(db);
-  if ((found.rows[0]?.n ?? 0) === 0) return false;
+  if ((found.rows[0]?.n ?? 0) === 0) return undefined;
   const rows = await db.withSchema(s).selectFrom('migrations').select('name').execute();
   const names = new Set(rows.map((r) => r.name));
-  return migrations.every((m) => names.has(m.name));
+  return migrations.filter((m) => !names.has(m.name)).map((m) => m.name);
 };
+
+/** True when the schema exists and every migration has been applied to it. */
+export const isSchemaComplete = async (
+  db: Kysely<ReadModelDatabase>,
+  schema: string,
+): Promise<boolean> => (await pendingMigrations(db, schema))?.length === 0;

@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createReadModelDb,
+  isSchemaComplete,
   LIVE_SCHEMA,
   migrateReadModel,
   migrations,
+  pendingMigrations,
   type ReadModelDb,
   readCheckpoints,
   toPosition,
@@ -122,6 +124,37 @@ describe.each(backends)('read model on $name', ({ open }) => {
     const reached = await waitForPosition(db, 10n, 2000);
     await write;
     expect(reached).toEqual({ reached: true, position: 12n });
+  });
+});
+
+describe.each(backends)('upgrading a read model on $name', ({ open }) => {
+  let db: ReadModelDb;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, close } = await open());
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  const FIRST = '0001-read-tables';
+
+  it('stops after the migration it is told to, and refuses one it does not know', async () => {
+    const partial = 'rm_partial';
+    expect(await pendingMigrations(db, partial)).toBeUndefined();
+    expect(await migrateReadModel(db, partial, { through: FIRST })).toEqual([FIRST]);
+    const later = migrations.slice(1).map((m) => m.name);
+    expect(await pendingMigrations(db, partial)).toEqual(later);
+    expect(await isSchemaComplete(db, partial)).toBe(later.length === 0);
+    expect(await migrateReadModel(db, partial)).toEqual(later);
+    expect(await pendingMigrations(db, partial)).toEqual([]);
+    expect(await isSchemaComplete(db, partial)).toBe(true);
+
+    await expect(migrateReadModel(db, 'rm_unknown', { through: '9999-nothing' })).rejects.toThrow(
+      'No read model migration is named 9999-nothing',
+    );
+    expect(await pendingMigrations(db, 'rm_unknown')).toBeUndefined();
   });
 });
 
