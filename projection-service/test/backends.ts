@@ -83,11 +83,11 @@ export const backends = async (label: string): Promise<Backend[]> => {
   return list;
 };
 
-const tables = ['users', 'categories', 'products', 'bookings', 'audit_log'] as const;
+const tables = ['users', 'categories', 'cars', 'bookings', 'audit_log'] as const;
 const keys: Record<(typeof tables)[number], string> = {
   users: 'id',
   categories: 'id',
-  products: 'id',
+  cars: 'id',
   bookings: 'id',
   audit_log: 'position',
 };

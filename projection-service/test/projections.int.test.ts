@@ -66,29 +66,27 @@ describe.each(list)('projections on $name', ({ open }) => {
       [ids.categories.suv, ids.categories.sedan].sort(),
     );
 
-    const cars = new Map(
-      (await q.selectFrom('products').selectAll().execute()).map((c) => [c.id, c]),
-    );
+    const cars = new Map((await q.selectFrom('cars').selectAll().execute()).map((c) => [c.id, c]));
     expect(cars.get(ids.cars.advertised)).toMatchObject({
       name: 'Toyota Harrier',
       seller_name: ids.seller.name,
-      email: ids.seller.email,
+      seller_email: ids.seller.email,
       original_price: 20000,
       price: 15000,
-      use: 3,
+      years_of_use: 3,
       booked: 0,
-      advertise: 1,
+      advertised: 1,
       deleted_at: null,
     });
-    expect(cars.get(ids.cars.booked)).toMatchObject({ booked: 1, advertise: 1 });
+    expect(cars.get(ids.cars.booked)).toMatchObject({ booked: 1, advertised: 1 });
     expect(cars.get(ids.cars.deleted)?.deleted_at).toBeInstanceOf(Date);
     expect(cars.get(ids.cars.withdrawn)?.deleted_at).toBeInstanceOf(Date);
 
     // The Recommended list: advertised, not booked, not deleted.
     const recommended = await q
-      .selectFrom('products')
+      .selectFrom('cars')
       .select('id')
-      .where('advertise', '=', 1)
+      .where('advertised', '=', 1)
       .where('booked', '=', 0)
       .where('deleted_at', 'is', null)
       .execute();
@@ -98,9 +96,9 @@ describe.each(list)('projections on $name', ({ open }) => {
     expect(bookings).toHaveLength(1);
     expect(bookings[0]).toMatchObject({
       id: ids.bookingId,
-      product_id: ids.cars.booked,
-      product_name: 'Honda Vezel',
-      buyer: ids.buyer.name,
+      car_id: ids.cars.booked,
+      car_name: 'Honda Vezel',
+      buyer_name: ids.buyer.name,
       buyer_email: ids.buyer.email,
       seller_email: ids.seller.email,
       buyer_phone: '+8801700000000',
@@ -149,7 +147,7 @@ describe.each(list)('projections on $name', ({ open }) => {
     expect(waited.reached).toBe(true);
     const car = await setup.db
       .withSchema(setup.schema)
-      .selectFrom('products')
+      .selectFrom('cars')
       .selectAll()
       .where('id', '=', more.cars.booked)
       .executeTakeFirst();
@@ -243,7 +241,7 @@ describe.each(list)('projections on $name', ({ open }) => {
     });
     const car = await setup.db
       .withSchema(setup.schema)
-      .selectFrom('products')
+      .selectFrom('cars')
       .select('id')
       .where('id', '=', more.cars.plain)
       .executeTakeFirst();
@@ -288,6 +286,31 @@ describe.each(list)('projections on $name', ({ open }) => {
     expect(resumed.resumed).toBe(true);
     expect(resumed.applied).toBeGreaterThan(0);
     expect(await snapshot(setup.db, setup.schema)).toEqual(before);
+  });
+
+  it('upgrades a model an older version created when it starts; status shows what it awaits', async () => {
+    const ids = await appendScenario(setup.store);
+    await migrateReadModel(setup.db, setup.schema, { through: '0001-read-tables' });
+    await setup.db
+      .withSchema(setup.schema)
+      .insertInto('projection_checkpoints')
+      .values({ name: 'cars', position: null, events_applied: 0, updated_at: new Date() })
+      .execute();
+    const waiting = await readModelStatus(setup.store, setup.db, setup.schema);
+    expect(waiting.pendingMigrations).toEqual(['0002-cars-vocabulary']);
+    expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
+
+    await caughtUp(await start(), setup);
+    const status = await readModelStatus(setup.store, setup.db, setup.schema);
+    expect(status.pendingMigrations).toEqual([]);
+    expect(status.projections.every((p) => p.position === ids.position)).toBe(true);
+    const car = await setup.db
+      .withSchema(setup.schema)
+      .selectFrom('cars')
+      .select(['id', 'seller_email', 'advertised'])
+      .where('id', '=', ids.cars.advertised)
+      .executeTakeFirst();
+    expect(car).toEqual({ id: ids.cars.advertised, seller_email: ids.seller.email, advertised: 1 });
   });
 
   it('stops at once, even right after it started', async () => {

@@ -116,6 +116,31 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    // The read side names things as the events do: cars, not products, and columns in the
+    // marketplace's own words rather than the public API's field names (which the query service
+    // maps to). Renames only: the rows, the column types and every index's columns and
+    // predicate stay as they were (PostgreSQL follows a renamed column into the indexes).
+    name: '0002-cars-vocabulary',
+    statements: (s) => [
+      `alter table ${s}.products rename to cars`,
+      `alter table ${s}.cars rename constraint products_pkey to cars_pkey`,
+      `alter table ${s}.cars rename column email to seller_email`,
+      `alter table ${s}.cars rename column category to category_name`,
+      `alter table ${s}.cars rename column use to years_of_use`,
+      `alter table ${s}.cars rename column advertise to advertised`,
+      `alter index ${s}.products_listed_idx rename to cars_listed_idx`,
+      `alter index ${s}.products_seller_idx rename to cars_seller_idx`,
+      `alter index ${s}.products_category_idx rename to cars_category_idx`,
+      `alter index ${s}.products_advertised_idx rename to cars_advertised_idx`,
+
+      `alter table ${s}.bookings rename column product_id to car_id`,
+      `alter table ${s}.bookings rename column product_name to car_name`,
+      `alter table ${s}.bookings rename column seller to seller_name`,
+      `alter table ${s}.bookings rename column buyer to buyer_name`,
+      `alter index ${s}.bookings_product_idx rename to bookings_car_idx`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

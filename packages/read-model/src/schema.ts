@@ -1,9 +1,11 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
- * The read tables, as Kysely sees them. Column names keep the spec's answer fields where the
- * spec has one (`seller_name`, `email`, `original_price`, `use`, `booked`, `advertise`,
- * `buyer_email`, `product_id`, `meetup`, ...); `id` is answered as `_id`.
+ * The read tables, as Kysely sees them. Tables and columns use the marketplace's own words (cars,
+ * bookings, categories, users; `seller_email`, `category_name`, `years_of_use`, `advertised`,
+ * `car_id` ...), as the events do. The public API's legacy field names (`_id`, `email`,
+ * `category`, `use`, `advertise`, `product_id`, ...) appear only where the query service maps
+ * a row to its answer.
  *
  * Positions are PostgreSQL `bigint`. The `pg` driver reads them as strings and PGlite as
  * numbers or bigints, so they are typed loosely here and normalised with `toPosition`.
@@ -17,7 +19,7 @@ export interface UsersTable {
   id: string;
   name: string;
   email: string;
-  /** Buyer, Seller or Admin: the spec's `type`. */
+  /** Buyer, Seller or Admin (answered as the user's `type`). */
   role: string;
   photo_url: string | null;
   registered_at: Timestamp;
@@ -35,26 +37,23 @@ export interface CategoriesTable {
   version: PositionColumn;
 }
 
-export interface ProductsTable {
+export interface CarsTable {
   id: string;
   name: string;
   seller_id: string;
   seller_name: string;
-  /** The seller's email, as the spec names it. */
-  email: string;
+  seller_email: string;
   category_id: string;
-  /** The category's name, as the spec names it. */
-  category: string;
+  category_name: string;
   image: string;
   original_price: number;
   price: number;
   location: string;
-  /** Years of use. */
-  use: number;
-  /** 1 when booked. */
+  years_of_use: number;
+  /** 1 when booked, else 0. */
   booked: ColumnType<number, number | undefined, number>;
-  /** 1 when advertised. */
-  advertise: ColumnType<number, number | undefined, number>;
+  /** 1 when advertised, else 0. */
+  advertised: ColumnType<number, number | undefined, number>;
   listed_at: Timestamp;
   deleted_at: NullableTimestamp;
   listed_position: PositionColumn;
@@ -63,16 +62,14 @@ export interface ProductsTable {
 
 export interface BookingsTable {
   id: string;
-  product_id: string;
-  product_name: string;
+  car_id: string;
+  car_name: string;
   price: number;
   seller_id: string;
-  /** The seller's name. */
-  seller: string;
+  seller_name: string;
   seller_email: string;
   buyer_id: string;
-  /** The buyer's name. */
-  buyer: string;
+  buyer_name: string;
   buyer_email: string;
   buyer_phone: string;
   /** The meetup location. */
@@ -117,7 +114,7 @@ export interface MigrationsTable {
 export interface ReadModelDatabase {
   users: UsersTable;
   categories: CategoriesTable;
-  products: ProductsTable;
+  cars: CarsTable;
   bookings: BookingsTable;
   audit_log: AuditLogTable;
   projection_checkpoints: ProjectionCheckpointsTable;
@@ -126,12 +123,12 @@ export interface ReadModelDatabase {
 
 export type UserRow = Selectable<UsersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
-export type ProductRow = Selectable<ProductsTable>;
+export type CarRow = Selectable<CarsTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type CheckpointRow = Selectable<ProjectionCheckpointsTable>;
-export type NewProduct = Insertable<ProductsTable>;
-export type ProductUpdate = Updateable<ProductsTable>;
+export type NewCar = Insertable<CarsTable>;
+export type CarUpdate = Updateable<CarsTable>;
 
 /** The schema readers use. A rebuild fills `read_model_next` and renames it into place. */
 export const LIVE_SCHEMA = 'read_model';

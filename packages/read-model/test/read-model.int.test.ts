@@ -127,6 +127,24 @@ describe.each(backends)('read model on $name', ({ open }) => {
   });
 });
 
+/** Every table's columns and every index of a schema, with the schema's name taken out. */
+const structure = async (db: ReadModelDb, schema: string) => {
+  const columns = await sql<Record<string, unknown>>`
+    select table_name, ordinal_position, column_name, data_type, is_nullable, column_default
+    from information_schema.columns where table_schema = ${schema}
+    order by table_name, ordinal_position`.execute(db);
+  const indexes = await sql<{ indexdef: string }>`
+    select indexdef from pg_indexes where schemaname = ${schema} order by indexname`.execute(db);
+  const constraints = await sql<Record<string, unknown>>`
+    select conname, contype from pg_constraint
+    where connamespace = ${schema}::regnamespace order by conname`.execute(db);
+  return {
+    columns: columns.rows,
+    indexes: indexes.rows.map((r) => r.indexdef.replaceAll(`${schema}.`, '')),
+    constraints: constraints.rows,
+  };
+};
+
 describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   let db: ReadModelDb;
   let close: () => Promise<void>;
@@ -139,6 +157,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   });
 
   const FIRST = '0001-read-tables';
+  const CARS = '0002-cars-vocabulary';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -155,6 +174,124 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       'No read model migration is named 9999-nothing',
     );
     expect(await pendingMigrations(db, 'rm_unknown')).toBeUndefined();
+  });
+
+  it('renames products to cars in place, keeping the rows, and ends where a fresh schema does', async () => {
+    const old = 'rm_upgrade';
+    expect(await migrateReadModel(db, old, { through: FIRST })).toEqual([FIRST]);
+    expect(await pendingMigrations(db, old)).toEqual([CARS]);
+    expect(await isSchemaComplete(db, old)).toBe(false);
+    await sql
+      .raw(
+        `insert into ${old}.products (id, name, seller_id, seller_name, email, category_id,
+          category, image, original_price, price, location, use, booked, advertise, listed_at,
+          listed_position, version)
+        values ('c1', 'Honda Vezel', 's1', 'Sam Seller', 'sam@example.com', 'k1', 'SUV',
+          'https://images.example.com/c1.jpg', 20000, 15000, 'Dhaka', 3, 0, 1,
+          '2026-01-02T03:04:05Z', 7, 9)`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `insert into ${old}.bookings (id, product_id, product_name, price, seller_id, seller,
+          seller_email, buyer_id, buyer, buyer_email, buyer_phone, meetup, booked_at, position)
+        values ('b1', 'c1', 'Honda Vezel', 15000, 's1', 'Sam Seller', 'sam@example.com', 'u1',
+          'Bea Buyer', 'bea@example.com', '+8801700000000', 'Gulshan 2', '2026-01-02T04:00:00Z', 11)`,
+      )
+      .execute(db);
+
+    expect(await migrateReadModel(db, old)).toEqual([CARS]);
+    expect(await pendingMigrations(db, old)).toEqual([]);
+    expect(await isSchemaComplete(db, old)).toBe(true);
+
+    const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
+    expect(Object.keys(car)).toEqual([
+      'id',
+      'name',
+      'seller_id',
+      'seller_name',
+      'seller_email',
+      'category_id',
+      'category_name',
+      'image',
+      'original_price',
+      'price',
+      'location',
+      'years_of_use',
+      'booked',
+      'advertised',
+      'listed_at',
+      'deleted_at',
+      'listed_position',
+      'version',
+    ]);
+    expect({
+      ...car,
+      listed_position: toPosition(car.listed_position),
+      version: toPosition(car.version),
+    }).toEqual({
+      id: 'c1',
+      name: 'Honda Vezel',
+      seller_id: 's1',
+      seller_name: 'Sam Seller',
+      seller_email: 'sam@example.com',
+      category_id: 'k1',
+      category_name: 'SUV',
+      image: 'https://images.example.com/c1.jpg',
+      original_price: 20000,
+      price: 15000,
+      location: 'Dhaka',
+      years_of_use: 3,
+      booked: 0,
+      advertised: 1,
+      listed_at: new Date('2026-01-02T03:04:05Z'),
+      deleted_at: null,
+      listed_position: 7n,
+      version: 9n,
+    });
+    const recommended = await db
+      .withSchema(old)
+      .selectFrom('cars')
+      .select('id')
+      .where('advertised', '=', 1)
+      .where('booked', '=', 0)
+      .where('deleted_at', 'is', null)
+      .execute();
+    expect(recommended).toEqual([{ id: 'c1' }]);
+
+    const booking = await db
+      .withSchema(old)
+      .selectFrom('bookings')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(booking).toMatchObject({
+      id: 'b1',
+      car_id: 'c1',
+      car_name: 'Honda Vezel',
+      seller_name: 'Sam Seller',
+      seller_email: 'sam@example.com',
+      buyer_name: 'Bea Buyer',
+      buyer_email: 'bea@example.com',
+    });
+
+    // A rebuild migrates a fresh schema from the first migration on: the same tables result.
+    const fresh = 'rm_fresh';
+    expect(await migrateReadModel(db, fresh)).toEqual([FIRST, CARS]);
+    const upgraded = await structure(db, old);
+    expect(upgraded).toEqual(await structure(db, fresh));
+    expect(upgraded.indexes.filter((i) => / ON (cars|bookings) /.test(i))).toEqual([
+      'CREATE INDEX bookings_buyer_idx ON bookings USING btree (lower(buyer_email), "position")',
+      'CREATE INDEX bookings_car_idx ON bookings USING btree (car_id)',
+      'CREATE UNIQUE INDEX bookings_pkey ON bookings USING btree (id)',
+      'CREATE INDEX bookings_seller_idx ON bookings USING btree (lower(seller_email), "position")',
+      'CREATE INDEX cars_advertised_idx ON cars USING btree (listed_position) WHERE ((advertised = 1) AND (booked = 0) AND (deleted_at IS NULL))',
+      'CREATE INDEX cars_category_idx ON cars USING btree (lower(category_name), listed_position) WHERE (deleted_at IS NULL)',
+      'CREATE INDEX cars_listed_idx ON cars USING btree (listed_position) WHERE (deleted_at IS NULL)',
+      'CREATE UNIQUE INDEX cars_pkey ON cars USING btree (id)',
+      'CREATE INDEX cars_seller_idx ON cars USING btree (lower(seller_email), listed_position) WHERE (deleted_at IS NULL)',
+    ]);
+    expect(upgraded.indexes.join('\n')).not.toMatch(/product/);
+    expect(upgraded.constraints.map((c) => c.conname)).not.toContain('products_pkey');
   });
 });
 

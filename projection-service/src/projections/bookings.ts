@@ -6,14 +6,14 @@ const toRow = (event: Extract<ProjectedEvent, { type: 'CarBooked' }>) => {
   const b = event.data;
   return {
     id: b.bookingId,
-    product_id: b.carId,
-    product_name: b.carName,
+    car_id: b.carId,
+    car_name: b.carName,
     price: b.price,
     seller_id: b.sellerId,
-    seller: b.sellerName,
+    seller_name: b.sellerName,
     seller_email: b.sellerEmail,
     buyer_id: b.buyerId,
-    buyer: b.buyerName,
+    buyer_name: b.buyerName,
     buyer_email: b.buyerEmail,
     buyer_phone: b.buyerPhone,
     meetup: b.meetup,

@@ -10,14 +10,14 @@ const listing = (event: ProjectedEvent) => {
       name: car.name,
       seller_id: car.sellerId,
       seller_name: car.sellerName,
-      email: car.sellerEmail,
+      seller_email: car.sellerEmail,
       category_id: car.categoryId,
-      category: car.categoryName,
+      category_name: car.categoryName,
       image: car.image,
       original_price: car.originalPrice,
       price: car.price,
       location: car.location,
-      use: car.yearsOfUse,
+      years_of_use: car.yearsOfUse,
       listed_at: event.metadata.occurredAt,
       listed_position: event.position,
       version: event.position,
@@ -28,9 +28,9 @@ const listing = (event: ProjectedEvent) => {
 type CarInsert = NonNullable<ReturnType<typeof listing>>['row'];
 
 /**
- * products: the cars. A booked or deleted car leaves the Recommended list because that list
- * asks for `advertise = 1 and booked = 0 and deleted_at is null`; the row keeps its facts so a
- * car's history still knows its seller.
+ * cars: one row per car listed. A booked or deleted car leaves the Recommended list because
+ * that list asks for `advertised = 1 and booked = 0 and deleted_at is null`; the row keeps its
+ * facts so a car's history still knows its seller.
  */
 export const carsProjection: Projection = {
   name: 'cars',
@@ -38,7 +38,7 @@ export const carsProjection: Projection = {
     created: listing,
     insert: (tables, rows: CarInsert[]) =>
       tables
-        .insertInto('products')
+        .insertInto('cars')
         .values(rows)
         .onConflict((c) => c.column('id').doNothing())
         .execute(),
@@ -47,10 +47,10 @@ export const carsProjection: Projection = {
     const version = event.position;
     const update = (
       carId: string,
-      values: { advertise?: number; booked?: number; deleted_at?: string },
+      values: { advertised?: number; booked?: number; deleted_at?: string },
     ) =>
       tables
-        .updateTable('products')
+        .updateTable('cars')
         .set({ ...values, version })
         .where('id', '=', carId)
         .where('version', '<', version)
@@ -61,7 +61,7 @@ export const carsProjection: Projection = {
         await this.applyAll!(tables, [event]);
         return;
       case 'CarAdvertised':
-        await update(event.data.carId, { advertise: 1 });
+        await update(event.data.carId, { advertised: 1 });
         return;
       case 'CarBooked':
         await update(event.data.carId, { booked: 1 });

@@ -6,14 +6,18 @@ import { countAll, lowerEquals, type QueryContext } from '../context.ts';
 import { offsetOf, setPageHeaders } from '../paging.ts';
 import { requireOwnOrAdmin, viewerOf } from '../viewer.ts';
 
+/**
+ * A booking as the public API answers it: `_id`, `buyer` and `seller` (their names),
+ * `product_id` and `product_name` (the car's) are the API's field names, in its order.
+ */
 const toBooking = (row: BookingRow): BookingRecord => ({
   _id: row.id,
-  buyer: row.buyer,
-  seller: row.seller,
+  buyer: row.buyer_name,
+  seller: row.seller_name,
   buyer_email: row.buyer_email,
   seller_email: row.seller_email,
-  product_id: row.product_id,
-  product_name: row.product_name,
+  product_id: row.car_id,
+  product_name: row.car_name,
   price: Number(row.price),
   buyer_phone: row.buyer_phone,
   meetup: row.meetup,

@@ -6,7 +6,7 @@ import {
   PageQuery,
   ReadIdParams,
 } from '@second-gear/contracts';
-import type { ProductRow } from '@second-gear/read-model';
+import type { CarRow } from '@second-gear/read-model';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
 import { countAll, lowerEquals, type QueryContext } from '../context.ts';
@@ -14,31 +14,35 @@ import { offsetOf, setPageHeaders } from '../paging.ts';
 import { requireOwnOrAdmin, viewerOf } from '../viewer.ts';
 import { historyOfCar } from './audit.ts';
 
-export const toCar = (row: ProductRow): CarRecord => ({
+/**
+ * A car as the public API answers it: `_id`, `email` (the seller's), `category` (its name),
+ * `use` (years of use) and `advertise` are the API's field names, in its order.
+ */
+export const toCar = (row: CarRow): CarRecord => ({
   _id: row.id,
   name: row.name,
   seller_name: row.seller_name,
-  email: row.email,
-  category: row.category,
+  email: row.seller_email,
+  category: row.category_name,
   image: row.image,
   original_price: Number(row.original_price),
   price: Number(row.price),
   location: row.location,
-  use: Number(row.use),
+  use: Number(row.years_of_use),
   booked: Number(row.booked),
-  advertise: Number(row.advertise),
+  advertise: Number(row.advertised),
 });
 
 const publicList = { tags: ['cars'], response: { 200: z.array(CarRecord) } } as const;
 
 export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
-  const products = () =>
-    ctx.db.withSchema(ctx.schema).selectFrom('products').where('deleted_at', 'is', null);
+  const liveCars = () =>
+    ctx.db.withSchema(ctx.schema).selectFrom('cars').where('deleted_at', 'is', null);
 
-  type Products = ReturnType<typeof products>;
+  type LiveCars = ReturnType<typeof liveCars>;
 
   // One paged answer: the page of rows newest first, the totals in headers.
-  const page = async (query: Products, paging: PageQuery) => {
+  const page = async (query: LiveCars, paging: PageQuery) => {
     const [rows, count] = await Promise.all([
       query
         .selectAll()
@@ -68,11 +72,11 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     },
     async (request, reply) => {
       const { email, ...paging } = request.query;
-      let query = products();
+      let query = liveCars();
       if (email !== undefined) {
         const viewer = await viewerOf(ctx.db, ctx.schema, request);
         requireOwnOrAdmin(viewer, email, "a seller's cars");
-        query = query.where(lowerEquals('email', email));
+        query = query.where(lowerEquals('seller_email', email));
       }
       const { cars, total } = await page(query, paging);
       setPageHeaders(request, reply, paging, total);
@@ -90,7 +94,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       },
     },
     async (request, reply) => {
-      const query = products().where('advertise', '=', 1).where('booked', '=', 0);
+      const query = liveCars().where('advertised', '=', 1).where('booked', '=', 0);
       const { cars, total } = await page(query, request.query);
       setPageHeaders(request, reply, request.query, total);
       return cars;
@@ -108,7 +112,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       },
     },
     async (request, reply) => {
-      const query = products().where(lowerEquals('category', request.params.name));
+      const query = liveCars().where(lowerEquals('category_name', request.params.name));
       const { cars, total } = await page(query, request.query);
       setPageHeaders(request, reply, request.query, total);
       return cars;
@@ -126,7 +130,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       },
     },
     async (request) => {
-      const row = await products()
+      const row = await liveCars()
         .selectAll()
         .where('id', '=', request.params.id)
         .executeTakeFirst();
@@ -154,13 +158,13 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       // Deleted cars keep their row, so their history still knows the seller.
       const car = await ctx.db
         .withSchema(ctx.schema)
-        .selectFrom('products')
-        .select(['id', 'email', 'seller_id'])
+        .selectFrom('cars')
+        .select(['id', 'seller_email', 'seller_id'])
         .where('id', '=', request.params.id)
         .executeTakeFirst();
       if (!car) throw HttpProblem.notFound('No such car.');
       if (viewer.role !== 'Admin' && viewer.uid !== car.seller_id) {
-        requireOwnOrAdmin(viewer, car.email, "this car's history");
+        requireOwnOrAdmin(viewer, car.seller_email, "this car's history");
       }
       const { entries, total } = await historyOfCar(ctx, car.id, request.query);
       setPageHeaders(request, reply, request.query, total);
