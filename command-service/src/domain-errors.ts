@@ -9,7 +9,11 @@ export const statusOfDomainError = {
   invalid: 400,
 } as const satisfies Record<DomainErrorCode, number>;
 
-/** Command fields as the API names them (the spec's field names). */
+/**
+ * A command's fields as the public API names them, for the `errors` of a problem answer: the
+ * commands say `categoryName`, `yearsOfUse`, `carId`; the clients send `category`, `use`,
+ * `product_id`.
+ */
 const apiFieldNames: Record<string, string> = {
   categoryName: 'category',
   originalPrice: 'original_price',

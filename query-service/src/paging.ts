@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const offsetOf = ({ page, limit }: PageQuery): number => (page - 1) * limit;
 
 /**
- * Totals of a list in headers, so the answer stays the plain array the spec's client expects:
+ * Totals of a list in headers, so the answer stays the plain array the API's clients expect:
  * `X-Total-Count` and an RFC 8288 `Link` with first, prev, next and last.
  */
 export const setPageHeaders = (

@@ -17,9 +17,9 @@ import { StreamReader } from '../stream-reader.ts';
 export type CarRoutesOptions = { run: RunCommand; store: EventStore };
 
 /**
- * The spec's client names a car's category by name; a client may also send its id. A name is
- * resolved by the decision through the name's reservation stream. When no category holds
- * that name but a live category has it as id, its current name is used instead.
+ * The API's `category` field names a car's category by name; a client may also send its id.
+ * A name is resolved by the decision through the name's reservation stream. When no category
+ * holds that name but a live category has it as id, its current name is used instead.
  */
 async function categoryNameFor(store: EventStore, nameOrId: string): Promise<string> {
   const reader = new StreamReader(store);
@@ -92,12 +92,13 @@ export async function carRoutes(app: ServiceApp, { run, store }: CarRoutesOption
     },
     handler: async (request, reply) => {
       const bookingId = randomUUID();
-      const { product_id, buyer_phone, meetup } = request.body;
+      // `product_id` and `buyer_phone` are the public API's field names.
+      const { product_id: carId, buyer_phone: buyerPhone, meetup } = request.body;
       return run(request, reply, {
         command: {
           type: 'BookCar',
           actor: actorOf(request),
-          data: { carId: product_id, bookingId, buyerPhone: buyer_phone, meetup },
+          data: { carId, bookingId, buyerPhone, meetup },
         },
         answer: () => ({
           status: 201,
