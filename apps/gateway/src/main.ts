@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { gatewaySettings, loadEnvOrExit } from '@second-gear/config';
-import { forward } from './proxy.ts';
+import { buildProxy } from './proxy.ts';
 import { targetFor } from './routes.ts';
 import { buildWebApp } from './web-app.ts';
 
@@ -24,7 +24,11 @@ const web = await buildWebApp({
 });
 await web.ready();
 
-const upstreams = { query: new URL(settings.QUERY_URL), command: new URL(settings.COMMAND_URL) };
+const proxies = {
+  query: await buildProxy({ upstream: new URL(settings.QUERY_URL), logger: web.log }),
+  command: await buildProxy({ upstream: new URL(settings.COMMAND_URL), logger: web.log }),
+};
+await Promise.all([proxies.query.ready(), proxies.command.ready()]);
 
 const server = createServer((req, res) => {
   const target = targetFor(req.method ?? 'GET', req.url ?? '/');
@@ -45,7 +49,7 @@ const server = createServer((req, res) => {
       'proxied',
     ),
   );
-  forward(req, res, upstreams[target]);
+  proxies[target].routing(req, res);
 });
 
 server.listen(settings.PORT, settings.HOST, () =>
@@ -56,6 +60,8 @@ const stop = () => {
   server.close();
   server.closeAllConnections();
   void web.close();
+  void proxies.query.close();
+  void proxies.command.close();
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -1,75 +1,122 @@
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
+import replyFrom from '@fastify/reply-from';
+import { HttpProblem, problemDetails, sendProblem } from '@second-gear/service-http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 
+/** Headers that belong to one connection and are never passed on (RFC 9110, section 7.6.1). */
 const hopByHop = new Set([
   'connection',
   'keep-alive',
   'proxy-authenticate',
   'proxy-authorization',
+  'proxy-connection',
   'te',
   'trailer',
   'transfer-encoding',
   'upgrade',
 ]);
 
-const problem = (res: ServerResponse, status: number, title: string, detail: string) => {
-  if (res.headersSent) {
-    res.destroy();
-    return;
+const withoutHopByHop = (headers: IncomingHttpHeaders): IncomingHttpHeaders => {
+  const kept: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !hopByHop.has(name)) kept[name] = value;
   }
-  res.writeHead(status, { 'content-type': 'application/problem+json' });
-  res.end(JSON.stringify({ type: 'about:blank', title, status, detail }));
+  return kept;
 };
 
-/**
- * Forwards one request to an upstream service and streams the answer back unchanged (bodies in
- * both directions are piped, so uploads and the server-sent-events feed pass through unbuffered).
- */
-export const forward = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  upstream: URL,
-  options: { timeoutMs?: number } = {},
-): void => {
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !hopByHop.has(name)) headers[name] = value;
-  }
-  const client = req.socket.remoteAddress ?? '';
-  const prior = req.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = prior ? `${String(prior)}, ${client}` : client;
-  headers['x-forwarded-host'] = req.headers.host ?? '';
-  headers['x-forwarded-proto'] = 'encrypted' in req.socket ? 'https' : 'http';
+export interface ProxyOptions {
+  /** The service every request is forwarded to. */
+  upstream: URL;
+  /** How long the upstream may stay silent, before its answer starts or between two chunks. */
+  timeoutMs?: number;
+  logger?: FastifyBaseLogger;
+}
 
-  const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
-  const outgoing = send(
-    {
-      protocol: upstream.protocol,
-      hostname: upstream.hostname,
-      port: upstream.port,
-      method: req.method,
-      path: req.url,
-      headers,
-      timeout: options.timeoutMs ?? 60_000,
+/**
+ * Forwards every request to one upstream service and streams the answer back unchanged (bodies
+ * in both directions are streamed, so uploads and the server-sent-events feed pass through
+ * unbuffered, and a client that hangs up closes the upstream request). The upstream sees the
+ * client's own Host header and X-Forwarded-For/-Host/-Proto; when it does not answer, the client
+ * gets a 502 problem+json. Nothing is retried: a write must not be sent twice, and a read's
+ * answer (a 503 included) is the upstream's to give.
+ */
+export const buildProxy = async ({
+  upstream,
+  timeoutMs = 60_000,
+  logger,
+}: ProxyOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    // The gateway writes its own line per proxied request.
+    logController: new LogController({ disableRequestLogging: true }),
+    // A URL the router cannot read is answered as the services answer it.
+    frameworkErrors: (error, request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      sendProblem(reply, { status, detail: error.message, instance: request.url.split('?')[0] });
     },
-    (answer) => {
-      const answerHeaders: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !hopByHop.has(name)) answerHeaders[name] = value;
+  });
+  await app.register(problemDetails);
+  // Bodies stay streams of bytes: nothing is parsed, nothing is limited here (the upstream
+  // applies its own limits).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  await app.register(replyFrom, {
+    base: upstream.origin,
+    disableRequestLogging: true,
+    destroyAgent: true,
+    undici: {
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      // The library turns certificate checks off unless told otherwise.
+      connect: { rejectUnauthorized: true },
+    },
+  });
+
+  app.all('/*', (request, reply) => {
+    const raw = request.raw;
+    try {
+      reply.from(undefined, {
+        retryDelay: () => null,
+        rewriteRequestHeaders: (_request, headers) => {
+          const forwarded = withoutHopByHop(headers as IncomingHttpHeaders);
+          const client = raw.socket.remoteAddress ?? '';
+          const prior = raw.headers['x-forwarded-for'];
+          forwarded.host = raw.headers.host;
+          forwarded['x-forwarded-for'] = prior ? `${String(prior)}, ${client}` : client;
+          forwarded['x-forwarded-host'] = raw.headers.host ?? '';
+          forwarded['x-forwarded-proto'] = 'encrypted' in raw.socket ? 'https' : 'http';
+          return forwarded;
+        },
+        rewriteHeaders: (headers) => withoutHopByHop(headers as IncomingHttpHeaders),
+        onError: (reply, { error }) => {
+          const cause = (error.cause ?? error) as NodeJS.ErrnoException;
+          const reason =
+            cause.code === 'UND_ERR_HEADERS_TIMEOUT' ? 'upstream timed out' : cause.message;
+          reply
+            .code(502)
+            .header('content-type', 'application/problem+json')
+            // A buffer, so that the content type goes out exactly as written (no charset added).
+            .send(
+              Buffer.from(
+                JSON.stringify({
+                  type: 'about:blank',
+                  title: 'Bad Gateway',
+                  status: 502,
+                  detail: `The ${upstream.host} service did not answer: ${reason}`,
+                }),
+              ),
+            );
+        },
+      });
+    } catch (error) {
+      // The library refuses to forward a path with a `..` segment in it.
+      if ((error as { statusCode?: number }).statusCode === 400) {
+        throw HttpProblem.badRequest('A path with a ".." segment is not forwarded.');
       }
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answerHeaders);
-      answer.pipe(res);
-    },
-  );
-  outgoing.on('timeout', () => outgoing.destroy(new Error('upstream timed out')));
-  outgoing.on('error', (error) =>
-    problem(
-      res,
-      502,
-      'Bad Gateway',
-      `The ${upstream.host} service did not answer: ${error.message}`,
-    ),
-  );
-  res.on('close', () => outgoing.destroy());
-  req.pipe(outgoing);
+      throw error;
+    }
+  });
+
+  return app;
 };
