@@ -1,3 +1,14 @@
+// The server-sent-events framing below is written by hand on purpose. Measured against the
+// feed's wire format and its needs, the libraries fall short:
+// - @fastify/sse (0.x, its options reshaped between minor versions) cannot write a comment, so
+//   `: keep-alive` would bypass it anyway; a `retry:` or id-only message needs a message with
+//   `data: undefined`; and a write waiting for 'drain' never settles when the client leaves
+//   without a socket error, which would leave this handler and its event-store subscription
+//   hanging.
+// - better-sse writes `id:4711` (no space) where integrators were promised `id: 4711`, sends
+//   2 kB of padding when the URL carries `?padding`, and writes without waiting for 'drain', so
+//   a slow client replaying the whole history would be buffered in memory.
+// The framing itself is three template strings; backpressure and disconnects are handled here.
 import { once } from 'node:events';
 import { type CarFeedEvent, carFeedEventTypes, FeedQuery } from '@second-gear/contracts';
 import { parseDomainEvent } from '@second-gear/domain';
