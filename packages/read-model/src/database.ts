@@ -1,7 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect.ts';
 import { lockDatabaseDirectory } from './pglite-lock.ts';
 import type { ReadModelDatabase } from './schema.ts';
 
@@ -15,10 +14,39 @@ export type ReadModelDbOptions =
   /** An existing PGlite instance, possibly shared with the event store; never closed here. */
   | { pglite: PGlite };
 
+/**
+ * Kysely's own PGlite dialect on a PGlite instance that others share (the event store in the
+ * same process). PGlite is one connection: the dialect lets one Kysely query or transaction use
+ * it at a time, and runs a transaction inside `pglite.transaction()`, which holds PGlite's lock
+ * for its whole length, so the event store's statements wait instead of landing inside it. Two
+ * things are kept from the instance: `db.destroy()` would close it, but its owner does that; and
+ * a transaction begun on a closed instance would wait forever, so it fails at once instead.
+ */
+const sharedPGlite = (pglite: PGlite) => ({
+  get ready() {
+    return pglite.ready;
+  },
+  get closed() {
+    return pglite.closed;
+  },
+  get waitReady() {
+    return pglite.waitReady;
+  },
+  query: pglite.query.bind(pglite),
+  transaction: ((callback) => {
+    if (pglite.closed) throw new Error('PGlite is closed');
+    return pglite.transaction(callback);
+  }) as PGlite['transaction'],
+  close: async () => {},
+});
+
 /** A Kysely instance on the read model's database. */
 export const createReadModelDb = (options: ReadModelDbOptions): ReadModelDb => {
-  if ('pglite' in options)
-    return new Kysely<ReadModelDatabase>({ dialect: new PGliteDialect(options.pglite) });
+  if ('pglite' in options) {
+    return new Kysely<ReadModelDatabase>({
+      dialect: new PGliteDialect({ pglite: sharedPGlite(options.pglite) }),
+    });
+  }
   let pool: pg.Pool;
   if ('pool' in options) pool = options.pool;
   else {
