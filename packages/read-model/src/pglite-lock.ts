@@ -1,3 +1,11 @@
+// This lock stays hand-written (about 40 lines). proper-lockfile, the usual library, decides
+// staleness by the lock's age rather than by its owner: it cannot say which process holds a
+// directory (the error below names it), it takes over a dead process's lock only once the lock
+// is some seconds old (this one at once, since the pid is gone), and it keeps its lock fresh on
+// a timer, which PGlite's long synchronous work on the main thread can hold up past the
+// threshold; the library then calls the lock compromised and by default throws from that timer.
+// Its last release (4.1.2) is years old and depends on old majors of retry and signal-exit.
+// Here the owner writes its pid, and a lock whose process is gone is stale at once.
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 
