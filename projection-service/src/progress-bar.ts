@@ -1,3 +1,4 @@
+import cliProgress from 'cli-progress';
 import type { RebuildProgress } from './rebuild.ts';
 
 const duration = (ms: number | undefined): string => {
@@ -15,31 +16,49 @@ const fraction = (p: RebuildProgress): number => {
   return Math.min(1, Number(p.position - start) / Number(p.head - start));
 };
 
+const describe = (p: RebuildProgress): string => {
+  const rate = Math.round(p.eventsPerSecond).toLocaleString('en-US');
+  return `${p.applied.toLocaleString('en-US')} events, ${rate} events/s, ${duration(p.remainingMs)} left`;
+};
+
 /**
- * Rebuild progress on stderr: a redrawn bar on a terminal, a plain line about once a second
- * otherwise (logs, CI), so the output stays readable either way.
+ * Rebuild progress on stderr, drawn by cli-progress: on a terminal a bar redrawn at most ten
+ * times a second (the line is not wrapped on a narrow terminal), otherwise (logs, CI) a plain
+ * line once a second and a last one at the end, with no control codes, so the output stays
+ * readable either way.
  */
 export const progressReporter = (stream: NodeJS.WriteStream = process.stderr) => {
   const tty = stream.isTTY === true;
-  let lastLine = 0;
+  const bar = new cliProgress.SingleBar({
+    stream,
+    fps: 10,
+    noTTYOutput: true,
+    notTTYSchedule: 1000,
+    barsize: 30,
+    barCompleteChar: '#',
+    barIncompleteChar: '-',
+    // A terminal keeps the finished bar on its own line; elsewhere each line already ends itself.
+    clearOnComplete: !tty,
+    format: (options, params, payload: { text: string }) => {
+      const percent = Math.round(params.progress * 100);
+      return tty
+        ? `[${cliProgress.Format.BarFormat(params.progress, options)}] ${String(percent).padStart(3)}% ${payload.text}`
+        : `rebuild: ${percent}% ${payload.text}`;
+    },
+  });
+  let started = false;
   return {
     update(p: RebuildProgress) {
-      const share = fraction(p);
-      const rate = Math.round(p.eventsPerSecond).toLocaleString('en-US');
-      const text = `${p.applied.toLocaleString('en-US')} events, ${rate} events/s, ${duration(p.remainingMs)} left`;
-      if (tty) {
-        const width = 30;
-        const filled = Math.round(share * width);
-        stream.write(
-          `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.round(share * 100)).padStart(3)}% ${text}\x1b[K`,
-        );
-      } else if (Date.now() - lastLine >= 1000) {
-        lastLine = Date.now();
-        stream.write(`rebuild: ${Math.round(share * 100)}% ${text}\n`);
+      const payload = { text: describe(p) };
+      if (started) {
+        bar.update(fraction(p), payload);
+      } else {
+        started = true;
+        bar.start(1, fraction(p), payload);
       }
     },
     done() {
-      if (tty) stream.write('\n');
+      if (started) bar.stop();
     },
   };
 };

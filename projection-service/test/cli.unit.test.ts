@@ -84,14 +84,17 @@ describe('rebuild progress', () => {
     bar.update({ ...step, applied: 0, position: 0n });
     bar.update({ ...step, applied: 100, position: 100n });
     bar.done();
+    // Redrawn from the start of the line (the library moves the cursor there with a control code).
     expect(out.text()).toContain(
-      '\r[###############---------------]  50% 100 events, 100 events/s, 0:01 left',
+      '\x1b[1G[###############---------------]  50% 100 events, 100 events/s, 0:01 left',
     );
   });
 
   it('prints plain lines elsewhere', () => {
     const out = capture(false);
-    progressReporter(out.stream).update({ ...step, applied: 100, position: 100n });
+    const bar = progressReporter(out.stream);
+    bar.update({ ...step, applied: 100, position: 100n });
     expect(out.text()).toBe('rebuild: 50% 100 events, 100 events/s, 0:01 left\n');
+    bar.done();
   });
 });
