@@ -1,4 +1,5 @@
-/** Command-line options of `npm run bench`. */
+/** Command-line options of `npm run bench`, read with Node's `util.parseArgs`. */
+import { parseArgs } from 'node:util';
 
 export const PARTS = ['writes', 'store', 'reads', 'rebuild', 'web'] as const;
 export type Part = (typeof PARTS)[number];
@@ -22,40 +23,53 @@ export const USAGE = `npm run bench [-- options]
   --help           this text`;
 
 export const parseOptions = (argv: readonly string[]): BenchOptions => {
-  const options: BenchOptions = {
-    parts: [...PARTS],
-    quick: false,
-    out: undefined,
-    render: false,
-    help: false,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
-    const value = () => {
-      const next = inline ?? argv[++i];
-      if (next === undefined || next.startsWith('--')) throw new Error(`${flag} needs a value`);
-      return next;
-    };
-    if (flag === '--quick') options.quick = true;
-    else if (flag === '--render') options.render = true;
-    else if (flag === '--help' || flag === '-h') options.help = true;
-    else if (flag === '--out') options.out = value();
-    else if (flag === '--only') {
-      const wanted = value()
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean);
-      for (const part of wanted) {
-        if (!(PARTS as readonly string[]).includes(part)) {
-          throw new Error(`Unknown part "${part}"; the parts are ${PARTS.join(', ')}`);
-        }
-      }
-      options.parts = PARTS.filter((part) => wanted.includes(part));
-    } else throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
+  let values: { only?: string; quick: boolean; out?: string; render: boolean; help: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        only: { type: 'string' },
+        quick: { type: 'boolean', default: false },
+        out: { type: 'string' },
+        render: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    // Node's parser words its errors its own way; these are the ones the usage text goes with.
+    const { code, message } = error as Error & { code?: string };
+    const name = /'([^' ]+)/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && /missing|ambiguous/.test(message)) {
+      throw new Error(`${name} needs a value`);
+    }
+    if (
+      code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+      code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+    ) {
+      throw new Error(`Unknown option ${name}\n\n${USAGE}`);
+    }
+    throw error;
   }
-  if (options.render) options.parts = [];
-  return options;
+  let parts = [...PARTS];
+  if (values.only !== undefined) {
+    const wanted = values.only
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    for (const part of wanted) {
+      if (!(PARTS as readonly string[]).includes(part)) {
+        throw new Error(`Unknown part "${part}"; the parts are ${PARTS.join(', ')}`);
+      }
+    }
+    parts = PARTS.filter((part) => wanted.includes(part));
+  }
+  return {
+    parts: values.render ? [] : parts,
+    quick: values.quick,
+    out: values.out,
+    render: values.render,
+    help: values.help,
+  };
 };
 
 /** How big and how long, at full scale and with --quick. */

@@ -27,5 +27,11 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--only', 'nope'])).toThrow(/Unknown part/);
     expect(() => parseOptions(['--fast'])).toThrow(/Unknown option/);
     expect(() => parseOptions(['--only'])).toThrow(/needs a value/);
+    expect(() => parseOptions(['--only', '--quick'])).toThrow(/--only needs a value/);
+    expect(() => parseOptions(['everything'])).toThrow(/Unknown option everything/);
+  });
+
+  it('takes -h for --help', () => {
+    expect(parseOptions(['-h']).help).toBe(true);
   });
 });
