@@ -3,7 +3,7 @@ import replyFrom from '@fastify/reply-from';
 import { HttpProblem, problemDetails, sendProblem } from '@second-gear/service-http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 
-/** Headers that belong to one connection and are never passed on (RFC 9110, section 7.6.1). */
+/** Headers that belong to one connection and are never passed on, in either direction. */
 const hopByHop = new Set([
   'connection',
   'keep-alive',
