@@ -77,6 +77,11 @@ const status = async ({ store, db }: Opened) => {
   for (const row of [header, ...rows]) {
     out.write(`${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')}\n`);
   }
+  if (report.pendingMigrations.length > 0) {
+    out.write(
+      `migrations not yet applied: ${report.pendingMigrations.join(', ')} (the projection service applies them when it starts)\n`,
+    );
+  }
   if (report.unfinishedRebuild) {
     out.write('an interrupted rebuild can be continued with: npm run projections -- rebuild\n');
   }

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createEventStore } from '@second-gear/event-store';
-import { openPGlite } from '@second-gear/read-model';
+import {
+  createReadModelDb,
+  LIVE_SCHEMA,
+  migrateReadModel,
+  openPGlite,
+} from '@second-gear/read-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendScenario } from '../src/testing.ts';
 
@@ -53,6 +58,30 @@ describe('npm run projections (on a PGlite directory)', () => {
     const after = await projections('status');
     for (const name of ['users', 'categories', 'cars', 'bookings', 'audit']) {
       expect(after.stdout).toMatch(new RegExp(`^${name}\\s+${head}\\s+0\\s+0\\s`, 'm'));
+    }
+  });
+
+  it('names the migrations an older live model still lacks', async () => {
+    const older = await mkdtemp(join(tmpdir(), 'sg-projections-cli-old-'));
+    try {
+      const pglite = await openPGlite(older);
+      const db = createReadModelDb({ pglite });
+      await migrateReadModel(db, LIVE_SCHEMA, { through: '0001-read-tables' });
+      await db.destroy();
+      await pglite.close();
+
+      const status = await run(process.execPath, [cli, 'status'], {
+        env: {
+          ...process.env,
+          PGLITE_DIR: older,
+          DATABASE_URL: '',
+          EVENT_STORE: '',
+          EVENT_STORE_URL: '',
+        },
+      });
+      expect(status.stdout).toMatch(/^migrations not yet applied: 0002-cars-vocabulary /m);
+    } finally {
+      await rm(older, { recursive: true, force: true });
     }
   });
 
