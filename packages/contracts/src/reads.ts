@@ -30,6 +30,7 @@ export const PageQuery = z.object({ page: pageNumber, limit: pageSize });
 export type PageQuery = z.infer<typeof PageQuery>;
 
 export const ReadRole = z.enum(['Buyer', 'Seller', 'Admin']);
+export type ReadRole = z.infer<typeof ReadRole>;
 
 /** A user record: `GET /api/user/:email`, `GET /api/users`. */
 export const UserRecord = z.object({
@@ -46,6 +47,7 @@ export const UsersQuery = PageQuery.extend({ role: ReadRole.optional() });
 /** `GET /api/jwt?email=` answers the service token. */
 export const JwtQuery = z.object({ email: z.string().trim().min(1, 'This field is required') });
 export const TokenAnswer = z.object({ accessToken: z.string() });
+export type TokenAnswer = z.infer<typeof TokenAnswer>;
 
 export const CategoryRecord = z.object({ _id: z.string(), name: z.string() });
 export type CategoryRecord = z.infer<typeof CategoryRecord>;

@@ -106,6 +106,20 @@ export const DeleteAnswer = z.object({
 });
 export type DeleteAnswer = z.infer<typeof DeleteAnswer>;
 
+/** `POST /api/images` (multipart field `image`): where the re-encoded picture is stored. */
+export const ImageUploadAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    url: z.string().describe('The main width; what a car’s `image` field takes.'),
+    width: z.number(),
+    height: z.number(),
+    variants: z
+      .array(z.object({ url: z.string(), width: z.number(), height: z.number() }))
+      .describe('Every stored width, narrowest first.'),
+  }),
+});
+export type ImageUploadAnswer = z.infer<typeof ImageUploadAnswer>;
+
 /** Every error answer: `application/problem+json` (RFC 9457), field by field for a 400. */
 export const ProblemAnswer = z
   .object({
