@@ -1,5 +1,6 @@
 // axe-core over a few screens (fetch stubbed). jsdom cannot compute colours, so the
 // colour-contrast rule is left to the browser tests.
+import type { CarRecord } from '@second-gear/contracts';
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
@@ -12,17 +13,17 @@ async function seriousViolations(container: HTMLElement) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const car = {
+const car: CarRecord = {
   _id: 'car-1',
   name: 'Toyota Axio',
   seller_name: 'Seller Person',
   email: 'seller@example.com',
   category: 'Sedan',
   image: '/images/axio.png',
-  original_price: '15000',
-  price: '9000',
+  original_price: 15000,
+  price: 9000,
   location: 'Dhaka',
-  use: '6',
+  use: 6,
   booked: 0,
   advertise: 1,
 };

@@ -1,32 +1,33 @@
 // Seller and admin actions: modals, confirmations and the toasts of spec section 8.
 // The network is stubbed at fetch (see harness.tsx).
+
+import type { CarRecord } from '@second-gear/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Car } from '../src/api/types.ts';
 import { json, problem, renderApp, stubApi, userRecord } from './harness.tsx';
 
 const REQUIRED = 'This field is required';
 const seller = userRecord('Seller');
 const admin = userRecord('Admin');
 
-const car = (overrides: Partial<Car>): Car => ({
+const car = (overrides: Partial<CarRecord>): CarRecord => ({
   _id: 'car-1',
   name: 'Honda Civic',
   seller_name: seller.name,
   email: seller.email,
   category: 'Sedan',
   image: '/images/civic.png',
-  original_price: '20000',
-  price: '12000',
+  original_price: 20000,
+  price: 12000,
   location: 'Chattogram',
-  use: '5',
+  use: 5,
   booked: 0,
   advertise: 0,
   ...overrides,
 });
 
-const sellerApi = (cars: Car[], extra: Record<string, unknown> = {}) =>
+const sellerApi = (cars: CarRecord[], extra: Record<string, unknown> = {}) =>
   stubApi({
     'GET /api/user/seller%40example.com': seller,
     'GET /api/products': () => json(cars, { headers: { 'X-Total-Count': String(cars.length) } }),

@@ -1,11 +1,12 @@
 // Read-only dashboard screens (fetch stubbed, see harness.tsx).
+
+import type { BookingRecord } from '@second-gear/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '../src/api/types.ts';
 import { json, renderApp, stubApi, userRecord } from './harness.tsx';
 
-const booking: Booking = {
+const booking: BookingRecord = {
   _id: 'b1',
   buyer: 'Buyer Person',
   seller: 'Seller Person',
@@ -16,6 +17,7 @@ const booking: Booking = {
   price: 9000,
   buyer_phone: '01700000000',
   meetup: 'Gulshan 1',
+  booked_at: '2026-01-01T10:00:00Z',
 };
 
 describe('bookings tables', () => {

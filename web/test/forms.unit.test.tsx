@@ -1,23 +1,24 @@
 // Forms and their validation messages, over the real routes; the network is stubbed at fetch.
+
+import type { CarRecord } from '@second-gear/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Car } from '../src/api/types.ts';
 import { fakeAuthService, json, renderApp, stubApi, userRecord } from './harness.tsx';
 
 const REQUIRED = 'This field is required';
 
-const car: Car = {
+const car: CarRecord = {
   _id: 'car-1',
   name: 'Toyota Corolla 2015',
   seller_name: 'Seller Person',
   email: 'seller@example.com',
   category: 'Sedan',
   image: '/images/corolla.png',
-  original_price: '15000',
-  price: '9000',
+  original_price: 15000,
+  price: 9000,
   location: 'Dhaka',
-  use: '8',
+  use: 8,
   booked: 0,
   advertise: 0,
 };

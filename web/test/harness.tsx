@@ -1,11 +1,11 @@
 // Test harness: the real routes, providers, API client and forms, with the network stubbed at
 // `fetch` and the identity provider replaced by an in-memory AuthService.
+import type { ReadRole, UserRecord } from '@second-gear/contracts';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { setAccessToken } from '../src/api/access-token.ts';
 import { resetPositions } from '../src/api/positions.ts';
-import type { Role, UserRecord } from '../src/api/types.ts';
 import { Providers } from '../src/app/providers.tsx';
 import { createQueryClient } from '../src/app/query-client.ts';
 import { routes } from '../src/app/routes.tsx';
@@ -59,9 +59,16 @@ export function stubApi(routes: Record<string, Handler | unknown>) {
 export const fakeToken = (email: string) =>
   `x.${btoa(JSON.stringify({ email })).replace(/=+$/, '')}.y`;
 
-export function userRecord(role: Role, overrides: Partial<UserRecord> = {}): UserRecord {
+export function userRecord(role: ReadRole, overrides: Partial<UserRecord> = {}): UserRecord {
   const email = `${role.toLowerCase()}@example.com`;
-  return { _id: `${role}-uid`, name: `${role} Person`, email, type: role, ...overrides };
+  return {
+    _id: `${role}-uid`,
+    name: `${role} Person`,
+    email,
+    type: role,
+    photoURL: null,
+    ...overrides,
+  };
 }
 
 /** An in-memory identity provider. `user: null` is signed out; `pending` never resolves. */

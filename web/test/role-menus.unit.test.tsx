@@ -1,10 +1,10 @@
 // The dashboard drawer's links per role, rendered through the real routes (fetch stubbed).
+import type { BookingRecord, ReadRole } from '@second-gear/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../src/api/types.ts';
 import { renderApp, stubApi, userRecord } from './harness.tsx';
 
-const expected: Record<Role, string[]> = {
+const expected: Record<ReadRole, string[]> = {
   Buyer: ['Dashboard', 'My Orders'],
   Seller: ['Dashboard', 'My Products', 'My Bookings'],
   Admin: ['Dashboard', 'All Categories', 'All users', 'Audit Log'],
@@ -13,8 +13,11 @@ const expected: Record<Role, string[]> = {
 describe('dashboard drawer', () => {
   for (const role of ['Buyer', 'Seller', 'Admin'] as const) {
     it(`shows the ${role}'s links, avatar, name and role badge`, async () => {
-      const record = userRecord(role, { phone: '+1 555 0100' });
-      stubApi({ [`GET /api/user/${encodeURIComponent(record.email)}`]: record });
+      const record = userRecord(role);
+      stubApi({
+        [`GET /api/user/${encodeURIComponent(record.email)}`]: record,
+        'GET /api/bookings': [],
+      });
       renderApp('/user', { as: record });
 
       // The side drawer (large screens) holds the dashboard navigation.
@@ -31,11 +34,28 @@ describe('dashboard drawer', () => {
   }
 
   it('dashboard home shows the phone, not the email, on the Phone line', async () => {
-    const buyer = userRecord('Buyer', { phone: '+1 555 0100' });
-    stubApi({ 'GET /api/user/buyer%40example.com': buyer });
+    const buyer = userRecord('Buyer');
+    stubApi({
+      'GET /api/user/buyer%40example.com': buyer,
+      'GET /api/bookings': [
+        {
+          _id: 'b1',
+          buyer: buyer.name,
+          seller: 'Seller Person',
+          buyer_email: buyer.email,
+          seller_email: 'seller@example.com',
+          product_id: 'car-1',
+          product_name: 'Toyota Axio',
+          price: 9000,
+          buyer_phone: '+1 555 0100',
+          meetup: 'Gulshan 1',
+          booked_at: '2026-01-01T10:00:00Z',
+        } satisfies BookingRecord,
+      ],
+    });
     renderApp('/user', { as: buyer });
     const phone = await screen.findByText('Phone:');
-    expect(phone.parentElement).toHaveTextContent('Phone: +1 555 0100');
+    await waitFor(() => expect(phone.parentElement).toHaveTextContent('Phone: +1 555 0100'));
     expect(screen.getByRole('button', { name: 'Apply for Seller' })).toBeInTheDocument();
   });
 });

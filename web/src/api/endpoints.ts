@@ -1,75 +1,135 @@
-// Every call of the API the client makes, named after what it does.
-import { apiGet, apiList, apiRequest } from './http.ts';
+// Every call of the API the client makes, named after what it does. Request and answer types are
+// the contract's (`@second-gear/contracts`); the legacy names (`/api/product`, `_id`, ...) appear
+// only here and there.
 import type {
-  Booking,
-  Car,
-  Category,
-  CommandAnswer,
-  NewBooking,
-  NewCar,
-  Page,
-  Role,
+  AuditEntry,
+  AuditQuery,
+  BookingRecord,
+  BookingsQuery,
+  CarRecord,
+  CarsQuery,
+  CategoryRecord,
+  ImageUploadAnswer,
+  JwtQuery,
+  PageQuery,
+  ReadRole,
+  TokenAnswer,
   UserRecord,
-} from './types.ts';
+  UsersQuery,
+  WriteCall,
+  writeCalls,
+} from '@second-gear/contracts';
+import type { z } from 'zod';
+import { apiGet, apiList, apiRequest, type Page } from './http.ts';
 
 export const PAGE_SIZE = 20;
 
-function paging(page: number, limit = PAGE_SIZE): string {
-  return `page=${page}&limit=${limit}`;
-}
-
 const enc = encodeURIComponent;
 
-async function command(
-  path: string,
-  method: 'POST' | 'PUT' | 'DELETE',
-  body?: unknown,
-): Promise<CommandAnswer> {
-  const { data } = await apiRequest<CommandAnswer | undefined>(path, { method, body, auth: true });
-  return data ?? {};
+/** `?a=1&b=2` of the set parameters, in the order given. */
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  return `?${search}`;
+}
+
+const paging = (page: number, limit = PAGE_SIZE) => ({ page, limit });
+
+// ---- writes: the contract's calls
+
+type Calls = typeof writeCalls;
+
+/** What a call of the write API answers. */
+export type CommandAnswer<C extends WriteCall = WriteCall> = z.output<Calls[C]['answer']>;
+type Body<C extends WriteCall> = Calls[C] extends { body: z.ZodType }
+  ? z.input<Calls[C]['body']>
+  : never;
+
+// The method and path of each call, checked against the contract's table by type alone:
+// importing the table itself would put zod into the first page's download.
+const routes: { [C in WriteCall]: Pick<Calls[C], 'method' | 'path'> } = {
+  registerUser: { method: 'POST', path: '/api/user' },
+  applyForSeller: { method: 'POST', path: '/api/user/seller' },
+  promoteToAdmin: { method: 'PUT', path: '/api/user/admin/:id' },
+  deleteUser: { method: 'DELETE', path: '/api/user/:id' },
+  createCategory: { method: 'POST', path: '/api/category' },
+  deleteCategory: { method: 'DELETE', path: '/api/category/:id' },
+  listCar: { method: 'POST', path: '/api/product' },
+  advertiseCar: { method: 'PUT', path: '/api/products/:id' },
+  deleteCar: { method: 'DELETE', path: '/api/product/:id' },
+  bookCar: { method: 'POST', path: '/api/booking' },
+};
+
+async function command<C extends WriteCall>(
+  call: C,
+  request: { id?: string; body?: Body<C>; idToken?: string } = {},
+): Promise<CommandAnswer<C>> {
+  const { method, path } = routes[call];
+  const url = path.replace(/^\/api/, '').replace(':id', enc(request.id ?? ''));
+  const { data } = await apiRequest<CommandAnswer<C>>(url, {
+    method,
+    body: request.body,
+    auth: true,
+    ...(request.idToken ? { idToken: request.idToken } : {}),
+  });
+  return data;
 }
 
 // Users and sign-in
-export const registerUser = (
-  idToken: string,
-  user: { name: string; email: string; type: 'Buyer' | 'Seller'; photoURL?: string },
-) => apiRequest<unknown>('/user', { method: 'POST', body: user, idToken });
+export const registerUser = (idToken: string, user: Body<'registerUser'>) =>
+  command('registerUser', { body: user, idToken });
 
 export const exchangeToken = async (idToken: string, email: string) =>
-  (await apiRequest<{ accessToken: string }>(`/jwt?email=${enc(email)}`, { idToken })).data
-    .accessToken;
+  (
+    await apiRequest<TokenAnswer>(`/jwt${query({ email } satisfies z.input<typeof JwtQuery>)}`, {
+      idToken,
+    })
+  ).data.accessToken;
 
 export const getUser = (email: string) => apiGet<UserRecord>(`/user/${enc(email)}`, true);
-export const applyForSeller = () => command('/user/seller', 'POST');
-export const getUsers = (role: Role | '', page: number): Promise<Page<UserRecord>> =>
-  apiList<UserRecord>(`/users?${role ? `role=${role}&` : ''}${paging(page)}`, true);
-export const promoteUser = (id: string) => command(`/user/admin/${enc(id)}`, 'PUT');
-export const deleteUser = (id: string) => command(`/user/${enc(id)}`, 'DELETE');
+export const applyForSeller = () => command('applyForSeller');
+export const getUsers = (role: ReadRole | '', page: number): Promise<Page<UserRecord>> =>
+  apiList<UserRecord>(
+    `/users${query({ role: role || undefined, ...paging(page) } satisfies z.input<typeof UsersQuery>)}`,
+    true,
+  );
+export const promoteUser = (id: string) => command('promoteToAdmin', { id });
+export const deleteUser = (id: string) => command('deleteUser', { id });
 
 // Categories
-export const getCategories = (page = 1, limit = PAGE_SIZE): Promise<Page<Category>> =>
-  apiList<Category>(`/categories?${paging(page, limit)}`);
-export const addCategory = (name: string) => command('/category', 'POST', { name });
-export const deleteCategory = (id: string) => command(`/category/${enc(id)}`, 'DELETE');
+export const getCategories = (page = 1, limit = PAGE_SIZE): Promise<Page<CategoryRecord>> =>
+  apiList<CategoryRecord>(
+    `/categories${query(paging(page, limit) satisfies z.input<typeof PageQuery>)}`,
+  );
+export const addCategory = (name: string) => command('createCategory', { body: { name } });
+export const deleteCategory = (id: string) => command('deleteCategory', { id });
 
 // Cars
-export const getCars = (page: number): Promise<Page<Car>> =>
-  apiList<Car>(`/products?${paging(page)}`);
-export const getCar = (id: string) => apiGet<Car>(`/product/${enc(id)}`);
-export const getCategoryCars = (name: string, page: number): Promise<Page<Car>> =>
-  apiList<Car>(`/category/products/${enc(name)}?${paging(page)}`, true);
-export const getAdvertisedCars = (): Promise<Page<Car>> =>
-  apiList<Car>(`/products/advertise?${paging(1)}`);
-export const getSellerCars = (email: string, page: number): Promise<Page<Car>> =>
-  apiList<Car>(`/products?email=${enc(email)}&${paging(page)}`, true);
-export const addCar = (car: NewCar) => command('/product', 'POST', car);
-export const advertiseCar = (id: string) => command(`/products/${enc(id)}`, 'PUT');
-export const deleteCar = (id: string) => command(`/product/${enc(id)}`, 'DELETE');
+export const getCars = (page: number): Promise<Page<CarRecord>> =>
+  apiList<CarRecord>(`/products${query(paging(page) satisfies z.input<typeof CarsQuery>)}`);
+export const getCar = (id: string) => apiGet<CarRecord>(`/product/${enc(id)}`);
+export const getCategoryCars = (name: string, page: number): Promise<Page<CarRecord>> =>
+  apiList<CarRecord>(
+    `/category/products/${enc(name)}${query(paging(page) satisfies z.input<typeof PageQuery>)}`,
+    true,
+  );
+export const getAdvertisedCars = (): Promise<Page<CarRecord>> =>
+  apiList<CarRecord>(`/products/advertise${query(paging(1) satisfies z.input<typeof PageQuery>)}`);
+export const getSellerCars = (email: string, page: number): Promise<Page<CarRecord>> =>
+  apiList<CarRecord>(
+    `/products${query({ email, ...paging(page) } satisfies z.input<typeof CarsQuery>)}`,
+    true,
+  );
+export const addCar = (car: Body<'listCar'>) => command('listCar', { body: car });
+export const advertiseCar = (id: string) => command('advertiseCar', { id });
+export const deleteCar = (id: string) => command('deleteCar', { id });
 
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const { data } = await apiRequest<{ success: boolean; data?: { url?: string } }>('/images', {
+  const { data } = await apiRequest<ImageUploadAnswer | undefined>('/images', {
     method: 'POST',
     body: form,
     auth: true,
@@ -80,32 +140,30 @@ export async function uploadImage(file: File): Promise<string> {
 }
 
 // Bookings
-export const bookCar = (booking: NewBooking) => command('/booking', 'POST', booking);
-export const getSellerBookings = (email: string, page: number): Promise<Page<Booking>> =>
-  apiList<Booking>(`/bookings?email=${enc(email)}&${paging(page)}`, true);
+export const bookCar = (booking: Body<'bookCar'>) => command('bookCar', { body: booking });
+export const getSellerBookings = (email: string, page: number): Promise<Page<BookingRecord>> =>
+  apiList<BookingRecord>(
+    `/bookings${query({ email, ...paging(page) } satisfies z.input<typeof BookingsQuery>)}`,
+    true,
+  );
 export const getBuyerBookings = (
   email: string,
   page: number,
   limit = PAGE_SIZE,
-): Promise<Page<Booking>> =>
-  apiList<Booking>(`/bookings?email=${enc(email)}&type=buyer&${paging(page, limit)}`, true);
+): Promise<Page<BookingRecord>> =>
+  apiList<BookingRecord>(
+    `/bookings${query({ email, type: 'buyer', ...paging(page, limit) } satisfies z.input<typeof BookingsQuery>)}`,
+    true,
+  );
 
 // Audit
-export interface AuditFilters {
-  actor: string;
-  subject: string;
-  subjectType: '' | 'user' | 'car' | 'category';
-  type: string;
-  page: number;
-}
+export type AuditFilters = Pick<
+  z.input<typeof AuditQuery>,
+  'actor' | 'subject' | 'subjectType' | 'type'
+>;
 
-export const getAudit = (filters: AuditFilters) => {
-  const query = new URLSearchParams();
-  if (filters.actor) query.set('actor', filters.actor);
-  if (filters.subject) query.set('subject', filters.subject);
-  if (filters.subjectType) query.set('subjectType', filters.subjectType);
-  if (filters.type) query.set('type', filters.type);
-  query.set('page', String(filters.page));
-  query.set('limit', String(PAGE_SIZE));
-  return apiRequest<unknown>(`/audit?${query}`, { auth: true });
-};
+export const getAudit = (filters: AuditFilters, page: number): Promise<Page<AuditEntry>> =>
+  apiList<AuditEntry>(
+    `/audit${query({ ...filters, ...paging(page) } satisfies z.input<typeof AuditQuery>)}`,
+    true,
+  );

@@ -1,10 +1,15 @@
 // One door to the API: tokens, read-your-writes positions and problem+json errors.
+import type { ProblemAnswer } from '@second-gear/contracts';
 import { getAccessToken, getTokenRefresher } from './access-token.ts';
 import { minPosition, observeProjection, recordPosition } from './positions.ts';
 
-export interface FieldProblem {
-  field: string;
-  message: string;
+/** One field at fault in a 400 answer. */
+export type FieldProblem = NonNullable<ProblemAnswer['errors']>[number];
+
+/** A page of a list: the items and the total the server reported in X-Total-Count. */
+export interface Page<T> {
+  items: T[];
+  total: number;
 }
 
 /** An error answer of the API (RFC 9457 problem details), or a network failure (status 0). */
@@ -161,12 +166,9 @@ export async function apiGet<T>(path: string, auth = false): Promise<T> {
 }
 
 /** A list read: the array answer and the total from X-Total-Count. */
-export async function apiList<T>(
-  path: string,
-  auth = false,
-): Promise<{ items: T[]; total: number }> {
-  const { data, headers } = await apiRequest<T[] | { items?: T[] }>(path, { auth });
-  const items = Array.isArray(data) ? data : Array.isArray(data?.items) ? data.items : [];
+export async function apiList<T>(path: string, auth = false): Promise<Page<T>> {
+  const { data, headers } = await apiRequest<T[]>(path, { auth });
+  const items = Array.isArray(data) ? data : [];
   const header = Number(headers.get('X-Total-Count'));
   return { items, total: Number.isFinite(header) && header > 0 ? header : items.length };
 }

@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Card, HStack, Image, Text } from '@chakra-ui/react';
+import type { CarRecord } from '@second-gear/contracts';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Car } from '../api/types.ts';
 
-export const price = (value: string | number) => `$${value}`;
+export const price = (value: number) => `$${value}`;
 
-export function CarCard({ car }: { car: Car }) {
+export function CarCard({ car }: { car: CarRecord }) {
   return (
     <Card.Root overflow="hidden" variant="outline" h="full">
       <Box position="relative" bg="bg.muted" aspectRatio={4 / 3}>

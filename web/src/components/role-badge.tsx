@@ -1,9 +1,9 @@
 import { Badge } from '@chakra-ui/react';
-import type { Role } from '../api/types.ts';
+import type { ReadRole } from '@second-gear/contracts';
 
-const palette: Record<Role, string> = { Admin: 'red', Seller: 'purple', Buyer: 'green' };
+const palette: Record<ReadRole, string> = { Admin: 'red', Seller: 'purple', Buyer: 'green' };
 
-export function RoleBadge({ role }: { role: Role | undefined }) {
+export function RoleBadge({ role }: { role: ReadRole | undefined }) {
   if (!role) return null;
   return (
     <Badge colorPalette={palette[role] ?? 'gray'} variant="solid">

@@ -1,5 +1,4 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CommandAnswer } from '../api/types.ts';
 import { notifyError, notifySuccess } from './notify.ts';
 
 /**
@@ -7,17 +6,17 @@ import { notifyError, notifySuccess } from './notify.ts';
  * layer sends the command's position with those reads, so they include the change); on failure
  * an error toast unless the caller handles it.
  */
-export function useCommand<V>({
+export function useCommand<V, A = unknown>({
   run,
   success,
   invalidate,
   onSuccess,
   onError,
 }: {
-  run: (variables: V) => Promise<CommandAnswer>;
-  success?: string | ((answer: CommandAnswer) => string | null);
+  run: (variables: V) => Promise<A>;
+  success?: string | ((answer: A) => string | null);
   invalidate: QueryKey[];
-  onSuccess?: (answer: CommandAnswer, variables: V) => void;
+  onSuccess?: (answer: A, variables: V) => void;
   onError?: (error: unknown) => boolean | undefined;
 }) {
   const queryClient = useQueryClient();

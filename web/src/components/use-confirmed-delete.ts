@@ -1,6 +1,6 @@
+import type { DeleteAnswer } from '@second-gear/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CommandAnswer } from '../api/types.ts';
 import { useCommand } from './use-command.ts';
 
 /**
@@ -9,12 +9,12 @@ import { useCommand } from './use-command.ts';
  * The success toast shows only when something was deleted. Spread `dialog` on ConfirmDeleteDialog.
  */
 export function useConfirmedDelete<T extends { _id: string }>(options: {
-  run: (id: string) => Promise<CommandAnswer>;
+  run: (id: string) => Promise<DeleteAnswer>;
   success: string;
   invalidate: QueryKey[];
 }) {
   const [selected, setSelected] = useState<T | null>(null);
-  const remove = useCommand<string>({
+  const remove = useCommand<string, DeleteAnswer>({
     run: options.run,
     success: (answer) => (answer.deletedCount === 0 ? null : options.success),
     invalidate: options.invalidate,

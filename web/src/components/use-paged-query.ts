@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PAGE_SIZE } from '../api/endpoints.ts';
-import type { Page } from '../api/types.ts';
+import type { Page } from '../api/http.ts';
 
 /**
  * One page of a list at a time, keeping the last page on screen while the next loads. `key`

@@ -1,6 +1,6 @@
 import { Avatar, Link, Stack, Text, VStack } from '@chakra-ui/react';
+import type { ReadRole } from '@second-gear/contracts';
 import { NavLink } from 'react-router-dom';
-import type { Role } from '../api/types.ts';
 import { RoleBadge } from '../components/role-badge.tsx';
 
 export interface DashboardLink {
@@ -9,7 +9,7 @@ export interface DashboardLink {
 }
 
 /** The drawer's links: Dashboard for everyone, then those of the user's role. */
-export function dashboardLinks(role: Role | undefined): DashboardLink[] {
+export function dashboardLinks(role: ReadRole | undefined): DashboardLink[] {
   const links: DashboardLink[] = [{ to: '/user', label: 'Dashboard' }];
   if (role === 'Buyer') links.push({ to: '/user/orders', label: 'My Orders' });
   if (role === 'Seller') {
@@ -32,7 +32,7 @@ export function DashboardNav({
 }: {
   name: string;
   photoURL: string | null;
-  role: Role | undefined;
+  role: ReadRole | undefined;
   onNavigate?: () => void;
 }) {
   return (

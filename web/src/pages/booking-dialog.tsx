@@ -9,12 +9,12 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { CarRecord } from '@second-gear/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { bookCar } from '../api/endpoints.ts';
-import type { Car } from '../api/types.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useUserRecord } from '../auth/use-user-record.ts';
 import { applyFieldErrors, REQUIRED } from '../components/form-errors.ts';
@@ -28,7 +28,7 @@ const bookingSchema = z.object({
 
 type BookingForm = z.infer<typeof bookingSchema>;
 
-function BookingForm({ car, onDone }: { car: Car; onDone: () => void }) {
+function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
   const { user } = useAuth();
   const { data: record } = useUserRecord();
   const queryClient = useQueryClient();
@@ -40,7 +40,7 @@ function BookingForm({ car, onDone }: { car: Car; onDone: () => void }) {
     formState: { errors },
   } = useForm<BookingForm>({
     resolver: zodResolver(bookingSchema),
-    defaultValues: { phone: record?.phone ?? '', meetup: '' },
+    defaultValues: { phone: '', meetup: '' },
   });
 
   const booking = useMutation({
@@ -102,7 +102,7 @@ export function BookingDialog({
   open,
   onClose,
 }: {
-  car: Car;
+  car: CarRecord;
   open: boolean;
   onClose: () => void;
 }) {

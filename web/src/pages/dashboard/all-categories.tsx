@@ -10,11 +10,11 @@ import {
   Table,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { CategoryRecord } from '@second-gear/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { addCategory, deleteCategory, getCategories } from '../../api/endpoints.ts';
-import type { Category } from '../../api/types.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { applyFieldErrors, REQUIRED } from '../../components/form-errors.ts';
@@ -88,7 +88,7 @@ export default function AllCategoriesPage() {
   usePageTitle('All Categories');
   const [adding, setAdding] = useState(false);
   const { data, isPending, page, setPage, offset } = usePagedQuery(['categories'], getCategories);
-  const removal = useConfirmedDelete<Category>({
+  const removal = useConfirmedDelete<CategoryRecord>({
     run: deleteCategory,
     success: 'Item Deleted Successfully!',
     invalidate: [['categories']],

@@ -1,7 +1,7 @@
 import { Button, Heading, HStack, NativeSelect, Stack, Table } from '@chakra-ui/react';
+import type { ReadRole, UserRecord } from '@second-gear/contracts';
 import { useState } from 'react';
 import { deleteUser, getUsers, promoteUser } from '../../api/endpoints.ts';
-import type { Role, UserRecord } from '../../api/types.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { ConfirmDeleteDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
@@ -14,12 +14,12 @@ import { useCommand } from '../../components/use-command.ts';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
 
-const roles: Role[] = ['Buyer', 'Seller', 'Admin'];
+const roles: ReadRole[] = ['Buyer', 'Seller', 'Admin'];
 
 export default function AllUsersPage() {
   usePageTitle('All Users');
   const me = useAuth().user?.email;
-  const [role, setRole] = useState<Role | ''>('');
+  const [role, setRole] = useState<ReadRole | ''>('');
   const { data, isPending, page, setPage, offset } = usePagedQuery(['users', role], (page) =>
     getUsers(role, page),
   );
@@ -45,7 +45,7 @@ export default function AllUsersPage() {
               <NativeSelect.Field
                 value={role}
                 onChange={(e) => {
-                  setRole(e.currentTarget.value as Role | '');
+                  setRole(e.currentTarget.value as ReadRole | '');
                   setPage(1);
                 }}
               >

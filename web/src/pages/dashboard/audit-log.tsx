@@ -18,7 +18,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
-import { formatDetails, formatWhen, readAuditPage } from './audit-entries.ts';
+import { formatDetails, formatWhen } from './audit-entries.ts';
 
 const eventTypes = [
   'UserRegistered',
@@ -33,19 +33,21 @@ const eventTypes = [
   'CarDeleted',
 ];
 
-type FilterForm = Omit<AuditFilters, 'page'>;
+/** The filters as typed: text, or '' for any. */
+type FilterForm = { [K in keyof AuditFilters]-?: string };
 const empty: FilterForm = { actor: '', subject: '', subjectType: '', type: '' };
+
+/** A blank filter is no filter. */
+const set = (value: string) => value.trim() || undefined;
 
 export default function AuditLogPage() {
   usePageTitle('Audit Log');
-  const [filters, setFilters] = useState<AuditFilters>({ ...empty, page: 1 });
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [page, setPage] = useState(1);
   const { register, handleSubmit, reset } = useForm<FilterForm>({ defaultValues: empty });
   const { data, isPending } = useQuery({
-    queryKey: ['audit', filters],
-    queryFn: async () => {
-      const { data: body, headers } = await getAudit(filters);
-      return readAuditPage(body, headers);
-    },
+    queryKey: ['audit', filters, page],
+    queryFn: () => getAudit(filters, page),
     placeholderData: keepPreviousData,
   });
 
@@ -57,15 +59,15 @@ export default function AuditLogPage() {
       <Text color="fg.muted">Who did what to whom, newest first.</Text>
       <form
         aria-label="Filter the audit log"
-        onSubmit={handleSubmit((values) =>
+        onSubmit={handleSubmit((values) => {
           setFilters({
-            actor: values.actor.trim(),
-            subject: values.subject.trim(),
-            subjectType: values.subjectType,
-            type: values.type.trim(),
-            page: 1,
-          }),
-        )}
+            actor: set(values.actor),
+            subject: set(values.subject),
+            subjectType: set(values.subjectType) as AuditFilters['subjectType'],
+            type: set(values.type),
+          });
+          setPage(1);
+        })}
       >
         <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4" alignItems="end">
           <FormField label="Actor email">
@@ -104,7 +106,8 @@ export default function AuditLogPage() {
             size="sm"
             onClick={() => {
               reset(empty);
-              setFilters({ ...empty, page: 1 });
+              setFilters({});
+              setPage(1);
             }}
           >
             Clear
@@ -122,17 +125,15 @@ export default function AuditLogPage() {
           <Table.Row key={entry.id}>
             <Table.Cell whiteSpace="nowrap">{formatWhen(entry.at)}</Table.Cell>
             <Table.Cell>
-              <Text>{entry.actorEmail || 'system'}</Text>
-              {entry.actorRole ? <Badge size="sm">{entry.actorRole}</Badge> : null}
+              <Text>{entry.actor.email || 'system'}</Text>
+              {entry.actor.role ? <Badge size="sm">{entry.actor.role}</Badge> : null}
             </Table.Cell>
             <Table.Cell>{entry.action}</Table.Cell>
             <Table.Cell>
-              <Text>{entry.subjectLabel || entry.subjectId}</Text>
-              {entry.subjectType ? (
-                <Text fontSize="xs" color="fg.muted">
-                  {entry.subjectType}
-                </Text>
-              ) : null}
+              <Text>{entry.subject.label || entry.subject.id}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                {entry.subject.type}
+              </Text>
             </Table.Cell>
             <Table.Cell fontSize="xs" maxW="sm">
               {formatDetails(entry.details)}
@@ -140,13 +141,7 @@ export default function AuditLogPage() {
           </Table.Row>
         ))}
       </DataTable>
-      {data ? (
-        <Pager
-          page={filters.page}
-          total={data.total}
-          onChange={(page) => setFilters((current) => ({ ...current, page }))}
-        />
-      ) : null}
+      {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
     </Stack>
   );
 }

@@ -18,14 +18,14 @@ export default function DashboardHomePage() {
     invalidate: [['user']],
   });
 
-  // The user record may carry no phone; the one the user last gave with a booking is theirs too.
+  // The user record carries no phone: the one the user gave with their latest booking is shown.
   const email = record?.email || user?.email || '';
   const lastBooking = useQuery({
     queryKey: ['bookings', 'buyer', email, 'latest'],
     queryFn: () => getBuyerBookings(email, 1, 1),
-    enabled: email !== '' && !record?.phone && record !== undefined,
+    enabled: email !== '' && record !== undefined,
   });
-  const phone = record?.phone || lastBooking.data?.items[0]?.buyer_phone;
+  const phone = lastBooking.data?.items[0]?.buyer_phone;
 
   if (isPending) return <PageLoader label="Loading your profile" />;
   const name = record?.name || user?.displayName || '';

@@ -1,8 +1,8 @@
 import { Badge, Button, Heading, HStack, Image, Stack, Table } from '@chakra-ui/react';
+import type { CarRecord } from '@second-gear/contracts';
 import { useState } from 'react';
 import { advertiseCar, deleteCar, getSellerCars } from '../../api/endpoints.ts';
 import { ApiError } from '../../api/http.ts';
-import type { Car } from '../../api/types.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { price } from '../../components/car-card.tsx';
 import { ConfirmDeleteDialog } from '../../components/confirm-dialog.tsx';
@@ -41,7 +41,7 @@ export default function MyProductsPage() {
     },
   });
 
-  const removal = useConfirmedDelete<Car>({
+  const removal = useConfirmedDelete<CarRecord>({
     run: deleteCar,
     success: 'Item Deleted Successfully!',
     invalidate: [['cars'], ['car']],
