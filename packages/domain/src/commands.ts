@@ -1,47 +1,19 @@
-import type { Actor, Role } from './events.ts';
+import { type AdvertiseCar, advertiseCarSlice } from './cars/advertise-car.ts';
+import { type BookCar, bookCarSlice } from './cars/book-car.ts';
+import { type DeleteCar, deleteCarSlice } from './cars/delete-car.ts';
+import { type ListCar, listCarSlice } from './cars/list-car.ts';
+import { type CreateCategory, createCategorySlice } from './categories/create-category.ts';
+import { type DeleteCategory, deleteCategorySlice } from './categories/delete-category.ts';
+import type { CommandSlice } from './slice.ts';
+import { type ApplyForSeller, applyForSellerSlice } from './users/apply-for-seller.ts';
+import { type DeleteUser, deleteUserSlice } from './users/delete-user.ts';
+import { type PromoteToAdmin, promoteToAdminSlice } from './users/promote-to-admin.ts';
+import { type RegisterUser, registerUserSlice } from './users/register-user.ts';
 
 /**
- * A command: what someone asks for, who asks (`actor`), and every id the command service
- * generated for it. The actor's role here is informational: decisions authorize from the
- * actor's own user stream, never from this field.
+ * Every command of the marketplace. Each is defined in its slice, with what its decision reads
+ * and the decision itself; it is registered here, in this union and in `commandSlices`.
  */
-type CommandOf<T extends string, D> = { type: T; data: D; actor: Actor };
-
-/** `userId` is the Firebase uid; `role` may not be Admin (rejected, not silently changed). */
-export type RegisterUser = CommandOf<
-  'RegisterUser',
-  { userId: string; name: string; email: string; role: Role; photoURL: string | null }
->;
-/** The actor applies for themself. */
-export type ApplyForSeller = CommandOf<'ApplyForSeller', Record<string, never>>;
-export type PromoteToAdmin = CommandOf<'PromoteToAdmin', { userId: string }>;
-export type DeleteUser = CommandOf<'DeleteUser', { userId: string }>;
-
-export type CreateCategory = CommandOf<'CreateCategory', { categoryId: string; name: string }>;
-export type DeleteCategory = CommandOf<'DeleteCategory', { categoryId: string }>;
-
-/** CreateProduct. The category is named as the spec's client names it; the seller is the actor. */
-export type ListCar = CommandOf<
-  'ListCar',
-  {
-    carId: string;
-    name: string;
-    categoryName: string;
-    image: string;
-    originalPrice: number;
-    price: number;
-    location: string;
-    yearsOfUse: number;
-  }
->;
-export type AdvertiseCar = CommandOf<'AdvertiseCar', { carId: string }>;
-/** The buyer is the actor; their name and email come from their user stream. */
-export type BookCar = CommandOf<
-  'BookCar',
-  { carId: string; bookingId: string; buyerPhone: string; meetup: string }
->;
-export type DeleteCar = CommandOf<'DeleteCar', { carId: string }>;
-
 export type Command =
   | RegisterUser
   | ApplyForSeller
@@ -55,3 +27,23 @@ export type Command =
   | DeleteCar;
 
 export type CommandType = Command['type'];
+
+export type CommandOfType<T extends CommandType> = Extract<Command, { type: T }>;
+
+/**
+ * The registry: every command's slice, by command type, and the only place a command type
+ * leads to its reads and its decision. Its type makes it exhaustive: a command of the union
+ * without a slice here, or a slice under another command's type, does not compile.
+ */
+export const commandSlices: { readonly [T in CommandType]: CommandSlice<CommandOfType<T>> } = {
+  RegisterUser: registerUserSlice,
+  ApplyForSeller: applyForSellerSlice,
+  PromoteToAdmin: promoteToAdminSlice,
+  DeleteUser: deleteUserSlice,
+  CreateCategory: createCategorySlice,
+  DeleteCategory: deleteCategorySlice,
+  ListCar: listCarSlice,
+  AdvertiseCar: advertiseCarSlice,
+  BookCar: bookCarSlice,
+  DeleteCar: deleteCarSlice,
+};

@@ -1,155 +1,79 @@
-import { advertiseCar } from './cars/advertise-car.ts';
-import { bookCar } from './cars/book-car.ts';
-import type { CarState } from './cars/car.ts';
-import { deleteCar } from './cars/delete-car.ts';
-import { listCar } from './cars/list-car.ts';
-import { type CategoryState, initialCategoryState } from './categories/category.ts';
-import { initialCategoryNameReservationState } from './categories/category-name-reservation.ts';
-import { createCategory } from './categories/create-category.ts';
-import { deleteCategory } from './categories/delete-category.ts';
-import type { Command } from './commands.ts';
+import { type Command, commandSlices } from './commands.ts';
 import type { Decision } from './decision.ts';
 import { streams } from './events.ts';
+import type { CommandSlice } from './slice.ts';
 import {
   type LoadedStreams,
   loadedState,
   type StreamKind,
+  type StreamReads,
+  type StreamRef,
   type StreamStateOf,
-} from './streams-for.ts';
-import { applyForSeller } from './users/apply-for-seller.ts';
-import { deleteUser } from './users/delete-user.ts';
-import { initialEmailReservationState } from './users/email-reservation.ts';
-import { promoteToAdmin } from './users/promote-to-admin.ts';
-import { registerUser } from './users/register-user.ts';
-import { initialUserState } from './users/user.ts';
+  streamKinds,
+} from './stream-state.ts';
 
-const state = <K extends StreamKind>(
+/** The command's slice, from the registry. */
+const sliceOf = (command: Command): CommandSlice<Command> => {
+  if (!Object.hasOwn(commandSlices, command.type))
+    throw new Error(`No slice is registered for ${JSON.stringify(command)}`);
+  // The registry holds each command type's own slice, so this one takes this command.
+  return commandSlices[command.type] as CommandSlice<Command>;
+};
+
+/** Reads over the streams loaded so far; a stream not loaded yet goes to `unloaded`. */
+const readsFrom = (
   loaded: LoadedStreams,
-  kind: K,
-  stream: string,
-): StreamStateOf[K] => {
-  const found = loadedState(loaded, kind, stream);
-  if (found === undefined)
-    throw new Error(
-      `Stream ${stream} is not loaded: load what streamsFor names until it names none`,
-    );
-  return found;
+  unloaded: (ref: StreamRef) => StreamStateOf[StreamKind],
+): StreamReads => {
+  const read =
+    <K extends StreamKind>(kind: K) =>
+    (key: string): StreamStateOf[K] => {
+      const stream = streams[kind](key);
+      return loadedState(loaded, kind, stream) ?? (unloaded({ kind, stream }) as StreamStateOf[K]);
+    };
+  return {
+    user: read('user'),
+    email: read('email'),
+    category: read('category'),
+    categoryName: read('categoryName'),
+    car: read('car'),
+  };
 };
 
 /**
- * Runs the command's decision on the streams `streamsFor` named. For a generic command
- * service; the named decisions (`bookCar`, ...) are the same rules with the states passed by
- * name. Throws `DomainError` when a rule rejects the command.
+ * The streams to load next for a command: those its slice reads that are not in `loaded` yet,
+ * each once, in the order the slice reads them.
+ *
+ * Some streams are only known from others (a deleted user's cars from their user stream, each
+ * car's category from the car), so loading is a loop: load what this names, fold each with
+ * `loadStream`, and call again until it names nothing. Then call `decide` with everything
+ * loaded; every stream it appends to is one of them, so each append can carry the version the
+ * stream was loaded at (`no_stream` when it was empty).
  */
-export const decide = (command: Command, loaded: LoadedStreams): Decision => {
-  const actorUser = () => state(loaded, 'user', streams.user(command.actor.uid));
-  switch (command.type) {
-    case 'RegisterUser':
-      return registerUser({
-        command,
-        user: state(loaded, 'user', streams.user(command.data.userId)),
-        email: state(loaded, 'email', streams.email(command.data.email)),
-      });
-    case 'ApplyForSeller':
-      return applyForSeller({ command, actorUser: actorUser() });
-    case 'PromoteToAdmin':
-      return promoteToAdmin({
-        command,
-        actorUser: actorUser(),
-        user: state(loaded, 'user', streams.user(command.data.userId)),
-      });
-    case 'DeleteUser': {
-      const user = state(loaded, 'user', streams.user(command.data.userId));
-      const cars: Record<string, CarState> = {};
-      const categories: Record<string, CategoryState> = {};
-      if (user.status === 'active')
-        for (const carId of user.carIds) {
-          const car = state(loaded, 'car', streams.car(carId));
-          cars[carId] = car;
-          if (car.status !== 'none') {
-            const { categoryId } = car.car;
-            categories[categoryId] = state(loaded, 'category', streams.category(categoryId));
-          }
-        }
-      return deleteUser({
-        command,
-        actorUser: actorUser(),
-        user,
-        email:
-          user.status === 'active'
-            ? state(loaded, 'email', streams.email(user.email))
-            : initialEmailReservationState(),
-        cars,
-        categories,
-      });
-    }
-    case 'CreateCategory':
-      return createCategory({
-        command,
-        actorUser: actorUser(),
-        category: state(loaded, 'category', streams.category(command.data.categoryId)),
-        categoryName: state(loaded, 'categoryName', streams.categoryName(command.data.name)),
-      });
-    case 'DeleteCategory': {
-      const category = state(loaded, 'category', streams.category(command.data.categoryId));
-      return deleteCategory({
-        command,
-        actorUser: actorUser(),
-        category,
-        categoryName:
-          category.status === 'none'
-            ? initialCategoryNameReservationState()
-            : state(loaded, 'categoryName', streams.categoryName(category.name)),
-      });
-    }
-    case 'ListCar': {
-      const categoryName = state(
-        loaded,
-        'categoryName',
-        streams.categoryName(command.data.categoryName),
-      );
-      return listCar({
-        command,
-        actorUser: actorUser(),
-        car: state(loaded, 'car', streams.car(command.data.carId)),
-        categoryName,
-        category:
-          categoryName.status === 'claimed'
-            ? state(loaded, 'category', streams.category(categoryName.categoryId))
-            : initialCategoryState(),
-      });
-    }
-    case 'AdvertiseCar':
-      return advertiseCar({
-        command,
-        actorUser: actorUser(),
-        car: state(loaded, 'car', streams.car(command.data.carId)),
-      });
-    case 'BookCar':
-      return bookCar({
-        command,
-        actorUser: actorUser(),
-        car: state(loaded, 'car', streams.car(command.data.carId)),
-      });
-    case 'DeleteCar': {
-      const car = state(loaded, 'car', streams.car(command.data.carId));
-      return deleteCar({
-        command,
-        actorUser: actorUser(),
-        car,
-        category:
-          car.status === 'none'
-            ? initialCategoryState()
-            : state(loaded, 'category', streams.category(car.car.categoryId)),
-        seller:
-          car.status === 'none'
-            ? initialUserState()
-            : state(loaded, 'user', streams.user(car.car.sellerId)),
-      });
-    }
-    default: {
-      const unknown: never = command;
-      throw new Error(`No decision for ${JSON.stringify(unknown)}`);
-    }
-  }
+export const streamsFor = (command: Command, loaded: LoadedStreams = {}): StreamRef[] => {
+  const unloaded = new Map<string, StreamRef>();
+  sliceOf(command).reads(
+    command,
+    readsFrom(loaded, (ref) => {
+      if (!unloaded.has(ref.stream)) unloaded.set(ref.stream, ref);
+      // Read as empty for now: what is named from it is named once it is loaded.
+      return streamKinds[ref.kind].initialState();
+    }),
+  );
+  return [...unloaded.values()];
 };
+
+/**
+ * Runs the command's decision, from its slice, on the streams `streamsFor` named. The named
+ * decisions (`bookCar`, ...) are the same rules with the states passed by name. Throws
+ * `DomainError` when a rule rejects the command.
+ */
+export const decide = (command: Command, loaded: LoadedStreams): Decision =>
+  sliceOf(command).decide(
+    command,
+    readsFrom(loaded, ({ stream }) => {
+      throw new Error(
+        `Stream ${stream} is not loaded: load what streamsFor names until it names none`,
+      );
+    }),
+  );

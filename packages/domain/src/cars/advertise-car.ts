@@ -1,11 +1,13 @@
 import { requireActiveActor } from '../authorization.ts';
-import type { AdvertiseCar } from '../commands.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { streams } from '../events.ts';
+import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
 import type { CarState } from './car.ts';
 import { requireListedCar } from './find-car.ts';
+
+export type AdvertiseCar = CommandOf<'AdvertiseCar', { carId: string }>;
 
 /**
  * The car's own seller puts it in Recommended Cars, once. A booked car is not advertised:
@@ -31,3 +33,11 @@ export const advertiseCar = ({
     reject('car-booked', 'This car is already booked, so it cannot be advertised.');
   return appendsOf([[streams.car(carId), { type: 'CarAdvertised', data: { carId } }]]);
 };
+
+export const advertiseCarSlice = commandSlice({
+  reads: (command: AdvertiseCar, read) => ({
+    actorUser: read.user(command.actor.uid),
+    car: read.car(command.data.carId),
+  }),
+  decide: advertiseCar,
+});

@@ -1,12 +1,18 @@
 import { requireActiveActor } from '../authorization.ts';
-import type { BookCar } from '../commands.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { streams } from '../events.ts';
+import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
 import { required } from '../validation.ts';
 import type { CarState } from './car.ts';
 import { requireListedCar } from './find-car.ts';
+
+/** The buyer is the actor; their name and email come from their user stream. */
+export type BookCar = CommandOf<
+  'BookCar',
+  { carId: string; bookingId: string; buyerPhone: string; meetup: string }
+>;
 
 /**
  * A signed-in user (Buyer, Seller or Admin) books someone else's car for a meetup. Decided on
@@ -54,3 +60,11 @@ export const bookCar = ({
     ],
   ]);
 };
+
+export const bookCarSlice = commandSlice({
+  reads: (command: BookCar, read) => ({
+    actorUser: read.user(command.actor.uid),
+    car: read.car(command.data.carId),
+  }),
+  decide: bookCar,
+});

@@ -1,12 +1,14 @@
 import { isSystem, requireActiveActor } from '../authorization.ts';
-import type { CategoryState } from '../categories/category.ts';
-import type { DeleteCar } from '../commands.ts';
+import { type CategoryState, initialCategoryState } from '../categories/category.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { type DomainEvent, streams } from '../events.ts';
-import type { UserState } from '../users/user.ts';
+import { type CommandOf, commandSlice } from '../slice.ts';
+import { initialUserState, type UserState } from '../users/user.ts';
 import type { CarState } from './car.ts';
 import { requireListedCar } from './find-car.ts';
+
+export type DeleteCar = CommandOf<'DeleteCar', { carId: string }>;
 
 /** Its seller or an admin deletes a car (booked or not); it leaves its category and seller. */
 export const deleteCar = ({
@@ -51,3 +53,20 @@ export const deleteCar = ({
     ]);
   return appendsOf(pairs);
 };
+
+/** The car's category and seller are known from the car's stream. */
+export const deleteCarSlice = commandSlice({
+  reads: (command: DeleteCar, read) => {
+    const actorUser = read.user(command.actor.uid);
+    const car = read.car(command.data.carId);
+    return car.status === 'none'
+      ? { actorUser, car, category: initialCategoryState(), seller: initialUserState() }
+      : {
+          actorUser,
+          car,
+          category: read.category(car.car.categoryId),
+          seller: read.user(car.car.sellerId),
+        };
+  },
+  decide: deleteCar,
+});

@@ -1,13 +1,31 @@
 import { requireActiveActor } from '../authorization.ts';
-import type { CategoryState } from '../categories/category.ts';
+import { type CategoryState, initialCategoryState } from '../categories/category.ts';
 import type { CategoryNameReservationState } from '../categories/category-name-reservation.ts';
-import type { ListCar } from '../commands.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { streams } from '../events.ts';
+import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
 import { nonNegative, required } from '../validation.ts';
 import type { CarState } from './car.ts';
+
+/**
+ * The API's CreateProduct. The category is given by its name (the command service turns a
+ * category id the client sent into that category's name); the seller is the actor.
+ */
+export type ListCar = CommandOf<
+  'ListCar',
+  {
+    carId: string;
+    name: string;
+    categoryName: string;
+    image: string;
+    originalPrice: number;
+    price: number;
+    location: string;
+    yearsOfUse: number;
+  }
+>;
 
 /**
  * A seller lists a car in a live category (CreateProduct). Admins may too: an admin holds
@@ -77,3 +95,18 @@ export const listCar = ({
     [streams.user(sellerId), { type: 'SellerCarAdded', data: { userId: sellerId, carId } }],
   ]);
 };
+
+/** The category is known from the reservation of its name. */
+export const listCarSlice = commandSlice({
+  reads: (command: ListCar, read) => {
+    const actorUser = read.user(command.actor.uid);
+    const car = read.car(command.data.carId);
+    const categoryName = read.categoryName(command.data.categoryName);
+    const category =
+      categoryName.status === 'claimed'
+        ? read.category(categoryName.categoryId)
+        : initialCategoryState();
+    return { actorUser, car, categoryName, category };
+  },
+  decide: listCar,
+});

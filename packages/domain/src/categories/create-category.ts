@@ -1,12 +1,14 @@
 import { requireAdmin } from '../authorization.ts';
-import type { CreateCategory } from '../commands.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { streams } from '../events.ts';
+import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
 import { required } from '../validation.ts';
 import type { CategoryState } from './category.ts';
 import type { CategoryNameReservationState } from './category-name-reservation.ts';
+
+export type CreateCategory = CommandOf<'CreateCategory', { categoryId: string; name: string }>;
 
 /** An admin creates a category; its name is unique, whatever its case. */
 export const createCategory = ({
@@ -36,3 +38,12 @@ export const createCategory = ({
     [streams.categoryName(name), { type: 'CategoryNameClaimed', data: { name, categoryId } }],
   ]);
 };
+
+export const createCategorySlice = commandSlice({
+  reads: (command: CreateCategory, read) => ({
+    actorUser: read.user(command.actor.uid),
+    category: read.category(command.data.categoryId),
+    categoryName: read.categoryName(command.data.name),
+  }),
+  decide: createCategory,
+});

@@ -1,11 +1,16 @@
 import { requireAdmin } from '../authorization.ts';
-import type { DeleteCategory } from '../commands.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { type DomainEvent, streams } from '../events.ts';
+import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
 import type { CategoryState } from './category.ts';
-import type { CategoryNameReservationState } from './category-name-reservation.ts';
+import {
+  type CategoryNameReservationState,
+  initialCategoryNameReservationState,
+} from './category-name-reservation.ts';
+
+export type DeleteCategory = CommandOf<'DeleteCategory', { categoryId: string }>;
 
 /** An admin deletes a category that has no cars left; its name is free again. */
 export const deleteCategory = ({
@@ -41,3 +46,17 @@ export const deleteCategory = ({
     ]);
   return appendsOf(pairs);
 };
+
+/** The category's name is known from its stream. */
+export const deleteCategorySlice = commandSlice({
+  reads: (command: DeleteCategory, read) => {
+    const actorUser = read.user(command.actor.uid);
+    const category = read.category(command.data.categoryId);
+    const categoryName =
+      category.status === 'none'
+        ? initialCategoryNameReservationState()
+        : read.categoryName(category.name);
+    return { actorUser, category, categoryName };
+  },
+  decide: deleteCategory,
+});

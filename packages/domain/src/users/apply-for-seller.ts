@@ -1,9 +1,12 @@
 import { requireActiveActor } from '../authorization.ts';
-import type { ApplyForSeller } from '../commands.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { streams } from '../events.ts';
+import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from './user.ts';
+
+/** The actor applies for themself. */
+export type ApplyForSeller = CommandOf<'ApplyForSeller', Record<string, never>>;
 
 /** A Buyer becomes a Seller. */
 export const applyForSeller = ({
@@ -22,3 +25,8 @@ export const applyForSeller = ({
     [streams.user(user.userId), { type: 'UserBecameSeller', data: { userId: user.userId } }],
   ]);
 };
+
+export const applyForSellerSlice = commandSlice({
+  reads: (command: ApplyForSeller, read) => ({ actorUser: read.user(command.actor.uid) }),
+  decide: applyForSeller,
+});

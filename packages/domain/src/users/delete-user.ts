@@ -1,12 +1,14 @@
 import { requireAdmin } from '../authorization.ts';
 import type { CarState } from '../cars/car.ts';
 import type { CategoryState } from '../categories/category.ts';
-import type { DeleteUser } from '../commands.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { type DomainEvent, streams } from '../events.ts';
-import type { EmailReservationState } from './email-reservation.ts';
+import { type CommandOf, commandSlice } from '../slice.ts';
+import { type EmailReservationState, initialEmailReservationState } from './email-reservation.ts';
 import type { UserState } from './user.ts';
+
+export type DeleteUser = CommandOf<'DeleteUser', { userId: string }>;
 
 /**
  * An admin deletes a user: the account goes, its email is free again, and every live car of
@@ -71,3 +73,26 @@ export const deleteUser = ({
   }
   return appendsOf([...pairs, ...fromCategories]);
 };
+
+/** The user's email and cars are known from their stream, and each car's category from the car. */
+export const deleteUserSlice = commandSlice({
+  reads: (command: DeleteUser, read) => {
+    const actorUser = read.user(command.actor.uid);
+    const user = read.user(command.data.userId);
+    const email =
+      user.status === 'active' ? read.email(user.email) : initialEmailReservationState();
+    const cars: Record<string, CarState> = {};
+    const categories: Record<string, CategoryState> = {};
+    if (user.status === 'active')
+      for (const carId of user.carIds) {
+        const car = read.car(carId);
+        cars[carId] = car;
+        if (car.status !== 'none') {
+          const { categoryId } = car.car;
+          categories[categoryId] = read.category(categoryId);
+        }
+      }
+    return { actorUser, user, email, cars, categories };
+  },
+  decide: deleteUser,
+});

@@ -1,9 +1,11 @@
 import { requireAdmin } from '../authorization.ts';
-import type { PromoteToAdmin } from '../commands.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { streams } from '../events.ts';
+import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from './user.ts';
+
+export type PromoteToAdmin = CommandOf<'PromoteToAdmin', { userId: string }>;
 
 /** An admin makes any other live user an Admin. */
 export const promoteToAdmin = ({
@@ -24,3 +26,11 @@ export const promoteToAdmin = ({
     [streams.user(user.userId), { type: 'UserPromotedToAdmin', data: { userId: user.userId } }],
   ]);
 };
+
+export const promoteToAdminSlice = commandSlice({
+  reads: (command: PromoteToAdmin, read) => ({
+    actorUser: read.user(command.actor.uid),
+    user: read.user(command.data.userId),
+  }),
+  decide: promoteToAdmin,
+});

@@ -1,13 +1,19 @@
 import { isSystem } from '../authorization.ts';
-import type { RegisterUser } from '../commands.ts';
 import { appendsOf, type Decision, nothing } from '../decision.ts';
 import { reject } from '../domain-error.ts';
-import { streams } from '../events.ts';
+import { type Role, streams } from '../events.ts';
+import { type CommandOf, commandSlice } from '../slice.ts';
 import { required } from '../validation.ts';
 import type { EmailReservationState } from './email-reservation.ts';
 import type { UserState } from './user.ts';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** `userId` is the Firebase uid; `role` may not be Admin (rejected, not silently changed). */
+export type RegisterUser = CommandOf<
+  'RegisterUser',
+  { userId: string; name: string; email: string; role: Role; photoURL: string | null }
+>;
 
 /**
  * Registers the signed-in identity as a Buyer or a Seller and claims its email.
@@ -51,3 +57,11 @@ export const registerUser = ({
     [streams.email(address), { type: 'EmailClaimed', data: { email: address, userId } }],
   ]);
 };
+
+export const registerUserSlice = commandSlice({
+  reads: (command: RegisterUser, read) => ({
+    user: read.user(command.data.userId),
+    email: read.email(command.data.email),
+  }),
+  decide: registerUser,
+});
