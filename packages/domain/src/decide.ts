@@ -1,10 +1,13 @@
 import { type Command, commandSlices } from './commands.ts';
-import type { Decision } from './decision.ts';
-import { streams } from './events.ts';
+import type { Decision, StreamAppend } from './decision.ts';
+import { type Actor, type DomainEvent, streams } from './events.ts';
+import { recordedActor } from './metadata.ts';
 import type { CommandSlice } from './slice.ts';
 import {
+  type LoadedStream,
   type LoadedStreams,
   loadedState,
+  loadStream,
   type StreamKind,
   type StreamReads,
   type StreamRef,
@@ -46,9 +49,7 @@ const readsFrom = (
  *
  * Some streams are only known from others (a deleted user's cars from their user stream, each
  * car's category from the car), so loading is a loop: load what this names, fold each with
- * `loadStream`, and call again until it names nothing. Then call `decide` with everything
- * loaded; every stream it appends to is one of them, so each append can carry the version the
- * stream was loaded at (`no_stream` when it was empty).
+ * `loadStream`, and call again until it names nothing. `loadAndDecide` is that loop.
  */
 export const streamsFor = (command: Command, loaded: LoadedStreams = {}): StreamRef[] => {
   const unloaded = new Map<string, StreamRef>();
@@ -77,3 +78,73 @@ export const decide = (command: Command, loaded: LoadedStreams): Decision =>
       );
     }),
   );
+
+/**
+ * How many rounds of reads a command may take. A stream named from another's state is read a
+ * round after it; the longest such chain is a user deletion's: the user, then their cars, then
+ * the cars' categories. A command whose reads still name new streams after that has a slice
+ * that never settles, which is a bug to report, not a reason to read on.
+ */
+const MAX_READ_ROUNDS = 3;
+
+/**
+ * The port `loadAndDecide` reads through: one stream's events in order, and its version (the
+ * 0-based index of its last event, -1 when the stream does not exist).
+ */
+export type ReadStream = (
+  stream: string,
+) => Promise<{ events: readonly DomainEvent[]; version: number }>;
+
+/** An append of a decision, with what its stream is expected to be at. */
+export type ExpectedAppend = StreamAppend & {
+  /** The version the stream was read at; `no_stream` when it was empty (or not read). */
+  expected: number | 'no_stream';
+};
+
+export type LoadedDecision = {
+  decision: Decision;
+  /** The decision's appends that hold events, in its order, each with its expected version. */
+  appends: ExpectedAppend[];
+  /** The actor as the events' metadata records it: with the role their user stream holds. */
+  actor: Actor;
+};
+
+/**
+ * Runs a command: reads every stream its slice names, round after round, each once and the
+ * streams of one round together; then decides on them. Every stream the decision appends to
+ * was read, so each append expects the version its stream was read at, and an append of all of
+ * them fails if another writer changed any in between. Throws `DomainError` when a rule rejects
+ * the command.
+ */
+export const loadAndDecide = async (
+  command: Command,
+  readStream: ReadStream,
+): Promise<LoadedDecision> => {
+  const loaded: Record<string, LoadedStream> = {};
+  const versions = new Map<string, number>();
+  for (let round = 0; ; round++) {
+    const refs = streamsFor(command, loaded);
+    if (refs.length === 0) break;
+    if (round === MAX_READ_ROUNDS)
+      throw new Error(`${command.type}: its reads named new streams after ${round} rounds`);
+    const read = await Promise.all(
+      refs.map(async (ref) => ({ ref, ...(await readStream(ref.stream)) })),
+    );
+    for (const { ref, events, version } of read) {
+      loaded[ref.stream] = loadStream(ref, events);
+      versions.set(ref.stream, version);
+    }
+  }
+  const decision = decide(command, loaded);
+  const actorUser = loadedState(loaded, 'user', streams.user(command.actor.uid));
+  return {
+    decision,
+    appends: decision.appends
+      .filter((append) => append.events.length > 0)
+      .map(({ stream, events }) => {
+        const version = versions.get(stream) ?? -1;
+        return { stream, events, expected: version < 0 ? 'no_stream' : version };
+      }),
+    actor: actorUser ? recordedActor(command.actor, actorUser) : command.actor,
+  };
+};

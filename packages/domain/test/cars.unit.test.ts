@@ -40,8 +40,8 @@ const list = (by: Actor, overrides: Partial<ListCar['data']> = {}): ListCar => (
 });
 
 describe('ListCar', () => {
-  it('lists a car for its seller, in its category', () => {
-    given(market)
+  it('lists a car for its seller, in its category', async () => {
+    await given(market)
       .when(list(actor('sam', 'Seller'), { categoryName: ' suv ' }))
       .then(
         on('car-car-1', {
@@ -69,8 +69,8 @@ describe('ListCar', () => {
       );
   });
 
-  it('lets an admin list a car', () => {
-    given(market)
+  it('lets an admin list a car', async () => {
+    await given(market)
       .when(list(actor('ada', 'Admin'), { carId: 'car-9' }))
       .then(
         on('car-car-9', {
@@ -98,51 +98,51 @@ describe('ListCar', () => {
       );
   });
 
-  it('rejects a Buyer, even one who claims to be a Seller', () => {
-    given(market)
+  it('rejects a Buyer, even one who claims to be a Seller', async () => {
+    await given(market)
       .when(list(actor('bob', 'Seller')))
       .thenThrows('forbidden', 'seller-role-required');
   });
 
-  it('rejects someone not registered or deleted', () => {
-    given(market)
+  it('rejects someone not registered or deleted', async () => {
+    await given(market)
       .when(list(actor('eve', 'Seller')))
       .thenThrows('forbidden', 'actor-not-registered');
-    given(market, userDeleted('sam'))
+    await given(market, userDeleted('sam'))
       .when(list(actor('sam', 'Seller')))
       .thenThrows('forbidden', 'actor-deleted');
   });
 
-  it('rejects an unknown or deleted category', () => {
-    given(market)
+  it('rejects an unknown or deleted category', async () => {
+    await given(market)
       .when(list(actor('sam', 'Seller'), { categoryName: 'Hovercraft' }))
       .thenThrows('not_found', 'category-not-found', /Hovercraft/);
-    given(market, categoryCreated('cat-van', 'Van'), categoryDeleted('cat-van', 'Van'))
+    await given(market, categoryCreated('cat-van', 'Van'), categoryDeleted('cat-van', 'Van'))
       .when(list(actor('sam', 'Seller'), { categoryName: 'Van' }))
       .thenThrows('not_found', 'category-not-found');
   });
 
-  it('rejects a car id that already exists', () => {
-    given(market, carListed('car-1', 'sue'))
+  it('rejects a car id that already exists', async () => {
+    await given(market, carListed('car-1', 'sue'))
       .when(list(actor('sam', 'Seller')))
       .thenThrows('conflict', 'car-exists');
   });
 
-  it('requires every field, and prices and years of zero or more', () => {
+  it('requires every field, and prices and years of zero or more', async () => {
     const sam = actor('sam', 'Seller');
     for (const field of ['name', 'image', 'location', 'categoryName'] as const) {
-      const error = given(market)
+      const error = await given(market)
         .when(list(sam, { [field]: ' ' }))
         .thenThrows('invalid', 'field-required');
       expect(error.field).toBe(field);
     }
     for (const field of ['originalPrice', 'price', 'yearsOfUse'] as const) {
-      const error = given(market)
+      const error = await given(market)
         .when(list(sam, { [field]: -1 }))
         .thenThrows('invalid', 'field-out-of-range');
       expect(error.field).toBe(field);
     }
-    given(market)
+    await given(market)
       .when(list(sam, { price: Number.NaN }))
       .thenThrows('invalid', 'field-out-of-range');
   });
@@ -152,44 +152,44 @@ describe('AdvertiseCar', () => {
   const advertise = (by: Actor, carId = 'car-1') =>
     ({ type: 'AdvertiseCar', actor: by, data: { carId } }) as const;
 
-  it("advertises the seller's own car", () => {
-    given(market, carListed('car-1', 'sam'))
+  it("advertises the seller's own car", async () => {
+    await given(market, carListed('car-1', 'sam'))
       .when(advertise(actor('sam', 'Seller')))
       .then(on('car-car-1', { type: 'CarAdvertised', data: { carId: 'car-1' } }));
   });
 
-  it('rejects advertising twice: "Already in Advertisement"', () => {
-    given(market, carListed('car-1', 'sam'), carAdvertised('car-1'))
+  it('rejects advertising twice: "Already in Advertisement"', async () => {
+    await given(market, carListed('car-1', 'sam'), carAdvertised('car-1'))
       .when(advertise(actor('sam', 'Seller')))
       .thenThrows('conflict', 'already-advertised', 'Already in Advertisement');
   });
 
-  it("rejects advertising someone else's car, an admin's attempt too", () => {
-    given(market, carListed('car-1', 'sam'))
+  it("rejects advertising someone else's car, an admin's attempt too", async () => {
+    await given(market, carListed('car-1', 'sam'))
       .when(advertise(actor('sue', 'Seller')))
       .thenThrows('forbidden', 'not-car-owner');
-    given(market, carListed('car-1', 'sam'))
+    await given(market, carListed('car-1', 'sam'))
       .when(advertise(actor('ada', 'Admin')))
       .thenThrows('forbidden', 'not-car-owner');
   });
 
-  it('rejects advertising a booked car', () => {
-    given(market, carListed('car-1', 'sam'), carBooked('car-1', 'sam', 'bob'))
+  it('rejects advertising a booked car', async () => {
+    await given(market, carListed('car-1', 'sam'), carBooked('car-1', 'sam', 'bob'))
       .when(advertise(actor('sam', 'Seller')))
       .thenThrows('conflict', 'car-booked');
   });
 
-  it('rejects an unknown or deleted car', () => {
-    given(market)
+  it('rejects an unknown or deleted car', async () => {
+    await given(market)
       .when(advertise(actor('sam', 'Seller')))
       .thenThrows('not_found', 'car-not-found');
-    given(market, carListed('car-1', 'sam'), carDeleted('car-1', 'sam'))
+    await given(market, carListed('car-1', 'sam'), carDeleted('car-1', 'sam'))
       .when(advertise(actor('sam', 'Seller')))
       .thenThrows('not_found', 'car-deleted');
   });
 
-  it('rejects a seller whose account was deleted', () => {
-    given(market, carListed('car-1', 'sam'), userDeleted('sam'))
+  it('rejects a seller whose account was deleted', async () => {
+    await given(market, carListed('car-1', 'sam'), userDeleted('sam'))
       .when(advertise(actor('sam', 'Seller')))
       .thenThrows('forbidden', 'actor-deleted');
   });
@@ -228,66 +228,66 @@ describe('BookCar', () => {
       },
     });
 
-  it('books a car for a Buyer, with the name and email of their account', () => {
-    given(market, carListed('car-1', 'sam'))
+  it('books a car for a Buyer, with the name and email of their account', async () => {
+    await given(market, carListed('car-1', 'sam'))
       .when(book({ uid: 'bob', email: 'spoofed@example.com', role: 'Buyer' }))
       .then(booked('bob', 'Bob Buyer'));
   });
 
-  it('lets a Seller or an admin book a car that is not theirs', () => {
-    given(market, carListed('car-1', 'sam'))
+  it('lets a Seller or an admin book a car that is not theirs', async () => {
+    await given(market, carListed('car-1', 'sam'))
       .when(book(actor('sue', 'Seller')))
       .then(booked('sue', 'Sue Seller'));
-    given(market, carListed('car-1', 'sam'))
+    await given(market, carListed('car-1', 'sam'))
       .when(book(actor('ada', 'Admin')))
       .then(booked('ada', 'Ada Admin'));
   });
 
-  it('books an advertised car', () => {
-    given(market, carListed('car-1', 'sam'), carAdvertised('car-1'))
+  it('books an advertised car', async () => {
+    await given(market, carListed('car-1', 'sam'), carAdvertised('car-1'))
       .when(book(actor('bob')))
       .then(booked('bob', 'Bob Buyer'));
   });
 
-  it('rejects a second booking of a car', () => {
-    given(market, carListed('car-1', 'sam'), carBooked('car-1', 'sam', 'sue'))
+  it('rejects a second booking of a car', async () => {
+    await given(market, carListed('car-1', 'sam'), carBooked('car-1', 'sam', 'sue'))
       .when(book(actor('bob')))
       .thenThrows('conflict', 'car-already-booked', 'Already Booked');
   });
 
-  it('rejects booking your own car', () => {
-    given(market, carListed('car-1', 'sam'))
+  it('rejects booking your own car', async () => {
+    await given(market, carListed('car-1', 'sam'))
       .when(book(actor('sam', 'Seller')))
       .thenThrows('forbidden', 'own-car');
   });
 
-  it('rejects booking a deleted car or one that never existed', () => {
-    given(market, carListed('car-1', 'sam'), carDeleted('car-1', 'sam'))
+  it('rejects booking a deleted car or one that never existed', async () => {
+    await given(market, carListed('car-1', 'sam'), carDeleted('car-1', 'sam'))
       .when(book(actor('bob')))
       .thenThrows('not_found', 'car-deleted');
-    given(market)
+    await given(market)
       .when(book(actor('bob')))
       .thenThrows('not_found', 'car-not-found');
   });
 
-  it('rejects someone not registered, a deleted user and the System actor', () => {
-    given(market, carListed('car-1', 'sam'))
+  it('rejects someone not registered, a deleted user and the System actor', async () => {
+    await given(market, carListed('car-1', 'sam'))
       .when(book(actor('eve')))
       .thenThrows('forbidden', 'actor-not-registered');
-    given(market, carListed('car-1', 'sam'), userDeleted('bob'))
+    await given(market, carListed('car-1', 'sam'), userDeleted('bob'))
       .when(book(actor('bob')))
       .thenThrows('forbidden', 'actor-deleted');
-    given(market, carListed('car-1', 'sam'))
+    await given(market, carListed('car-1', 'sam'))
       .when(book(system))
       .thenThrows('forbidden', 'actor-not-registered');
   });
 
-  it('requires a phone and a meetup location', () => {
-    const phone = given(market, carListed('car-1', 'sam'))
+  it('requires a phone and a meetup location', async () => {
+    const phone = await given(market, carListed('car-1', 'sam'))
       .when(book(actor('bob'), { buyerPhone: '' }))
       .thenThrows('invalid', 'field-required', 'This field is required');
     expect(phone.field).toBe('buyerPhone');
-    const meetup = given(market, carListed('car-1', 'sam'))
+    const meetup = await given(market, carListed('car-1', 'sam'))
       .when(book(actor('bob'), { meetup: '  ' }))
       .thenThrows('invalid', 'field-required');
     expect(meetup.field).toBe('meetup');
@@ -310,47 +310,47 @@ describe('DeleteCar', () => {
     on('user-sam', { type: 'SellerCarRemoved', data: { userId: 'sam', carId: 'car-1' } }),
   ];
 
-  it('lets the seller delete their car, taking it out of its category', () => {
-    given(market, carListed('car-1', 'sam'), carListed('car-2', 'sam'))
+  it('lets the seller delete their car, taking it out of its category', async () => {
+    await given(market, carListed('car-1', 'sam'), carListed('car-2', 'sam'))
       .when(remove(actor('sam', 'Seller')))
       .then(...deleted);
   });
 
-  it("lets an admin delete anyone's car", () => {
-    given(market, carListed('car-1', 'sam'))
+  it("lets an admin delete anyone's car", async () => {
+    await given(market, carListed('car-1', 'sam'))
       .when(remove(actor('ada', 'Admin')))
       .then(...deleted);
-    given(market, carListed('car-1', 'sam'))
+    await given(market, carListed('car-1', 'sam'))
       .when(remove(system))
       .then(...deleted);
   });
 
-  it('deletes a booked car', () => {
-    given(market, carListed('car-1', 'sam'), carBooked('car-1', 'sam', 'bob'))
+  it('deletes a booked car', async () => {
+    await given(market, carListed('car-1', 'sam'), carBooked('car-1', 'sam', 'bob'))
       .when(remove(actor('sam', 'Seller')))
       .then(...deleted);
   });
 
-  it("rejects another Seller or a Buyer deleting someone else's car", () => {
-    given(market, carListed('car-1', 'sam'))
+  it("rejects another Seller or a Buyer deleting someone else's car", async () => {
+    await given(market, carListed('car-1', 'sam'))
       .when(remove(actor('sue', 'Seller')))
       .thenThrows('forbidden', 'not-car-owner-or-admin');
-    given(market, carListed('car-1', 'sam'))
+    await given(market, carListed('car-1', 'sam'))
       .when(remove(actor('bob', 'Admin')))
       .thenThrows('forbidden', 'not-car-owner-or-admin');
   });
 
-  it('rejects a deleted or unknown car', () => {
-    given(market, carListed('car-1', 'sam'), carDeleted('car-1', 'sam'))
+  it('rejects a deleted or unknown car', async () => {
+    await given(market, carListed('car-1', 'sam'), carDeleted('car-1', 'sam'))
       .when(remove(actor('sam', 'Seller')))
       .thenThrows('not_found', 'car-deleted');
-    given(market)
+    await given(market)
       .when(remove(actor('ada', 'Admin')))
       .thenThrows('not_found', 'car-not-found');
   });
 
-  it('rejects a deleted seller', () => {
-    given(market, carListed('car-1', 'sam'), userDeleted('sam'))
+  it('rejects a deleted seller', async () => {
+    await given(market, carListed('car-1', 'sam'), userDeleted('sam'))
       .when(remove(actor('sam', 'Seller')))
       .thenThrows('forbidden', 'actor-deleted');
   });

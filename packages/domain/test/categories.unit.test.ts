@@ -17,8 +17,8 @@ const remove = (by: string, categoryId: string) =>
   ({ type: 'DeleteCategory', actor: actor(by, 'Admin'), data: { categoryId } }) as const;
 
 describe('CreateCategory', () => {
-  it('creates a category and claims its name, case-insensitively', () => {
-    given(registered('ada', 'Admin'))
+  it('creates a category and claims its name, case-insensitively', async () => {
+    await given(registered('ada', 'Admin'))
       .when(create('ada', 'cat-1', ' Pickup Truck '))
       .then(
         on('category-cat-1', {
@@ -32,8 +32,8 @@ describe('CreateCategory', () => {
       );
   });
 
-  it('lets the System actor create a category (seeding)', () => {
-    given()
+  it('lets the System actor create a category (seeding)', async () => {
+    await given()
       .when({ ...create('system', 'cat-1', 'SUV'), actor: system })
       .then(
         on('category-cat-1', {
@@ -47,14 +47,14 @@ describe('CreateCategory', () => {
       );
   });
 
-  it('rejects a name already taken in another case', () => {
-    given(registered('ada', 'Admin'), categoryCreated('cat-1', 'SUV'))
+  it('rejects a name already taken in another case', async () => {
+    await given(registered('ada', 'Admin'), categoryCreated('cat-1', 'SUV'))
       .when(create('ada', 'cat-2', 'suv'))
       .thenThrows('conflict', 'category-name-taken', /SUV/);
   });
 
-  it("reuses a deleted category's name", () => {
-    given(
+  it("reuses a deleted category's name", async () => {
+    await given(
       registered('ada', 'Admin'),
       categoryCreated('cat-1', 'SUV'),
       categoryDeleted('cat-1', 'SUV'),
@@ -72,35 +72,35 @@ describe('CreateCategory', () => {
       );
   });
 
-  it('rejects a category id that already exists', () => {
-    given(registered('ada', 'Admin'), categoryCreated('cat-1', 'SUV'))
+  it('rejects a category id that already exists', async () => {
+    await given(registered('ada', 'Admin'), categoryCreated('cat-1', 'SUV'))
       .when(create('ada', 'cat-1', 'Sedan'))
       .thenThrows('conflict', 'category-exists');
   });
 
-  it('requires a name', () => {
-    const error = given(registered('ada', 'Admin'))
+  it('requires a name', async () => {
+    const error = await given(registered('ada', 'Admin'))
       .when(create('ada', 'cat-1', '   '))
       .thenThrows('invalid', 'field-required', 'This field is required');
     expect(error.field).toBe('name');
   });
 
-  it('rejects a Seller, a Buyer and someone not registered', () => {
-    given(registered('sam', 'Seller'))
+  it('rejects a Seller, a Buyer and someone not registered', async () => {
+    await given(registered('sam', 'Seller'))
       .when(create('sam', 'cat-1', 'SUV'))
       .thenThrows('forbidden', 'admin-required');
-    given(registered('bob', 'Buyer'))
+    await given(registered('bob', 'Buyer'))
       .when(create('bob', 'cat-1', 'SUV'))
       .thenThrows('forbidden', 'admin-required');
-    given()
+    await given()
       .when(create('eve', 'cat-1', 'SUV'))
       .thenThrows('forbidden', 'actor-not-registered');
   });
 });
 
 describe('DeleteCategory', () => {
-  it('deletes a category without cars and frees its name', () => {
-    given(registered('ada', 'Admin'), categoryCreated('cat-1', 'SUV'))
+  it('deletes a category without cars and frees its name', async () => {
+    await given(registered('ada', 'Admin'), categoryCreated('cat-1', 'SUV'))
       .when(remove('ada', 'cat-1'))
       .then(
         on('category-cat-1', {
@@ -114,8 +114,8 @@ describe('DeleteCategory', () => {
       );
   });
 
-  it('rejects a category that still has cars, saying how many', () => {
-    given(
+  it('rejects a category that still has cars, saying how many', async () => {
+    await given(
       registered('ada', 'Admin'),
       registered('sam', 'Seller'),
       categoryCreated(suv.categoryId, suv.name),
@@ -126,8 +126,8 @@ describe('DeleteCategory', () => {
       .thenThrows('conflict', 'category-has-cars', 'Category SUV still has 2 cars');
   });
 
-  it('deletes a category once its cars are gone', () => {
-    given(
+  it('deletes a category once its cars are gone', async () => {
+    await given(
       registered('ada', 'Admin'),
       registered('sam', 'Seller'),
       categoryCreated(suv.categoryId, suv.name),
@@ -147,9 +147,9 @@ describe('DeleteCategory', () => {
       );
   });
 
-  it('leaves a name another category has since claimed', () => {
+  it('leaves a name another category has since claimed', async () => {
     // Cannot happen through the decisions; a reservation is only ever released by its owner.
-    given(
+    await given(
       registered('ada', 'Admin'),
       { type: 'CategoryCreated', data: { categoryId: 'cat-1', name: 'SUV' } },
       categoryCreated('cat-2', 'SUV'),
@@ -163,11 +163,11 @@ describe('DeleteCategory', () => {
       );
   });
 
-  it('rejects an unknown or deleted category', () => {
-    given(registered('ada', 'Admin'))
+  it('rejects an unknown or deleted category', async () => {
+    await given(registered('ada', 'Admin'))
       .when(remove('ada', 'cat-1'))
       .thenThrows('not_found', 'category-not-found');
-    given(
+    await given(
       registered('ada', 'Admin'),
       categoryCreated('cat-1', 'SUV'),
       categoryDeleted('cat-1', 'SUV'),
@@ -176,8 +176,8 @@ describe('DeleteCategory', () => {
       .thenThrows('not_found', 'category-not-found');
   });
 
-  it('rejects a non-admin', () => {
-    given(registered('sam', 'Seller'), categoryCreated('cat-1', 'SUV'))
+  it('rejects a non-admin', async () => {
+    await given(registered('sam', 'Seller'), categoryCreated('cat-1', 'SUV'))
       .when(remove('sam', 'cat-1'))
       .thenThrows('forbidden', 'admin-required');
   });

@@ -6,14 +6,10 @@ import {
   type DomainErrorCode,
   type DomainEvent,
   type DomainRule,
-  decide,
   eventSchemas,
-  type LoadedStream,
-  type LoadedStreams,
-  loadStream,
+  loadAndDecide,
   type StreamAppend,
   streams,
-  streamsFor,
 } from '../src/index.ts';
 
 /** The stream every event belongs on, read from its own data. */
@@ -46,28 +42,28 @@ export const streamOf = (event: DomainEvent): string => {
 };
 
 /**
- * Runs a command the way the command service does: load what `streamsFor` names, round after
- * round, then `decide`. Checks what every decision promises: it appends only to streams that
- * were loaded, each stream once, each event on its own stream and valid against its schema.
+ * Runs a command the way the command service does, through `loadAndDecide`, on streams that
+ * hold `history`. Checks what every decision promises: it reads each stream once, appends only
+ * to streams it read, each stream once, each event on its own stream and valid against its
+ * schema.
  */
-export const run = (history: readonly DomainEvent[], command: Command): Decision => {
+export const run = async (history: readonly DomainEvent[], command: Command): Promise<Decision> => {
   const byStream = new Map<string, DomainEvent[]>();
   for (const event of history) {
     const stream = streamOf(event);
     byStream.set(stream, [...(byStream.get(stream) ?? []), event]);
   }
-  const loaded: Record<string, LoadedStream> = {};
-  for (let round = 0; ; round++) {
-    const refs = streamsFor(command, loaded);
-    if (refs.length === 0) break;
-    if (round === 4) throw new Error('streamsFor did not settle');
-    for (const ref of refs) loaded[ref.stream] = loadStream(ref, byStream.get(ref.stream) ?? []);
-  }
-  const decision = decide(command, loaded as LoadedStreams);
+  const read: string[] = [];
+  const { decision } = await loadAndDecide(command, async (stream) => {
+    expect(read, `${stream} is read once`).not.toContain(stream);
+    read.push(stream);
+    const events = byStream.get(stream) ?? [];
+    return { events, version: events.length - 1 };
+  });
   const appended = decision.appends.map((append) => append.stream);
   expect(new Set(appended).size, 'each stream appears once').toBe(appended.length);
   for (const { stream, events } of decision.appends) {
-    expect(Object.keys(loaded), `${stream} was loaded`).toContain(stream);
+    expect(read, `${stream} was loaded`).toContain(stream);
     expect(events.length, `${stream} has events`).toBeGreaterThan(0);
     for (const event of events) {
       expect(streamOf(event), `${event.type} belongs on ${stream}`).toBe(stream);
@@ -77,9 +73,9 @@ export const run = (history: readonly DomainEvent[], command: Command): Decision
   return decision;
 };
 
-const thrownBy = (history: readonly DomainEvent[], command: Command): unknown => {
+const thrownBy = async (history: readonly DomainEvent[], command: Command): Promise<unknown> => {
   try {
-    run(history, command);
+    await run(history, command);
   } catch (error) {
     return error;
   }
@@ -92,20 +88,23 @@ export type History = DomainEvent | readonly History[];
 const flatten = (history: readonly History[]): DomainEvent[] =>
   history.flatMap((item) => (Array.isArray(item) ? flatten(item) : [item as DomainEvent]));
 
-/** `given(events...).when(command).then(appends)` or `.thenThrows(code, rule)`. */
+/**
+ * `await given(events...).when(command).then(appends)`, `.thenNothing()` or
+ * `.thenThrows(code, rule)`; the last answers the `DomainError`.
+ */
 export const given = (...history: History[]) => {
   const events = flatten(history);
   return {
     when: (command: Command) => ({
       // biome-ignore lint/suspicious/noThenProperty: given/when/then is the point; never awaited
-      then: (...expected: StreamAppend[]) => {
-        expect(run(events, command)).toEqual({ appends: expected });
+      then: async (...expected: StreamAppend[]) => {
+        expect(await run(events, command)).toEqual({ appends: expected });
       },
-      thenNothing: () => {
-        expect(run(events, command)).toEqual({ appends: [] });
+      thenNothing: async () => {
+        expect(await run(events, command)).toEqual({ appends: [] });
       },
-      thenThrows: (code: DomainErrorCode, rule: DomainRule, message?: string | RegExp) => {
-        const error = thrownBy(events, command);
+      thenThrows: async (code: DomainErrorCode, rule: DomainRule, message?: string | RegExp) => {
+        const error = await thrownBy(events, command);
         expect(error).toBeInstanceOf(DomainError);
         const domainError = error as DomainError;
         expect({ code: domainError.code, rule: domainError.rule }).toEqual({ code, rule });

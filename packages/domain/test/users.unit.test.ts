@@ -23,8 +23,8 @@ const register = (uid: string, role: Role, email = emailOf(uid)) =>
   }) as const;
 
 describe('RegisterUser', () => {
-  it('registers a Buyer and claims the email', () => {
-    given()
+  it('registers a Buyer and claims the email', async () => {
+    await given()
       .when(register('bob', 'Buyer'))
       .then(
         on('user-bob', {
@@ -44,8 +44,8 @@ describe('RegisterUser', () => {
       );
   });
 
-  it('registers a Seller, keeping the photo and trimming the name', () => {
-    given()
+  it('registers a Seller, keeping the photo and trimming the name', async () => {
+    await given()
       .when({
         type: 'RegisterUser',
         actor: actor('sam', 'Seller'),
@@ -75,8 +75,8 @@ describe('RegisterUser', () => {
       );
   });
 
-  it('reserves the email case-insensitively', () => {
-    given()
+  it('reserves the email case-insensitively', async () => {
+    await given()
       .when(register('bob', 'Buyer', 'Bob@Example.com'))
       .then(
         on('user-bob', {
@@ -96,22 +96,22 @@ describe('RegisterUser', () => {
       );
   });
 
-  it('rejects registering as an Admin', () => {
-    given().when(register('eve', 'Admin')).thenThrows('invalid', 'admin-registration');
+  it('rejects registering as an Admin', async () => {
+    await given().when(register('eve', 'Admin')).thenThrows('invalid', 'admin-registration');
   });
 
-  it('changes nothing when the same uid registers again', () => {
-    given(registered('bob', 'Buyer')).when(register('bob', 'Seller')).thenNothing();
+  it('changes nothing when the same uid registers again', async () => {
+    await given(registered('bob', 'Buyer')).when(register('bob', 'Seller')).thenNothing();
   });
 
-  it('rejects a second account for an email, whatever its case', () => {
-    given(registered('bob', 'Buyer'))
+  it('rejects a second account for an email, whatever its case', async () => {
+    await given(registered('bob', 'Buyer'))
       .when(register('bob-2', 'Buyer', 'BOB@example.com'))
       .thenThrows('conflict', 'email-taken');
   });
 
-  it("lets a deleted user's email register again", () => {
-    given(registered('bob', 'Buyer'), userDeleted('bob'))
+  it("lets a deleted user's email register again", async () => {
+    await given(registered('bob', 'Buyer'), userDeleted('bob'))
       .when(register('bob-2', 'Seller', 'bob@example.com'))
       .then(
         on('user-bob-2', {
@@ -131,34 +131,34 @@ describe('RegisterUser', () => {
       );
   });
 
-  it('rejects a deleted account registering again', () => {
-    given(registered('bob', 'Buyer'), userDeleted('bob'))
+  it('rejects a deleted account registering again', async () => {
+    await given(registered('bob', 'Buyer'), userDeleted('bob'))
       .when(register('bob', 'Buyer'))
       .thenThrows('forbidden', 'account-deleted');
   });
 
-  it('rejects registering an account other than the signed-in one', () => {
-    given()
+  it('rejects registering an account other than the signed-in one', async () => {
+    await given()
       .when({ ...register('bob', 'Buyer'), actor: actor('eve') })
       .thenThrows('forbidden', 'register-for-someone-else');
-    given()
+    await given()
       .when({ ...register('bob', 'Buyer'), actor: { ...actor('bob'), email: 'eve@example.com' } })
       .thenThrows('forbidden', 'register-for-someone-else');
   });
 
-  it('requires a name and an email', () => {
+  it('requires a name and an email', async () => {
     const blankName = register('bob', 'Buyer');
-    given()
+    await given()
       .when({ ...blankName, data: { ...blankName.data, name: '  ' } })
       .thenThrows('invalid', 'field-required', 'This field is required');
-    const blankEmail = given()
+    const blankEmail = await given()
       .when({ ...blankName, actor: system, data: { ...blankName.data, email: ' ' } })
       .thenThrows('invalid', 'field-required');
     expect(blankEmail.field).toBe('email');
   });
 
-  it('lets the System actor register a user (seeding)', () => {
-    given()
+  it('lets the System actor register a user (seeding)', async () => {
+    await given()
       .when({ ...register('sam', 'Seller'), actor: system })
       .then(
         on('user-sam', {
@@ -182,34 +182,36 @@ describe('RegisterUser', () => {
 describe('ApplyForSeller', () => {
   const apply = (uid: string) => ({ type: 'ApplyForSeller', actor: actor(uid), data: {} }) as const;
 
-  it('makes a Buyer a Seller', () => {
-    given(registered('bob', 'Buyer'))
+  it('makes a Buyer a Seller', async () => {
+    await given(registered('bob', 'Buyer'))
       .when(apply('bob'))
       .then(on('user-bob', { type: 'UserBecameSeller', data: { userId: 'bob' } }));
   });
 
-  it('rejects a Seller applying again', () => {
-    given(registered('sam', 'Seller')).when(apply('sam')).thenThrows('conflict', 'already-seller');
+  it('rejects a Seller applying again', async () => {
+    await given(registered('sam', 'Seller'))
+      .when(apply('sam'))
+      .thenThrows('conflict', 'already-seller');
   });
 
-  it('rejects a Buyer who already became a Seller', () => {
-    given(registered('bob', 'Buyer'), { type: 'UserBecameSeller', data: { userId: 'bob' } })
+  it('rejects a Buyer who already became a Seller', async () => {
+    await given(registered('bob', 'Buyer'), { type: 'UserBecameSeller', data: { userId: 'bob' } })
       .when(apply('bob'))
       .thenThrows('conflict', 'already-seller');
   });
 
-  it('rejects an admin demoting themself to Seller', () => {
-    given(registered('ada', 'Admin'))
+  it('rejects an admin demoting themself to Seller', async () => {
+    await given(registered('ada', 'Admin'))
       .when(apply('ada'))
       .thenThrows('conflict', 'admin-cannot-demote-self');
   });
 
-  it('rejects someone who is not registered', () => {
-    given().when(apply('eve')).thenThrows('forbidden', 'actor-not-registered');
+  it('rejects someone who is not registered', async () => {
+    await given().when(apply('eve')).thenThrows('forbidden', 'actor-not-registered');
   });
 
-  it('rejects a deleted user', () => {
-    given(registered('bob', 'Buyer'), userDeleted('bob'))
+  it('rejects a deleted user', async () => {
+    await given(registered('bob', 'Buyer'), userDeleted('bob'))
       .when(apply('bob'))
       .thenThrows('forbidden', 'actor-deleted');
   });
@@ -223,50 +225,50 @@ describe('PromoteToAdmin', () => {
       data: { userId },
     }) as const;
 
-  it('lets an admin promote a Buyer or a Seller', () => {
-    given(registered('ada', 'Admin'), registered('bob', 'Buyer'))
+  it('lets an admin promote a Buyer or a Seller', async () => {
+    await given(registered('ada', 'Admin'), registered('bob', 'Buyer'))
       .when(promote('ada', 'bob'))
       .then(on('user-bob', { type: 'UserPromotedToAdmin', data: { userId: 'bob' } }));
-    given(registered('ada', 'Admin'), registered('sam', 'Seller'))
+    await given(registered('ada', 'Admin'), registered('sam', 'Seller'))
       .when(promote('ada', 'sam'))
       .then(on('user-sam', { type: 'UserPromotedToAdmin', data: { userId: 'sam' } }));
   });
 
-  it('lets the System actor make the first admin', () => {
-    given(registered('ada', 'Buyer'))
+  it('lets the System actor make the first admin', async () => {
+    await given(registered('ada', 'Buyer'))
       .when(promote('system', 'ada', 'System'))
       .then(on('user-ada', { type: 'UserPromotedToAdmin', data: { userId: 'ada' } }));
   });
 
-  it('takes the role from the user stream, not from the claim', () => {
-    given(registered('sam', 'Seller'), registered('bob', 'Buyer'))
+  it('takes the role from the user stream, not from the claim', async () => {
+    await given(registered('sam', 'Seller'), registered('bob', 'Buyer'))
       .when(promote('sam', 'bob'))
       .thenThrows('forbidden', 'admin-required');
   });
 
-  it('rejects a Seller promoting themself', () => {
-    given(registered('sam', 'Seller'))
+  it('rejects a Seller promoting themself', async () => {
+    await given(registered('sam', 'Seller'))
       .when({ ...promote('sam', 'sam'), actor: actor('sam', 'Seller') })
       .thenThrows('forbidden', 'admin-required');
   });
 
-  it('rejects promoting an admin, themself included', () => {
-    given(registered('ada', 'Admin'))
+  it('rejects promoting an admin, themself included', async () => {
+    await given(registered('ada', 'Admin'))
       .when(promote('ada', 'ada'))
       .thenThrows('conflict', 'already-admin');
   });
 
-  it('rejects an unknown or deleted user', () => {
-    given(registered('ada', 'Admin'))
+  it('rejects an unknown or deleted user', async () => {
+    await given(registered('ada', 'Admin'))
       .when(promote('ada', 'nobody'))
       .thenThrows('not_found', 'user-not-found');
-    given(registered('ada', 'Admin'), registered('bob', 'Buyer'), userDeleted('bob'))
+    await given(registered('ada', 'Admin'), registered('bob', 'Buyer'), userDeleted('bob'))
       .when(promote('ada', 'bob'))
       .thenThrows('not_found', 'user-not-found');
   });
 
-  it('rejects a deleted admin', () => {
-    given(registered('ada', 'Admin'), userDeleted('ada'), registered('bob', 'Buyer'))
+  it('rejects a deleted admin', async () => {
+    await given(registered('ada', 'Admin'), userDeleted('ada'), registered('bob', 'Buyer'))
       .when(promote('ada', 'bob'))
       .thenThrows('forbidden', 'actor-deleted');
   });
@@ -276,8 +278,8 @@ describe('DeleteUser', () => {
   const remove = (by: string, userId: string) =>
     ({ type: 'DeleteUser', actor: actor(by, 'Admin'), data: { userId } }) as const;
 
-  it('deletes a Buyer and frees their email', () => {
-    given(registered('ada', 'Admin'), registered('bob', 'Buyer'))
+  it('deletes a Buyer and frees their email', async () => {
+    await given(registered('ada', 'Admin'), registered('bob', 'Buyer'))
       .when(remove('ada', 'bob'))
       .then(
         on('user-bob', { type: 'UserDeleted', data: { userId: 'bob', email: 'bob@example.com' } }),
@@ -288,8 +290,8 @@ describe('DeleteUser', () => {
       );
   });
 
-  it('withdraws every live car of a deleted seller from the marketplace and its category', () => {
-    given(
+  it('withdraws every live car of a deleted seller from the marketplace and its category', async () => {
+    await given(
       registered('ada', 'Admin'),
       registered('sam', 'Seller'),
       categoryCreated(suv.categoryId, suv.name),
@@ -347,8 +349,8 @@ describe('DeleteUser', () => {
       );
   });
 
-  it('lets the System actor delete a user', () => {
-    given(registered('bob', 'Buyer'))
+  it('lets the System actor delete a user', async () => {
+    await given(registered('bob', 'Buyer'))
       .when({ ...remove('system', 'bob'), actor: system })
       .then(
         on('user-bob', { type: 'UserDeleted', data: { userId: 'bob', email: 'bob@example.com' } }),
@@ -359,8 +361,8 @@ describe('DeleteUser', () => {
       );
   });
 
-  it('lets an admin delete another admin', () => {
-    given(registered('ada', 'Admin'), registered('sam', 'Admin'))
+  it('lets an admin delete another admin', async () => {
+    await given(registered('ada', 'Admin'), registered('sam', 'Admin'))
       .when(remove('ada', 'sam'))
       .then(
         on('user-sam', { type: 'UserDeleted', data: { userId: 'sam', email: 'sam@example.com' } }),
@@ -371,32 +373,32 @@ describe('DeleteUser', () => {
       );
   });
 
-  it('rejects an admin deleting themself', () => {
-    given(registered('ada', 'Admin'))
+  it('rejects an admin deleting themself', async () => {
+    await given(registered('ada', 'Admin'))
       .when(remove('ada', 'ada'))
       .thenThrows('forbidden', 'admin-cannot-delete-self');
   });
 
-  it('rejects a non-admin', () => {
-    given(registered('sam', 'Seller'), registered('bob', 'Buyer'))
+  it('rejects a non-admin', async () => {
+    await given(registered('sam', 'Seller'), registered('bob', 'Buyer'))
       .when(remove('sam', 'bob'))
       .thenThrows('forbidden', 'admin-required');
-    given(registered('bob', 'Buyer'))
+    await given(registered('bob', 'Buyer'))
       .when(remove('bob', 'bob'))
       .thenThrows('forbidden', 'admin-required');
   });
 
-  it('rejects an unknown or already deleted user', () => {
-    given(registered('ada', 'Admin'))
+  it('rejects an unknown or already deleted user', async () => {
+    await given(registered('ada', 'Admin'))
       .when(remove('ada', 'nobody'))
       .thenThrows('not_found', 'user-not-found');
-    given(registered('ada', 'Admin'), registered('bob', 'Buyer'), userDeleted('bob'))
+    await given(registered('ada', 'Admin'), registered('bob', 'Buyer'), userDeleted('bob'))
       .when(remove('ada', 'bob'))
       .thenThrows('not_found', 'user-not-found');
   });
 
-  it('leaves a deleted admin unable to do anything', () => {
-    given(registered('ada', 'Admin'), userDeleted('ada'))
+  it('leaves a deleted admin unable to do anything', async () => {
+    await given(registered('ada', 'Admin'), userDeleted('ada'))
       .when({
         type: 'CreateCategory',
         actor: actor('ada', 'Admin'),
