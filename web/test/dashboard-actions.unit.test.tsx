@@ -135,6 +135,22 @@ describe('My Products', () => {
       email: seller.email,
     });
   });
+
+  it("Add Product holds prices and years to the contract's bounds before uploading", async () => {
+    const { calls } = sellerApi([]);
+    renderApp('/user/products', { as: seller });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Product' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Original Price/), 'cheap');
+    await user.type(within(dialog).getByLabelText(/Sell Price/), '0');
+    await user.type(within(dialog).getByLabelText(/Years of Use/), '101');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
+    expect(await within(dialog).findByText('Must be a number')).toBeInTheDocument();
+    expect(within(dialog).getByText('Must be at least 1')).toBeInTheDocument();
+    expect(within(dialog).getByText('Must be at most 100')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
 });
 
 describe('All Categories', () => {

@@ -129,6 +129,24 @@ describe('car detail and booking', () => {
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
   });
 
+  it('refuses a phone the contract refuses (6 to 15 digits) and books nothing', async () => {
+    const buyer = userRecord('Buyer');
+    const { calls } = stubApi({
+      'GET /api/product/car-1': car,
+      'GET /api/user/buyer%40example.com': buyer,
+    });
+    renderApp('/car/car-1', { as: buyer });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Book Now' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Phone/), '12345');
+    await user.type(within(dialog).getByLabelText(/Meetup Location/), 'Gulshan 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Book Now' }));
+    expect(await within(dialog).findByText('Must be a phone number')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Phone/)).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('validates phone and meetup, books with the token, then reads at the new position', async () => {
     const buyer = userRecord('Buyer');
     let booked = 0;

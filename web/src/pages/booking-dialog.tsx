@@ -9,24 +9,22 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CarRecord } from '@second-gear/contracts';
+import { BookCarBody, type CarRecord } from '@second-gear/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { bookCar } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useUserRecord } from '../auth/use-user-record.ts';
-import { applyFieldErrors, REQUIRED } from '../components/form-errors.ts';
+import { applyFieldErrors } from '../components/form-errors.ts';
 import { FormField } from '../components/form-field.tsx';
 import { notifySuccess } from '../components/notify.ts';
 
-const bookingSchema = z.object({
-  phone: z.string().trim().min(1, REQUIRED),
-  meetup: z.string().trim().min(1, REQUIRED),
-});
-
-type BookingForm = z.infer<typeof bookingSchema>;
+// What the buyer types, by the contract's rules for a booking (a phone has 6 to 15 digits); the
+// rest of the body comes from the car and the signed-in user.
+const bookingForm = BookCarBody.pick({ buyer_phone: true, meetup: true });
+type BookingForm = z.output<typeof bookingForm>;
 
 function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
   const { user } = useAuth();
@@ -38,9 +36,9 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<BookingForm>({
-    resolver: zodResolver(bookingSchema),
-    defaultValues: { phone: '', meetup: '' },
+  } = useForm({
+    resolver: zodResolver(bookingForm),
+    defaultValues: { buyer_phone: '', meetup: '' },
   });
 
   const booking = useMutation({
@@ -53,7 +51,7 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
         product_id: car._id,
         product_name: car.name,
         price: car.price,
-        buyer_phone: values.phone,
+        buyer_phone: values.buyer_phone,
         meetup: values.meetup,
       }),
     onSuccess: () => {
@@ -63,8 +61,7 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
       queryClient.invalidateQueries({ queryKey: ['bookings'] });
       onDone();
     },
-    onError: (error) =>
-      applyFieldErrors(error, setError, { buyer_phone: 'phone', meetup: 'meetup' }),
+    onError: (error) => applyFieldErrors(error, setError, bookingForm.keyof().options),
   });
 
   return (
@@ -83,8 +80,8 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
             </DataList.Item>
           ))}
         </DataList.Root>
-        <FormField label="Phone" required error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...register('phone')} />
+        <FormField label="Phone" required error={errors.buyer_phone?.message}>
+          <Input type="tel" autoComplete="tel" {...register('buyer_phone')} />
         </FormField>
         <FormField label="Meetup Location" required error={errors.meetup?.message}>
           <Input {...register('meetup')} />

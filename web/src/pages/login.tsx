@@ -1,12 +1,12 @@
 import { Button, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { JwtQuery, requiredMessage } from '@second-gear/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { useAuth } from '../auth/auth-context.tsx';
 import { authErrorField, describeAuthError } from '../auth/auth-service.ts';
-import { REQUIRED } from '../components/form-errors.ts';
 import { FormField } from '../components/form-field.tsx';
 import { notifySuccess } from '../components/notify.ts';
 import { usePageTitle } from '../components/page-title.ts';
@@ -17,11 +17,10 @@ import {
   reportAuthFailure,
 } from './auth-shared.tsx';
 
-// The spec names the email message "Email is required" but shows the generic text.
-const loginSchema = z.object({
-  email: z.string().trim().min(1, REQUIRED),
-  password: z.string().min(1, REQUIRED),
-});
+// The email the service token is then asked for (`GET /api/jwt?email=`), by the contract's rule,
+// and the password for the identity provider. An empty email shows the same "This field is
+// required" as every other field, not an email-specific message.
+const loginSchema = JwtQuery.extend({ password: z.string().min(1, requiredMessage) });
 
 type LoginForm = z.infer<typeof loginSchema>;
 
@@ -51,7 +50,7 @@ export default function LoginPage() {
       done();
     } catch (error) {
       const field = authErrorField(error);
-      if (field) setError(field, { message: describeAuthError(error) ?? REQUIRED });
+      if (field) setError(field, { message: describeAuthError(error) ?? requiredMessage });
       reportAuthFailure(error);
     }
   });
@@ -71,7 +70,7 @@ export default function LoginPage() {
   const forgotPassword = async () => {
     const email = getValues('email')?.trim();
     if (!email) {
-      setError('email', { message: REQUIRED });
+      setError('email', { message: requiredMessage });
       return;
     }
     clearErrors('email');

@@ -1,12 +1,12 @@
 import { Button, Checkbox, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { requiredMessage, requiredText } from '@second-gear/contracts';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { useAuth } from '../auth/auth-context.tsx';
 import { authErrorField, describeAuthError } from '../auth/auth-service.ts';
-import { REQUIRED } from '../components/form-errors.ts';
 import { FormField } from '../components/form-field.tsx';
 import { notifySuccess } from '../components/notify.ts';
 import { usePageTitle } from '../components/page-title.ts';
@@ -17,10 +17,13 @@ import {
   reportAuthFailure,
 } from './auth-shared.tsx';
 
+// The name and email of the registration (`POST /api/user`) by the contract's rules for its text
+// fields, both required here: the identity provider needs the email, and the name becomes the
+// display name. The password is the identity provider's; the checkbox is the body's `type`.
 const registerSchema = z.object({
-  name: z.string().trim().min(1, REQUIRED),
-  email: z.string().trim().min(1, REQUIRED),
-  password: z.string().min(1, REQUIRED),
+  name: requiredText(100),
+  email: requiredText(320),
+  password: z.string().min(1, requiredMessage),
   seller: z.boolean(),
 });
 
@@ -50,7 +53,7 @@ export default function RegisterPage() {
       navigate(destinationAfterSignIn(location), { replace: true });
     } catch (error) {
       const field = authErrorField(error);
-      if (field) setError(field, { message: describeAuthError(error) ?? REQUIRED });
+      if (field) setError(field, { message: describeAuthError(error) ?? requiredMessage });
       reportAuthFailure(error);
     }
   });

@@ -9,40 +9,36 @@ import {
   Stack,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { ListCarBody, requiredMessage } from '@second-gear/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { addCar, getCategories, uploadImage } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useUserRecord } from '../../auth/use-user-record.ts';
-import { applyFieldErrors, REQUIRED } from '../../components/form-errors.ts';
+import { applyFieldErrors } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { useCommand } from '../../components/use-command.ts';
 
-const text = () => z.string().trim().min(1, REQUIRED);
-
-// Prices and years are free text (spec section 5).
-const productSchema = z.object({
-  name: text(),
-  category: text(),
-  image: z.custom<FileList>((files) => files instanceof FileList && files.length > 0, REQUIRED),
-  original_price: text(),
-  price: text(),
-  location: text(),
-  use: text(),
+// The contract's rules for a listed car (prices of 1 to 10,000,000 dollars, 0 to 100 years of use),
+// except that the picture is a file until it is uploaded and its address becomes `image`. The
+// seller's name and email come from the seller's record.
+const productSchema = ListCarBody.pick({
+  name: true,
+  category: true,
+  original_price: true,
+  price: true,
+  location: true,
+  use: true,
+}).extend({
+  image: z.custom<FileList>(
+    (files) => files instanceof FileList && files.length > 0,
+    requiredMessage,
+  ),
 });
 
-type ProductForm = z.infer<typeof productSchema>;
-
-const apiFields = {
-  name: 'name',
-  category: 'category',
-  image: 'image',
-  original_price: 'original_price',
-  price: 'price',
-  location: 'location',
-  use: 'use',
-} as const;
+// The inputs' text, before the contract reads prices and years as numbers: it is sent as typed.
+type ProductForm = z.input<typeof productSchema>;
 
 export function AddProductDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useAuth();
@@ -58,7 +54,7 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
     reset,
     setError,
     formState: { errors },
-  } = useForm<ProductForm>({ resolver: zodResolver(productSchema) });
+  } = useForm<ProductForm>({ resolver: zodResolver(productSchema, undefined, { raw: true }) });
 
   const add = useCommand<ProductForm>({
     run: async ({ image, ...values }) => {
@@ -77,7 +73,7 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
       onClose();
     },
     onError: (error) => {
-      applyFieldErrors(error, setError, apiFields);
+      applyFieldErrors(error, setError, productSchema.keyof().options);
       return true;
     },
   });

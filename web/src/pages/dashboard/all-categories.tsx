@@ -10,23 +10,19 @@ import {
   Table,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CategoryRecord } from '@second-gear/contracts';
+import { type CategoryRecord, CreateCategoryBody } from '@second-gear/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { addCategory, deleteCategory, getCategories } from '../../api/endpoints.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
-import { applyFieldErrors, REQUIRED } from '../../components/form-errors.ts';
+import { applyFieldErrors } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
 import { useCommand } from '../../components/use-command.ts';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
-
-const categorySchema = z.object({ name: z.string().trim().min(1, REQUIRED) });
-type CategoryForm = z.infer<typeof categorySchema>;
 
 export function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const {
@@ -35,7 +31,7 @@ export function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: (
     reset,
     setError,
     formState: { errors },
-  } = useForm<CategoryForm>({ resolver: zodResolver(categorySchema), defaultValues: { name: '' } });
+  } = useForm({ resolver: zodResolver(CreateCategoryBody), defaultValues: { name: '' } });
   const add = useCommand<string>({
     run: addCategory,
     success: 'Category Added Successfully!',
@@ -45,7 +41,7 @@ export function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: (
       onClose();
     },
     onError: (error) => {
-      applyFieldErrors(error, setError, { name: 'name' });
+      applyFieldErrors(error, setError, CreateCategoryBody.keyof().options);
       return true;
     },
   });
