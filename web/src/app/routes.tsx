@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'products',
-            ...page('my-products', () => import('../pages/dashboard/my-products.tsx')),
+            ...page('my-products', () => import('../pages/dashboard/my-cars.tsx')),
           },
           {
             path: 'bookings',

@@ -14,11 +14,11 @@ import { Tooltip } from '../../components/tooltip.tsx';
 import { useCommand } from '../../components/use-command.ts';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
-import { AddProductDialog } from './add-product-dialog.tsx';
+import { AddCarDialog } from './add-car-dialog.tsx';
 
 const ALREADY = 'Already in Advertisement';
 
-export default function MyProductsPage() {
+export default function MyCarsPage() {
   usePageTitle('My Products');
   const email = useAuth().user?.email ?? '';
   const [adding, setAdding] = useState(false);
@@ -121,7 +121,7 @@ export default function MyProductsPage() {
         })}
       </DataTable>
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
-      <AddProductDialog open={adding} onClose={() => setAdding(false)} />
+      <AddCarDialog open={adding} onClose={() => setAdding(false)} />
       <ConfirmDeleteDialog {...removal.dialog} />
     </Stack>
   );

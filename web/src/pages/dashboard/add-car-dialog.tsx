@@ -23,7 +23,7 @@ import { useCommand } from '../../components/use-command.ts';
 // The contract's rules for a listed car (prices of 1 to 10,000,000 dollars, 0 to 100 years of use),
 // except that the picture is a file until it is uploaded and its address becomes `image`. The
 // seller's name and email come from the seller's record.
-const productSchema = ListCarBody.pick({
+const carSchema = ListCarBody.pick({
   name: true,
   category: true,
   original_price: true,
@@ -38,9 +38,9 @@ const productSchema = ListCarBody.pick({
 });
 
 // The inputs' text, before the contract reads prices and years as numbers: it is sent as typed.
-type ProductForm = z.input<typeof productSchema>;
+type CarForm = z.input<typeof carSchema>;
 
-export function AddProductDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useAuth();
   const { data: record } = useUserRecord();
   const categories = useQuery({
@@ -54,9 +54,9 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
     reset,
     setError,
     formState: { errors },
-  } = useForm<ProductForm>({ resolver: zodResolver(productSchema, undefined, { raw: true }) });
+  } = useForm<CarForm>({ resolver: zodResolver(carSchema, undefined, { raw: true }) });
 
-  const add = useCommand<ProductForm>({
+  const add = useCommand<CarForm>({
     run: async ({ image, ...values }) => {
       const url = await uploadImage(image[0]!);
       return addCar({
@@ -73,7 +73,7 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
       onClose();
     },
     onError: (error) => {
-      applyFieldErrors(error, setError, productSchema.keyof().options);
+      applyFieldErrors(error, setError, carSchema.keyof().options);
       return true;
     },
   });
