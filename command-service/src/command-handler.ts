@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   type Command,
   type Decision,
-  decide,
+  DomainError,
   type EventWithMetadata,
-  type LoadedStream,
-  loadedState,
-  recordedActor,
-  streams,
+  type LoadedDecision,
+  loadAndDecide,
   withMetadata,
 } from '@second-gear/domain';
 import {
@@ -60,11 +58,11 @@ export type CommandHandlerOptions = {
 };
 
 /**
- * Runs a command: load the streams its decision needs, decide, and append every resulting
- * event with `appendMany`, each stream expecting the version it was loaded at. When another
- * writer changed one of those streams in between, the whole load-decide-append runs again on
- * the new state, so a genuine conflict (a second booking of one car) comes out of the
- * decision itself as a DomainError.
+ * Runs a command: load the streams its decision needs and decide, with the domain's
+ * `loadAndDecide` reading from the store, then append every resulting event with `appendMany`,
+ * each stream expecting the version it was loaded at. When another writer changed one of those
+ * streams in between, the whole load-decide-append runs again on the new state, so a genuine
+ * conflict (a second booking of one car) comes out of the decision itself as a DomainError.
  */
 export class CommandHandler {
   readonly #store: EventStore;
@@ -88,26 +86,22 @@ export class CommandHandler {
     }
     for (let attempt = 1; ; attempt++) {
       const reader = new StreamReader(this.#store);
-      const loaded = await reader.loadFor(spec.command);
-      let decision: Decision;
+      let decided: LoadedDecision;
       try {
-        decision = decide(spec.command, loaded);
+        decided = await loadAndDecide(spec.command, reader.readStream);
       } catch (error) {
         // A twin request with the same key may have just succeeded, and its events be what
         // this decision now refuses (the car it booked is booked). Its answer is ours.
-        const earlier = idempotency && (await storedAnswer(this.#store, idempotency));
+        const earlier =
+          error instanceof DomainError &&
+          idempotency &&
+          (await storedAnswer(this.#store, idempotency));
         if (earlier) return replay<Body>(earlier);
         throw error;
       }
+      const { decision } = decided;
       const answer = spec.answer(decision);
-      const requests = this.#appendRequests(
-        context,
-        spec.command,
-        loaded,
-        reader,
-        decision,
-        answer,
-      );
+      const requests = this.#appendRequests(context, decided, answer);
       let position: bigint;
       try {
         position = await this.#append(requests, reader);
@@ -143,27 +137,21 @@ export class CommandHandler {
 
   #appendRequests(
     context: CommandContext,
-    command: Command,
-    loaded: Record<string, LoadedStream>,
-    reader: StreamReader,
-    decision: Decision,
+    { appends, actor }: LoadedDecision,
     answer: { status: number; body: Record<string, unknown> },
   ): AppendRequest[] {
-    const actorUser = loadedState(loaded, 'user', streams.user(command.actor.uid));
     const metadataContext = {
       // The role the actor's own user stream holds now, not the one their token claims.
-      actor: actorUser ? recordedActor(command.actor, actorUser) : command.actor,
+      actor,
       now: this.#now(),
       correlationId: context.correlationId,
       causationId: context.commandId,
     };
-    const requests: AppendRequest[] = decision.appends
-      .filter((append) => append.events.length > 0)
-      .map((append) => ({
-        stream: append.stream,
-        expected: reader.expectedVersion(append.stream),
-        events: withMetadata(append.events, metadataContext).map(toEventData),
-      }));
+    const requests: AppendRequest[] = appends.map((append) => ({
+      stream: append.stream,
+      expected: append.expected,
+      events: withMetadata(append.events, metadataContext).map(toEventData),
+    }));
     if (context.idempotency) {
       // Last in the append, so its position is the position of the command's last event.
       const stored: StoredAnswer = {
