@@ -1,4 +1,4 @@
-// Seller and admin actions: modals, confirmations and the toasts of spec section 8.
+// Seller and admin actions: modals, confirmations and the toasts that confirm them.
 // The network is stubbed at fetch (see harness.tsx).
 
 import type { CarRecord } from '@second-gear/contracts';

@@ -1,8 +1,10 @@
-// Answers of the read API (query service), in the spec's field names.
+// Answers of the read API (query service), in the API's own field names (`_id`, `original_price`,
+// `product_id`, ...), which stay as its clients know them.
 //
 // The query service serializes with these schemas and publishes them as its OpenAPI document;
-// the web client reads with them. Lists answer a plain array, as the spec's client expects;
-// paging is `?page=&limit=` and the totals travel in headers (`X-Total-Count`, `Link`).
+// the web client takes its answer types from them (`z.infer`) and checks its query strings
+// against the query schemas. Lists answer a plain array; paging is `?page=&limit=` and the
+// totals travel in headers (`X-Total-Count`, `Link`).
 import { z } from 'zod';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -52,7 +54,7 @@ export type TokenAnswer = z.infer<typeof TokenAnswer>;
 export const CategoryRecord = z.object({ _id: z.string(), name: z.string() });
 export type CategoryRecord = z.infer<typeof CategoryRecord>;
 
-/** A car, as the spec's client shows it. */
+/** A car, as a client shows it: prices in dollars, years of use, 1/0 flags. */
 export const CarRecord = z.object({
   _id: z.string(),
   name: z.string(),

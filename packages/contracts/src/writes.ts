@@ -1,15 +1,18 @@
-// Requests and answers of the write API (command service), in the spec's field names.
+// Requests and answers of the write API (command service), in the API's own field names
+// (`product_id`, `original_price`, ...), which stay as its clients know them.
 //
 // One place for each call: method, path, body or params, the answer, and who may call it.
 // The command service validates with these schemas and publishes them as its OpenAPI
-// document; the web client builds its forms and calls from them.
+// document. The web client validates its forms with them (a form is a request body, or fields
+// picked from one) and types its calls by `writeCalls`: each call's body and answer, and its
+// method and path checked against the table.
 //
 // Unknown fields: every request body is a strict object, so a field the call does not know
-// answers 400 ("Unknown field") rather than being dropped silently. The spec's client fields
-// that the server ignores (a seller's name on a car, a booking's price) are known fields.
+// answers 400 ("Unknown field") rather than being dropped silently. Fields that clients send
+// and the server ignores (a seller's name on a car, a booking's price) are known fields.
 import { z } from 'zod';
 
-/** The spec's message for an empty required field. */
+/** The message for an empty required field: in a 400 answer, and under a form's field. */
 export const requiredMessage = 'This field is required';
 
 const missing = (input: unknown) => input === undefined || input === null;
@@ -30,7 +33,7 @@ const optionalText = (max: number) =>
   );
 
 /**
- * A number within bounds. The spec's client sends prices and years as free text, so a numeric
+ * A number within bounds. Clients send prices and years as typed into a text field, so a numeric
  * string is accepted and read as a number; a blank one counts as missing.
  */
 export const boundedNumber = (min: number, max: number) =>
@@ -140,7 +143,7 @@ export type ProblemAnswer = z.infer<typeof ProblemAnswer>;
 
 /**
  * POST /api/user: the signed-in Firebase identity registers itself. Its uid and email come
- * from the ID token; a body `email` is accepted for the spec's client and ignored.
+ * from the ID token; a body `email`, which clients send, is accepted and ignored.
  */
 export const RegisterUserBody = z.strictObject({
   name: optionalText(100).describe('Display name; defaults to the identity name or the email'),
@@ -161,7 +164,7 @@ export type CreateCategoryBody = z.input<typeof CreateCategoryBody>;
 
 /**
  * POST /api/product. The seller's name and email come from the seller's own record; the
- * body's `seller_name` and `email` are accepted for the spec's client and ignored. `category`
+ * body's `seller_name` and `email`, which clients send, are accepted and ignored. `category`
  * is the category's name (case-insensitive) or its id.
  */
 export const ListCarBody = z.strictObject({
@@ -179,7 +182,7 @@ export type ListCarBody = z.input<typeof ListCarBody>;
 
 /**
  * POST /api/booking. The buyer is the signed-in user; the car's name, price and seller come
- * from the car itself. The other spec fields are accepted for its client and ignored.
+ * from the car itself. The other fields clients send are accepted and ignored.
  */
 export const BookCarBody = z.strictObject({
   product_id: requiredText(128).regex(idPattern, 'Must be an id').describe('The car id'),

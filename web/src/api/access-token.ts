@@ -1,4 +1,4 @@
-// The service token lives in localStorage under the spec's key.
+// The service token lives in localStorage under `access-token`.
 
 export const ACCESS_TOKEN_KEY = 'access-token';
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** Spec section 9: a route's script chunk must arrive within 120 seconds. */
+/** A route's script chunk must arrive within 120 seconds; after that the route shows its error. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export type ChunkFailure = 'missing' | 'timeout' | 'error';

@@ -7,7 +7,7 @@ import type { AuthService } from '../auth/auth-service.ts';
 import { ColorModeProvider } from '../components/color-mode.tsx';
 import { system } from './theme.ts';
 
-/** Spec section 9: 2000 ms for success, 4000 ms for error or blank; at most 20 (the Toaster's limit). */
+/** Toasts last 2000 ms on success, 4000 ms on error or blank; at most 20 show (the Toaster's limit). */
 export const TOAST_DURATIONS = { success: 2000, error: 4000, blank: 4000 } as const;
 
 export function Providers({

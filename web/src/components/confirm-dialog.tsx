@@ -1,6 +1,9 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 
-/** The delete confirmation: the spec's two sentences, Cancel and Delete. */
+/**
+ * The delete confirmation: "Are You Sure You Want to Delete?", "You won't be able to get back
+ * once deleted the item.", Cancel and Delete.
+ */
 export function ConfirmDeleteDialog({
   open,
   onCancel,

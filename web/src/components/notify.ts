@@ -1,7 +1,8 @@
 import toast from 'react-hot-toast';
 import { describeError } from '../api/http.ts';
 
-// Durations and the limit of spec section 9 are set on the Toaster (app/providers.tsx).
+// Success toasts last 2000 ms, errors and blank (info) toasts 4000 ms, and at most 20 show at
+// once: the durations are set on the Toaster (app/providers.tsx), the limit is react-hot-toast's.
 
 export const notifySuccess = (message: string) => toast.success(message);
 
