@@ -16,8 +16,8 @@ type IdCall = {
 
 /**
  * A command on one thing named by the path (`/:id`): a service token, the command headers, one
- * command from the id and the caller, and an answer of 200 with the count the spec's client
- * reads (`modifiedCount` or `deletedCount`).
+ * command from the id and the caller, and an answer of 200 that counts the one thing changed,
+ * as the API's clients read it: `modifiedCount` for an update, `deletedCount` for a deletion.
  */
 export function idCommandRoute(
   app: ServiceApp,
