@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /** A route's script chunk must arrive within 120 seconds; after that the route shows its error. */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
 export type ChunkFailure = 'missing' | 'timeout' | 'error';
 

@@ -8,7 +8,7 @@ import { ColorModeProvider } from '../components/color-mode.tsx';
 import { system } from './theme.ts';
 
 /** Toasts last 2000 ms on success, 4000 ms on error or blank; at most 20 show (the Toaster's limit). */
-export const TOAST_DURATIONS = { success: 2000, error: 4000, blank: 4000 } as const;
+const TOAST_DURATIONS = { success: 2000, error: 4000, blank: 4000 } as const;
 
 export function Providers({
   children,
