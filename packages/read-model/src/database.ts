@@ -68,10 +68,13 @@ export const createReadModelDb = (options: ReadModelDbOptions): ReadModelDb => {
  */
 export const openPGlite = async (dir = 'memory://'): Promise<PGlite> => {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (dir.startsWith('memory://')) return PGlite.create(dir);
+  // Search matches misspelt words with trigrams (pg_trgm), as on PostgreSQL.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const options = { extensions: { pg_trgm } };
+  if (dir.startsWith('memory://')) return PGlite.create(dir, options);
   const release = lockDatabaseDirectory(dir);
   try {
-    const db = await PGlite.create(dir);
+    const db = await PGlite.create(dir, options);
     const close = db.close.bind(db);
     db.close = async () => {
       try {

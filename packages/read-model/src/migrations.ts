@@ -6,6 +6,17 @@ import type { ReadModelDatabase } from './schema.ts';
  * `<schema>.migrations`. They take the schema name so a rebuild can create the same tables in
  * a fresh schema. Append new migrations at the end; never edit a published one.
  */
+/**
+ * The lower bound of a car's price band, for the filter panel: the bounds are
+ * `PRICE_BAND_BOUNDS`, and a price belongs to the highest bound it reaches. Migration 0003
+ * writes them into its trigger: other bounds need a migration of their own.
+ */
+export const PRICE_BAND_BOUNDS = [0, 5_000, 10_000, 15_000, 20_000, 30_000, 50_000] as const;
+const PRICE_BAND_SQL = `case ${PRICE_BAND_BOUNDS.slice(1)
+  .toReversed()
+  .map((bound) => `when price >= ${bound} then ${bound}`)
+  .join(' ')} else 0 end`;
+
 export interface Migration {
   name: string;
   statements: (schema: string) => string[];
@@ -139,6 +150,111 @@ export const migrations: Migration[] = [
       `alter table ${s}.bookings rename column seller to seller_name`,
       `alter table ${s}.bookings rename column buyer to buyer_name`,
       `alter index ${s}.bookings_product_idx rename to bookings_car_idx`,
+    ],
+  },
+  {
+    // Structured listings and search. A car gains the details buyers filter on; a full-text
+    // vector over its words; a vocabulary of those words, for matching a misspelt one; and the
+    // facet counts of live cars, kept by a trigger in the transaction that changes a car, so
+    // no request ever counts the whole table.
+    name: '0003-car-details-and-search',
+    statements: (s) => [
+      'create extension if not exists pg_trgm',
+      `alter table ${s}.cars
+        add column make text,
+        add column model text,
+        add column year integer,
+        add column mileage integer,
+        add column fuel text,
+        add column transmission text,
+        add column description text`,
+      // Make, model and name weigh most, then the location, then the description. The 'simple'
+      // configuration keeps words as written (lowercased), so a prefix of any word matches.
+      `alter table ${s}.cars add column search_vector tsvector generated always as (
+        setweight(to_tsvector('simple', coalesce(make, '') || ' ' || coalesce(model, '') || ' ' || name), 'A')
+        || setweight(to_tsvector('simple', location), 'B')
+        || setweight(to_tsvector('simple', coalesce(description, '')), 'C')
+      ) stored`,
+      `create index cars_search_idx on ${s}.cars using gin (search_vector) where deleted_at is null`,
+      // The orders a search sorts by, each ending in the listing position so paging by keyset is
+      // stable. None of them mentions booked, so booking a car can stay a HOT update.
+      `create index cars_price_idx on ${s}.cars (price, listed_position) where deleted_at is null`,
+      `create index cars_year_idx on ${s}.cars ((coalesce(year, -1)), listed_position) where deleted_at is null`,
+      `create index cars_mileage_idx on ${s}.cars ((coalesce(mileage, 2147483647)), listed_position) where deleted_at is null`,
+      `create index cars_make_idx on ${s}.cars (lower(make), lower(model), listed_position) where deleted_at is null`,
+
+      `create table ${s}.search_words (word text primary key)`,
+      `create index search_words_trgm_idx on ${s}.search_words using gin (word gin_trgm_ops)`,
+
+      // One row per combination of the facets, counting live cars; sums over it answer the
+      // totals of the unfiltered lists, a category, the Recommended cars and the filter panel.
+      `create table ${s}.car_facets (
+        category_name text not null,
+        make text not null,
+        fuel text not null,
+        transmission text not null,
+        price_band integer not null,
+        booked integer not null,
+        advertised integer not null,
+        cars bigint not null,
+        primary key (category_name, make, fuel, transmission, price_band, booked, advertised)
+      )`,
+      // One function for the three statement triggers: it adds the rows a statement wrote and
+      // subtracts the rows it replaced or removed. It names tables through the trigger's own
+      // schema, so the rebuild's schema rename carries it along.
+      `create function ${s}.count_car_facets() returns trigger language plpgsql as $fn$
+      declare
+        changed text;
+      begin
+        if TG_OP = 'INSERT' then
+          changed := 'select *, 1 as delta from new_rows';
+        elsif TG_OP = 'DELETE' then
+          changed := 'select *, -1 as delta from old_rows';
+        else
+          changed := 'select *, 1 as delta from new_rows union all select *, -1 from old_rows';
+        end if;
+        execute format($q$
+          insert into %1$I.car_facets as f
+            (category_name, make, fuel, transmission, price_band, booked, advertised, cars)
+          select category_name, coalesce(make, ''), coalesce(fuel, ''), coalesce(transmission, ''),
+            ${PRICE_BAND_SQL}, booked, advertised, sum(delta)
+          from (%2$s) c
+          where deleted_at is null
+          group by 1, 2, 3, 4, 5, 6, 7
+          having sum(delta) <> 0
+          on conflict (category_name, make, fuel, transmission, price_band, booked, advertised)
+          do update set cars = f.cars + excluded.cars
+        $q$, TG_TABLE_SCHEMA, changed);
+        if TG_OP <> 'DELETE' then
+          execute format($q$
+            insert into %1$I.search_words (word)
+            select distinct w.lexeme from new_rows, unnest(new_rows.search_vector) w
+            where length(w.lexeme) between 2 and 40
+            on conflict do nothing
+          $q$, TG_TABLE_SCHEMA);
+        end if;
+        return null;
+      end
+      $fn$`,
+      `create trigger cars_counted_insert after insert on ${s}.cars
+        referencing new table as new_rows
+        for each statement execute function ${s}.count_car_facets()`,
+      `create trigger cars_counted_update after update on ${s}.cars
+        referencing old table as old_rows new table as new_rows
+        for each statement execute function ${s}.count_car_facets()`,
+      `create trigger cars_counted_delete after delete on ${s}.cars
+        referencing old table as old_rows
+        for each statement execute function ${s}.count_car_facets()`,
+      // The cars already there, counted once.
+      `insert into ${s}.car_facets
+        (category_name, make, fuel, transmission, price_band, booked, advertised, cars)
+      select category_name, '', '', '', ${PRICE_BAND_SQL}, booked, advertised, count(*)
+      from ${s}.cars where deleted_at is null
+      group by 1, 2, 3, 4, 5, 6, 7`,
+      `insert into ${s}.search_words (word)
+      select distinct w.lexeme from ${s}.cars, unnest(cars.search_vector) w
+      where length(w.lexeme) between 2 and 40
+      on conflict do nothing`,
     ],
   },
 ];

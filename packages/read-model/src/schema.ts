@@ -50,6 +50,17 @@ export interface CarsTable {
   price: number;
   location: string;
   years_of_use: number;
+  /** The details buyers filter on, optional (cars listed before they existed have none). */
+  make: ColumnType<string | null, string | null | undefined, string | null>;
+  model: ColumnType<string | null, string | null | undefined, string | null>;
+  year: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Kilometres. */
+  mileage: ColumnType<number | null, number | null | undefined, number | null>;
+  fuel: ColumnType<string | null, string | null | undefined, string | null>;
+  transmission: ColumnType<string | null, string | null | undefined, string | null>;
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Generated from the words of the car; never written. */
+  search_vector: ColumnType<string, never, never>;
   /** 1 when booked, else 0. */
   booked: ColumnType<number, number | undefined, number>;
   /** 1 when advertised, else 0. */
@@ -98,6 +109,25 @@ export interface AuditLogTable {
   details: ColumnType<Record<string, unknown>, string, string>;
 }
 
+/** Live cars counted per combination of the facets; a trigger on cars keeps it. */
+export interface CarFacetsTable {
+  category_name: string;
+  /** '' when the car does not say. */
+  make: string;
+  fuel: string;
+  transmission: string;
+  /** The lower bound of the price's band (see `PRICE_BAND_BOUNDS`). */
+  price_band: number;
+  booked: number;
+  advertised: number;
+  cars: ColumnType<string | number | bigint, never, never>;
+}
+
+/** Every word of the cars' search vectors, for matching a misspelt word of a search. */
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface ProjectionCheckpointsTable {
   name: string;
   /** Null until the projection has applied its first event. */
@@ -115,6 +145,8 @@ export interface ReadModelDatabase {
   users: UsersTable;
   categories: CategoriesTable;
   cars: CarsTable;
+  car_facets: CarFacetsTable;
+  search_words: SearchWordsTable;
   bookings: BookingsTable;
   audit_log: AuditLogTable;
   projection_checkpoints: ProjectionCheckpointsTable;

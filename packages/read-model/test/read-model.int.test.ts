@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +6,8 @@ import {
   LIVE_SCHEMA,
   migrateReadModel,
   migrations,
+  type NewCar,
+  openPGlite,
   pendingMigrations,
   type ReadModelDb,
   readCheckpoints,
@@ -28,7 +29,7 @@ const backends: Backend[] = [
   {
     name: 'PGlite',
     open: async () => {
-      const pglite = await PGlite.create();
+      const pglite = await openPGlite();
       return { db: createReadModelDb({ pglite }), close: () => pglite.close() };
     },
   },
@@ -127,6 +128,106 @@ describe.each(backends)('read model on $name', ({ open }) => {
   });
 });
 
+describe.each(backends)('car facets and search words on $name', ({ open }) => {
+  let db: ReadModelDb;
+  let close: () => Promise<void>;
+  const schema = 'rm_facets';
+
+  beforeAll(async () => {
+    ({ db, close } = await open());
+    await migrateReadModel(db, schema);
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  const car = (id: string, position: number, details: Partial<NewCar> = {}): NewCar => ({
+    id,
+    name: `Car ${id}`,
+    seller_id: 's1',
+    seller_name: 'Sam Seller',
+    seller_email: 'sam@example.com',
+    category_id: 'k1',
+    category_name: 'SUV',
+    image: '/images/x.webp',
+    original_price: 20_000,
+    price: 12_000,
+    location: 'Dhaka',
+    years_of_use: 3,
+    listed_at: new Date('2026-01-02T03:04:05Z'),
+    listed_position: BigInt(position),
+    version: BigInt(position),
+    ...details,
+  });
+  const facets = async () =>
+    (
+      await db
+        .withSchema(schema)
+        .selectFrom('car_facets')
+        .select(['make', 'fuel', 'price_band', 'booked', 'advertised', 'cars'])
+        .where('cars', '<>', 0)
+        .orderBy('make')
+        .orderBy('price_band')
+        .orderBy('booked')
+        .execute()
+    ).map((row) => ({ ...row, cars: Number(row.cars) }));
+
+  it('counts the live cars per facet as cars are listed, booked, repriced and deleted', async () => {
+    const cars = db.withSchema(schema);
+    await cars
+      .insertInto('cars')
+      .values([
+        car('a', 1, { make: 'Toyota', model: 'Corolla', fuel: 'petrol' }),
+        car('b', 2, { make: 'Toyota', model: 'Corolla Cross', fuel: 'hybrid', price: 4_999 }),
+        car('c', 3),
+      ])
+      .execute();
+    expect(await facets()).toEqual([
+      { make: '', fuel: '', price_band: 10_000, booked: 0, advertised: 0, cars: 1 },
+      { make: 'Toyota', fuel: 'hybrid', price_band: 0, booked: 0, advertised: 0, cars: 1 },
+      { make: 'Toyota', fuel: 'petrol', price_band: 10_000, booked: 0, advertised: 0, cars: 1 },
+    ]);
+
+    await cars.updateTable('cars').set({ booked: 1 }).where('id', '=', 'a').execute();
+    await cars.updateTable('cars').set({ price: 55_000 }).where('id', '=', 'b').execute();
+    await cars
+      .updateTable('cars')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', 'c')
+      .execute();
+    // A change that moves no car between facets leaves the counts alone.
+    await cars.updateTable('cars').set({ version: 99n }).execute();
+    expect(await facets()).toEqual([
+      { make: 'Toyota', fuel: 'petrol', price_band: 10_000, booked: 1, advertised: 0, cars: 1 },
+      { make: 'Toyota', fuel: 'hybrid', price_band: 50_000, booked: 0, advertised: 0, cars: 1 },
+    ]);
+
+    await cars.deleteFrom('cars').execute();
+    expect(await facets()).toEqual([]);
+  });
+
+  it('keeps every word of the cars for matching a misspelt one', async () => {
+    await db
+      .withSchema(schema)
+      .insertInto('cars')
+      .values(
+        car('d', 4, { make: 'Honda', model: 'Vezel', description: 'One owner, full service' }),
+      )
+      .execute();
+    const words = await db
+      .withSchema(schema)
+      .selectFrom('search_words')
+      .select('word')
+      .where(sql<boolean>`word % 'vezl'`)
+      .execute();
+    expect(words.map((w) => w.word)).toEqual(['vezel']);
+    const all = await db.withSchema(schema).selectFrom('search_words').select('word').execute();
+    expect(all.map((w) => w.word)).toEqual(
+      expect.arrayContaining(['honda', 'vezel', 'dhaka', 'owner', 'full', 'service', 'toyota']),
+    );
+  });
+});
+
 /** Every table's columns and every index of a schema, with the schema's name taken out. */
 const structure = async (db: ReadModelDb, schema: string) => {
   const columns = await sql<Record<string, unknown>>`
@@ -158,6 +259,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
 
   const FIRST = '0001-read-tables';
   const CARS = '0002-cars-vocabulary';
+  const DETAILS = '0003-car-details-and-search';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -179,7 +281,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   it('renames products to cars in place, keeping the rows, and ends where a fresh schema does', async () => {
     const old = 'rm_upgrade';
     expect(await migrateReadModel(db, old, { through: FIRST })).toEqual([FIRST]);
-    expect(await pendingMigrations(db, old)).toEqual([CARS]);
+    expect(await pendingMigrations(db, old)).toEqual([CARS, DETAILS]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
       .raw(
@@ -200,9 +302,8 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       )
       .execute(db);
 
-    expect(await migrateReadModel(db, old)).toEqual([CARS]);
-    expect(await pendingMigrations(db, old)).toEqual([]);
-    expect(await isSchemaComplete(db, old)).toBe(true);
+    expect(await migrateReadModel(db, old, { through: CARS })).toEqual([CARS]);
+    expect(await pendingMigrations(db, old)).toEqual([DETAILS]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
     expect(Object.keys(car)).toEqual([
@@ -276,7 +377,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
 
     // A rebuild migrates a fresh schema from the first migration on: the same tables result.
     const fresh = 'rm_fresh';
-    expect(await migrateReadModel(db, fresh)).toEqual([FIRST, CARS]);
+    expect(await migrateReadModel(db, fresh, { through: CARS })).toEqual([FIRST, CARS]);
     const upgraded = await structure(db, old);
     expect(upgraded).toEqual(await structure(db, fresh));
     expect(upgraded.indexes.filter((i) => / ON (cars|bookings) /.test(i))).toEqual([
