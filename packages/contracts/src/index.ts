@@ -1,2 +1,3 @@
+export * from './cars.ts';
 export * from './reads.ts';
 export * from './writes.ts';

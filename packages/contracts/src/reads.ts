@@ -6,6 +6,7 @@
 // against the query schemas. Lists answer a plain array; paging is `?page=&limit=` and the
 // totals travel in headers (`X-Total-Count`, `Link`).
 import { z } from 'zod';
+import { CarDetailsAnswer, carFilterShape, checkRanges, sortAndCursorShape } from './cars.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -68,11 +69,27 @@ export const CarRecord = z.object({
   use: z.number().describe('Years of use'),
   booked: z.number().int().describe('1 when booked'),
   advertise: z.number().int().describe('1 when advertised'),
+  ...CarDetailsAnswer.shape,
 });
 export type CarRecord = z.infer<typeof CarRecord>;
 
-/** `GET /api/products`: every car, or with `email` the seller's own (seller or admin). */
-export const CarsQuery = PageQuery.extend({ email: z.string().trim().min(1).optional() });
+/**
+ * `GET /api/products`: every car, or with `email` the seller's own (seller or admin); with any
+ * filter, `sort` or `cursor`, a search.
+ */
+export const CarsQuery = PageQuery.extend({
+  email: z.string().trim().min(1).optional(),
+  ...carFilterShape,
+  ...sortAndCursorShape,
+}).superRefine(checkRanges);
+export type CarsQuery = z.infer<typeof CarsQuery>;
+
+/** `GET /api/category/products/:name`: a category's cars, searched like every car. */
+export const CategoryCarsQuery = PageQuery.extend({
+  ...carFilterShape,
+  ...sortAndCursorShape,
+}).superRefine(checkRanges);
+export type CategoryCarsQuery = z.infer<typeof CategoryCarsQuery>;
 
 /** A booking: the seller's received ones, or the buyer's own. */
 export const BookingRecord = z.object({

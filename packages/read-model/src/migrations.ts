@@ -12,7 +12,8 @@ import type { ReadModelDatabase } from './schema.ts';
  * writes them into its trigger: other bounds need a migration of their own.
  */
 export const PRICE_BAND_BOUNDS = [0, 5_000, 10_000, 15_000, 20_000, 30_000, 50_000] as const;
-const PRICE_BAND_SQL = `case ${PRICE_BAND_BOUNDS.slice(1)
+/** A car's price band in SQL, over its `price` column. */
+export const PRICE_BAND_SQL = `case ${PRICE_BAND_BOUNDS.slice(1)
   .toReversed()
   .map((bound) => `when price >= ${bound} then ${bound}`)
   .join(' ')} else 0 end`;

@@ -1,22 +1,41 @@
 import {
   AuditEntry,
+  CarFacetsAnswer,
+  CarFilters,
   CarRecord,
   CarsQuery,
+  CategoryCarsQuery,
   CategoryNameParams,
+  EXACT_TOTAL_LIMIT,
+  type Fuel,
   PageQuery,
   ReadIdParams,
+  TOTAL_ESTIMATED_HEADER,
+  type Transmission,
 } from '@second-gear/contracts';
 import type { CarRow } from '@second-gear/read-model';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { countAll, lowerEquals, type QueryContext } from '../context.ts';
-import { offsetOf, setPageHeaders } from '../paging.ts';
+import type { QueryContext } from '../context.ts';
+import { setPageHeaders, setSearchHeaders } from '../paging.ts';
+import {
+  type CarSearch,
+  carConditions,
+  carSearchOf,
+  isSearch,
+  pageOfCars,
+  textQueryOf,
+  totalOfCars,
+} from '../search/car-search.ts';
+import { carFacets } from '../search/facets.ts';
 import { requireOwnOrAdmin, viewerOf } from '../viewer.ts';
 import { historyOfCar } from './audit.ts';
 
 /**
  * A car as the public API answers it: `_id`, `email` (the seller's), `category` (its name),
- * `use` (years of use) and `advertise` are the API's field names, in its order.
+ * `use` (years of use) and `advertise` are the API's field names, in its order; then the
+ * details the car has (a detail it lacks is left out, not null).
  */
 export const toCar = (row: CarRow): CarRecord => ({
   _id: row.id,
@@ -31,6 +50,13 @@ export const toCar = (row: CarRow): CarRecord => ({
   use: Number(row.years_of_use),
   booked: Number(row.booked),
   advertise: Number(row.advertised),
+  ...(row.make === null ? {} : { make: row.make }),
+  ...(row.model === null ? {} : { model: row.model }),
+  ...(row.year === null ? {} : { year: row.year }),
+  ...(row.mileage === null ? {} : { mileage: row.mileage }),
+  ...(row.fuel === null ? {} : { fuel: row.fuel as Fuel }),
+  ...(row.transmission === null ? {} : { transmission: row.transmission as Transmission }),
+  ...(row.description === null ? {} : { description: row.description }),
 });
 
 const publicList = { tags: ['cars'], response: { 200: z.array(CarRecord) } } as const;
@@ -39,21 +65,28 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   const liveCars = () =>
     ctx.db.withSchema(ctx.schema).selectFrom('cars').where('deleted_at', 'is', null);
 
-  type LiveCars = ReturnType<typeof liveCars>;
-
-  // One paged answer: the page of rows newest first, the totals in headers.
-  const page = async (query: LiveCars, paging: PageQuery) => {
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('listed_position', 'desc')
-        .orderBy('id')
-        .limit(paging.limit)
-        .offset(offsetOf(paging))
-        .execute(),
-      query.select(countAll).executeTakeFirstOrThrow(),
+  /**
+   * One page of a list. A plain list keeps its numbered pages (`Link` first, prev, next, last);
+   * a search pages by cursor (`Link` first and next) and says when its total is an estimate.
+   */
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    search: CarSearch,
+    paging: PageQuery,
+  ): Promise<CarRecord[]> => {
+    const tsquery = await textQueryOf(ctx, search);
+    const conditions = carConditions(search, tsquery);
+    const [page, total] = await Promise.all([
+      pageOfCars(ctx, search, conditions, paging),
+      totalOfCars(ctx, search, conditions),
     ]);
-    return { cars: rows.map(toCar), total: count.total };
+    if (isSearch(request.query as Record<string, unknown>)) {
+      setSearchHeaders(request, reply, paging, page.next, total);
+    } else {
+      setPageHeaders(request, reply, paging, total.total);
+    }
+    return page.rows.map(toCar);
   };
 
   app.get(
@@ -62,7 +95,13 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       schema: {
         ...publicList,
         summary:
-          "All cars, newest first; with `email`, that seller's cars (the seller or an admin)",
+          "All cars, newest first, or a search of them; with `email`, that seller's cars (the seller or an admin)",
+        description:
+          'Without filters, every car (booked ones too), newest first, paged by `page`. With ' +
+          'any filter, `sort` or `cursor`, a search: booked cars are left out unless `booked` ' +
+          'says otherwise, and the next page is the `next` link (a cursor). `X-Total-Count` is ' +
+          `exact up to ${EXACT_TOTAL_LIMIT.toLocaleString('en-US')} matches; above, an estimate, ` +
+          `and \`${TOTAL_ESTIMATED_HEADER}: true\` says so.`,
         querystring: CarsQuery,
       },
       // Only the seller's list needs a caller; the public list ignores any token.
@@ -71,17 +110,30 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       },
     },
     async (request, reply) => {
-      const { email, ...paging } = request.query;
-      let query = liveCars();
+      const { email, page, limit, ...query } = request.query;
       if (email !== undefined) {
         const viewer = await viewerOf(ctx.db, ctx.schema, request);
         requireOwnOrAdmin(viewer, email, "a seller's cars");
-        query = query.where(lowerEquals('seller_email', email));
       }
-      const { cars, total } = await page(query, paging);
-      setPageHeaders(request, reply, paging, total);
-      return cars;
+      const scope = email === undefined ? {} : { sellerEmail: email };
+      return answer(request, reply, carSearchOf(query, scope), { page, limit });
     },
+  );
+
+  app.get(
+    '/api/products/facets',
+    {
+      schema: {
+        tags: ['cars'],
+        summary: "The filter panel's counts for a search (the same filters as the car list)",
+        description:
+          'Each dimension is counted with every filter except its own, so it shows what ' +
+          'choosing another value would find.',
+        querystring: CarFilters,
+        response: { 200: CarFacetsAnswer },
+      },
+    },
+    async (request) => carFacets(ctx, carSearchOf({ ...request.query, sort: undefined })),
   );
 
   app.get(
@@ -94,10 +146,8 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       },
     },
     async (request, reply) => {
-      const query = liveCars().where('advertised', '=', 1).where('booked', '=', 0);
-      const { cars, total } = await page(query, request.query);
-      setPageHeaders(request, reply, request.query, total);
-      return cars;
+      const { page, limit } = request.query;
+      return answer(request, reply, carSearchOf({}, { advertised: true }), { page, limit });
     },
   );
 
@@ -106,16 +156,16 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     {
       schema: {
         ...publicList,
-        summary: 'The cars of a category (by name, case-insensitively)',
+        summary: 'The cars of a category (by name, case-insensitively), or a search of them',
         params: CategoryNameParams,
-        querystring: PageQuery,
+        querystring: CategoryCarsQuery,
       },
     },
     async (request, reply) => {
-      const query = liveCars().where(lowerEquals('category_name', request.params.name));
-      const { cars, total } = await page(query, request.query);
-      setPageHeaders(request, reply, request.query, total);
-      return cars;
+      const { page, limit, ...query } = request.query;
+      const search = carSearchOf(query);
+      search.filters.category = request.params.name;
+      return answer(request, reply, search, { page, limit });
     },
   );
 

@@ -1,0 +1,152 @@
+// A car's details beyond the original listing, and how buyers search cars by them.
+//
+// The details are optional on every car: cars listed before they existed have none, and a
+// seller may leave any of them out. The answers name them as the requests do, and leave out a
+// detail a car does not have.
+import { z } from 'zod';
+
+export const fuels = ['petrol', 'diesel', 'hybrid', 'electric', 'lpg', 'other'] as const;
+export const Fuel = z.enum(fuels);
+export type Fuel = z.infer<typeof Fuel>;
+
+export const transmissions = ['manual', 'automatic'] as const;
+export const Transmission = z.enum(transmissions);
+export type Transmission = z.infer<typeof Transmission>;
+
+export const FIRST_MODEL_YEAR = 1900;
+/** Next year's models are on sale before the year begins. */
+export const latestModelYear = (now = new Date()): number => now.getUTCFullYear() + 1;
+export const MAX_MILEAGE = 2_000_000;
+export const MAKE_MAX = 40;
+export const MODEL_MAX = 60;
+export const DESCRIPTION_MAX = 4000;
+
+/** The details as the API answers them, each absent when the car does not say. */
+export const CarDetailsAnswer = z.object({
+  make: z.string().optional(),
+  model: z.string().optional(),
+  year: z.number().int().optional().describe('Model year'),
+  mileage: z.number().int().optional().describe('Kilometres'),
+  fuel: Fuel.optional(),
+  transmission: Transmission.optional(),
+  description: z.string().optional().describe('Plain text'),
+});
+export type CarDetailsAnswer = z.infer<typeof CarDetailsAnswer>;
+
+// ---- search
+
+export const carSorts = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
+export const CarSort = z.enum(carSorts, {
+  error: `Must be one of ${carSorts.join(', ')}`,
+});
+export type CarSort = z.infer<typeof CarSort>;
+
+/** Header set when `X-Total-Count` is an estimate (more than `EXACT_TOTAL_LIMIT` matches). */
+export const TOTAL_ESTIMATED_HEADER = 'X-Total-Count-Estimated';
+/** Totals up to this many matches are exact. */
+export const EXACT_TOTAL_LIMIT = 10_000;
+export const SEARCH_TEXT_MAX = 100;
+
+const blankIsAbsent = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const queryText = (max: number) =>
+  z.preprocess(
+    blankIsAbsent,
+    z.string().trim().max(max, `Must be at most ${max} characters`).optional(),
+  );
+
+const queryNumber = (min: number, max: number, whole = true) =>
+  z.preprocess(
+    (value) => {
+      const present = blankIsAbsent(value);
+      return typeof present === 'string' ? Number(present.replaceAll(',', '')) : present;
+    },
+    (whole ? z.number().int('Must be a whole number') : z.number({ error: 'Must be a number' }))
+      .min(min, `Must be at least ${min.toLocaleString('en-US')}`)
+      .max(max, `Must be at most ${max.toLocaleString('en-US')}`)
+      .optional(),
+  );
+
+const queryEnum = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? blankIsAbsent(value.toLowerCase()) : value),
+    z.enum(values, { error: `Must be one of ${values.join(', ')}` }).optional(),
+  );
+
+/** The filters of a search, shared by the car lists and the facets. */
+export const carFilterShape = {
+  q: queryText(SEARCH_TEXT_MAX).describe(
+    'Words matched against name, make, model, location and description; a word matches as a ' +
+      'prefix ("toy cor" finds a Toyota Corolla), and a misspelt word matches the closest ones',
+  ),
+  category: queryText(128).describe("The category's name (case-insensitive)"),
+  make: queryText(MAKE_MAX).describe('Case-insensitive'),
+  model: queryText(MODEL_MAX).describe('Case-insensitive'),
+  minPrice: queryNumber(0, 10_000_000, false),
+  maxPrice: queryNumber(0, 10_000_000, false),
+  minYear: queryNumber(FIRST_MODEL_YEAR, 2100),
+  maxYear: queryNumber(FIRST_MODEL_YEAR, 2100),
+  maxMileage: queryNumber(0, MAX_MILEAGE).describe('Kilometres'),
+  fuel: queryEnum(fuels),
+  transmission: queryEnum(transmissions),
+  location: queryText(120).describe('The start of the location, case-insensitive'),
+  booked: queryEnum(['false', 'true', 'any']).describe(
+    'false (the default when searching): cars still available; true: booked cars only; any: both',
+  ),
+};
+
+type Bounded = Partial<Record<'minPrice' | 'maxPrice' | 'minYear' | 'maxYear', number>>;
+
+/** A lower bound above its upper bound is a mistake, not an empty result. */
+export const checkRanges = (query: Bounded, ctx: z.RefinementCtx): void => {
+  const pairs = [
+    ['minPrice', 'maxPrice'],
+    ['minYear', 'maxYear'],
+  ] as const;
+  for (const [min, max] of pairs) {
+    const low = query[min];
+    const high = query[max];
+    if (low !== undefined && high !== undefined && low > high) {
+      ctx.addIssue({ code: 'custom', path: [max], message: `Must not be below ${min}` });
+    }
+  }
+};
+
+export const CarFilters = z.object(carFilterShape).superRefine(checkRanges);
+export type CarFilters = z.infer<typeof CarFilters>;
+
+/** The query keys that make a list a search (which leaves booked cars out unless asked). */
+export const searchKeys = [...Object.keys(carFilterShape), 'sort', 'cursor'] as const;
+
+export const sortAndCursorShape = {
+  sort: z.preprocess(blankIsAbsent, CarSort.optional()).describe('newest (the default)'),
+  cursor: queryText(512).describe(
+    'Where the next page starts: the value of the `next` link of the page before (opaque)',
+  ),
+};
+
+/** A facet's counts, most first. */
+const FacetCounts = z.array(z.object({ value: z.string(), count: z.number().int() }));
+
+/** `GET /api/products/facets`: how many cars each choice of the filter panel would show. */
+export const CarFacetsAnswer = z.object({
+  total: z.number().int().describe('Cars matching every filter'),
+  estimated: z
+    .boolean()
+    .describe(`True when the counts are scaled from the first ${EXACT_TOTAL_LIMIT} matches`),
+  category: FacetCounts,
+  make: FacetCounts,
+  fuel: FacetCounts,
+  transmission: FacetCounts,
+  price: z
+    .array(
+      z.object({
+        min: z.number(),
+        max: z.number().nullable().describe('Below this price; null for the top band'),
+        count: z.number().int(),
+      }),
+    )
+    .describe('Counts per price band, cheapest first'),
+});
+export type CarFacetsAnswer = z.infer<typeof CarFacetsAnswer>;

@@ -1,0 +1,274 @@
+import {
+  type CarFilters,
+  type CarSort,
+  EXACT_TOTAL_LIMIT,
+  searchKeys,
+} from '@second-gear/contracts';
+import type { CarRow } from '@second-gear/read-model';
+import { type Compilable, CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { QueryContext } from '../context.ts';
+import { type CarCursor, decodeCursor, encodeCursor } from './cursor.ts';
+import { textQuery } from './words.ts';
+
+/** Which cars a list starts from, before any filter. */
+export interface CarScope {
+  /** A seller's own cars (their dashboard). */
+  sellerEmail?: string;
+  /** The Recommended cars: advertised and still available. */
+  advertised?: boolean;
+}
+
+export type BookedFilter = 'false' | 'true' | 'any';
+
+/** A list of cars as a request asks for it. */
+export interface CarSearch {
+  scope: CarScope;
+  filters: Omit<CarFilters, 'booked'>;
+  booked: BookedFilter;
+  sort: CarSort;
+  cursor?: string;
+}
+
+/** A facet dimension, left out of its own counts so the panel shows the other choices. */
+export type Dimension = 'category' | 'make' | 'fuel' | 'transmission' | 'price';
+
+/** True when a query asks for more than the plain list: a filter, a sort or a cursor. */
+export const isSearch = (query: Record<string, unknown>): boolean =>
+  searchKeys.some((key) => query[key] !== undefined);
+
+/**
+ * The search a list's query asks for. The plain lists keep every car, booked or not; a search
+ * leaves booked cars out unless `booked` says otherwise, as buyers expect of a marketplace. A
+ * seller's own list always shows their booked cars unless asked not to.
+ */
+export const carSearchOf = (
+  query: Omit<CarFilters, 'category'> & { category?: string; sort?: CarSort; cursor?: string },
+  scope: CarScope = {},
+): CarSearch => {
+  const { booked, sort, cursor, ...filters } = query;
+  const searching = isSearch(query);
+  return {
+    scope,
+    filters,
+    booked: booked ?? (searching && scope.sellerEmail === undefined ? 'false' : 'any'),
+    sort: sort ?? 'newest',
+    ...(cursor === undefined ? {} : { cursor }),
+  };
+};
+
+const lower = (value: string) => value.trim().toLowerCase();
+
+/** The conditions of a search on the cars table (live cars only), all of them ANDed. */
+export const carConditions = (
+  search: CarSearch,
+  tsquery: string | undefined,
+  except?: Dimension,
+): RawBuilder<SqlBool>[] => {
+  const { scope, filters: f } = search;
+  const where: RawBuilder<SqlBool>[] = [sql`deleted_at is null`];
+  if (scope.sellerEmail !== undefined) {
+    where.push(sql`lower(seller_email) = ${lower(scope.sellerEmail)}`);
+  }
+  if (scope.advertised) where.push(sql`advertised = 1 and booked = 0`);
+  if (search.booked !== 'any') where.push(sql`booked = ${search.booked === 'true' ? 1 : 0}`);
+  if (f.category !== undefined && except !== 'category') {
+    where.push(sql`lower(category_name) = ${lower(f.category)}`);
+  }
+  if (f.make !== undefined && except !== 'make') where.push(sql`lower(make) = ${lower(f.make)}`);
+  if (f.model !== undefined) where.push(sql`lower(model) = ${lower(f.model)}`);
+  if (f.fuel !== undefined && except !== 'fuel') where.push(sql`fuel = ${f.fuel}`);
+  if (f.transmission !== undefined && except !== 'transmission') {
+    where.push(sql`transmission = ${f.transmission}`);
+  }
+  if (except !== 'price') {
+    if (f.minPrice !== undefined) where.push(sql`price >= ${f.minPrice}`);
+    if (f.maxPrice !== undefined) where.push(sql`price <= ${f.maxPrice}`);
+  }
+  if (f.minYear !== undefined) where.push(sql`year >= ${f.minYear}`);
+  if (f.maxYear !== undefined) where.push(sql`year <= ${f.maxYear}`);
+  if (f.maxMileage !== undefined) where.push(sql`mileage <= ${f.maxMileage}`);
+  if (f.location !== undefined) {
+    const prefix = lower(f.location).replaceAll(/[\\%_]/g, (c) => `\\${c}`);
+    where.push(sql`lower(location) like ${`${prefix}%`}`);
+  }
+  if (tsquery !== undefined) {
+    where.push(sql`search_vector @@ to_tsquery('simple', ${tsquery})`);
+  }
+  return where;
+};
+
+/** Filters the facet counts can answer alone, without reading the cars. */
+export const countableFromFacets = (search: CarSearch): boolean => {
+  const f = search.filters;
+  return (
+    f.q === undefined &&
+    search.scope.sellerEmail === undefined &&
+    f.model === undefined &&
+    f.minPrice === undefined &&
+    f.maxPrice === undefined &&
+    f.minYear === undefined &&
+    f.maxYear === undefined &&
+    f.maxMileage === undefined &&
+    f.location === undefined
+  );
+};
+
+/** The same conditions on the facet counts (the caller checked `countableFromFacets`). */
+export const facetConditions = (search: CarSearch, except?: Dimension): RawBuilder<SqlBool>[] => {
+  const { scope, filters: f } = search;
+  const where: RawBuilder<SqlBool>[] = [sql`cars <> 0`];
+  if (scope.advertised) where.push(sql`advertised = 1 and booked = 0`);
+  if (search.booked !== 'any') where.push(sql`booked = ${search.booked === 'true' ? 1 : 0}`);
+  if (f.category !== undefined && except !== 'category') {
+    where.push(sql`lower(category_name) = ${lower(f.category)}`);
+  }
+  if (f.make !== undefined && except !== 'make') where.push(sql`lower(make) = ${lower(f.make)}`);
+  if (f.fuel !== undefined && except !== 'fuel') where.push(sql`fuel = ${f.fuel}`);
+  if (f.transmission !== undefined && except !== 'transmission') {
+    where.push(sql`transmission = ${f.transmission}`);
+  }
+  return where;
+};
+
+interface SortOrder {
+  /** The sort key before the listing position, or none when the position is the key. */
+  key?: RawBuilder<number>;
+  /** How the key's cursor value is typed in SQL. */
+  cast?: RawBuilder<unknown>;
+  direction: 'asc' | 'desc';
+  keyOf?: (row: CarRow) => number;
+}
+
+// Cars without a year sort after every year, and cars without a mileage after every mileage;
+// the same expressions are indexed (migration 0003), so each order reads an index in order.
+const NO_MILEAGE = 2_147_483_647;
+const sortOrders: Record<CarSort, SortOrder> = {
+  newest: { direction: 'desc' },
+  price_asc: {
+    key: sql`price`,
+    cast: sql`double precision`,
+    direction: 'asc',
+    keyOf: (row) => Number(row.price),
+  },
+  price_desc: {
+    key: sql`price`,
+    cast: sql`double precision`,
+    direction: 'desc',
+    keyOf: (row) => Number(row.price),
+  },
+  year_desc: {
+    key: sql`coalesce(year, -1)`,
+    cast: sql`integer`,
+    direction: 'desc',
+    keyOf: (row) => row.year ?? -1,
+  },
+  mileage_asc: {
+    key: sql`coalesce(mileage, ${sql.lit(NO_MILEAGE)})`,
+    cast: sql`integer`,
+    direction: 'asc',
+    keyOf: (row) => row.mileage ?? NO_MILEAGE,
+  },
+};
+
+const after = (order: SortOrder, cursor: CarCursor): RawBuilder<SqlBool> => {
+  const position = sql`cast(${cursor.position.toString()} as bigint)`;
+  const operator = sql.raw(order.direction === 'asc' ? '>' : '<');
+  if (order.key === undefined) return sql`listed_position ${operator} ${position}`;
+  return sql`(${order.key}, listed_position) ${operator} (cast(${cursor.key} as ${order.cast}), ${position})`;
+};
+
+export interface CarPage {
+  rows: CarRow[];
+  /** The cursor of the page after this one, when there is one. */
+  next?: string;
+}
+
+/** One page of a search: after the cursor when there is one, else at the page's offset. */
+export const pageOfCars = async (
+  ctx: QueryContext,
+  search: CarSearch,
+  conditions: RawBuilder<SqlBool>[],
+  paging: { page: number; limit: number },
+): Promise<CarPage> => {
+  const order = sortOrders[search.sort];
+  const where = [...conditions];
+  if (search.cursor !== undefined)
+    where.push(after(order, decodeCursor(search.cursor, search.sort)));
+  let query = ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom('cars')
+    .selectAll()
+    .where(({ and }) => and(where));
+  if (order.key !== undefined) query = query.orderBy(order.key, order.direction);
+  query = query.orderBy('listed_position', order.direction).limit(paging.limit + 1);
+  if (search.cursor === undefined) query = query.offset((paging.page - 1) * paging.limit);
+  const found = await query.execute();
+  const rows = found.slice(0, paging.limit);
+  const last = rows.at(-1);
+  if (found.length <= paging.limit || last === undefined) return { rows };
+  return {
+    rows,
+    next: encodeCursor({
+      sort: search.sort,
+      key: order.keyOf?.(last) ?? null,
+      position: BigInt(last.listed_position),
+    }),
+  };
+};
+
+export interface CarTotal {
+  total: number;
+  /** True when there were more than `EXACT_TOTAL_LIMIT` matches and `total` is the planner's guess. */
+  estimated: boolean;
+}
+
+/**
+ * How many cars a search matches: from the facet counts when they can say, else counted, up to
+ * `EXACT_TOTAL_LIMIT`; beyond that, PostgreSQL's own estimate, marked as one.
+ */
+export const totalOfCars = async (
+  ctx: QueryContext,
+  search: CarSearch,
+  conditions: RawBuilder<SqlBool>[],
+): Promise<CarTotal> => {
+  const db = ctx.db.withSchema(ctx.schema);
+  if (countableFromFacets(search)) {
+    const row = await db
+      .selectFrom('car_facets')
+      .select(sql<string>`coalesce(sum(cars), 0)`.as('total'))
+      .where(({ and }) => and(facetConditions(search)))
+      .executeTakeFirstOrThrow();
+    return { total: Number(row.total), estimated: false };
+  }
+  const matches = db
+    .selectFrom('cars')
+    .select(sql`1`.as('one'))
+    .where(({ and }) => and(conditions));
+  const counted = await db
+    .selectFrom(matches.limit(EXACT_TOTAL_LIMIT + 1).as('m'))
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
+  if (counted.total <= EXACT_TOTAL_LIMIT) return { total: counted.total, estimated: false };
+  return {
+    total: Math.max(EXACT_TOTAL_LIMIT + 1, await plannedRows(ctx, matches)),
+    estimated: true,
+  };
+};
+
+/** How many rows PostgreSQL expects a query to answer (planning only, nothing is read). */
+export const plannedRows = async (ctx: QueryContext, query: Compilable): Promise<number> => {
+  const { sql: text, parameters } = query.compile();
+  const plan = await ctx.db.executeQuery<{ 'QUERY PLAN': unknown }>(
+    CompiledQuery.raw(`explain (format json) ${text}`, [...parameters]),
+  );
+  const found = plan.rows[0]?.['QUERY PLAN'];
+  const parsed = typeof found === 'string' ? JSON.parse(found) : found;
+  const rows = (parsed as [{ Plan?: { 'Plan Rows'?: number } }] | undefined)?.[0]?.Plan?.[
+    'Plan Rows'
+  ];
+  return typeof rows === 'number' ? Math.round(rows) : 0;
+};
+
+/** The words of `q` as a full-text query (with spelling alternatives), once per request. */
+export const textQueryOf = (ctx: QueryContext, search: CarSearch) =>
+  textQuery(ctx.db, ctx.schema, search.filters.q);
