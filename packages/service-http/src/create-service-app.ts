@@ -1,9 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type LogOptions, loggerOptions, OneLinePerRequest } from './logging.ts';
 import { type OpenApiOptions, openApi } from './openapi.ts';
 import { problemDetails, sendProblem } from './problem.ts';
+import { serializerCompiler } from './serialization.ts';
 import { validatorCompiler } from './validation.ts';
 
 export type ServiceApp = FastifyInstance<
