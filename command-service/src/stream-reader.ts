@@ -24,7 +24,7 @@ export class StreamReader {
       this.#lastPosition = last.position;
     }
     return {
-      events: recorded.map((event) => parseDomainEvent(event.type, event.data)),
+      events: recorded.map((event) => parseDomainEvent(event)),
       version: last ? last.streamVersion : -1,
     };
   };

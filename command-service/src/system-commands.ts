@@ -23,7 +23,7 @@ export const userIdByEmail = async (
 ): Promise<string | undefined> => {
   const events = (await store.readStream(streams.email(email)))
     .filter((event) => isEventType(event.type))
-    .map((event) => parseDomainEvent(event.type, event.data));
+    .map((event) => parseDomainEvent(event));
   const reservation = foldStream('email', events);
   return reservation.status === 'claimed' ? reservation.userId : undefined;
 };

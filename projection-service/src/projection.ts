@@ -3,6 +3,7 @@ import {
   EventMetadata,
   isEventType,
   parseDomainEvent,
+  schemaVersionOf,
 } from '@second-gear/domain';
 import type { RecordedEvent } from '@second-gear/event-store';
 import type { ReadModelDatabase } from '@second-gear/read-model';
@@ -39,7 +40,7 @@ const systemMetadata = (event: RecordedEvent): EventMetadata => ({
   occurredAt: event.recordedAt.toISOString(),
   correlationId: event.id,
   causationId: event.id,
-  schemaVersion: 1,
+  schemaVersion: schemaVersionOf(event.metadata),
 });
 
 /**
@@ -49,7 +50,7 @@ const systemMetadata = (event: RecordedEvent): EventMetadata => ({
  */
 export const toProjectedEvent = (event: RecordedEvent): ProjectedEvent | undefined => {
   if (!isEventType(event.type)) return undefined;
-  const domainEvent = parseDomainEvent(event.type, event.data);
+  const domainEvent = parseDomainEvent(event);
   const metadata = EventMetadata.safeParse(event.metadata);
   return {
     ...domainEvent,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, DomainEvent, EventType } from '@second-gear/domain';
-import { schemaVersions, streams } from '@second-gear/domain';
+import { noCarDetails, schemaVersions, streams } from '@second-gear/domain';
 import type { EventData, EventStore } from '@second-gear/event-store';
 
 /**
@@ -176,6 +176,7 @@ export const appendScenario = async (
           price: 15000,
           location: 'Dhaka',
           yearsOfUse: 3,
+          ...noCarDetails,
         },
         actor,
       ),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { streams } from '@second-gear/domain';
+import { noCarDetails, streams } from '@second-gear/domain';
 import { uniqueEmail, useAuthEmulator } from '@second-gear/identity/testing';
 import { startProjections } from '@second-gear/projection-service';
 import {
@@ -466,6 +466,7 @@ describe.each(list)('query service on $name', (backend) => {
               price: 9,
               location: 'Khulna',
               yearsOfUse: 1,
+              ...noCarDetails,
             },
             seller,
           ),

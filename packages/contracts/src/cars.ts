@@ -3,13 +3,13 @@
 // The details are optional on every car: cars listed before they existed have none, and a
 // seller may leave any of them out. The answers name them as the requests do, and leave out a
 // detail a car does not have.
+import { fuels, transmissions } from '@second-gear/domain';
 import { z } from 'zod';
 
-export const fuels = ['petrol', 'diesel', 'hybrid', 'electric', 'lpg', 'other'] as const;
+export { fuels, transmissions };
 export const Fuel = z.enum(fuels);
 export type Fuel = z.infer<typeof Fuel>;
 
-export const transmissions = ['manual', 'automatic'] as const;
 export const Transmission = z.enum(transmissions);
 export type Transmission = z.infer<typeof Transmission>;
 
@@ -33,6 +33,66 @@ export const CarDetailsAnswer = z.object({
 });
 export type CarDetailsAnswer = z.infer<typeof CarDetailsAnswer>;
 
+/** Blank counts as not given, as in every optional field of a form. */
+const blankIsAbsent = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalWords = (max: number) =>
+  z.preprocess(
+    blankIsAbsent,
+    z
+      .string({ error: 'Must be text' })
+      .trim()
+      .max(max, `At most ${max} characters`)
+      .transform((text) => text.replaceAll(/\s+/g, ' '))
+      .optional(),
+  );
+
+/** A whole number in bounds; a numeric string (a form's text input) is read as a number. */
+const optionalWhole = (min: number, max: () => number) =>
+  z.preprocess(
+    (value) => {
+      const present = blankIsAbsent(value);
+      return typeof present === 'string' ? Number(present.replaceAll(',', '')) : present;
+    },
+    z
+      .number({ error: 'Must be a number' })
+      .int('Must be a whole number')
+      .min(min, `Must be at least ${min}`)
+      .refine((n) => n <= max(), {
+        error: () => `Must be at most ${max().toLocaleString('en-US')}`,
+      })
+      .optional(),
+  );
+
+const optionalChoice = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+  z.preprocess(
+    blankIsAbsent,
+    z.enum(values, { error: `Must be one of ${values.join(', ')}` }).optional(),
+  );
+
+/** The details a seller may give when listing a car; every one is optional. */
+export const carDetailFields = {
+  make: optionalWords(MAKE_MAX).describe('For example Toyota'),
+  model: optionalWords(MODEL_MAX).describe('For example Corolla'),
+  year: optionalWhole(FIRST_MODEL_YEAR, () => latestModelYear()).describe(
+    `Model year, ${FIRST_MODEL_YEAR} to next year`,
+  ),
+  mileage: optionalWhole(0, () => MAX_MILEAGE).describe('Kilometres'),
+  fuel: optionalChoice(fuels),
+  transmission: optionalChoice(transmissions),
+  description: z
+    .preprocess(
+      blankIsAbsent,
+      z
+        .string({ error: 'Must be text' })
+        .trim()
+        .max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters`)
+        .optional(),
+    )
+    .describe('Plain text'),
+};
+
 // ---- search
 
 export const carSorts = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
@@ -46,9 +106,6 @@ export const TOTAL_ESTIMATED_HEADER = 'X-Total-Count-Estimated';
 /** Totals up to this many matches are exact. */
 export const EXACT_TOTAL_LIMIT = 10_000;
 export const SEARCH_TEXT_MAX = 100;
-
-const blankIsAbsent = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const queryText = (max: number) =>
   z.preprocess(

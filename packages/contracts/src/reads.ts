@@ -172,6 +172,7 @@ export const CarFeedEvent = z.discriminatedUnion('type', [
       price: z.number(),
       location: z.string(),
       yearsOfUse: z.number(),
+      ...CarDetailsAnswer.shape,
     }),
   }),
   z.object({ type: z.literal('CarAdvertised'), ...feedBase }),

@@ -11,6 +11,7 @@
 // answers 400 ("Unknown field") rather than being dropped silently. Fields that clients send
 // and the server ignores (a seller's name on a car, a booking's price) are known fields.
 import { z } from 'zod';
+import { carDetailFields } from './cars.ts';
 
 /** The message for an empty required field: in a 400 answer, and under a form's field. */
 export const requiredMessage = 'This field is required';
@@ -177,6 +178,7 @@ export const ListCarBody = z.strictObject({
   price,
   location: requiredText(120),
   use: yearsOfUse,
+  ...carDetailFields,
 });
 export type ListCarBody = z.input<typeof ListCarBody>;
 

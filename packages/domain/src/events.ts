@@ -71,7 +71,11 @@ export const CategoryNameReleased = z.object({ name: z.string(), categoryId: id 
 
 // ---- cars: stream `car-<id>`; a booking is decided on its car's stream
 
-export const CarListed = z.object({
+export const fuels = ['petrol', 'diesel', 'hybrid', 'electric', 'lpg', 'other'] as const;
+export const transmissions = ['manual', 'automatic'] as const;
+
+/** CarListed version 1: the listing as the marketplace first took it. */
+export const CarListedV1 = z.object({
   carId: id,
   name: z.string(),
   sellerId: id,
@@ -84,6 +88,19 @@ export const CarListed = z.object({
   price: money,
   location: z.string(),
   yearsOfUse: z.number().nonnegative(),
+});
+/** CarListed version 2: with the details buyers search by, each null when not given. */
+export const CarListed = CarListedV1.extend({
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  /** Model year. */
+  year: z.number().int().nullable(),
+  /** Kilometres. */
+  mileage: z.number().int().nonnegative().nullable(),
+  fuel: z.enum(fuels).nullable(),
+  transmission: z.enum(transmissions).nullable(),
+  /** Plain text. */
+  description: z.string().nullable(),
 });
 export const CarAdvertised = z.object({ carId: id });
 export const CarBooked = z.object({
@@ -139,16 +156,75 @@ export type DomainEvent = {
 
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
-/** The current schema version of every event type (all 1 so far). */
-export const schemaVersions: Record<EventType, number> = Object.fromEntries(
-  Object.keys(eventSchemas).map((type) => [type, 1]),
+/** The details of a car listed before they existed, or listed without any. */
+export const noCarDetails = {
+  make: null,
+  model: null,
+  year: null,
+  mileage: null,
+  fuel: null,
+  transmission: null,
+  description: null,
+} as const;
+
+/** A version an event type was once written in, and how its data becomes the next version's. */
+interface OlderVersion {
+  schema: z.ZodType;
+  upcast: (data: never) => unknown;
+}
+
+const olderVersion = <Schema extends z.ZodType>(
+  schema: Schema,
+  upcast: (data: z.output<Schema>) => unknown,
+): OlderVersion => ({ schema, upcast: upcast as (data: never) => unknown });
+
+/**
+ * Every older version of each event type, oldest first: version n is `olderVersions[T][n - 1]`
+ * and the current version comes after the last. Stored events keep the version they were
+ * written in; readers upcast them here, so every reader sees the current shape.
+ */
+const olderVersions: { [T in EventType]?: readonly OlderVersion[] } = {
+  CarListed: [olderVersion(CarListedV1, (v1) => ({ ...v1, ...noCarDetails }))],
+};
+
+/** The version every event type is written in now. */
+export const schemaVersions = Object.fromEntries(
+  Object.keys(eventSchemas).map((type) => [
+    type,
+    (olderVersions[type as EventType]?.length ?? 0) + 1,
+  ]),
 ) as Record<EventType, number>;
 
 export const isEventType = (type: string): type is EventType => Object.hasOwn(eventSchemas, type);
 
-/** Parses stored event data into a domain event; throws on an unknown type or a bad shape. */
-export const parseDomainEvent = (type: string, data: unknown): DomainEvent => {
+/** The schema version a stored event's metadata names; version 1 when it names none. */
+export const schemaVersionOf = (metadata: unknown): number => {
+  const version = (metadata as { schemaVersion?: unknown } | null | undefined)?.schemaVersion;
+  return typeof version === 'number' && Number.isInteger(version) && version > 0 ? version : 1;
+};
+
+/**
+ * A stored event as a domain event of the current version: an older version is upcast step by
+ * step. Throws on an unknown type, a version newer than this code knows, or a bad shape.
+ */
+export const parseDomainEvent = (stored: {
+  type: string;
+  data: unknown;
+  metadata?: unknown;
+}): DomainEvent => {
+  const { type } = stored;
   if (!isEventType(type)) throw new Error(`Unknown event type ${type}`);
+  const current = schemaVersions[type];
+  const version = schemaVersionOf(stored.metadata);
+  if (version > current) {
+    throw new Error(
+      `${type} version ${version} is newer than the version this code reads (${current})`,
+    );
+  }
+  let data = stored.data;
+  for (const older of olderVersions[type]?.slice(version - 1) ?? []) {
+    data = older.upcast(older.schema.parse(data) as never);
+  }
   return { type, data: eventSchemas[type].parse(data) } as DomainEvent;
 };
 

@@ -59,6 +59,13 @@ describe('ListCar', () => {
             price: 21000,
             location: 'Chattogram',
             yearsOfUse: 5,
+            make: null,
+            model: null,
+            year: null,
+            mileage: null,
+            fuel: null,
+            transmission: null,
+            description: null,
           },
         }),
         on('category-cat-suv', {
@@ -88,6 +95,13 @@ describe('ListCar', () => {
             price: 21000,
             location: 'Chattogram',
             yearsOfUse: 5,
+            make: null,
+            model: null,
+            year: null,
+            mileage: null,
+            fuel: null,
+            transmission: null,
+            description: null,
           },
         }),
         on('category-cat-suv', {
@@ -96,6 +110,62 @@ describe('ListCar', () => {
         }),
         on('user-ada', { type: 'SellerCarAdded', data: { userId: 'ada', carId: 'car-9' } }),
       );
+  });
+
+  it('keeps the details a seller gives, single-spaced, and leaves blank ones out', async () => {
+    const command = list(actor('sam', 'Seller'), {
+      make: '  Toyota ',
+      model: 'RAV4   Hybrid',
+      year: 2019,
+      mileage: 84_000,
+      fuel: 'hybrid',
+      transmission: 'automatic',
+      description: '  ',
+    });
+    await given(market)
+      .when(command)
+      .then(
+        on('car-car-1', {
+          type: 'CarListed',
+          data: {
+            carId: 'car-1',
+            name: 'Toyota RAV4 2019',
+            sellerId: 'sam',
+            sellerName: 'Sam Seller',
+            sellerEmail: 'sam@example.com',
+            categoryId: suv.categoryId,
+            categoryName: 'SUV',
+            image: 'https://images.example.com/rav4.jpg',
+            originalPrice: 30000,
+            price: 21000,
+            location: 'Chattogram',
+            yearsOfUse: 5,
+            make: 'Toyota',
+            model: 'RAV4 Hybrid',
+            year: 2019,
+            mileage: 84_000,
+            fuel: 'hybrid',
+            transmission: 'automatic',
+            description: null,
+          },
+        }),
+        on('category-cat-suv', {
+          type: 'CategoryCarAdded',
+          data: { categoryId: suv.categoryId, carId: 'car-1' },
+        }),
+        on('user-sam', { type: 'SellerCarAdded', data: { userId: 'sam', carId: 'car-1' } }),
+      );
+  });
+
+  it('rejects a year or a mileage that is not a whole number', async () => {
+    const error = await given(market)
+      .when(list(actor('sam', 'Seller'), { year: 2019.5 }))
+      .thenThrows('invalid', 'field-out-of-range');
+    expect(error.field).toBe('year');
+    const negative = await given(market)
+      .when(list(actor('sam', 'Seller'), { mileage: -1 }))
+      .thenThrows('invalid', 'field-out-of-range');
+    expect(negative.field).toBe('mileage');
   });
 
   it('rejects a Buyer, even one who claims to be a Seller', async () => {

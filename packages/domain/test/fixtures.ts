@@ -72,6 +72,13 @@ export const carDetails = (
   price: 12500,
   location: 'Dhaka',
   yearsOfUse: 4,
+  make: null,
+  model: null,
+  year: null,
+  mileage: null,
+  fuel: null,
+  transmission: null,
+  description: null,
 });
 
 /** A car listed by `seller`, as the three streams record it. */

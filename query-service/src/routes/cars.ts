@@ -7,16 +7,15 @@ import {
   CategoryCarsQuery,
   CategoryNameParams,
   EXACT_TOTAL_LIMIT,
-  type Fuel,
   PageQuery,
   ReadIdParams,
   TOTAL_ESTIMATED_HEADER,
-  type Transmission,
 } from '@second-gear/contracts';
 import type { CarRow } from '@second-gear/read-model';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { presentDetails } from '../car-details.ts';
 import type { QueryContext } from '../context.ts';
 import { setPageHeaders, setSearchHeaders } from '../paging.ts';
 import {
@@ -50,13 +49,7 @@ export const toCar = (row: CarRow): CarRecord => ({
   use: Number(row.years_of_use),
   booked: Number(row.booked),
   advertise: Number(row.advertised),
-  ...(row.make === null ? {} : { make: row.make }),
-  ...(row.model === null ? {} : { model: row.model }),
-  ...(row.year === null ? {} : { year: row.year }),
-  ...(row.mileage === null ? {} : { mileage: row.mileage }),
-  ...(row.fuel === null ? {} : { fuel: row.fuel as Fuel }),
-  ...(row.transmission === null ? {} : { transmission: row.transmission as Transmission }),
-  ...(row.description === null ? {} : { description: row.description }),
+  ...presentDetails(row),
 });
 
 const publicList = { tags: ['cars'], response: { 200: z.array(CarRecord) } } as const;

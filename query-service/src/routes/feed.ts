@@ -14,6 +14,7 @@ import { type CarFeedEvent, carFeedEventTypes, FeedQuery } from '@second-gear/co
 import { parseDomainEvent } from '@second-gear/domain';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
 import { HttpProblem, isPosition, type ServiceApp } from '@second-gear/service-http';
+import { presentDetails } from '../car-details.ts';
 import type { QueryContext } from '../context.ts';
 
 const carEventTypes: ReadonlySet<string> = new Set(carFeedEventTypes);
@@ -26,7 +27,7 @@ const occurredAt = (event: RecordedEvent): string => {
 /** The public view of a car event; undefined for every other event. */
 export const toFeedEvent = (event: RecordedEvent): CarFeedEvent | undefined => {
   if (!carEventTypes.has(event.type)) return undefined;
-  const parsed = parseDomainEvent(event.type, event.data);
+  const parsed = parseDomainEvent(event);
   const base = { position: event.position.toString(), occurredAt: occurredAt(event) };
   switch (parsed.type) {
     case 'CarListed': {
@@ -46,6 +47,7 @@ export const toFeedEvent = (event: RecordedEvent): CarFeedEvent | undefined => {
           price: car.price,
           location: car.location,
           yearsOfUse: car.yearsOfUse,
+          ...presentDetails(car),
         },
       };
     }

@@ -17,6 +17,9 @@ export const searchWords = (q: string): string[] =>
       .match(/[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*/gu) ?? []
   ).slice(0, MAX_WORDS);
 
+/** A LIKE pattern for the words that start with `text`. */
+const startOf = (text: string) => `${text.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** One typo (a letter missing, added, changed or two swapped) against the word or its start. */
 const oneTypoAway = (typed: string, known: string): boolean =>
   levenshtein(typed, known).steps <= 1 ||
@@ -28,24 +31,30 @@ const oneTypoAway = (typed: string, known: string): boolean =>
  */
 const alternativesOf = async (db: ReadModelDb, schema: string, word: string): Promise<string[]> => {
   if (word.length < MIN_FUZZY_LENGTH) return [word];
-  const prefix = `${word.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const known = await db
-    .withSchema(schema)
-    .selectFrom('search_words')
-    .select('word')
-    .where('word', 'like', prefix)
-    .limit(1)
-    .execute();
+  const words = db.withSchema(schema).selectFrom('search_words').select('word');
+  const known = await words.where('word', 'like', startOf(word)).limit(1).execute();
   if (known.length > 0) return [word];
-  const near = await db
-    .withSchema(schema)
-    .selectFrom('search_words')
-    .select('word')
-    .where(sql<boolean>`word % ${word}`)
-    .orderBy(sql`similarity(word, ${word})`, 'desc')
-    .limit(NEAREST_CANDIDATES)
-    .execute();
-  const close = near.map((r) => r.word).filter((candidate) => oneTypoAway(word, candidate));
+  // Trigrams find most misspellings; two swapped letters break too many of them in a short
+  // word ("hnoda"), so the words that start with the word's swaps are looked up as well.
+  const swaps = new Set<string>();
+  for (let i = 0; i + 1 < word.length; i++) {
+    swaps.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  swaps.delete(word);
+  const [near, swapped] = await Promise.all([
+    words
+      .where(sql<boolean>`word % ${word}`)
+      .orderBy(sql`similarity(word, ${word})`, 'desc')
+      .limit(NEAREST_CANDIDATES)
+      .execute(),
+    words
+      .where(({ eb, or }) => or([...swaps].map((swap) => eb('word', 'like', startOf(swap)))))
+      .limit(NEAREST_CANDIDATES)
+      .execute(),
+  ]);
+  const close = [...new Set([...near, ...swapped].map((r) => r.word))].filter((candidate) =>
+    oneTypoAway(word, candidate),
+  );
   return close.length === 0 ? [word] : close.slice(0, MAX_ALTERNATIVES);
 };
 

@@ -3,7 +3,7 @@ import { type CategoryState, initialCategoryState } from '../categories/category
 import type { CategoryNameReservationState } from '../categories/category-name-reservation.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
-import { streams } from '../events.ts';
+import { type EventDataOf, streams } from '../events.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
 import { nonNegative, required } from '../validation.ts';
@@ -24,8 +24,40 @@ export type ListCar = CommandOf<
     price: number;
     location: string;
     yearsOfUse: number;
-  }
+  } & Partial<CarListingDetails>
 >;
+
+/** The details buyers search by; each may be left out. */
+export type CarListingDetails = Pick<
+  EventDataOf<'CarListed'>,
+  'make' | 'model' | 'year' | 'mileage' | 'fuel' | 'transmission' | 'description'
+>;
+
+/** Blank text counts as not given; words are trimmed and single-spaced. */
+const optionalWords = (value: string | null | undefined): string | null => {
+  const text = value?.trim().replaceAll(/\s+/g, ' ') ?? '';
+  return text === '' ? null : text;
+};
+
+const details = (data: Partial<CarListingDetails>): CarListingDetails => {
+  const { year, mileage } = data;
+  if (year != null && !Number.isInteger(year)) {
+    reject('field-out-of-range', 'Must be a whole number', 'year');
+  }
+  if (mileage != null && (!Number.isInteger(mileage) || mileage < 0)) {
+    reject('field-out-of-range', 'Must be a whole number, zero or more', 'mileage');
+  }
+  const description = data.description?.trim() ?? '';
+  return {
+    make: optionalWords(data.make),
+    model: optionalWords(data.model),
+    year: year ?? null,
+    mileage: mileage ?? null,
+    fuel: data.fuel ?? null,
+    transmission: data.transmission ?? null,
+    description: description === '' ? null : description,
+  };
+};
 
 /**
  * A seller lists a car in a live category (CreateProduct). Admins may too: an admin holds
@@ -59,6 +91,7 @@ export const listCar = ({
     price: nonNegative(data.price, 'price'),
     location: required(data.location, 'location'),
     yearsOfUse: nonNegative(data.yearsOfUse, 'yearsOfUse'),
+    ...details(data),
   };
   const wanted = required(data.categoryName, 'categoryName');
   if (categoryName.status !== 'claimed' || category.status !== 'active')
@@ -88,6 +121,13 @@ export const listCar = ({
           price: listing.price,
           location: listing.location,
           yearsOfUse: listing.yearsOfUse,
+          make: listing.make,
+          model: listing.model,
+          year: listing.year,
+          mileage: listing.mileage,
+          fuel: listing.fuel,
+          transmission: listing.transmission,
+          description: listing.description,
         },
       },
     ],

@@ -1,0 +1,507 @@
+// Search: words, filters, sorts, cursor paging, totals and facets, over a small catalogue
+// written as events (one of them a listing stored in the first version of CarListed).
+import { randomUUID } from 'node:crypto';
+import { type EventDataOf, noCarDetails, streams } from '@second-gear/domain';
+import { useAuthEmulator } from '@second-gear/identity/testing';
+import { eventData } from '@second-gear/projection-service/testing';
+import { waitForPosition } from '@second-gear/read-model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, type Harness } from './support.ts';
+
+const emulator = useAuthEmulator();
+const { list, dropAll } = await backends('query-service search');
+afterAll(dropAll);
+
+const seller = { uid: 'seller-1', email: 'sam@example.com', role: 'Seller' as const };
+
+type Details = Partial<EventDataOf<'CarListed'>>;
+
+/** The catalogue, in listing order; the key names each car in the expectations. */
+const catalogue: [key: string, details: Details][] = [
+  [
+    'corolla16',
+    {
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2016,
+      mileage: 90_000,
+      fuel: 'petrol',
+      transmission: 'automatic',
+      price: 12_000,
+      location: 'Dhaka',
+      categoryName: 'Sedan',
+    },
+  ],
+  [
+    'corolla12',
+    {
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2012,
+      mileage: 150_000,
+      fuel: 'petrol',
+      transmission: 'manual',
+      price: 7_000,
+      location: 'Chattogram',
+      categoryName: 'Sedan',
+    },
+  ],
+  [
+    'cross21',
+    {
+      make: 'Toyota',
+      model: 'Corolla Cross',
+      year: 2021,
+      mileage: 30_000,
+      fuel: 'hybrid',
+      transmission: 'automatic',
+      price: 24_000,
+      location: 'Dhaka',
+      categoryName: 'SUV',
+    },
+  ],
+  [
+    'rav4',
+    {
+      make: 'Toyota',
+      model: 'RAV4',
+      year: 2019,
+      mileage: 60_000,
+      fuel: 'hybrid',
+      transmission: 'automatic',
+      price: 21_000,
+      location: 'Sylhet',
+      categoryName: 'SUV',
+    },
+  ],
+  [
+    'vezel',
+    {
+      make: 'Honda',
+      model: 'Vezel',
+      year: 2018,
+      mileage: 61_000,
+      fuel: 'hybrid',
+      transmission: 'automatic',
+      price: 15_000,
+      location: 'Dhaka, Gulshan',
+      categoryName: 'SUV',
+      description: 'One owner, full service history.',
+    },
+  ],
+  [
+    'civic',
+    {
+      make: 'Honda',
+      model: 'Civic',
+      year: 2015,
+      mileage: 110_000,
+      fuel: 'petrol',
+      transmission: 'manual',
+      price: 9_000,
+      location: 'Khulna',
+      categoryName: 'Sedan',
+    },
+  ],
+  [
+    'leaf',
+    {
+      make: 'Nissan',
+      model: 'Leaf',
+      year: 2019,
+      mileage: 40_000,
+      fuel: 'electric',
+      transmission: 'automatic',
+      price: 14_000,
+      location: 'Dhaka',
+      categoryName: 'Hatchback',
+    },
+  ],
+  ['pajero', { name: 'Mitsubishi Pajero', price: 8_000, location: 'Dhaka', categoryName: 'SUV' }],
+  [
+    'corolla17',
+    {
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2017,
+      mileage: 80_000,
+      fuel: 'petrol',
+      transmission: 'automatic',
+      price: 12_000,
+      location: 'Rajshahi',
+      categoryName: 'Sedan',
+    },
+  ],
+  [
+    'corolla20',
+    {
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2020,
+      mileage: 20_000,
+      fuel: 'petrol',
+      transmission: 'automatic',
+      price: 19_000,
+      location: 'Dhaka',
+      categoryName: 'Sedan',
+    },
+  ],
+];
+/** Booked: left out of searches unless asked for. Deleted: never answered. */
+const BOOKED = 'rav4';
+const DELETED = 'corolla20';
+/** Stored as version 1 of CarListed, as the marketplace wrote listings before details. */
+const FIRST_VERSION = 'pajero';
+
+describe.each(list)('car search on $name', (backend) => {
+  let h: Harness;
+  const idOf: Record<string, string> = {};
+  const keyOf: Record<string, string> = {};
+
+  beforeAll(async () => {
+    h = await backend.open(emulator.host, emulator.projectId);
+    let position = 0n;
+    for (const [key, details] of catalogue) {
+      const carId = randomUUID();
+      idOf[key] = carId;
+      keyOf[carId] = key;
+      const data: EventDataOf<'CarListed'> = {
+        carId,
+        name: `${details.make} ${details.model} ${details.year}`,
+        sellerId: seller.uid,
+        sellerName: 'Sam Seller',
+        sellerEmail: seller.email,
+        categoryId: `cat-${details.categoryName}`,
+        categoryName: 'Sedan',
+        image: `https://images.example.com/${key}.jpg`,
+        originalPrice: 30_000,
+        price: 10_000,
+        location: 'Dhaka',
+        yearsOfUse: 3,
+        ...noCarDetails,
+        ...details,
+      };
+      const event = eventData('CarListed', data, seller);
+      if (key === FIRST_VERSION) {
+        const { make, model, year, mileage, fuel, transmission, description, ...v1 } = data;
+        event.data = v1;
+        event.metadata = { ...event.metadata, schemaVersion: 1 };
+      }
+      ({ position } = await h.store.append(streams.car(carId), 'no_stream', [event]));
+    }
+    ({ position } = await h.store.append(streams.car(idOf[BOOKED]!), 'any', [
+      eventData(
+        'CarBooked',
+        {
+          carId: idOf[BOOKED]!,
+          bookingId: randomUUID(),
+          carName: 'Toyota RAV4 2019',
+          price: 21_000,
+          sellerId: seller.uid,
+          sellerName: 'Sam Seller',
+          sellerEmail: seller.email,
+          buyerId: 'buyer-1',
+          buyerName: 'Bea Buyer',
+          buyerEmail: 'bea@example.com',
+          buyerPhone: '+8801700000000',
+          meetup: 'Banani',
+        },
+        { uid: 'buyer-1', email: 'bea@example.com', role: 'Buyer' },
+      ),
+    ]));
+    ({ position } = await h.store.append(streams.car(idOf[DELETED]!), 'any', [
+      eventData(
+        'CarDeleted',
+        { carId: idOf[DELETED]!, sellerId: seller.uid, categoryId: 'cat-Sedan', reason: 'deleted' },
+        seller,
+      ),
+    ]));
+    expect(await waitForPosition(h.db, position, 20_000)).toMatchObject({ reached: true });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const get = (url: string) => h.app.inject({ method: 'GET', url });
+  const keys = (body: { _id: string }[]) => body.map((car) => keyOf[car._id] ?? car._id);
+  const search = async (query: string) => {
+    const answer = await get(`/api/products?${query}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return { keys: keys(answer.json()), answer };
+  };
+
+  describe('words', () => {
+    it('match the start of any word of name, make, model, location and description', async () => {
+      expect((await search('q=toy%20cor&sort=price_asc')).keys).toEqual([
+        'corolla12',
+        'corolla16',
+        'corolla17',
+        'cross21',
+      ]);
+      expect((await search('q=corolla%20cross')).keys).toEqual(['cross21']);
+      expect((await search('q=full%20servi')).keys).toEqual(['vezel']);
+      expect((await search('q=gulshan%20honda')).keys).toEqual(['vezel']);
+      expect((await search('q=PAJERO')).keys).toEqual(['pajero']);
+    });
+
+    it('forgive one typo in a word', async () => {
+      expect((await search('q=corola&sort=price_asc')).keys).toEqual([
+        'corolla12',
+        'corolla16',
+        'corolla17',
+        'cross21',
+      ]);
+      expect((await search('q=hnoda%20vezl')).keys).toEqual(['vezel']);
+      expect((await search('q=zzyzx')).keys).toEqual([]);
+    });
+  });
+
+  describe('filters', () => {
+    it('narrow by make, model, fuel, gearbox, category and location', async () => {
+      expect((await search('make=toyota&sort=price_asc')).keys).toEqual([
+        'corolla12',
+        'corolla16',
+        'corolla17',
+        'cross21',
+      ]);
+      expect((await search('make=Toyota&model=corolla&sort=price_asc')).keys).toEqual([
+        'corolla12',
+        'corolla16',
+        'corolla17',
+      ]);
+      expect((await search('fuel=hybrid')).keys).toEqual(['vezel', 'cross21']);
+      expect((await search('transmission=manual')).keys).toEqual(['civic', 'corolla12']);
+      expect((await search('category=suv&sort=price_asc')).keys).toEqual([
+        'pajero',
+        'vezel',
+        'cross21',
+      ]);
+      expect((await search('location=dhaka&sort=price_asc')).keys).toEqual([
+        'pajero',
+        'corolla16',
+        'leaf',
+        'vezel',
+        'cross21',
+      ]);
+    });
+
+    it('narrow by price, year and mileage ranges, bounds included', async () => {
+      expect((await search('minPrice=9000&maxPrice=14000&sort=price_asc')).keys).toEqual([
+        'civic',
+        'corolla16',
+        'corolla17',
+        'leaf',
+      ]);
+      expect((await search('minYear=2017&maxYear=2019&sort=year_desc')).keys).toEqual([
+        'leaf',
+        'vezel',
+        'corolla17',
+      ]);
+      expect((await search('maxMileage=61000&sort=mileage_asc')).keys).toEqual([
+        'cross21',
+        'leaf',
+        'vezel',
+      ]);
+    });
+
+    it('leave booked cars out of a search unless asked, and never answer a deleted car', async () => {
+      expect((await search('make=toyota&model=rav4')).keys).toEqual([]);
+      expect((await search('make=toyota&model=rav4&booked=true')).keys).toEqual(['rav4']);
+      expect((await search('model=rav4&booked=any')).keys).toEqual(['rav4']);
+      expect((await search('booked=false&sort=newest')).keys).not.toContain(BOOKED);
+      expect((await search('q=corolla&booked=any')).keys).not.toContain(DELETED);
+    });
+
+    it('keep the plain list as it was: every live car, booked too, newest first, numbered pages', async () => {
+      const { keys: all, answer } = await search('limit=4');
+      expect(all).toEqual(['corolla17', 'pajero', 'leaf', 'civic']);
+      expect(answer.headers['x-total-count']).toBe('9');
+      expect(answer.headers.link).toContain('limit=4&page=2>; rel="next"');
+      expect(answer.headers.link).toContain('limit=4&page=3>; rel="last"');
+      const third = await search('page=3&limit=4');
+      expect(third.keys).toEqual(['corolla16']);
+      expect((await search('page=2&limit=4')).keys).toContain(BOOKED);
+    });
+  });
+
+  describe('sorts and pages', () => {
+    const orders = {
+      newest: [
+        'corolla17',
+        'pajero',
+        'leaf',
+        'civic',
+        'vezel',
+        'cross21',
+        'corolla12',
+        'corolla16',
+      ],
+      price_asc: [
+        'corolla12',
+        'pajero',
+        'civic',
+        'corolla16',
+        'corolla17',
+        'leaf',
+        'vezel',
+        'cross21',
+      ],
+      price_desc: [
+        'cross21',
+        'vezel',
+        'leaf',
+        'corolla17',
+        'corolla16',
+        'civic',
+        'pajero',
+        'corolla12',
+      ],
+      year_desc: [
+        'cross21',
+        'leaf',
+        'vezel',
+        'corolla17',
+        'corolla16',
+        'civic',
+        'corolla12',
+        'pajero',
+      ],
+      mileage_asc: [
+        'cross21',
+        'leaf',
+        'vezel',
+        'corolla17',
+        'corolla16',
+        'civic',
+        'corolla12',
+        'pajero',
+      ],
+    } as const;
+
+    it.each(Object.entries(orders))('%s: one page holds the whole order', async (sort, order) => {
+      expect((await search(`sort=${sort}&limit=20`)).keys).toEqual(order);
+    });
+
+    it.each(Object.entries(orders))(
+      '%s: following the next links walks the same order, once each',
+      async (sort, order) => {
+        const walked: string[] = [];
+        let url: string | undefined = `/api/products?sort=${sort}&limit=3`;
+        while (url !== undefined) {
+          const answer = await get(url);
+          expect(answer.statusCode, answer.body).toBe(200);
+          expect(answer.headers['x-total-count']).toBe('8');
+          walked.push(...keys(answer.json()));
+          url = /<([^>]+)>; rel="next"/.exec(String(answer.headers.link))?.[1];
+        }
+        expect(walked).toEqual(order);
+      },
+    );
+
+    it('keeps numbered pages for the first pages of a search', async () => {
+      expect((await search('sort=price_asc&limit=3&page=2')).keys).toEqual(
+        orders.price_asc.slice(3, 6),
+      );
+    });
+  });
+
+  describe('bad parameters', () => {
+    it.each([
+      ['sort=cheapest', 'querystring.sort'],
+      ['minPrice=20000&maxPrice=10000', 'querystring.maxPrice'],
+      ['minYear=2020&maxYear=2010', 'querystring.maxYear'],
+      ['fuel=steam', 'querystring.fuel'],
+      ['maxMileage=-5', 'querystring.maxMileage'],
+      ['cursor=bm90LWEtY3Vyc29y', 'querystring.cursor'],
+    ])('%s is a 400 naming %s', async (query, field) => {
+      const answer = await get(`/api/products?${query}`);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.headers['content-type']).toContain('application/problem+json');
+      expect(answer.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+    });
+
+    it('refuses a cursor made for another sort', async () => {
+      const first = await get('/api/products?sort=price_asc&limit=2');
+      const next = /cursor=([^&>]+)/.exec(String(first.headers.link))?.[1];
+      expect(next).toBeDefined();
+      const answer = await get(`/api/products?sort=year_desc&cursor=${next ?? ''}`);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().errors).toEqual([
+        { field: 'querystring.cursor', message: 'Made for sort price_asc, not year_desc' },
+      ]);
+    });
+  });
+
+  describe('a car with details', () => {
+    it('answers them; a car listed in the first version of the event has none', async () => {
+      const vezel = (await get(`/api/product/${idOf.vezel}`)).json();
+      expect(vezel).toMatchObject({
+        name: 'Honda Vezel 2018',
+        make: 'Honda',
+        model: 'Vezel',
+        year: 2018,
+        mileage: 61_000,
+        fuel: 'hybrid',
+        transmission: 'automatic',
+        description: 'One owner, full service history.',
+      });
+      const pajero = (await get(`/api/product/${idOf.pajero}`)).json();
+      expect(pajero.name).toBe('Mitsubishi Pajero');
+      for (const detail of ['make', 'model', 'year', 'mileage', 'fuel', 'transmission']) {
+        expect(pajero).not.toHaveProperty(detail);
+      }
+    });
+  });
+
+  describe('GET /api/products/facets', () => {
+    it('counts each dimension with every filter but its own', async () => {
+      const answer = await get('/api/products/facets?make=toyota');
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual({
+        total: 4,
+        estimated: false,
+        category: [
+          { value: 'Sedan', count: 3 },
+          { value: 'SUV', count: 1 },
+        ],
+        make: [
+          { value: 'Toyota', count: 4 },
+          { value: 'Honda', count: 2 },
+          { value: 'Nissan', count: 1 },
+        ],
+        fuel: [
+          { value: 'petrol', count: 3 },
+          { value: 'hybrid', count: 1 },
+        ],
+        transmission: [
+          { value: 'automatic', count: 3 },
+          { value: 'manual', count: 1 },
+        ],
+        price: [
+          { min: 5000, max: 10000, count: 1 },
+          { min: 10000, max: 15000, count: 2 },
+          { min: 20000, max: 30000, count: 1 },
+        ],
+      });
+    });
+
+    it('counts the same from the cars when a filter is not one of the facets', async () => {
+      const byWords = (await get('/api/products/facets?q=toyota')).json();
+      const byMake = (await get('/api/products/facets?make=toyota')).json();
+      expect(byWords.total).toBe(4);
+      expect(byWords.fuel).toEqual(byMake.fuel);
+      expect(byWords.price).toEqual(byMake.price);
+      expect(byWords.make).toEqual([{ value: 'Toyota', count: 4 }]);
+    });
+
+    it('counts every live car, booked too, without filters', async () => {
+      const all = (await get('/api/products/facets')).json();
+      expect(all.total).toBe(9);
+      expect(all.make).toEqual([
+        { value: 'Toyota', count: 5 },
+        { value: 'Honda', count: 2 },
+        { value: 'Nissan', count: 1 },
+      ]);
+    });
+  });
+});
