@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@second-gear/event-store';
-import { type ReadModelDb, toPosition } from '@second-gear/read-model';
+import { notifyReadModelChanged, type ReadModelDb, toPosition } from '@second-gear/read-model';
 import { type ProjectedEvent, type Projection, toProjectedEvent } from './projection.ts';
 
 export type BatchResult =
@@ -91,6 +91,8 @@ export const applyBatch = async (
         )
         .execute();
     }
+    // Readers that keep answers learn of the change once this commits.
+    if (appliedMost > 0) await notifyReadModelChanged(trx, schema);
     // Each checkpoint is now the later of where it stood and the batch's last event.
     const after = projections.map((p) => {
       const before = stored.get(p.name)?.position;

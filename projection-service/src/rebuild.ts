@@ -4,6 +4,7 @@ import {
   LIVE_SCHEMA,
   migrateReadModel,
   NEXT_SCHEMA,
+  notifyReadModelChanged,
   type ReadModelDb,
   readModelPosition,
 } from '@second-gear/read-model';
@@ -129,6 +130,7 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
       } else {
         await sql.raw(`alter schema ${next} rename to ${live}`).execute(trx);
       }
+      await notifyReadModelChanged(trx, live);
       return true;
     });
     if (switched) break;

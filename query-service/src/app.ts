@@ -1,7 +1,13 @@
 import type { EventStore } from '@second-gear/event-store';
 import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
-import { LIVE_SCHEMA, type ReadModelDb, readModelPosition } from '@second-gear/read-model';
+import {
+  LIVE_SCHEMA,
+  type ReadModelChanges,
+  type ReadModelDb,
+  readModelPosition,
+} from '@second-gear/read-model';
 import { createServiceApp, type LogOptions, type ServiceApp } from '@second-gear/service-http';
+import { answerCache } from './answer-cache.ts';
 import type { QueryContext } from './context.ts';
 import { readYourWrites } from './read-your-writes.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -32,6 +38,12 @@ export interface QueryServiceOptions {
   trustProxy?: boolean;
   /** Interval of the feed's keep-alive messages (default 15 s). */
   feedHeartbeatMs?: number;
+  /**
+   * The projectors' commit notifications. With them, answers carry an `ETag` and public ones
+   * are kept in memory until the read model changes; without them every read goes to the
+   * database.
+   */
+  changes?: ReadModelChanges;
 }
 
 /** The query service: every read of the API, as a Fastify app ready to listen. */
@@ -68,6 +80,7 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
     schema,
     timeoutMs: options.readYourWritesTimeoutMs ?? 2000,
   });
+  if (options.changes) answerCache(app, { db: options.db, schema, changes: options.changes });
   userRoutes(app, ctx);
   categoryRoutes(app, ctx);
   carRoutes(app, ctx);

@@ -2,7 +2,7 @@
 import { loadEnvOrExit, queryServiceSettings } from '@second-gear/config';
 import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
 import { createFirebaseAuth } from '@second-gear/identity';
-import { createReadModelDb } from '@second-gear/read-model';
+import { createReadModelDb, listenToReadModel } from '@second-gear/read-model';
 import { buildQueryService } from './app.ts';
 
 const settings = loadEnvOrExit(queryServiceSettings);
@@ -24,9 +24,11 @@ const auth = createFirebaseAuth({
     ? { emulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST }
     : {}),
 });
+const changes = await listenToReadModel({ connectionString: settings.DATABASE_URL });
 const app = await buildQueryService({
   db,
   store,
+  changes,
   auth,
   tokenSecret: settings.JWT_SECRET,
   readYourWritesTimeoutMs: settings.READ_YOUR_WRITES_TIMEOUT_MS,
@@ -37,6 +39,7 @@ await app.listen({ host: settings.HOST, port: settings.PORT });
 
 const shutdown = async () => {
   await app.close();
+  await changes.close();
   await store.close();
   await db.destroy();
   await auth.close();

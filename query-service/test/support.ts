@@ -3,7 +3,13 @@
 import { createEventStore, type EventStore } from '@second-gear/event-store';
 import { createFirebaseAuth, type FirebaseAuth } from '@second-gear/identity';
 import { type RunningProjections, startProjections } from '@second-gear/projection-service';
-import { createReadModelDb, openPGlite, type ReadModelDb } from '@second-gear/read-model';
+import {
+  createReadModelDb,
+  listenToReadModel,
+  openPGlite,
+  type ReadModelChanges,
+  type ReadModelDb,
+} from '@second-gear/read-model';
 import { createTestPostgresDatabase } from '@second-gear/read-model/testing';
 import type { ServiceApp } from '@second-gear/service-http';
 import { buildQueryService } from '../src/index.ts';
@@ -31,6 +37,7 @@ export interface Backend {
 const wire = async (
   store: EventStore,
   db: ReadModelDb,
+  changes: ReadModelChanges,
   emulatorHost: string,
   projectId: string,
   readYourWritesTimeoutMs: number,
@@ -41,6 +48,7 @@ const wire = async (
   const app = await buildQueryService({
     db,
     store,
+    changes,
     auth,
     tokenSecret: TOKEN_SECRET,
     readYourWritesTimeoutMs,
@@ -58,6 +66,7 @@ const wire = async (
       await app.close();
       await projections.stop();
       await auth.close();
+      await changes.close();
       await dispose();
     },
   };
@@ -77,6 +86,7 @@ export const backends = async (
         return wire(
           store,
           db,
+          await listenToReadModel({ pglite }),
           emulatorHost,
           projectId,
           options.readYourWritesTimeoutMs ?? 5000,
@@ -112,6 +122,7 @@ export const backends = async (
         return wire(
           store,
           db,
+          await listenToReadModel({ connectionString: database.connectionString }),
           emulatorHost,
           projectId,
           options.readYourWritesTimeoutMs ?? 5000,

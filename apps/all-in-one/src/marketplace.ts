@@ -7,7 +7,7 @@ import { buildWebApp, targetFor } from '@second-gear/gateway';
 import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@second-gear/identity';
 import { startProjections } from '@second-gear/projection-service';
 import { buildQueryService } from '@second-gear/query-service';
-import { createReadModelDb, openPGlite } from '@second-gear/read-model';
+import { createReadModelDb, listenToReadModel, openPGlite } from '@second-gear/read-model';
 import type { LogOptions } from '@second-gear/service-http';
 import { dataDirSecret } from './secret.ts';
 import { seedDemoData } from './seed.ts';
@@ -103,9 +103,12 @@ export const startMarketplace = async (
           : { max: options.rateLimitMax ?? 300, timeWindow: '1 minute' },
     });
     cleanups.push(() => command.close());
+    const changes = await listenToReadModel({ pglite });
+    cleanups.push(() => changes.close());
     const query = await buildQueryService({
       db,
       store,
+      changes,
       auth,
       tokenSecret,
       readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,

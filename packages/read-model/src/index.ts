@@ -2,3 +2,4 @@ export * from './checkpoints.ts';
 export * from './database.ts';
 export * from './migrations.ts';
 export * from './schema.ts';
+export * from './changes.ts';

@@ -52,6 +52,7 @@ export const auditRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/audit',
     {
+      config: { answerCache: 'private' },
       schema: {
         tags: ['audit'],
         summary: 'Who did what to whom and when, newest first (admins)',

@@ -28,6 +28,7 @@ export const bookingRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/bookings',
     {
+      config: { answerCache: 'private' },
       schema: {
         tags: ['bookings'],
         summary:

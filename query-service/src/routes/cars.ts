@@ -52,6 +52,9 @@ export const toCar = (row: CarRow): CarRecord => ({
   ...presentDetails(row),
 });
 
+const hasEmail = (request: FastifyRequest) =>
+  (request.query as { email?: unknown }).email !== undefined;
+
 const publicList = { tags: ['cars'], response: { 200: z.array(CarRecord) } } as const;
 
 export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
@@ -85,6 +88,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/products',
     {
+      config: { answerCache: (request) => (hasEmail(request) ? 'private' : 'public') },
       schema: {
         ...publicList,
         summary:
@@ -116,6 +120,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/products/facets',
     {
+      config: { answerCache: 'public' },
       schema: {
         tags: ['cars'],
         summary: "The filter panel's counts for a search (the same filters as the car list)",
@@ -132,6 +137,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/products/advertise',
     {
+      config: { answerCache: 'public' },
       schema: {
         ...publicList,
         summary: 'The Recommended cars: advertised, not booked, not deleted',
@@ -147,6 +153,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/category/products/:name',
     {
+      config: { answerCache: 'public' },
       schema: {
         ...publicList,
         summary: 'The cars of a category (by name, case-insensitively), or a search of them',
@@ -165,6 +172,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/product/:id',
     {
+      config: { answerCache: 'public' },
       schema: {
         tags: ['cars'],
         summary: 'One car',
@@ -185,6 +193,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/product/:id/history',
     {
+      config: { answerCache: 'private' },
       schema: {
         tags: ['cars', 'audit'],
         summary:

@@ -63,6 +63,7 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/user/:email',
     {
+      config: { answerCache: 'private' },
       schema: {
         tags: ['users'],
         summary: 'A user record (own, or an admin)',
@@ -88,6 +89,7 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/users',
     {
+      config: { answerCache: 'private' },
       schema: {
         tags: ['users'],
         summary: 'All users, oldest first, optionally of one role (admins)',

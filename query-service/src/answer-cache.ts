@@ -1,0 +1,160 @@
+import { TOTAL_COUNT_HEADER, TOTAL_ESTIMATED_HEADER } from '@second-gear/contracts';
+import { type ReadModelChanges, type ReadModelDb, readCheckpoints } from '@second-gear/read-model';
+import { MIN_POSITION_HEADER, type ServiceApp } from '@second-gear/service-http';
+import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * How a route's answers may be kept. `public`: the same for everyone, so kept in memory and
+ * revalidated by any cache; `private`: the caller's own, so only revalidated by their browser.
+ */
+export type AnswerCaching = 'public' | 'private';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    answerCache?: AnswerCaching | ((request: FastifyRequest) => AnswerCaching);
+  }
+}
+
+interface KeptAnswer {
+  version: string;
+  payload: string;
+  headers: Record<string, string>;
+}
+
+// The headers an answer carries besides its body, kept with it.
+const KEPT_HEADERS = ['content-type', TOTAL_COUNT_HEADER, TOTAL_ESTIMATED_HEADER, 'link'].map((h) =>
+  h.toLowerCase(),
+);
+
+export interface AnswerCacheOptions {
+  db: ReadModelDb;
+  schema: string;
+  /** The projectors' commit notifications; without them nothing is kept or tagged. */
+  changes: ReadModelChanges;
+  /** Most answers kept (default 5,000) and most bytes (default 64 MiB). */
+  maxEntries?: number;
+  maxBytes?: number;
+  /** How often the version is read again in case a notification was lost (default 5 s). */
+  recheckMs?: number;
+}
+
+/**
+ * Answers from memory while the read model stands still. The read model only changes when a
+ * projector commits, and each commit moves a checkpoint, so the sum of the checkpoints is a
+ * version of everything a reader can see. Answers are tagged with it (`ETag`, `304` on
+ * `If-None-Match`), and public ones are kept, serialized, until the version moves: a commit's
+ * notification sets it unknown at once (nothing is kept or answered from memory meanwhile) and
+ * it is read again. A request with `X-Min-Position` is always answered from the database.
+ */
+export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void => {
+  const kept = new LRUCache<string, KeptAnswer>({
+    max: options.maxEntries ?? 5000,
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (answer) => answer.payload.length + 200,
+  });
+
+  let version: string | undefined;
+  let reading: Promise<void> | undefined;
+  let again = false;
+  const readVersion = async (): Promise<void> => {
+    if (reading) {
+      again = true;
+      return reading;
+    }
+    reading = (async () => {
+      do {
+        again = false;
+        try {
+          const checkpoints = await readCheckpoints(options.db, options.schema);
+          const sum = checkpoints.reduce((total, c) => total + (c.position ?? 0n), 0n);
+          // A notification that arrived while reading leaves the version unknown until the
+          // next read, which then sees its commit.
+          version = again || checkpoints.length === 0 ? undefined : `${checkpoints.length}.${sum}`;
+        } catch {
+          version = undefined;
+        }
+      } while (again);
+      reading = undefined;
+    })();
+    return reading;
+  };
+  const changed = (schema: string | undefined) => {
+    if (schema !== undefined && schema !== options.schema) return;
+    version = undefined;
+    kept.clear();
+    void readVersion();
+  };
+  const unsubscribe = options.changes.subscribe(changed);
+  const recheck = setInterval(() => void readVersion(), options.recheckMs ?? 5000);
+  recheck.unref();
+  app.addHook('onReady', readVersion);
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    clearInterval(recheck);
+  });
+
+  const cachingOf = (request: FastifyRequest): AnswerCaching | undefined => {
+    const setting = request.routeOptions.config.answerCache;
+    if (setting === undefined || request.method !== 'GET') return undefined;
+    if (request.headers[MIN_POSITION_HEADER.toLowerCase()] !== undefined) return undefined;
+    return typeof setting === 'function' ? setting(request) : setting;
+  };
+  const stamps = new WeakMap<FastifyRequest, { version: string; caching: AnswerCaching }>();
+  const etagOf = (request: FastifyRequest, stamp: { version: string; caching: AnswerCaching }) =>
+    stamp.caching === 'public'
+      ? `W/"${stamp.version}"`
+      : `W/"${stamp.version}.${request.actor?.uid ?? 'anonymous'}"`;
+  const matches = (request: FastifyRequest, etag: string) =>
+    (request.headers['if-none-match'] ?? '')
+      .split(',')
+      .some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
+
+  // The version is read before the handler reads the database, so an answer is never older
+  // than its tag. Public answers are settled here, after
+  // validation; private ones once the route has authenticated its caller (in onSend).
+  app.addHook('preHandler', async (request, reply) => {
+    const caching = cachingOf(request);
+    const now = version;
+    if (caching === undefined || now === undefined) return;
+    const stamp = { version: now, caching };
+    stamps.set(request, stamp);
+    if (caching === 'private') return;
+    const etag = etagOf(request, stamp);
+    if (matches(request, etag)) {
+      return reply.code(304).headers(cacheHeaders(etag, caching)).send();
+    }
+    const answer = kept.get(request.url);
+    if (answer?.version === now) {
+      return reply
+        .headers({ ...answer.headers, ...cacheHeaders(etag, caching) })
+        .send(answer.payload);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const stamp = stamps.get(request);
+    if (stamp === undefined || reply.statusCode !== 200) return payload;
+    const etag = etagOf(request, stamp);
+    reply.headers(cacheHeaders(etag, stamp.caching));
+    if (stamp.caching === 'private') {
+      if (!matches(request, etag)) return payload;
+      reply.code(304);
+      return null;
+    }
+    if (typeof payload === 'string' && stamp.version === version) {
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      kept.set(request.url, { version: stamp.version, payload, headers });
+    }
+    return payload;
+  });
+};
+
+const cacheHeaders = (etag: string, caching: AnswerCaching): Record<string, string> =>
+  caching === 'public'
+    ? { etag, 'cache-control': 'public, no-cache' }
+    : { etag, 'cache-control': 'private, no-cache', vary: 'Authorization' };
