@@ -469,6 +469,10 @@ describe.each(list)('car search on $name', (backend) => {
           { value: 'Honda', count: 2 },
           { value: 'Nissan', count: 1 },
         ],
+        model: [
+          { value: 'Corolla', count: 3 },
+          { value: 'Corolla Cross', count: 1 },
+        ],
         fuel: [
           { value: 'petrol', count: 3 },
           { value: 'hybrid', count: 1 },

@@ -194,6 +194,7 @@ export const CarFacetsAnswer = z.object({
     .describe(`True when the counts are scaled from the first ${EXACT_TOTAL_LIMIT} matches`),
   category: FacetCounts,
   make: FacetCounts,
+  model: FacetCounts.describe('The models of the chosen make; empty until `make` is given'),
   fuel: FacetCounts,
   transmission: FacetCounts,
   price: z

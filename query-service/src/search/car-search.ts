@@ -30,7 +30,7 @@ export interface CarSearch {
 }
 
 /** A facet dimension, left out of its own counts so the panel shows the other choices. */
-export type Dimension = 'category' | 'make' | 'fuel' | 'transmission' | 'price';
+export type Dimension = 'category' | 'make' | 'model' | 'fuel' | 'transmission' | 'price';
 
 /** True when a query asks for more than the plain list: a filter, a sort or a cursor. */
 export const isSearch = (query: Record<string, unknown>): boolean =>
@@ -75,7 +75,9 @@ export const carConditions = (
     where.push(sql`lower(category_name) = ${lower(f.category)}`);
   }
   if (f.make !== undefined && except !== 'make') where.push(sql`lower(make) = ${lower(f.make)}`);
-  if (f.model !== undefined) where.push(sql`lower(model) = ${lower(f.model)}`);
+  if (f.model !== undefined && except !== 'model') {
+    where.push(sql`lower(model) = ${lower(f.model)}`);
+  }
   if (f.fuel !== undefined && except !== 'fuel') where.push(sql`fuel = ${f.fuel}`);
   if (f.transmission !== undefined && except !== 'transmission') {
     where.push(sql`transmission = ${f.transmission}`);

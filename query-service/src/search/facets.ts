@@ -19,6 +19,7 @@ type Counts = Map<string | number, number>;
 const columns: Record<Dimension, RawBuilder<string | number>> = {
   category: sql`category_name`,
   make: sql`make`,
+  model: sql`model`,
   fuel: sql`fuel`,
   transmission: sql`transmission`,
   price: sql`price_band`,
@@ -89,10 +90,13 @@ export const carFacets = async (ctx: QueryContext, search: CarSearch): Promise<C
     fromFacets
       ? countFromFacets(ctx, search, dimension)
       : countFromCars(ctx, search, tsquery, dimension);
-  const [total, category, make, fuel, transmission, price] = await Promise.all([
+  const noModels = { counts: new Map() as Counts, estimated: false };
+  const [total, category, make, model, fuel, transmission, price] = await Promise.all([
     totalOfCars(ctx, search, carConditions(search, tsquery)),
     count('category'),
     count('make'),
+    // The facet counts do not hold models; a make's models are few, so they are counted.
+    search.filters.make === undefined ? noModels : countFromCars(ctx, search, tsquery, 'model'),
     count('fuel'),
     count('transmission'),
     count('price'),
@@ -104,9 +108,10 @@ export const carFacets = async (ctx: QueryContext, search: CarSearch): Promise<C
   })).filter((band) => band.count > 0);
   return {
     total: total.total,
-    estimated: [total, category, make, fuel, transmission, price].some((c) => c.estimated),
+    estimated: [total, category, make, model, fuel, transmission, price].some((c) => c.estimated),
     category: ranked(category.counts),
     make: ranked(make.counts),
+    model: ranked(model.counts),
     fuel: ranked(fuel.counts),
     transmission: ranked(transmission.counts),
     price: bands,
