@@ -18,3 +18,6 @@ export const countAll = sql<number>`count(*)::int`.as('total');
 /** `lower(column) = lower(value)`, matching the case-insensitive indexes. */
 export const lowerEquals = (column: string, value: string) =>
   sql<boolean>`lower(${sql.ref(column)}) = ${value.trim().toLowerCase()}`;
+
+/** What a read of the read model needs. */
+export type ReadContext = Pick<QueryContext, 'db' | 'schema'>;

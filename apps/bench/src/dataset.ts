@@ -1,36 +1,29 @@
 import { randomUUID } from 'node:crypto';
+import { schemaVersions } from '@second-gear/domain';
 import type { AppendRequest, EventData, EventStore, JsonObject } from '@second-gear/event-store';
+import { BODY_TYPES, generateListing, seededRandom } from './catalogue.ts';
 
 /**
  * A generated marketplace, appended through the event store's own `appendMany` in large
  * batches (one statement per batch). The events are the ones the command service writes, with
  * the same streams and metadata, so projections and rebuilds treat them as real ones.
  *
- * Every block of 20 cars is exactly 200 events:
+ * The listings look like a real marketplace's (see catalogue.ts: makes and models in market
+ * shares, prices by age and mileage, locations), from a fixed seed.
+ *
+ * Every block of 20 cars is exactly 100 events:
  * - a seller registers (UserRegistered, EmailClaimed) and lists 20 cars (CarListed,
  *   CategoryCarAdded, SellerCarAdded each), advertises 2 of them and 2 others are booked;
- * - 67 buyers register (2 events each).
- * Before the first block, an admin registers and creates the 12 categories (2 events each).
- * So N cars come with 10 N events: 10,000 cars are 100,000 events, 100,000 cars 1,000,000.
+ * - 17 buyers register (2 events each).
+ * Before the first block, an admin registers and creates the 12 categories, one per body type
+ * (2 events each). So N cars come with 5 N events: 100,000 cars are 500,000 events, 1,000,000
+ * cars 5,000,000.
  */
 
-export const CATEGORIES = [
-  'Sedan',
-  'SUV',
-  'Pickup',
-  'Hatchback',
-  'Coupe',
-  'Convertible',
-  'Wagon',
-  'Minivan',
-  'Electric',
-  'Hybrid',
-  'Sports',
-  'Classic',
-] as const;
-export const EVENTS_PER_CAR = 10;
+export const CATEGORIES = BODY_TYPES;
+export const EVENTS_PER_CAR = 5;
 const CARS_PER_BLOCK = 20;
-const BUYERS_PER_BLOCK = 67;
+const BUYERS_PER_BLOCK = 17;
 
 type Actor = { uid: string; email: string; role: 'Buyer' | 'Seller' | 'Admin' | 'System' };
 
@@ -47,7 +40,13 @@ const event = (
   id: randomUUID(),
   type,
   data,
-  metadata: { actor, occurredAt: at, correlationId: cause, causationId: cause, schemaVersion: 1 },
+  metadata: {
+    actor,
+    occurredAt: at,
+    correlationId: cause,
+    causationId: cause,
+    schemaVersion: schemaVersions[type as keyof typeof schemaVersions] ?? 1,
+  },
 });
 
 const system: Actor = { uid: 'system', email: 'system@second-gear.local', role: 'System' };
@@ -99,6 +98,9 @@ export const marketplaceGenerator = (store: EventStore, batchBlocks = 10): Marke
   let blocks = 0;
   let started = false;
   const categories = CATEGORIES.map((name) => ({ id: randomUUID(), name }));
+  const categoryOf = new Map(categories.map((c) => [c.name, c]));
+  const random = seededRandom(20_261_123);
+  const thisYear = new Date().getUTCFullYear();
   const samples: string[] = [];
 
   const header = (): AppendRequest[] => {
@@ -171,26 +173,33 @@ export const marketplaceGenerator = (store: EventStore, batchBlocks = 10): Marke
     const categoryEvents = new Map<string, EventData[]>();
     for (let i = 0; i < CARS_PER_BLOCK; i++) {
       const carId = randomUUID();
-      const category = categories[(b * CARS_PER_BLOCK + i) % categories.length] ?? categories[0]!;
+      const listing = generateListing(random, thisYear);
+      const category = categoryOf.get(listing.body) ?? categories[0]!;
       const cause = randomUUID();
-      const price = 3000 + ((b * 7919 + i * 104_729) % 60_000);
+      const { price } = listing;
       const carEvents: EventData[] = [
         event(
           'CarListed',
           {
             carId,
-            name: `${category.name} ${2008 + ((b + i) % 17)} #${b * CARS_PER_BLOCK + i}`,
+            name: listing.name,
             sellerId,
             sellerName: `Seller ${b}`,
             sellerEmail: seller.email,
             categoryId: category.id,
             categoryName: category.name,
             image: '/images/bench-car.webp',
-            originalPrice: price + 4000,
+            originalPrice: listing.originalPrice,
             price,
-            location:
-              ['Austin, TX', 'Denver, CO', 'Portland, OR', 'Columbus, OH'][i % 4] ?? 'Austin, TX',
-            yearsOfUse: (b + i) % 15,
+            location: listing.location,
+            yearsOfUse: listing.yearsOfUse,
+            make: listing.make,
+            model: listing.model,
+            year: listing.year,
+            mileage: listing.mileage,
+            fuel: listing.fuel,
+            transmission: listing.transmission,
+            description: listing.description,
           },
           seller,
           at,
@@ -213,7 +222,7 @@ export const marketplaceGenerator = (store: EventStore, batchBlocks = 10): Marke
             {
               carId,
               bookingId: randomUUID(),
-              carName: `car ${i}`,
+              carName: listing.name,
               price,
               sellerId,
               sellerName: `Seller ${b}`,

@@ -91,8 +91,8 @@ export const scaleOf = (quick: boolean) =>
         storeWriters: [1, 8, 32],
         storeSeconds: 5,
         storeRounds: 3,
-        cars: [10_000, 100_000],
+        cars: [100_000, 1_000_000],
         readConnections: 32,
-        readSeconds: 10,
+        readSeconds: 8,
       };
 export type Scale = ReturnType<typeof scaleOf>;

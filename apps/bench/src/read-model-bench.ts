@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { CarsQuery } from '@second-gear/contracts';
 import { createEventStore } from '@second-gear/event-store';
 import { rebuildReadModel } from '@second-gear/projection-service';
-import { createReadModelDb } from '@second-gear/read-model';
+import { carSearchOf, encodeCursor, explainCarSearch } from '@second-gear/query-service';
+import { createReadModelDb, LIVE_SCHEMA, type ReadModelDb } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import { marketplaceGenerator } from './dataset.ts';
 import { type LoadResult, load } from './load.ts';
@@ -23,6 +25,10 @@ export interface RebuildRun {
 export interface ReadRun {
   cars: number;
   endpoint: string;
+  /** `cold`: every request reads the database; `kept`: answers kept between commits. */
+  cache: 'cold' | 'kept';
+  /** The plans of one request's queries, for the searches (EXPLAIN ANALYZE, BUFFERS). */
+  plan?: { page: string; count: string | undefined };
   result: LoadResult;
   /** The bare Fastify route measured right before, and the ratio of requests per second. */
   bare: LoadResult;
@@ -37,6 +43,33 @@ export interface ReadModelResult {
 }
 
 const REBUILD_BATCH = 1000;
+
+/** Two-word searches a buyer types, taken in turn. */
+const TWO_WORDS = ['toyota camry', 'honda civic', 'ford explorer', 'tesla model', 'jeep wrangler'];
+
+/** The cursor of the search page that starts after the newest `skip` available cars. */
+const cursorAfter = async (db: ReadModelDb, skip: number): Promise<string | undefined> => {
+  const row = await db
+    .withSchema(LIVE_SCHEMA)
+    .selectFrom('cars')
+    .select('listed_position')
+    .where('deleted_at', 'is', null)
+    .where('booked', '=', 0)
+    .orderBy('listed_position', 'desc')
+    .offset(skip - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? encodeCursor({ sort: 'newest', key: null, position: BigInt(row.listed_position) })
+    : undefined;
+};
+
+/** The plans of a search's queries, as the query service would run them. */
+const planOf = async (db: ReadModelDb, path: string) => {
+  const query = CarsQuery.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
+  const { page, limit, email, ...rest } = query;
+  return explainCarSearch({ db, schema: LIVE_SCHEMA }, carSearchOf(rest), { page, limit });
+};
 
 /**
  * Parts 3 and 4 share their data: a generated marketplace of 10 events per car is appended
@@ -113,43 +146,84 @@ export const benchReadModel = async (options: {
       // Statistics as autovacuum would have gathered them on a live model by now.
       await sql`analyze`.execute(db);
       const ids = generator.sampleCarIds().slice(-500);
-      const endpoints: [string, string[]][] = [
+      const deep = await cursorAfter(db, 50_000);
+      const search = (query: string) => `/api/products?${query}&limit=24`;
+      // Every request reads the database: the first look at each page.
+      const cold: [string, string[]][] = [
         ['GET /api/products', ['/api/products']],
         ['GET /api/product/:id', ids.map((id) => `/api/product/${id}`)],
         ['GET /api/products/advertise', ['/api/products/advertise']],
+        ['search make=Toyota', [search('make=Toyota')]],
+        ['search model=Civic (with make)', [search('make=Honda&model=Civic')]],
+        ['search fuel=electric', [search('fuel=electric')]],
+        ['search transmission=manual', [search('transmission=manual')]],
+        ['search category=Pickup', [search('category=Pickup')]],
+        ['search maxPrice=15000', [search('maxPrice=15000')]],
+        ['search minYear=2022', [search('minYear=2022')]],
+        ['search maxMileage=30000', [search('maxMileage=30000')]],
+        ['search location=Denver', [search('location=Denver')]],
+        ['search q=two words', TWO_WORDS.map((q) => search(`q=${encodeURIComponent(q)}`))],
+        ['search sort=price_asc, make=Ford', [search('make=Ford&sort=price_asc')]],
+        ['search, cursor after 50,000 cars', deep ? [search(`cursor=${deep}`)] : []],
+        ['GET /api/products/facets', ['/api/products/facets']],
+        ['facets make=Toyota', ['/api/products/facets?make=Toyota']],
+        ['facets q=ford', ['/api/products/facets?q=ford']],
       ];
+      // Answers kept between commits: what Home, a car page and a search seen before cost.
+      const kept: [string, string[]][] = [
+        ['GET /api/products/advertise', ['/api/products/advertise']],
+        ['GET /api/categories', ['/api/categories']],
+        ['GET /api/product/:id', ids.map((id) => `/api/product/${id}`)],
+        ['search make=Toyota', [search('make=Toyota')]],
+      ];
+      const secret = randomBytes(32).toString('hex');
       const bare = await spawnServer('bare');
-      const query = await spawnServer('query', {
-        BENCH_DATABASE_URL: database.url,
-        BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
-      });
       try {
-        const url = query.info.queryUrl ?? '';
         const bareUrl = bare.info.url ?? '';
-        // Warm both up (connections, JIT, caches) before measuring.
-        await load(
-          url,
-          endpoints.flatMap(([, paths]) => paths.slice(0, 50)),
-          { connections: 8, durationSeconds: 2 },
-        );
         await load(bareUrl, ['/'], { connections: 8, durationSeconds: 1 });
-        for (const [endpoint, paths] of endpoints) {
-          const measuredBare = await load(bareUrl, ['/'], options);
-          const measured = await load(url, paths, options);
-          const read: ReadRun = {
-            cars,
-            endpoint,
-            result: measured,
-            bare: measuredBare,
-            ofBare: measured.requestsPerSecond / measuredBare.requestsPerSecond,
-          };
-          result.reads.push(read);
-          say(
-            `  ${cars} cars, ${endpoint}: ${measured.requestsPerSecond.toFixed(0)} req/s, p99 ${measured.p99} ms (bare ${measuredBare.requestsPerSecond.toFixed(0)} req/s)`,
-          );
+        for (const [cache, endpoints] of [
+          ['cold', cold],
+          ['kept', kept],
+        ] as const) {
+          const query = await spawnServer('query', {
+            BENCH_DATABASE_URL: database.url,
+            BENCH_JWT_SECRET: secret,
+            BENCH_ANSWER_CACHE: cache === 'cold' ? 'off' : 'on',
+          });
+          try {
+            const url = query.info.queryUrl ?? '';
+            // Warm up (connections, JIT, the database's own caches) before measuring.
+            await load(
+              url,
+              endpoints.flatMap(([, paths]) => paths.slice(0, 50)),
+              { connections: 8, durationSeconds: 2 },
+            );
+            for (const [endpoint, paths] of endpoints) {
+              if (paths.length === 0) continue;
+              const measuredBare = await load(bareUrl, ['/'], options);
+              const measured = await load(url, paths, options);
+              const first = paths[0]!;
+              const read: ReadRun = {
+                cars,
+                endpoint,
+                cache,
+                result: measured,
+                bare: measuredBare,
+                ofBare: measured.requestsPerSecond / measuredBare.requestsPerSecond,
+                ...(cache === 'cold' && first.startsWith('/api/products?')
+                  ? { plan: await planOf(db, first) }
+                  : {}),
+              };
+              result.reads.push(read);
+              say(
+                `  ${cars} cars, ${cache}, ${endpoint}: ${measured.requestsPerSecond.toFixed(0)} req/s, p99 ${measured.p99} ms (bare ${measuredBare.requestsPerSecond.toFixed(0)} req/s)`,
+              );
+            }
+          } finally {
+            await query.stop();
+          }
         }
       } finally {
-        await query.stop();
         await bare.stop();
       }
     }

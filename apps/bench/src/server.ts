@@ -3,7 +3,8 @@
 // stdout when it listens, and stops cleanly on SIGTERM.
 //
 //   node src/server.ts bare          a bare Fastify route answering a constant
-//   node src/server.ts query         the query service over BENCH_DATABASE_URL (read model + store)
+//   node src/server.ts query         the query service over BENCH_DATABASE_URL (read model + store);
+//                                    BENCH_ANSWER_CACHE=off reads the database for every request
 //   node src/server.ts services      command, query and projections over BENCH_DATABASE_URL
 //   node src/server.ts marketplace   the all-in-one app (PGlite) in BENCH_DATA_DIR
 import { buildCommandService, localImageStorage } from '@second-gear/command-service';
@@ -11,7 +12,7 @@ import { createEventStore } from '@second-gear/event-store';
 import { createFirebaseAuth } from '@second-gear/identity';
 import { startProjections } from '@second-gear/projection-service';
 import { buildQueryService } from '@second-gear/query-service';
-import { createReadModelDb } from '@second-gear/read-model';
+import { createReadModelDb, listenToReadModel } from '@second-gear/read-model';
 import Fastify from 'fastify';
 
 const mode = process.argv[2];
@@ -48,7 +49,20 @@ if (mode === 'bare') {
   });
   cleanups.push(() => auth.close());
   const tokenSecret = env('BENCH_JWT_SECRET');
-  const query = await buildQueryService({ db, store, auth, tokenSecret, logger: false });
+  // Answers kept in memory between commits, unless the run measures the database (cold).
+  const changes =
+    process.env.BENCH_ANSWER_CACHE === 'off'
+      ? undefined
+      : await listenToReadModel({ connectionString: url });
+  if (changes) cleanups.push(() => changes.close());
+  const query = await buildQueryService({
+    db,
+    store,
+    auth,
+    tokenSecret,
+    logger: false,
+    ...(changes ? { changes } : {}),
+  });
   cleanups.push(() => query.close());
   const info: Record<string, string> = { queryUrl: await listen(query) };
   if (mode === 'services') {

@@ -6,7 +6,7 @@ import {
 } from '@second-gear/contracts';
 import type { CarRow } from '@second-gear/read-model';
 import { type Compilable, CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { QueryContext } from '../context.ts';
+import type { ReadContext } from '../context.ts';
 import { type CarCursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { textQuery } from './words.ts';
 
@@ -185,13 +185,13 @@ export interface CarPage {
   next?: string;
 }
 
-/** One page of a search: after the cursor when there is one, else at the page's offset. */
-export const pageOfCars = async (
-  ctx: QueryContext,
+/** The query of one page (one row more than the page, to know whether another follows). */
+export const pageQuery = (
+  ctx: ReadContext,
   search: CarSearch,
   conditions: RawBuilder<SqlBool>[],
   paging: { page: number; limit: number },
-): Promise<CarPage> => {
+) => {
   const order = sortOrders[search.sort];
   const where = [...conditions];
   if (search.cursor !== undefined)
@@ -204,7 +204,17 @@ export const pageOfCars = async (
   if (order.key !== undefined) query = query.orderBy(order.key, order.direction);
   query = query.orderBy('listed_position', order.direction).limit(paging.limit + 1);
   if (search.cursor === undefined) query = query.offset((paging.page - 1) * paging.limit);
-  const found = await query.execute();
+  return query;
+};
+
+/** One page of a search: after the cursor when there is one, else at the page's offset. */
+export const pageOfCars = async (
+  ctx: ReadContext,
+  search: CarSearch,
+  conditions: RawBuilder<SqlBool>[],
+  paging: { page: number; limit: number },
+): Promise<CarPage> => {
+  const found = await pageQuery(ctx, search, conditions, paging).execute();
   const rows = found.slice(0, paging.limit);
   const last = rows.at(-1);
   if (found.length <= paging.limit || last === undefined) return { rows };
@@ -212,11 +222,29 @@ export const pageOfCars = async (
     rows,
     next: encodeCursor({
       sort: search.sort,
-      key: order.keyOf?.(last) ?? null,
+      key: sortOrders[search.sort].keyOf?.(last) ?? null,
       position: BigInt(last.listed_position),
     }),
   };
 };
+
+/** The rows a search matches, counted up to one more than `EXACT_TOTAL_LIMIT`. */
+export const boundedCountQuery = (ctx: ReadContext, conditions: RawBuilder<SqlBool>[]) =>
+  ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom(
+      matchingQuery(ctx, conditions)
+        .limit(EXACT_TOTAL_LIMIT + 1)
+        .as('m'),
+    )
+    .select(sql<number>`count(*)::int`.as('total'));
+
+const matchingQuery = (ctx: ReadContext, conditions: RawBuilder<SqlBool>[]) =>
+  ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom('cars')
+    .select(sql`1`.as('one'))
+    .where(({ and }) => and(conditions));
 
 export interface CarTotal {
   total: number;
@@ -229,7 +257,7 @@ export interface CarTotal {
  * `EXACT_TOTAL_LIMIT`; beyond that, PostgreSQL's own estimate, marked as one.
  */
 export const totalOfCars = async (
-  ctx: QueryContext,
+  ctx: ReadContext,
   search: CarSearch,
   conditions: RawBuilder<SqlBool>[],
 ): Promise<CarTotal> => {
@@ -242,23 +270,16 @@ export const totalOfCars = async (
       .executeTakeFirstOrThrow();
     return { total: Number(row.total), estimated: false };
   }
-  const matches = db
-    .selectFrom('cars')
-    .select(sql`1`.as('one'))
-    .where(({ and }) => and(conditions));
-  const counted = await db
-    .selectFrom(matches.limit(EXACT_TOTAL_LIMIT + 1).as('m'))
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
+  const counted = await boundedCountQuery(ctx, conditions).executeTakeFirstOrThrow();
   if (counted.total <= EXACT_TOTAL_LIMIT) return { total: counted.total, estimated: false };
   return {
-    total: Math.max(EXACT_TOTAL_LIMIT + 1, await plannedRows(ctx, matches)),
+    total: Math.max(EXACT_TOTAL_LIMIT + 1, await plannedRows(ctx, matchingQuery(ctx, conditions))),
     estimated: true,
   };
 };
 
 /** How many rows PostgreSQL expects a query to answer (planning only, nothing is read). */
-export const plannedRows = async (ctx: QueryContext, query: Compilable): Promise<number> => {
+export const plannedRows = async (ctx: ReadContext, query: Compilable): Promise<number> => {
   const { sql: text, parameters } = query.compile();
   const plan = await ctx.db.executeQuery<{ 'QUERY PLAN': unknown }>(
     CompiledQuery.raw(`explain (format json) ${text}`, [...parameters]),
@@ -272,5 +293,30 @@ export const plannedRows = async (ctx: QueryContext, query: Compilable): Promise
 };
 
 /** The words of `q` as a full-text query (with spelling alternatives), once per request. */
-export const textQueryOf = (ctx: QueryContext, search: CarSearch) =>
+export const textQueryOf = (ctx: ReadContext, search: CarSearch) =>
   textQuery(ctx.db, ctx.schema, search.filters.q);
+
+/**
+ * `EXPLAIN (ANALYZE, BUFFERS)` of what a list's query asks the database: its page and, unless
+ * the facet counts answer it, its count. For measuring indexes (the benchmark prints these).
+ */
+export const explainCarSearch = async (
+  ctx: ReadContext,
+  search: CarSearch,
+  paging: { page: number; limit: number },
+): Promise<{ page: string; count: string | undefined }> => {
+  const conditions = carConditions(search, await textQueryOf(ctx, search));
+  const explain = async (query: Compilable) => {
+    const { sql: text, parameters } = query.compile();
+    const plan = await ctx.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain (analyze, buffers) ${text}`, [...parameters]),
+    );
+    return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+  };
+  return {
+    page: await explain(pageQuery(ctx, search, conditions, paging)),
+    count: countableFromFacets(search)
+      ? undefined
+      : await explain(boundedCountQuery(ctx, conditions)),
+  };
+};

@@ -1,7 +1,7 @@
 import { type CarFacetsAnswer, EXACT_TOTAL_LIMIT } from '@second-gear/contracts';
 import { PRICE_BAND_BOUNDS, PRICE_BAND_SQL } from '@second-gear/read-model';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { QueryContext } from '../context.ts';
+import type { ReadContext } from '../context.ts';
 import {
   type CarSearch,
   carConditions,
@@ -29,7 +29,7 @@ const priceBand = sql.raw<number>(PRICE_BAND_SQL);
 
 /** Counts of one dimension from the facet table, which keeps them for every combination. */
 const countFromFacets = async (
-  ctx: QueryContext,
+  ctx: ReadContext,
   search: CarSearch,
   dimension: Dimension,
 ): Promise<{ counts: Counts; estimated: boolean }> => {
@@ -48,7 +48,7 @@ const countFromFacets = async (
  * matches, newest first; beyond them, scaled to PostgreSQL's estimate of all matches.
  */
 const countFromCars = async (
-  ctx: QueryContext,
+  ctx: ReadContext,
   search: CarSearch,
   tsquery: string | undefined,
   dimension: Dimension,
@@ -83,7 +83,7 @@ const ranked = (counts: Counts) =>
  * The filter panel's counts for a search. Each dimension is counted with every filter but its
  * own, so the panel shows what choosing another make (or fuel, or band) would find.
  */
-export const carFacets = async (ctx: QueryContext, search: CarSearch): Promise<CarFacetsAnswer> => {
+export const carFacets = async (ctx: ReadContext, search: CarSearch): Promise<CarFacetsAnswer> => {
   const tsquery = await textQueryOf(ctx, search);
   const fromFacets = countableFromFacets(search);
   const count = (dimension: Dimension) =>
