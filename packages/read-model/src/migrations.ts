@@ -182,7 +182,8 @@ export const migrations: Migration[] = [
       `create index cars_price_idx on ${s}.cars (price, listed_position) where deleted_at is null`,
       `create index cars_year_idx on ${s}.cars ((coalesce(year, -1)), listed_position) where deleted_at is null`,
       `create index cars_mileage_idx on ${s}.cars ((coalesce(mileage, 2147483647)), listed_position) where deleted_at is null`,
-      `create index cars_make_idx on ${s}.cars (lower(make), lower(model), listed_position) where deleted_at is null`,
+      `create index cars_make_idx on ${s}.cars (lower(make), listed_position) where deleted_at is null`,
+      `create index cars_model_idx on ${s}.cars (lower(make), lower(model), listed_position) where deleted_at is null`,
 
       `create table ${s}.search_words (word text primary key)`,
       `create index search_words_trgm_idx on ${s}.search_words using gin (word gin_trgm_ops)`,

@@ -58,6 +58,9 @@ export const carSearchOf = (
 
 const lower = (value: string) => value.trim().toLowerCase();
 
+/** Where a car without a mileage sorts: after every mileage. */
+const NO_MILEAGE = 2_147_483_647;
+
 /** The conditions of a search on the cars table (live cars only), all of them ANDed. */
 export const carConditions = (
   search: CarSearch,
@@ -86,9 +89,15 @@ export const carConditions = (
     if (f.minPrice !== undefined) where.push(sql`price >= ${f.minPrice}`);
     if (f.maxPrice !== undefined) where.push(sql`price <= ${f.maxPrice}`);
   }
-  if (f.minYear !== undefined) where.push(sql`year >= ${f.minYear}`);
-  if (f.maxYear !== undefined) where.push(sql`year <= ${f.maxYear}`);
-  if (f.maxMileage !== undefined) where.push(sql`mileage <= ${f.maxMileage}`);
+  // Written as the indexed sort keys are (a car without a year or a mileage sorts last), so
+  // the ranges read those indexes; a car that does not say is never in a range.
+  if (f.minYear !== undefined || f.maxYear !== undefined) {
+    where.push(sql`coalesce(year, -1) >= ${f.minYear ?? 0}`);
+  }
+  if (f.maxYear !== undefined) where.push(sql`coalesce(year, -1) <= ${f.maxYear}`);
+  if (f.maxMileage !== undefined) {
+    where.push(sql`coalesce(mileage, ${sql.lit(NO_MILEAGE)}) <= ${f.maxMileage}`);
+  }
   if (f.location !== undefined) {
     const prefix = lower(f.location).replaceAll(/[\\%_]/g, (c) => `\\${c}`);
     where.push(sql`lower(location) like ${`${prefix}%`}`);
@@ -143,7 +152,6 @@ interface SortOrder {
 
 // Cars without a year sort after every year, and cars without a mileage after every mileage;
 // the same expressions are indexed (migration 0003), so each order reads an index in order.
-const NO_MILEAGE = 2_147_483_647;
 const sortOrders: Record<CarSort, SortOrder> = {
   newest: { direction: 'desc' },
   price_asc: {

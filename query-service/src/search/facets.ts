@@ -1,6 +1,6 @@
 import { type CarFacetsAnswer, EXACT_TOTAL_LIMIT } from '@second-gear/contracts';
 import { PRICE_BAND_BOUNDS, PRICE_BAND_SQL } from '@second-gear/read-model';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { ReadContext } from '../context.ts';
 import {
   type CarSearch,
@@ -25,14 +25,12 @@ const columns: Record<Dimension, RawBuilder<string | number>> = {
   price: sql`price_band`,
 };
 
-const priceBand = sql.raw<number>(PRICE_BAND_SQL);
-
 /** Counts of one dimension from the facet table, which keeps them for every combination. */
 const countFromFacets = async (
   ctx: ReadContext,
   search: CarSearch,
   dimension: Dimension,
-): Promise<{ counts: Counts; estimated: boolean }> => {
+): Promise<Counted> => {
   const rows = await ctx.db
     .withSchema(ctx.schema)
     .selectFrom('car_facets')
@@ -43,34 +41,86 @@ const countFromFacets = async (
   return { counts: new Map(rows.map((r) => [r.value, Number(r.count)])), estimated: false };
 };
 
+type Counted = { counts: Counts; estimated: boolean };
+
+/** What each dimension's value is, on a row of the cars. */
+const valueOf: Record<Dimension, string> = {
+  category: 'category_name',
+  make: 'make',
+  model: 'model',
+  fuel: 'fuel',
+  transmission: 'transmission',
+  price: PRICE_BAND_SQL,
+};
+
+const hasOwnFilter = (search: CarSearch, dimension: Dimension): boolean => {
+  const f = search.filters;
+  if (dimension === 'price') return f.minPrice !== undefined || f.maxPrice !== undefined;
+  return f[dimension] !== undefined;
+};
+
 /**
- * Counts of one dimension from the cars themselves: exact over the first `EXACT_TOTAL_LIMIT`
- * matches, newest first; beyond them, scaled to PostgreSQL's estimate of all matches.
+ * Counts of some dimensions from the cars themselves, over the first `EXACT_TOTAL_LIMIT` matches
+ * (newest first) of the search without `except`'s filter: exact when there are no more, else
+ * scaled to PostgreSQL's estimate of all matches. The dimensions share one read of the matches.
  */
 const countFromCars = async (
   ctx: ReadContext,
   search: CarSearch,
   tsquery: string | undefined,
-  dimension: Dimension,
-): Promise<{ counts: Counts; estimated: boolean }> => {
-  const conditions: RawBuilder<SqlBool>[] = carConditions(search, tsquery, dimension);
-  const value = dimension === 'price' ? priceBand : columns[dimension];
+  dimensions: Dimension[],
+  except?: Dimension,
+): Promise<Map<Dimension, Counted>> => {
   const matches = ctx.db
     .withSchema(ctx.schema)
     .selectFrom('cars')
-    .select(value.as('value'))
-    .where(({ and }) => and(conditions));
-  const rows = await ctx.db
-    .selectFrom(matches.orderBy('listed_position', 'desc').limit(EXACT_TOTAL_LIMIT).as('sample'))
-    .select(['value', sql<number>`count(*)::int`.as('count')])
-    .groupBy('value')
-    .execute();
-  const counts: Counts = new Map(rows.map((r) => [r.value, r.count]));
-  const sampled = rows.reduce((sum, r) => sum + r.count, 0);
-  if (sampled < EXACT_TOTAL_LIMIT) return { counts, estimated: false };
-  const scale = Math.max(1, (await plannedRows(ctx, matches)) / sampled);
-  for (const [key, count] of counts) counts.set(key, Math.round(count * scale));
-  return { counts, estimated: scale > 1 };
+    .select(dimensions.map((d) => sql.raw(valueOf[d]).as(d)))
+    .where(({ and }) => and(carConditions(search, tsquery, except)));
+  const sample = matches.orderBy('listed_position', 'desc').limit(EXACT_TOTAL_LIMIT).compile();
+  const text = `with sample as (${sample.sql}) ${dimensions
+    .map(
+      (d) =>
+        `select '${d}' as dimension, "${d}"::text as value, count(*)::int as count from sample group by 2`,
+    )
+    .join(' union all ')}`;
+  const rows = await ctx.db.executeQuery<{
+    dimension: Dimension;
+    value: string | null;
+    count: number;
+  }>(CompiledQuery.raw(text, [...sample.parameters]));
+  const sampled = rows.rows
+    .filter((r) => r.dimension === dimensions[0])
+    .reduce((sum, r) => sum + r.count, 0);
+  const scale =
+    sampled < EXACT_TOTAL_LIMIT ? 1 : Math.max(1, (await plannedRows(ctx, matches)) / sampled);
+  const counted = new Map<Dimension, Counted>(
+    dimensions.map((d) => [d, { counts: new Map(), estimated: scale > 1 }]),
+  );
+  for (const row of rows.rows) {
+    if (row.value === null) continue;
+    const value = row.dimension === 'price' ? Number(row.value) : row.value;
+    counted.get(row.dimension)?.counts.set(value, Math.round(row.count * scale));
+  }
+  return counted;
+};
+
+/**
+ * Every dimension's counts from the cars: the dimensions without a filter of their own share
+ * the search's matches; each one with its own filter is counted without it.
+ */
+const countAllFromCars = async (
+  ctx: ReadContext,
+  search: CarSearch,
+  tsquery: string | undefined,
+  dimensions: Dimension[],
+): Promise<Map<Dimension, Counted>> => {
+  const shared = dimensions.filter((d) => !hasOwnFilter(search, d));
+  const own = dimensions.filter((d) => hasOwnFilter(search, d));
+  const parts = await Promise.all([
+    shared.length > 0 ? countFromCars(ctx, search, tsquery, shared) : new Map(),
+    ...own.map((d) => countFromCars(ctx, search, tsquery, [d], d)),
+  ]);
+  return new Map(parts.flatMap((part) => [...part]));
 };
 
 const ranked = (counts: Counts) =>
@@ -85,22 +135,27 @@ const ranked = (counts: Counts) =>
  */
 export const carFacets = async (ctx: ReadContext, search: CarSearch): Promise<CarFacetsAnswer> => {
   const tsquery = await textQueryOf(ctx, search);
+  const dimensions: Dimension[] = ['category', 'make', 'fuel', 'transmission', 'price'];
+  // The facet counts do not hold models; a make's models are few, so they are counted.
+  if (search.filters.make !== undefined) dimensions.push('model');
   const fromFacets = countableFromFacets(search);
-  const count = (dimension: Dimension) =>
-    fromFacets
-      ? countFromFacets(ctx, search, dimension)
-      : countFromCars(ctx, search, tsquery, dimension);
-  const noModels = { counts: new Map() as Counts, estimated: false };
-  const [total, category, make, model, fuel, transmission, price] = await Promise.all([
+  const [total, counted] = await Promise.all([
     totalOfCars(ctx, search, carConditions(search, tsquery)),
-    count('category'),
-    count('make'),
-    // The facet counts do not hold models; a make's models are few, so they are counted.
-    search.filters.make === undefined ? noModels : countFromCars(ctx, search, tsquery, 'model'),
-    count('fuel'),
-    count('transmission'),
-    count('price'),
+    fromFacets
+      ? Promise.all(
+          dimensions.map(async (d) =>
+            d === 'model'
+              ? ([d, (await countFromCars(ctx, search, tsquery, [d], d)).get(d)!] as const)
+              : ([d, await countFromFacets(ctx, search, d)] as const),
+          ),
+        ).then((pairs) => new Map<Dimension, Counted>(pairs))
+      : countAllFromCars(ctx, search, tsquery, dimensions),
   ]);
+  const none: Counted = { counts: new Map(), estimated: false };
+  const of = (d: Dimension) => counted.get(d) ?? none;
+  const [category, make, model, fuel, transmission, price] = (
+    ['category', 'make', 'model', 'fuel', 'transmission', 'price'] as const
+  ).map(of) as [Counted, Counted, Counted, Counted, Counted, Counted];
   const bands = PRICE_BAND_BOUNDS.map((min, i) => ({
     min,
     max: PRICE_BAND_BOUNDS[i + 1] ?? null,
