@@ -207,6 +207,17 @@ for (const backend of await backends()) {
       ['image', 'not a url'],
       ['image', 'javascript:alert(1)'],
       ['category', { name: 'Sedan' }],
+      ['make', 'x'.repeat(41)],
+      ['model', 7],
+      ['year', 1899],
+      ['year', new Date().getUTCFullYear() + 2],
+      ['year', '2015.5'],
+      ['mileage', -1],
+      ['mileage', 'far'],
+      ['mileage', 2_000_001],
+      ['fuel', 'steam'],
+      ['transmission', 'cvt'],
+      ['description', 'x'.repeat(4001)],
     ])('POST /api/product: %s = %j is 400 for that field', async (field, value) => {
       const problem = await refused(400, 'POST', '/api/product', 'seller', {
         body: { ...carBody(categoryName), [field]: value },

@@ -1,6 +1,7 @@
 // Given a running command service on a real store and the Auth Emulator, when each call of the
 // API is made by someone allowed to, then it answers with the status and body its contract
 // gives (packages/contracts), the position of its last event, and appends its events.
+import { noCarDetails } from '@second-gear/domain';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -167,6 +168,7 @@ for (const backend of await backends()) {
         price: 12500,
         location: 'Dhaka',
         yearsOfUse: 6,
+        ...noCarDetails,
       });
 
       const byId = await world.call('POST', '/api/product', {
@@ -176,6 +178,36 @@ for (const backend of await backends()) {
       expect(byId.statusCode).toBe(201);
       const [listed] = await world.eventsAfter(BigInt(answer.json().position));
       expect(listed?.data).toMatchObject({ categoryId, categoryName: 'Sedan', price: 25000 });
+      expect(listed?.metadata).toMatchObject({ schemaVersion: 2 });
+    });
+
+    it('POST /api/product keeps the details a seller gives, as typed into a form', async () => {
+      await world.category(admin, 'Hatchback');
+      const before = await world.head();
+      const answer = await world.call('POST', '/api/product', {
+        token: seller.token,
+        body: {
+          ...carBody('hatchback'),
+          make: ' Honda ',
+          model: 'Fit   Hybrid',
+          year: '2016',
+          mileage: '84,500',
+          fuel: 'hybrid',
+          transmission: 'automatic',
+          description: 'One owner.\nNew tyres.',
+        },
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      const [listed] = await world.eventsAfter(before);
+      expect(listed?.data).toMatchObject({
+        make: 'Honda',
+        model: 'Fit Hybrid',
+        year: 2016,
+        mileage: 84_500,
+        fuel: 'hybrid',
+        transmission: 'automatic',
+        description: 'One owner.\nNew tyres.',
+      });
     });
 
     it('PUT /api/products/:id advertises the seller’s car', async () => {

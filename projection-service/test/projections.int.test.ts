@@ -297,7 +297,10 @@ describe.each(list)('projections on $name', ({ open }) => {
       .values({ name: 'cars', position: null, events_applied: 0, updated_at: new Date() })
       .execute();
     const waiting = await readModelStatus(setup.store, setup.db, setup.schema);
-    expect(waiting.pendingMigrations).toEqual(['0002-cars-vocabulary']);
+    expect(waiting.pendingMigrations).toEqual([
+      '0002-cars-vocabulary',
+      '0003-car-details-and-search',
+    ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 
     await caughtUp(await start(), setup);
