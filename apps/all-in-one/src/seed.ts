@@ -138,6 +138,7 @@ export const seedDemoData = async (options: SeedOptions): Promise<void> => {
         price: car.price,
         location: car.location,
         use: car.use,
+        ...car.details,
       },
       `list ${car.name}`,
     );
