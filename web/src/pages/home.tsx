@@ -1,12 +1,78 @@
-import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { getAdvertisedCars, getCategories } from '../api/endpoints.ts';
 import { CarGrid } from '../components/car-grid.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { Pager } from '../components/pager.tsx';
+import { numberProblem, readNumber, searchHref } from '../search/search-state.ts';
+
+/** The banner's quick search: make or model, and a top price. */
+function QuickSearch() {
+  const navigate = useNavigate();
+  const [words, setWords] = useState('');
+  const [price, setPrice] = useState('');
+  const problem = numberProblem(price, 'maxPrice');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problem) return;
+    const q = words.trim();
+    navigate(searchHref({ ...(q ? { q } : {}), maxPrice: readNumber(price, 'maxPrice') }));
+  };
+  return (
+    <Flex
+      as="form"
+      role="search"
+      aria-label="Find a car"
+      onSubmit={submit}
+      direction={{ base: 'column', sm: 'row' }}
+      align={{ base: 'stretch', sm: 'flex-end' }}
+      gap="3"
+      bg="bg"
+      color="fg"
+      p="4"
+      borderRadius="xl"
+      shadow="md"
+    >
+      <Field.Root flex="2">
+        <Field.Label>Make or model</Field.Label>
+        <Input
+          type="search"
+          placeholder="Toyota Corolla"
+          value={words}
+          onChange={(event) => setWords(event.currentTarget.value)}
+        />
+      </Field.Root>
+      <Field.Root flex="1" invalid={Boolean(problem)}>
+        <Field.Label>Max price ($)</Field.Label>
+        <Input
+          inputMode="numeric"
+          placeholder="15,000"
+          value={price}
+          onChange={(event) => setPrice(event.currentTarget.value)}
+        />
+        {problem ? <Field.ErrorText>{problem}</Field.ErrorText> : null}
+      </Field.Root>
+      <Button type="submit" colorPalette="teal">
+        Search
+      </Button>
+    </Flex>
+  );
+}
 
 function Banner() {
   return (
@@ -29,7 +95,8 @@ function Banner() {
         <Text fontSize="lg">
           Buy car in fair price from the product; you can also sell your old car here.
         </Text>
-        <HStack gap="3" pt="2">
+        <QuickSearch />
+        <HStack gap="3">
           <Button asChild colorPalette="gray" variant="solid" bg="white" color="teal.800">
             <RouterLink to="/products">Browse Cars</RouterLink>
           </Button>
