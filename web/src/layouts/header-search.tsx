@@ -1,7 +1,8 @@
-import { Box, IconButton, Input } from '@chakra-ui/react';
+import { Box, IconButton } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { PlainInput } from '../components/plain-input.tsx';
 import { searchHref } from '../search/search-state.ts';
 
 /**
@@ -37,7 +38,7 @@ export function HeaderSearch() {
       flex={{ base: '1 0 100%', md: '0 1 20rem' }}
       order={{ base: 1, md: 0 }}
     >
-      <Input
+      <PlainInput
         type="search"
         size="sm"
         aria-label="Search cars"

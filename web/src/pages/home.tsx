@@ -2,23 +2,22 @@ import {
   Box,
   Button,
   Card,
-  Field,
   Flex,
   Heading,
   HStack,
-  Input,
   SimpleGrid,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { getAdvertisedCars, getCategories } from '../api/endpoints.ts';
 import { CarGrid } from '../components/car-grid.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { Pager } from '../components/pager.tsx';
+import { PlainInput } from '../components/plain-input.tsx';
 import { numberProblem, readNumber, searchHref } from '../search/search-state.ts';
 
 /** The banner's quick search: make or model, and a top price. */
@@ -26,6 +25,7 @@ function QuickSearch() {
   const navigate = useNavigate();
   const [words, setWords] = useState('');
   const [price, setPrice] = useState('');
+  const id = useId();
   const problem = numberProblem(price, 'maxPrice');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,25 +48,37 @@ function QuickSearch() {
       borderRadius="xl"
       shadow="md"
     >
-      <Field.Root flex="2">
-        <Field.Label>Make or model</Field.Label>
-        <Input
+      <Stack gap="1.5" flex="2">
+        <Text asChild fontSize="sm" fontWeight="medium">
+          <label htmlFor={`${id}-words`}>Make or model</label>
+        </Text>
+        <PlainInput
+          id={`${id}-words`}
           type="search"
           placeholder="Toyota Corolla"
           value={words}
           onChange={(event) => setWords(event.currentTarget.value)}
         />
-      </Field.Root>
-      <Field.Root flex="1" invalid={Boolean(problem)}>
-        <Field.Label>Max price ($)</Field.Label>
-        <Input
+      </Stack>
+      <Stack gap="1.5" flex="1">
+        <Text asChild fontSize="sm" fontWeight="medium">
+          <label htmlFor={`${id}-price`}>Max price ($)</label>
+        </Text>
+        <PlainInput
+          id={`${id}-price`}
           inputMode="numeric"
           placeholder="15,000"
           value={price}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
           onChange={(event) => setPrice(event.currentTarget.value)}
         />
-        {problem ? <Field.ErrorText>{problem}</Field.ErrorText> : null}
-      </Field.Root>
+        {problem ? (
+          <Text id={`${id}-problem`} fontSize="sm" color="fg.error">
+            {problem}
+          </Text>
+        ) : null}
+      </Stack>
       <Button type="submit" colorPalette="teal">
         Search
       </Button>
