@@ -35,8 +35,8 @@ export function HeaderSearch() {
       onSubmit={submit}
       display="flex"
       gap="1"
-      flex={{ base: '1 0 100%', md: '0 1 20rem' }}
-      order={{ base: 1, md: 0 }}
+      flex={{ base: '1 0 100%', lg: '0 1 20rem' }}
+      order={{ base: 1, lg: 0 }}
     >
       <PlainInput
         type="search"
