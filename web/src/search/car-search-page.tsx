@@ -19,7 +19,7 @@ import {
 } from '@chakra-ui/react';
 import type { CarSort } from '@second-gear/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -48,7 +48,11 @@ import {
   writeSearch,
 } from './search-state.ts';
 
-/** The search in the address bar; `go` makes another search a new step of the history. */
+/**
+ * The search in the address bar. `change` makes another search a new step of the history; it
+ * starts from the search last asked for, so a second change made before the page has caught up
+ * with the first keeps both.
+ */
 function useSearchState(fixedCategory: string | undefined) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => {
@@ -57,11 +61,21 @@ function useSearchState(fixedCategory: string | undefined) {
     if (fixedCategory !== undefined) delete read.filters.category;
     return read;
   }, [params, fixedCategory]);
-  const go = (next: SearchState) => {
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  }, [state]);
+  const change = (how: (from: SearchState) => SearchState | undefined) => {
+    const from = latest.current;
+    const next = how(from);
+    if (!next) return false;
     const nextParams = writeSearch(next);
-    if (nextParams.toString() !== writeSearch(state).toString()) setParams(nextParams);
+    if (nextParams.toString() === writeSearch(from).toString()) return false;
+    latest.current = next;
+    setParams(nextParams);
+    return true;
   };
-  return { state, go };
+  return { state, change };
 }
 
 /** What to ask the API: a search by cursor, or the plain list by page number. */
@@ -168,7 +182,7 @@ export function CarSearchPage({
   /** What the plain list says when there is no car at all. */
   emptyText: string;
 }) {
-  const { state, go } = useSearchState(category);
+  const { state, change } = useSearchState(category);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const searching = isSearching(state);
   const request = listRequest(state);
@@ -188,14 +202,15 @@ export function CarSearchPage({
 
   const data = list.data;
   const changing = list.isPlaceholderData;
-  const filter = (changes: Partial<SearchFilters>) => go(withFilters(state, changes));
-  const turnTo = (next: SearchState | undefined) => {
-    if (!next) return;
-    go(next);
-    window.scrollTo({ top: 0 });
+  const filter = (changes: Partial<SearchFilters>) => change((from) => withFilters(from, changes));
+  const clear = () => change((from) => withFilters(from, clearAll(from.filters)));
+  const nextLink = changing ? undefined : data?.next;
+  // Pages turn from the page on screen: a change still on its way makes a new first page.
+  const turnTo = (how: (from: SearchState) => SearchState | undefined) => {
+    if (change((from) => (from === state ? how(from) : undefined))) window.scrollTo({ top: 0 });
   };
-  const next = data?.next && !changing ? nextPage(state, data.next) : undefined;
-  const previous = changing ? undefined : previousPage(state);
+  const hasNext = nextLink !== undefined && nextPage(state, nextLink) !== undefined;
+  const hasPrevious = !changing && previousPage(state) !== undefined;
   const page = pageNumber(state);
   const activeCount = Object.keys(state.filters).length;
   const count = data ? carCount(data.total, data.estimated) : undefined;
@@ -222,11 +237,7 @@ export function CarSearchPage({
               {problem.field.replace(/^querystring\./, '')}: {problem.message}
             </Text>
           ))}
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => go(withFilters(state, clearAll(state.filters)))}
-          >
+          <Button size="sm" variant="outline" onClick={clear}>
             Clear filters
           </Button>
         </Stack>
@@ -253,11 +264,7 @@ export function CarSearchPage({
             <EmptyState.Description>Try fewer filters or other words.</EmptyState.Description>
           </Stack>
           {activeCount > 0 ? (
-            <Button
-              size="sm"
-              colorPalette="teal"
-              onClick={() => go(withFilters(state, clearAll(state.filters)))}
-            >
+            <Button size="sm" colorPalette="teal" onClick={clear}>
               Clear filters
             </Button>
           ) : null}
@@ -310,18 +317,21 @@ export function CarSearchPage({
               >
                 <LuSlidersHorizontal /> Filters{activeCount > 0 ? ` (${activeCount})` : ''}
               </Button>
-              <SortSelect sort={state.sort} onSort={(sort) => go(withSort(state, sort))} />
+              <SortSelect
+                sort={state.sort}
+                onSort={(sort) => change((from) => withSort(from, sort))}
+              />
             </HStack>
           </Flex>
           <ActiveFilters filters={state.filters} onChange={filter} />
           {results}
-          {page > 1 || next ? (
+          {page > 1 || hasNext ? (
             <HStack as="nav" aria-label="Pages" justify="center" gap="4" mt="6">
               <Button
                 variant="outline"
                 size="sm"
-                disabled={!previous}
-                onClick={() => turnTo(previous)}
+                disabled={!hasPrevious}
+                onClick={() => turnTo(previousPage)}
               >
                 Previous
               </Button>
@@ -329,7 +339,12 @@ export function CarSearchPage({
                 Page {page}
                 {pages ? ` of ${pages}` : ''}
               </Text>
-              <Button variant="outline" size="sm" disabled={!next} onClick={() => turnTo(next)}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!hasNext}
+                onClick={() => turnTo((from) => (nextLink ? nextPage(from, nextLink) : undefined))}
+              >
                 Next
               </Button>
             </HStack>
