@@ -113,6 +113,19 @@ describe('All Cars', () => {
     expect(within(filters).getByLabelText('Model')).toBeDisabled();
   });
 
+  it('shows a text filter typed in another case as the choice it stands for', async () => {
+    stubApi({
+      'GET /api/products': page([corolla]),
+      'GET /api/products/facets': facets,
+    });
+    renderApp('/products?make=toyota&category=sedan');
+    const filters = await screen.findByRole('complementary', { name: 'Filters' });
+    await within(filters).findByRole('option', { name: 'Toyota (3)' });
+    expect(within(filters).getByLabelText('Make')).toHaveValue('Toyota');
+    expect(within(filters).getByLabelText('Category')).toHaveValue('Sedan');
+    expect(within(filters).getByLabelText('Model')).toBeEnabled();
+  });
+
   it('puts every change of filter and sort in the address, and Back walks it back', async () => {
     stubApi({
       'GET /api/products': page([corolla]),

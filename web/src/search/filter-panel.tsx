@@ -15,12 +15,15 @@ const withCount = (label: string, counts: Counts | undefined, value: string) => 
   return `${label} (${count ?? 0})`;
 };
 
+/** The facet's value the chosen text stands for: text filters ignore case ("toyota"). */
+const facetValue = (counts: Counts | undefined, chosen: string | undefined) =>
+  counts?.find((entry) => entry.value.toLowerCase() === chosen?.toLowerCase())?.value ?? chosen;
+
 /** The facet's values, and the chosen one even when no car has it any more. */
 function choicesOf(counts: Counts | undefined, chosen: string | undefined): string[] {
   const values = (counts ?? []).map((entry) => entry.value);
-  if (chosen && !values.some((value) => value.toLowerCase() === chosen.toLowerCase())) {
-    values.unshift(chosen);
-  }
+  const value = facetValue(counts, chosen);
+  if (value && !values.includes(value)) values.unshift(value);
   return values;
 }
 
@@ -172,7 +175,7 @@ export function FilterPanel({
           <ChoiceFilter
             label="Category"
             anyLabel="Any category"
-            value={filters.category}
+            value={facetValue(facets?.category, filters.category)}
             onChoose={(category) => onChange({ category })}
           >
             {choicesOf(facets?.category, filters.category).map((value) => (
@@ -185,7 +188,7 @@ export function FilterPanel({
         <ChoiceFilter
           label="Make"
           anyLabel="Any make"
-          value={filters.make}
+          value={facetValue(facets?.make, filters.make)}
           onChoose={(make) => onChange({ make })}
         >
           {choicesOf(facets?.make, filters.make).map((value) => (
@@ -197,7 +200,7 @@ export function FilterPanel({
         <ChoiceFilter
           label="Model"
           anyLabel={filters.make ? 'Any model' : 'Choose a make first'}
-          value={filters.model}
+          value={facetValue(facets?.model, filters.model)}
           disabled={!filters.make}
           onChoose={(model) => onChange({ model })}
         >
