@@ -111,15 +111,7 @@ export const addCategory = (name: string) => command('createCategory', { body: {
 export const deleteCategory = (id: string) => command('deleteCategory', { id });
 
 // Cars
-export const getCars = (page: number): Promise<Page<CarRecord>> =>
-  apiList<CarRecord>(`/products${query(paging(page) satisfies z.input<typeof CarsQuery>)}`);
 export const getCar = (id: string) => apiGet<CarRecord>(`/product/${enc(id)}`);
-export const getCategoryCars = (name: string, page: number): Promise<Page<CarRecord>> =>
-  apiList<CarRecord>(
-    `/category/products/${enc(name)}${query(paging(page) satisfies z.input<typeof PageQuery>)}`,
-    true,
-  );
-
 /** Cars on a page of a search: the grid's 4 and 3 columns fill evenly. */
 export const SEARCH_PAGE_SIZE = 24;
 
