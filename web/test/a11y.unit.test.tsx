@@ -62,6 +62,34 @@ describe('accessibility', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
+  it('the search page with its filters, chips and pages has no serious or critical violations', async () => {
+    stubApi({
+      'GET /api/products': () =>
+        new Response(JSON.stringify([{ ...car, year: 2017, mileage: 85000, fuel: 'petrol' }]), {
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Total-Count': '30',
+            Link: '</api/products?q=axio&limit=24&cursor=c2>; rel="next"',
+          },
+        }),
+      'GET /api/products/facets': {
+        total: 30,
+        estimated: false,
+        category: [{ value: 'Sedan', count: 30 }],
+        make: [{ value: 'Toyota', count: 30 }],
+        model: [{ value: 'Axio', count: 30 }],
+        fuel: [{ value: 'petrol', count: 30 }],
+        transmission: [],
+        price: [],
+      },
+    });
+    const { container } = renderApp('/products?q=axio&make=Toyota&maxPrice=15000');
+    await screen.findByRole('heading', { name: 'Toyota Axio' });
+    await screen.findByRole('option', { name: 'Axio (30)' });
+    await screen.findByRole('navigation', { name: 'Pages' });
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
   it('the 404 page has its image and Go Back To Home', async () => {
     stubApi({});
     const { container } = renderApp('/no/such/page');

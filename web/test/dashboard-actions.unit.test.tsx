@@ -5,7 +5,7 @@ import type { CarRecord } from '@second-gear/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, problem, renderApp, stubApi, userRecord } from './harness.tsx';
+import { json, problem, renderApp, type StubbedCall, stubApi, userRecord } from './harness.tsx';
 
 const REQUIRED = 'This field is required';
 const seller = userRecord('Seller');
@@ -150,6 +150,125 @@ describe('My Products', () => {
     expect(within(dialog).getByText('Must be at least 1')).toBeInTheDocument();
     expect(within(dialog).getByText('Must be at most 100')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('Add Product details', () => {
+  const facets = (make: string | null) => ({
+    total: 3,
+    estimated: false,
+    category: [],
+    make: [
+      { value: 'Toyota', count: 2 },
+      { value: 'Honda', count: 1 },
+    ],
+    model:
+      make === 'Toyota'
+        ? [
+            { value: 'Corolla', count: 1 },
+            { value: 'Yaris', count: 1 },
+          ]
+        : [],
+    fuel: [],
+    transmission: [],
+    price: [],
+  });
+  const facetsApi = {
+    'GET /api/products/facets': (call: StubbedCall) =>
+      json(facets(new URL(call.url, 'http://x').searchParams.get('make'))),
+  };
+  const suggestions = (input: HTMLElement) =>
+    [
+      ...(document.getElementById(input.getAttribute('list') ?? '')?.querySelectorAll('option') ??
+        []),
+    ].map((option) => option.value);
+
+  it("holds year, mileage and description to the contract's rules", async () => {
+    const { calls } = sellerApi([], facetsApi);
+    renderApp('/user/products', { as: seller });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Product' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Year'), '1850');
+    await user.type(within(dialog).getByLabelText('Mileage (km)'), '2,500,000');
+    await user.click(within(dialog).getByLabelText('Description'));
+    await user.paste('x'.repeat(4001));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
+    expect(await within(dialog).findByText('Must be at least 1900')).toBeInTheDocument();
+    expect(within(dialog).getByText('Must be at most 2,000,000')).toBeInTheDocument();
+    expect(within(dialog).getByText('At most 4000 characters')).toBeInTheDocument();
+    for (const label of ['Year', 'Mileage (km)', 'Description']) {
+      expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(within(dialog).getByLabelText('Make')).not.toHaveAttribute('aria-invalid');
+
+    await user.clear(within(dialog).getByLabelText('Year'));
+    await user.type(within(dialog).getByLabelText('Year'), '2017.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
+    expect(await within(dialog).findByText('Must be a whole number')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('suggests the makes listed and the models of the make typed, and sends the details', async () => {
+    const { calls } = sellerApi([], {
+      ...facetsApi,
+      'POST /api/images': json({ success: true, data: { url: '/images/new.png' } }),
+      'POST /api/product': json(
+        { acknowledged: true, insertedId: 'car-9', position: '9' },
+        { status: 201 },
+      ),
+    });
+    renderApp('/user/products', { as: seller });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Product' }));
+    const dialog = await screen.findByRole('dialog');
+    const make = within(dialog).getByLabelText('Make');
+    const model = within(dialog).getByLabelText('Model');
+    await waitFor(() => expect(suggestions(make)).toEqual(['Toyota', 'Honda']));
+    expect(suggestions(model)).toEqual([]);
+    await user.type(make, 'toyota');
+    await waitFor(() => expect(suggestions(model)).toEqual(['Corolla', 'Yaris']));
+
+    await user.type(within(dialog).getByLabelText(/Car Name/), 'Toyota Corolla');
+    await user.selectOptions(within(dialog).getByLabelText(/Category/), 'Sedan');
+    await user.upload(
+      within(dialog).getByLabelText(/Picture/),
+      new File(['png'], 'corolla.png', { type: 'image/png' }),
+    );
+    await user.type(within(dialog).getByLabelText(/Original Price/), '16000');
+    await user.type(within(dialog).getByLabelText(/Sell Price/), '12500');
+    await user.type(within(dialog).getByLabelText(/Location/), 'Bremen');
+    await user.type(within(dialog).getByLabelText(/Years of Use/), '7');
+    await user.type(model, 'Corolla');
+    await user.type(within(dialog).getByLabelText('Year'), '2017');
+    await user.type(within(dialog).getByLabelText('Mileage (km)'), '85,000');
+    await user.selectOptions(within(dialog).getByLabelText('Fuel'), 'Petrol');
+    await user.selectOptions(within(dialog).getByLabelText('Gearbox'), 'Automatic');
+    await user.type(
+      within(dialog).getByLabelText('Description'),
+      'One owner.{Enter}Full service history.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Product added Successfully!')).toBeInTheDocument();
+    const added = calls.find((c) => c.method === 'POST' && c.url === '/api/product');
+    expect(added?.body).toEqual({
+      name: 'Toyota Corolla',
+      category: 'Sedan',
+      image: '/images/new.png',
+      original_price: '16000',
+      price: '12500',
+      location: 'Bremen',
+      use: '7',
+      make: 'toyota',
+      model: 'Corolla',
+      year: '2017',
+      mileage: '85,000',
+      fuel: 'petrol',
+      transmission: 'automatic',
+      description: 'One owner.\nFull service history.',
+      seller_name: seller.name,
+      email: seller.email,
+    });
   });
 });
 

@@ -115,6 +115,43 @@ describe('car detail and booking', () => {
     );
   });
 
+  it('shows the details a car gives, the description with its line breaks', async () => {
+    stubApi({
+      'GET /api/product/car-1': {
+        ...car,
+        make: 'Toyota',
+        model: 'Corolla',
+        year: 2015,
+        mileage: 123456,
+        fuel: 'hybrid',
+        transmission: 'automatic',
+        description: 'One owner.\nFull service history.',
+      },
+    });
+    renderApp('/car/car-1');
+    const line = async (label: string) => (await screen.findByText(`${label}:`)).parentElement;
+    expect(await line('Make')).toHaveTextContent('Make:Toyota');
+    expect(await line('Model')).toHaveTextContent('Model:Corolla');
+    expect(await line('Year')).toHaveTextContent('Year:2015');
+    expect(await line('Mileage')).toHaveTextContent('Mileage:123,456 km');
+    expect(await line('Fuel')).toHaveTextContent('Fuel:Hybrid');
+    expect(await line('Gearbox')).toHaveTextContent('Gearbox:Automatic');
+    const description = screen.getByRole('region', { name: 'Description' });
+    const text = within(description).getByText(/One owner/);
+    expect(text.textContent).toBe('One owner.\nFull service history.');
+    expect(text).toHaveStyle({ whiteSpace: 'pre-wrap' });
+  });
+
+  it('leaves out the details a car does not give', async () => {
+    stubApi({ 'GET /api/product/car-1': car });
+    renderApp('/car/car-1');
+    expect(await screen.findByText('8 years')).toBeInTheDocument();
+    for (const label of ['Make:', 'Model:', 'Year:', 'Mileage:', 'Fuel:', 'Gearbox:']) {
+      expect(screen.queryByText(label)).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('region', { name: 'Description' })).not.toBeInTheDocument();
+  });
+
   it('asks a visitor to log in first', async () => {
     stubApi({ 'GET /api/product/car-1': car });
     renderApp('/car/car-1');

@@ -256,10 +256,18 @@ export interface CarInput {
   price: string;
   location: string;
   use: string;
+  /** The details buyers search by, all optional. */
+  make?: string;
+  model?: string;
+  year?: string;
+  mileage?: string;
+  fuel?: string;
+  transmission?: string;
+  description?: string;
 }
 
-/** A car listed by the seller through the API (picture upload, then the listing). */
-export async function listCar(seller: ApiSession, car: CarInput): Promise<{ id: string }> {
+/** A picture uploaded by the seller, for the cars they list. */
+async function uploadPicture(seller: ApiSession): Promise<string> {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(carPicture())], { type: 'image/png' }), 'car.png');
   const uploaded = await api<{ data: { url: string } }>('/images', {
@@ -267,12 +275,16 @@ export async function listCar(seller: ApiSession, car: CarInput): Promise<{ id: 
     body: form,
     token: seller.accessToken,
   });
+  return uploaded.data.url;
+}
+
+async function postCar(seller: ApiSession, car: CarInput, image: string): Promise<{ id: string }> {
   const answer = await api<{ _id?: string; id?: string; insertedId?: string }>('/product', {
     method: 'POST',
     token: seller.accessToken,
     body: JSON.stringify({
       ...car,
-      image: uploaded.data.url,
+      image,
       seller_name: seller.account.name,
       email: seller.account.email,
     }),
@@ -280,6 +292,24 @@ export async function listCar(seller: ApiSession, car: CarInput): Promise<{ id: 
   const id = answer.insertedId ?? answer._id ?? answer.id;
   if (!id) throw new Error(`POST /api/product answered no id: ${JSON.stringify(answer)}`);
   return { id };
+}
+
+/** A car listed by the seller through the API (picture upload, then the listing). */
+export async function listCar(seller: ApiSession, car: CarInput): Promise<{ id: string }> {
+  return postCar(seller, car, await uploadPicture(seller));
+}
+
+/** Cars listed by the seller through the API, one after another, with one picture. */
+export async function listCars(seller: ApiSession, cars: CarInput[]): Promise<{ id: string }[]> {
+  const image = await uploadPicture(seller);
+  const listed: { id: string }[] = [];
+  for (const car of cars) listed.push(await postCar(seller, car, image));
+  return listed;
+}
+
+/** Deletes the seller's car through the API. */
+export async function deleteCar(seller: ApiSession, id: string): Promise<void> {
+  await api(`/product/${encodeURIComponent(id)}`, { method: 'DELETE', token: seller.accessToken });
 }
 
 // ---- a real picture

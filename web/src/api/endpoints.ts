@@ -6,8 +6,12 @@ import type {
   AuditQuery,
   BookingRecord,
   BookingsQuery,
+  CarFacetsAnswer,
+  CarFilters,
   CarRecord,
+  CarSort,
   CarsQuery,
+  CategoryCarsQuery,
   CategoryRecord,
   ImageUploadAnswer,
   JwtQuery,
@@ -107,14 +111,36 @@ export const addCategory = (name: string) => command('createCategory', { body: {
 export const deleteCategory = (id: string) => command('deleteCategory', { id });
 
 // Cars
-export const getCars = (page: number): Promise<Page<CarRecord>> =>
-  apiList<CarRecord>(`/products${query(paging(page) satisfies z.input<typeof CarsQuery>)}`);
 export const getCar = (id: string) => apiGet<CarRecord>(`/product/${enc(id)}`);
-export const getCategoryCars = (name: string, page: number): Promise<Page<CarRecord>> =>
-  apiList<CarRecord>(
-    `/category/products/${enc(name)}${query(paging(page) satisfies z.input<typeof PageQuery>)}`,
-    true,
-  );
+/** Cars on a page of a search: the grid's 4 and 3 columns fill evenly. */
+export const SEARCH_PAGE_SIZE = 24;
+
+/** One page of a search, or of the plain list when it has no filter and no sort. */
+export interface CarListRequest {
+  filters: Omit<CarFilters, 'booked'>;
+  sort?: CarSort | undefined;
+  page?: number | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/** All cars (`GET /api/products`), or a category's (`GET /api/category/products/:name`). */
+export const searchCars = (
+  { filters, sort, page, cursor, limit }: CarListRequest,
+  category?: string,
+): Promise<Page<CarRecord>> => {
+  const params = { ...filters, sort, cursor, page, limit };
+  return category === undefined
+    ? apiList<CarRecord>(`/products${query(params satisfies z.input<typeof CarsQuery>)}`)
+    : apiList<CarRecord>(
+        `/category/products/${enc(category)}${query(params satisfies z.input<typeof CategoryCarsQuery>)}`,
+        true,
+      );
+};
+
+/** How many cars each choice of the filter panel would show (`GET /api/products/facets`). */
+export const getCarFacets = (filters: Omit<CarFilters, 'booked'>) =>
+  apiGet<CarFacetsAnswer>(`/products/facets${query(filters satisfies z.input<typeof CarFilters>)}`);
 export const getAdvertisedCars = (): Promise<Page<CarRecord>> =>
   apiList<CarRecord>(`/products/advertise${query(paging(1) satisfies z.input<typeof PageQuery>)}`);
 export const getSellerCars = (email: string, page: number): Promise<Page<CarRecord>> =>

@@ -1,5 +1,5 @@
 // One door to the API: tokens, read-your-writes positions and problem+json errors.
-import type { ProblemAnswer } from '@second-gear/contracts';
+import type { ProblemAnswer, TOTAL_ESTIMATED_HEADER } from '@second-gear/contracts';
 import { getAccessToken, getTokenRefresher } from './access-token.ts';
 import { minPosition, observeProjection, recordPosition } from './positions.ts';
 
@@ -10,6 +10,10 @@ export type FieldProblem = NonNullable<ProblemAnswer['errors']>[number];
 export interface Page<T> {
   items: T[];
   total: number;
+  /** True when the total is an estimate (`X-Total-Count-Estimated: true`). */
+  estimated?: boolean;
+  /** The address of the next page, from the `Link` header's `rel="next"`. */
+  next?: string | undefined;
 }
 
 /** An error answer of the API (RFC 9457 problem details), or a network failure (status 0). */
@@ -165,12 +169,28 @@ export async function apiGet<T>(path: string, auth = false): Promise<T> {
   return (await apiRequest<T>(path, { auth })).data;
 }
 
-/** A list read: the array answer and the total from X-Total-Count. */
+const estimatedHeader: typeof TOTAL_ESTIMATED_HEADER = 'X-Total-Count-Estimated';
+
+/** The target of a relation in an RFC 8288 `Link` header, e.g. `rel="next"`. */
+export function linkOf(header: string | null, rel: string): string | undefined {
+  for (const match of (header ?? '').matchAll(/<([^>]*)>([^,<]*)/g)) {
+    const rels = /;\s*rel="?([^";]+)"?/i.exec(match[2] ?? '')?.[1]?.split(/\s+/) ?? [];
+    if (rels.includes(rel)) return match[1];
+  }
+  return undefined;
+}
+
+/** A list read: the array answer, the total from X-Total-Count and the next page's link. */
 export async function apiList<T>(path: string, auth = false): Promise<Page<T>> {
   const { data, headers } = await apiRequest<T[]>(path, { auth });
   const items = Array.isArray(data) ? data : [];
   const header = Number(headers.get('X-Total-Count'));
-  return { items, total: Number.isFinite(header) && header > 0 ? header : items.length };
+  return {
+    items,
+    total: Number.isFinite(header) && header > 0 ? header : items.length,
+    estimated: headers.get(estimatedHeader) === 'true',
+    next: linkOf(headers.get('Link'), 'next'),
+  };
 }
 
 /** Plain words for any failure, for a toast. */

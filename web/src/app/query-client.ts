@@ -12,9 +12,11 @@ function worthRetrying(error: unknown): boolean {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    // A failed read is never silent: one toast per query.
+    // A failed read is never silent: one toast per query. Only reads that merely help (counts
+    // beside filter choices, suggestions) say `meta: { quiet: true }` and go without.
     queryCache: new QueryCache({
       onError: (error, query) => {
+        if (query.meta?.quiet === true) return;
         toast.error(describeError(error), { id: `query-${query.queryHash}` });
       },
     }),

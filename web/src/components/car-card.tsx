@@ -1,10 +1,12 @@
 import { Badge, Box, Button, Card, HStack, Image, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/contracts';
 import { Link as RouterLink } from 'react-router-dom';
+import { keyFacts } from './car-facts.ts';
 
 export const price = (value: number) => `$${value}`;
 
 export function CarCard({ car }: { car: CarRecord }) {
+  const facts = keyFacts(car);
   return (
     <Card.Root overflow="hidden" variant="outline" h="full">
       <Box position="relative" bg="bg.muted" aspectRatio={4 / 3}>
@@ -31,6 +33,7 @@ export function CarCard({ car }: { car: CarRecord }) {
         <Text fontSize="sm" color="fg.muted">
           {car.location} · {car.use} years of use
         </Text>
+        {facts.length > 0 ? <Text fontSize="sm">{facts.join(' · ')}</Text> : null}
       </Card.Body>
       <Card.Footer>
         <Button asChild colorPalette="teal" size="sm" w="full">

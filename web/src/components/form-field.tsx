@@ -6,17 +6,19 @@ export function FormField({
   label,
   error,
   required,
+  disabled,
   children,
   helper,
 }: {
   label: string;
   error?: string | undefined;
   required?: boolean;
+  disabled?: boolean | undefined;
   children: ReactNode;
   helper?: string;
 }) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
       <Field.Label>
         {label}
         {required ? <Field.RequiredIndicator /> : null}

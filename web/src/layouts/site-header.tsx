@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ColorModeToggle } from '../components/color-mode.tsx';
+import { HeaderSearch } from './header-search.tsx';
 
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
 
@@ -43,6 +44,7 @@ export function SiteHeader() {
               </Link>
             ))}
           </HStack>
+          <HeaderSearch />
           <HStack gap="2">
             <ColorModeToggle />
             {status === 'loading' ? (

@@ -5,6 +5,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { getCar } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
 import { price } from '../components/car-card.tsx';
+import { formatMileage, fuelLabels, transmissionLabels } from '../components/car-facts.ts';
 import { PageLoader } from '../components/page-loader.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { BookingDialog } from './booking-dialog.tsx';
@@ -52,6 +53,26 @@ export default function CarDetailPage() {
         <Line label="Location" value={car.location} />
         <Line label="Years of Use" value={`${car.use} years`} />
         <Line label="Category" value={car.category} />
+        {car.make !== undefined ? <Line label="Make" value={car.make} /> : null}
+        {car.model !== undefined ? <Line label="Model" value={car.model} /> : null}
+        {car.year !== undefined ? <Line label="Year" value={String(car.year)} /> : null}
+        {car.mileage !== undefined ? (
+          <Line label="Mileage" value={formatMileage(car.mileage)} />
+        ) : null}
+        {car.fuel !== undefined ? <Line label="Fuel" value={fuelLabels[car.fuel]} /> : null}
+        {car.transmission !== undefined ? (
+          <Line label="Gearbox" value={transmissionLabels[car.transmission]} />
+        ) : null}
+        {car.description !== undefined ? (
+          <Box as="section" aria-labelledby="car-description" pt="2">
+            <Heading id="car-description" as="h2" size="md" mb="2">
+              Description
+            </Heading>
+            <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+              {car.description}
+            </Text>
+          </Box>
+        ) : null}
         <HStack gap="3" pt="4" wrap="wrap">
           {booked ? (
             <Button disabled colorPalette="gray">

@@ -1,12 +1,90 @@
-import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { type FormEvent, useId, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { getAdvertisedCars, getCategories } from '../api/endpoints.ts';
 import { CarGrid } from '../components/car-grid.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { Pager } from '../components/pager.tsx';
+import { PlainInput } from '../components/plain-input.tsx';
+import { numberProblem, readNumber, searchHref } from '../search/search-state.ts';
+
+/** The banner's quick search: make or model, and a top price. */
+function QuickSearch() {
+  const navigate = useNavigate();
+  const [words, setWords] = useState('');
+  const [price, setPrice] = useState('');
+  const id = useId();
+  const problem = numberProblem(price, 'maxPrice');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problem) return;
+    const q = words.trim();
+    navigate(searchHref({ ...(q ? { q } : {}), maxPrice: readNumber(price, 'maxPrice') }));
+  };
+  return (
+    <Flex
+      as="form"
+      role="search"
+      aria-label="Find a car"
+      onSubmit={submit}
+      direction={{ base: 'column', sm: 'row' }}
+      align={{ base: 'stretch', sm: 'flex-end' }}
+      gap="3"
+      bg="bg"
+      color="fg"
+      p="4"
+      borderRadius="xl"
+      shadow="md"
+    >
+      <Stack gap="1.5" flex="2">
+        <Text asChild fontSize="sm" fontWeight="medium">
+          <label htmlFor={`${id}-words`}>Make or model</label>
+        </Text>
+        <PlainInput
+          id={`${id}-words`}
+          type="search"
+          placeholder="Toyota Corolla"
+          value={words}
+          onChange={(event) => setWords(event.currentTarget.value)}
+        />
+      </Stack>
+      <Stack gap="1.5" flex="1">
+        <Text asChild fontSize="sm" fontWeight="medium">
+          <label htmlFor={`${id}-price`}>Max price ($)</label>
+        </Text>
+        <PlainInput
+          id={`${id}-price`}
+          inputMode="numeric"
+          placeholder="15,000"
+          value={price}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => setPrice(event.currentTarget.value)}
+        />
+        {problem ? (
+          <Text id={`${id}-problem`} fontSize="sm" color="fg.error">
+            {problem}
+          </Text>
+        ) : null}
+      </Stack>
+      <Button type="submit" colorPalette="teal">
+        Search
+      </Button>
+    </Flex>
+  );
+}
 
 function Banner() {
   return (
@@ -29,7 +107,8 @@ function Banner() {
         <Text fontSize="lg">
           Buy car in fair price from the product; you can also sell your old car here.
         </Text>
-        <HStack gap="3" pt="2">
+        <QuickSearch />
+        <HStack gap="3">
           <Button asChild colorPalette="gray" variant="solid" bg="white" color="teal.800">
             <RouterLink to="/products">Browse Cars</RouterLink>
           </Button>

@@ -1,0 +1,51 @@
+// How a car's details read on screen. Only types come from the contract: cards are part of the
+// first page, and its download carries no schema library.
+import type { CarRecord, CarSort, Fuel, Transmission } from '@second-gear/contracts';
+
+/** Every fuel the contract knows, with its name on screen. */
+export const fuelLabels = {
+  petrol: 'Petrol',
+  diesel: 'Diesel',
+  hybrid: 'Hybrid',
+  electric: 'Electric',
+  lpg: 'LPG',
+  other: 'Other fuel',
+} as const satisfies Record<Fuel, string>;
+
+/** Every gearbox the contract knows, with its name on screen. */
+export const transmissionLabels = {
+  manual: 'Manual',
+  automatic: 'Automatic',
+} as const satisfies Record<Transmission, string>;
+
+/** Every sort the contract knows, as the sort menu names it; the first is the default. */
+export const sortLabels = {
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  year_desc: 'Year: newest first',
+  mileage_asc: 'Mileage: lowest first',
+} as const satisfies Record<CarSort, string>;
+
+export const isFuel = (value: string): value is Fuel => Object.hasOwn(fuelLabels, value);
+export const isTransmission = (value: string): value is Transmission =>
+  Object.hasOwn(transmissionLabels, value);
+export const isSort = (value: string): value is CarSort => Object.hasOwn(sortLabels, value);
+
+/** 85000 → "85,000". */
+export const formatNumber = (value: number) => value.toLocaleString('en-US');
+
+/** 85000 → "85,000 km". */
+export const formatMileage = (km: number) => `${formatNumber(km)} km`;
+
+/** 15000 → "$15,000" (the cars' own prices keep the list's "$15000"). */
+export const formatMoney = (value: number) => `$${formatNumber(value)}`;
+
+/** Year, mileage and fuel of a car, as far as it gives them: ["2017", "85,000 km", "Petrol"]. */
+export function keyFacts(car: Pick<CarRecord, 'year' | 'mileage' | 'fuel'>): string[] {
+  const facts: string[] = [];
+  if (car.year !== undefined) facts.push(String(car.year));
+  if (car.mileage !== undefined) facts.push(formatMileage(car.mileage));
+  if (car.fuel !== undefined) facts.push(fuelLabels[car.fuel]);
+  return facts;
+}

@@ -1,0 +1,262 @@
+import { Button, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import type { CarFacetsAnswer } from '@second-gear/contracts';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { fuelLabels, transmissionLabels } from '../components/car-facts.ts';
+import { FormField } from '../components/form-field.tsx';
+import { numberProblem, readNumber, type SearchFilters } from './search-state.ts';
+
+type Counts = CarFacetsAnswer['make'];
+type Change = (changes: Partial<SearchFilters>) => void;
+
+/** "Toyota (12)": a choice with the number of cars it would show, once the counts are known. */
+const withCount = (label: string, counts: Counts | undefined, value: string) => {
+  if (!counts) return label;
+  const count = counts.find((entry) => entry.value.toLowerCase() === value.toLowerCase())?.count;
+  return `${label} (${count ?? 0})`;
+};
+
+/** The facet's value the chosen text stands for: text filters ignore case ("toyota"). */
+const facetValue = (counts: Counts | undefined, chosen: string | undefined) =>
+  counts?.find((entry) => entry.value.toLowerCase() === chosen?.toLowerCase())?.value ?? chosen;
+
+/** The facet's values, and the chosen one even when no car has it any more. */
+function choicesOf(counts: Counts | undefined, chosen: string | undefined): string[] {
+  const values = (counts ?? []).map((entry) => entry.value);
+  const value = facetValue(counts, chosen);
+  if (value && !values.includes(value)) values.unshift(value);
+  return values;
+}
+
+function ChoiceFilter({
+  label,
+  value,
+  anyLabel,
+  disabled,
+  onChoose,
+  children,
+}: {
+  label: string;
+  value: string | undefined;
+  anyLabel: string;
+  disabled?: boolean;
+  onChoose: (value: string | undefined) => void;
+  children: ReactNode;
+}) {
+  return (
+    <FormField label={label} disabled={disabled}>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          value={value ?? ''}
+          onChange={(event) => onChoose(event.currentTarget.value || undefined)}
+        >
+          <option value="">{anyLabel}</option>
+          {children}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+/**
+ * A typed filter, applied when the buyer presses Enter or leaves the field: each applied filter
+ * is one step of the browser's history, not each keystroke.
+ */
+function TypedFilter({
+  label,
+  value,
+  numeric,
+  check,
+  onApply,
+}: {
+  label: string;
+  value: string | number | undefined;
+  numeric?: boolean;
+  check?: (text: string) => string | undefined;
+  onApply: (text: string) => void;
+}) {
+  const shown = value === undefined ? '' : String(value);
+  const [text, setText] = useState(shown);
+  const [problem, setProblem] = useState<string>();
+  useEffect(() => {
+    setText(shown);
+    setProblem(undefined);
+  }, [shown]);
+  const apply = () => {
+    const found = check?.(text);
+    setProblem(found);
+    if (!found && text.trim() !== shown) onApply(text);
+  };
+  return (
+    <FormField label={label} error={problem}>
+      <Input
+        size="sm"
+        value={text}
+        inputMode={numeric ? 'numeric' : undefined}
+        autoComplete="off"
+        onChange={(event) => setText(event.currentTarget.value)}
+        onBlur={apply}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            apply();
+          }
+        }}
+      />
+    </FormField>
+  );
+}
+
+type Bound = 'minPrice' | 'maxPrice' | 'minYear' | 'maxYear' | 'maxMileage';
+
+/** The range's other end, and whether this one is its lower end. */
+const rangeOf: Partial<Record<Bound, { other: Bound; lower: boolean; name: string }>> = {
+  minPrice: { other: 'maxPrice', lower: true, name: 'the max price' },
+  maxPrice: { other: 'minPrice', lower: false, name: 'the min price' },
+  minYear: { other: 'maxYear', lower: true, name: 'the last year' },
+  maxYear: { other: 'minYear', lower: false, name: 'the first year' },
+};
+
+/**
+ * The filter panel: every filter of a search, with the number of cars each choice would show
+ * (the facets). `fixedCategory` leaves the category out (a category's page).
+ */
+export function FilterPanel({
+  filters,
+  facets,
+  fixedCategory,
+  onChange,
+  columns,
+}: {
+  filters: SearchFilters;
+  facets: CarFacetsAnswer | undefined;
+  fixedCategory?: boolean;
+  onChange: Change;
+  columns?: Record<string, number>;
+}) {
+  const headingId = useId();
+  const numberFilter = (key: Bound, label: string) => {
+    const range = rangeOf[key];
+    return (
+      <TypedFilter
+        label={label}
+        numeric
+        value={filters[key]}
+        check={(text) => {
+          const problem = numberProblem(text, key);
+          if (problem || !range) return problem;
+          const value = readNumber(text, key);
+          const other = filters[range.other];
+          if (value === undefined || other === undefined) return undefined;
+          if (range.lower && value > other) return `Must not be above ${range.name}`;
+          if (!range.lower && value < other) return `Must not be below ${range.name}`;
+          return undefined;
+        }}
+        onApply={(text) => onChange({ [key]: readNumber(text, key) })}
+      />
+    );
+  };
+  const active = Object.keys(filters).length > 0;
+
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="4">
+      <HStack justify="space-between">
+        <Heading id={headingId} as="h2" size="md">
+          Filters
+        </Heading>
+        {active ? (
+          <Button size="xs" variant="ghost" onClick={() => onChange(clearAll(filters))}>
+            Clear filters
+          </Button>
+        ) : null}
+      </HStack>
+      <SimpleGrid columns={columns ?? { base: 1 }} gap="4">
+        {fixedCategory ? null : (
+          <ChoiceFilter
+            label="Category"
+            anyLabel="Any category"
+            value={facetValue(facets?.category, filters.category)}
+            onChoose={(category) => onChange({ category })}
+          >
+            {choicesOf(facets?.category, filters.category).map((value) => (
+              <option key={value} value={value}>
+                {withCount(value, facets?.category, value)}
+              </option>
+            ))}
+          </ChoiceFilter>
+        )}
+        <ChoiceFilter
+          label="Make"
+          anyLabel="Any make"
+          value={facetValue(facets?.make, filters.make)}
+          onChoose={(make) => onChange({ make })}
+        >
+          {choicesOf(facets?.make, filters.make).map((value) => (
+            <option key={value} value={value}>
+              {withCount(value, facets?.make, value)}
+            </option>
+          ))}
+        </ChoiceFilter>
+        <ChoiceFilter
+          label="Model"
+          anyLabel={filters.make ? 'Any model' : 'Choose a make first'}
+          value={facetValue(facets?.model, filters.model)}
+          disabled={!filters.make}
+          onChoose={(model) => onChange({ model })}
+        >
+          {filters.make
+            ? choicesOf(facets?.model, filters.model).map((value) => (
+                <option key={value} value={value}>
+                  {withCount(value, facets?.model, value)}
+                </option>
+              ))
+            : null}
+        </ChoiceFilter>
+        <SimpleGrid columns={2} gap="3">
+          {numberFilter('minPrice', 'Min price')}
+          {numberFilter('maxPrice', 'Max price')}
+        </SimpleGrid>
+        <SimpleGrid columns={2} gap="3">
+          {numberFilter('minYear', 'Year from')}
+          {numberFilter('maxYear', 'Year to')}
+        </SimpleGrid>
+        {numberFilter('maxMileage', 'Max mileage (km)')}
+        <ChoiceFilter
+          label="Fuel"
+          anyLabel="Any fuel"
+          value={filters.fuel}
+          onChoose={(fuel) => onChange({ fuel: fuel as SearchFilters['fuel'] })}
+        >
+          {Object.entries(fuelLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {withCount(label, facets?.fuel, value)}
+            </option>
+          ))}
+        </ChoiceFilter>
+        <ChoiceFilter
+          label="Gearbox"
+          anyLabel="Any gearbox"
+          value={filters.transmission}
+          onChoose={(transmission) =>
+            onChange({ transmission: transmission as SearchFilters['transmission'] })
+          }
+        >
+          {Object.entries(transmissionLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {withCount(label, facets?.transmission, value)}
+            </option>
+          ))}
+        </ChoiceFilter>
+        <TypedFilter
+          label="Location"
+          value={filters.location}
+          onApply={(text) => onChange({ location: text.trim() || undefined })}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The change that removes every filter. */
+export const clearAll = (filters: SearchFilters): Partial<SearchFilters> =>
+  Object.fromEntries(Object.keys(filters).map((key) => [key, undefined]));

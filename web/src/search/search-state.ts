@@ -1,0 +1,280 @@
+// A search of cars as the address bar holds it. Every filter, the sort and the page are query
+// parameters of /products (and of /category/:name, whose category is the path's), so a search
+// can be shared, bookmarked and walked back with Back. The parameters are the API's own names.
+//
+// Only types come from the contract: the header's search box uses this module on every page,
+// and the first page's download carries no schema library.
+import type {
+  CarFilters,
+  CarSort,
+  EXACT_TOTAL_LIMIT,
+  MAKE_MAX,
+  MAX_MILEAGE,
+  MODEL_MAX,
+  SEARCH_TEXT_MAX,
+} from '@second-gear/contracts';
+import {
+  formatMileage,
+  formatMoney,
+  formatNumber,
+  fuelLabels,
+  isFuel,
+  isSort,
+  isTransmission,
+  transmissionLabels,
+} from '../components/car-facts.ts';
+
+/** The filters of a search; what a buyer may narrow by. */
+export type SearchFilters = Omit<CarFilters, 'booked'>;
+export type FilterKey = keyof SearchFilters;
+
+export interface SearchState {
+  filters: SearchFilters;
+  sort: CarSort;
+  /** The plain list's page number (`page`); a search pages by cursor instead. */
+  page: number;
+  /** Where this page of a search starts (`cursor`, from the `next` link of the page before). */
+  cursor?: string | undefined;
+  /** The cursors of the pages before this one, after the first (`prev`, repeated): Previous. */
+  prev: string[];
+}
+
+export const emptySearch: SearchState = { filters: {}, sort: 'newest', page: 1, prev: [] };
+
+type TextKey = 'q' | 'category' | 'make' | 'model' | 'location';
+type NumberKey = 'minPrice' | 'maxPrice' | 'minYear' | 'maxYear' | 'maxMileage';
+
+/** The longest text the API accepts for each; longer text is cut. */
+const textMax = {
+  q: 100 satisfies typeof SEARCH_TEXT_MAX,
+  category: 128,
+  make: 40 satisfies typeof MAKE_MAX,
+  model: 60 satisfies typeof MODEL_MAX,
+  location: 120,
+} as const satisfies Record<TextKey, number>;
+
+/** The bounds the API accepts for each number; a number outside is left out. */
+const numberBounds = {
+  minPrice: { min: 0, max: 10_000_000, whole: false },
+  maxPrice: { min: 0, max: 10_000_000, whole: false },
+  minYear: { min: 1900, max: 2100, whole: true },
+  maxYear: { min: 1900, max: 2100, whole: true },
+  maxMileage: { min: 0, max: 2_000_000 satisfies typeof MAX_MILEAGE, whole: true },
+} as const satisfies Record<NumberKey, { min: number; max: number; whole: boolean }>;
+
+/** Every filter in the order the address bar lists them. */
+export const filterKeys = [
+  'q',
+  'category',
+  'make',
+  'model',
+  'minPrice',
+  'maxPrice',
+  'minYear',
+  'maxYear',
+  'maxMileage',
+  'fuel',
+  'transmission',
+  'location',
+] as const satisfies readonly FilterKey[];
+
+const isTextKey = (key: FilterKey): key is TextKey => Object.hasOwn(textMax, key);
+
+/** Reads a number as people type it ("15,000", " 15000 "); undefined when it is not one. */
+export function readNumber(text: string, key: NumberKey): number | undefined {
+  const trimmed = text.trim().replaceAll(',', '');
+  if (trimmed === '') return undefined;
+  const value = Number(trimmed);
+  const { min, max, whole } = numberBounds[key];
+  if (!Number.isFinite(value) || value < min || value > max) return undefined;
+  if (whole && !Number.isInteger(value)) return undefined;
+  return value;
+}
+
+/** Why a typed number cannot be a filter, in words; undefined when it can. */
+export function numberProblem(text: string, key: NumberKey): string | undefined {
+  if (text.trim() === '' || readNumber(text, key) !== undefined) return undefined;
+  const { min, max, whole } = numberBounds[key];
+  const value = Number(text.trim().replaceAll(',', ''));
+  if (!Number.isFinite(value)) return 'Must be a number';
+  if (whole && !Number.isInteger(value)) return 'Must be a whole number';
+  if (value < min) return `Must be at least ${formatNumber(min)}`;
+  return `Must be at most ${formatNumber(max)}`;
+}
+
+/** The filters a query string gives; anything the API would refuse is left out. */
+export function readFilters(params: URLSearchParams): SearchFilters {
+  const filters: SearchFilters = {};
+  for (const key of filterKeys) {
+    const raw = params.get(key)?.trim();
+    if (!raw) continue;
+    if (isTextKey(key)) {
+      filters[key] = raw.replaceAll(/\s+/g, ' ').slice(0, textMax[key]);
+    } else if (key === 'fuel') {
+      const fuel = raw.toLowerCase();
+      if (isFuel(fuel)) filters.fuel = fuel;
+    } else if (key === 'transmission') {
+      const transmission = raw.toLowerCase();
+      if (isTransmission(transmission)) filters.transmission = transmission;
+    } else {
+      const value = readNumber(raw, key);
+      if (value !== undefined) filters[key] = value;
+    }
+  }
+  // A range typed the wrong way round means the same range.
+  for (const [low, high] of [
+    ['minPrice', 'maxPrice'],
+    ['minYear', 'maxYear'],
+  ] as const) {
+    const a = filters[low];
+    const b = filters[high];
+    if (a !== undefined && b !== undefined && a > b) {
+      filters[low] = b;
+      filters[high] = a;
+    }
+  }
+  // A model is a model of its make.
+  if (filters.make === undefined) delete filters.model;
+  return filters;
+}
+
+/** The whole search a query string describes. */
+export function readSearch(params: URLSearchParams): SearchState {
+  const sortParam = params.get('sort')?.trim().toLowerCase() ?? '';
+  const page = Number(params.get('page'));
+  const cursor = params.get('cursor')?.trim() || undefined;
+  return {
+    filters: readFilters(params),
+    sort: isSort(sortParam) ? sortParam : 'newest',
+    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    cursor,
+    prev: cursor ? params.getAll('prev').filter((value) => value.trim() !== '') : [],
+  };
+}
+
+/**
+ * A search narrows the list: any filter or a sort of its own. Without one the page is the plain
+ * list, every car newest first, booked ones too, numbered pages.
+ */
+export const isSearching = (state: Pick<SearchState, 'filters' | 'sort'>): boolean =>
+  state.sort !== 'newest' || Object.values(state.filters).some((value) => value !== undefined);
+
+/** The query string of a search, in a fixed order, leaving out what is the default. */
+export function writeSearch(state: SearchState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of filterKeys) {
+    const value = state.filters[key];
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  if (state.sort !== 'newest') params.set('sort', state.sort);
+  if (isSearching(state)) {
+    if (state.cursor) {
+      params.set('cursor', state.cursor);
+      for (const cursor of state.prev) params.append('prev', cursor);
+    }
+  } else if (state.page > 1) {
+    params.set('page', String(state.page));
+  }
+  return params;
+}
+
+/** The address of the first page of a search of all cars. */
+export function searchHref(filters: SearchFilters, sort: CarSort = 'newest'): string {
+  const params = writeSearch({ ...emptySearch, filters, sort });
+  const query = params.toString();
+  return query ? `/products?${query}` : '/products';
+}
+
+/**
+ * The search with some filters changed (undefined removes one), back on its first page. A new
+ * make forgets the model of the old one.
+ */
+export function withFilters(state: SearchState, changes: Partial<SearchFilters>): SearchState {
+  const filters: SearchFilters = { ...state.filters, ...changes };
+  if ('make' in changes && changes.make !== state.filters.make && !('model' in changes)) {
+    delete filters.model;
+  }
+  for (const key of filterKeys) {
+    if (filters[key] === undefined || filters[key] === '') delete filters[key];
+  }
+  if (filters.make === undefined) delete filters.model;
+  return { ...state, filters, page: 1, cursor: undefined, prev: [] };
+}
+
+/** The search in another order, from its first page. */
+export const withSort = (state: SearchState, sort: CarSort): SearchState => ({
+  ...state,
+  sort,
+  page: 1,
+  cursor: undefined,
+  prev: [],
+});
+
+/** The number of this page, counting from 1. */
+export const pageNumber = (state: SearchState): number =>
+  isSearching(state) ? (state.cursor ? state.prev.length + 2 : 1) : state.page;
+
+/**
+ * The page after this one, from the `next` link the API answered: a cursor for a search, a page
+ * number for the plain list. Undefined when the link names neither.
+ */
+export function nextPage(state: SearchState, nextLink: string): SearchState | undefined {
+  const params = new URL(nextLink, 'http://x').searchParams;
+  const cursor = params.get('cursor');
+  if (cursor) {
+    return {
+      ...state,
+      page: 1,
+      cursor,
+      prev: state.cursor ? [...state.prev, state.cursor] : [],
+    };
+  }
+  const page = Number(params.get('page'));
+  if (Number.isInteger(page) && page > 1) return { ...state, page, cursor: undefined, prev: [] };
+  return undefined;
+}
+
+/** The page before this one; undefined on the first page. */
+export function previousPage(state: SearchState): SearchState | undefined {
+  if (pageNumber(state) <= 1) return undefined;
+  if (!isSearching(state)) return { ...state, page: state.page - 1 };
+  const prev = state.prev.slice(0, -1);
+  return { ...state, cursor: state.prev.at(-1), prev };
+}
+
+/** An active filter as a removable chip: its words, and the change that removes it. */
+export interface FilterChip {
+  key: FilterKey;
+  label: string;
+  remove: Partial<SearchFilters>;
+}
+
+/** The active filters in the order of the panel, each with the words of its chip. */
+export function filterChips(filters: SearchFilters): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const add = (key: FilterKey, label: string) =>
+    chips.push({ key, label, remove: { [key]: undefined } });
+  const { q, category, make, model, minPrice, maxPrice, minYear, maxYear, maxMileage } = filters;
+  if (q) add('q', `“${q}”`);
+  if (category) add('category', `Category: ${category}`);
+  if (make) add('make', `Make: ${make}`);
+  if (model) add('model', `Model: ${model}`);
+  if (minPrice !== undefined) add('minPrice', `From ${formatMoney(minPrice)}`);
+  if (maxPrice !== undefined) add('maxPrice', `Up to ${formatMoney(maxPrice)}`);
+  if (minYear !== undefined) add('minYear', `${minYear} or newer`);
+  if (maxYear !== undefined) add('maxYear', `${maxYear} or older`);
+  if (maxMileage !== undefined) add('maxMileage', `Up to ${formatMileage(maxMileage)}`);
+  if (filters.fuel) add('fuel', fuelLabels[filters.fuel]);
+  if (filters.transmission) add('transmission', transmissionLabels[filters.transmission]);
+  if (filters.location) add('location', `Location: ${filters.location}`);
+  return chips;
+}
+
+/** Totals up to this many matches are exact; above it the API estimates. */
+const exactTotalLimit: typeof EXACT_TOTAL_LIMIT = 10_000;
+
+/** "1 car", "1,234 cars", or "over 10,000 cars" when the API could only estimate. */
+export function carCount(total: number, estimated = false): string {
+  if (estimated) return `over ${formatNumber(exactTotalLimit)} cars`;
+  return total === 1 ? '1 car' : `${formatNumber(total)} cars`;
+}
