@@ -1,5 +1,5 @@
+export * from './changes.ts';
 export * from './checkpoints.ts';
 export * from './database.ts';
 export * from './migrations.ts';
 export * from './schema.ts';
-export * from './changes.ts';

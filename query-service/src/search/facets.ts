@@ -44,7 +44,7 @@ const countFromFacets = async (
 type Counted = { counts: Counts; estimated: boolean };
 
 /** What each dimension's value is, on a row of the cars. */
-const valueOf: Record<Dimension, string> = {
+const rowValue: Record<Dimension, string> = {
   category: 'category_name',
   make: 'make',
   model: 'model',
@@ -74,7 +74,7 @@ const countFromCars = async (
   const matches = ctx.db
     .withSchema(ctx.schema)
     .selectFrom('cars')
-    .select(dimensions.map((d) => sql.raw(valueOf[d]).as(d)))
+    .select(dimensions.map((d) => sql.raw(rowValue[d]).as(d)))
     .where(({ and }) => and(carConditions(search, tsquery, except)));
   const sample = matches.orderBy('listed_position', 'desc').limit(EXACT_TOTAL_LIMIT).compile();
   const text = `with sample as (${sample.sql}) ${dimensions
