@@ -72,7 +72,9 @@ function useSearchState(fixedCategory: string | undefined) {
     const nextParams = writeSearch(next);
     if (nextParams.toString() === writeSearch(from).toString()) return false;
     latest.current = next;
-    setParams(nextParams);
+    // Committed before the next event is handled: the router's updates run in a transition
+    // otherwise, and a render of an earlier change could then hand a later one a stale start.
+    setParams(nextParams, { flushSync: true });
     return true;
   };
   return { state, change };
