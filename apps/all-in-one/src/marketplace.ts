@@ -29,6 +29,8 @@ export interface MarketplaceOptions {
   imageMaxPixels?: number;
   readYourWritesTimeoutMs?: number;
   rateLimitMax?: number | false;
+  /** Keep public answers in memory between commits (default true; false to measure reads). */
+  keepAnswers?: boolean;
   /** Progress lines (starting, seeding, ready). */
   say?: (line: string) => void;
 }
@@ -103,12 +105,12 @@ export const startMarketplace = async (
           : { max: options.rateLimitMax ?? 300, timeWindow: '1 minute' },
     });
     cleanups.push(() => command.close());
-    const changes = await listenToReadModel({ pglite });
-    cleanups.push(() => changes.close());
+    const changes = options.keepAnswers === false ? undefined : await listenToReadModel({ pglite });
+    if (changes) cleanups.push(() => changes.close());
     const query = await buildQueryService({
       db,
       store,
-      changes,
+      ...(changes ? { changes } : {}),
       auth,
       tokenSecret,
       readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,

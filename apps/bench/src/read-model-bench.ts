@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CarsQuery } from '@second-gear/contracts';
 import { createEventStore } from '@second-gear/event-store';
 import { rebuildReadModel } from '@second-gear/projection-service';
 import { carSearchOf, encodeCursor, explainCarSearch } from '@second-gear/query-service';
-import { createReadModelDb, LIVE_SCHEMA, type ReadModelDb } from '@second-gear/read-model';
+import {
+  createReadModelDb,
+  LIVE_SCHEMA,
+  openPGlite,
+  type ReadModelDb,
+} from '@second-gear/read-model';
 import { sql } from 'kysely';
 import { marketplaceGenerator } from './dataset.ts';
 import { type LoadResult, load } from './load.ts';
@@ -40,6 +48,8 @@ export interface ReadModelResult {
   durationSeconds: number;
   rebuilds: RebuildRun[];
   reads: ReadRun[];
+  /** The all-in-one (PGlite) with a generated marketplace of `cars` cars. */
+  allInOne?: ReadRun[];
 }
 
 const REBUILD_BATCH = 1000;
@@ -227,10 +237,86 @@ export const benchReadModel = async (options: {
         await bare.stop();
       }
     }
+    if (options.reads) result.allInOne = await benchAllInOne(ALL_IN_ONE_CARS, options);
   } finally {
     await db.destroy();
     await store.close();
     await database.drop();
   }
   return result;
+};
+
+const ALL_IN_ONE_CARS = 10_000;
+
+/**
+ * The all-in-one app on its embedded database: a generated marketplace is appended to a fresh
+ * data directory, the app starts on it (and seeds its demo data), its projections catch up, and
+ * searches are loaded through its one HTTP port, cold and with answers kept.
+ */
+const benchAllInOne = async (
+  cars: number,
+  options: { connections: number; durationSeconds: number; say: (line: string) => void },
+): Promise<ReadRun[]> => {
+  const { say } = options;
+  const dataDir = await mkdtemp(join(tmpdir(), 'sg-bench-all-in-one-'));
+  const runs: ReadRun[] = [];
+  try {
+    say(`  all-in-one: appending a marketplace of ${cars.toLocaleString('en-US')} cars to PGlite`);
+    const pglite = await openPGlite(join(dataDir, 'pglite'));
+    const store = await createEventStore({ kind: 'pglite', db: pglite });
+    await marketplaceGenerator(store).growTo(cars);
+    await store.close();
+    await pglite.close();
+    const searches = [
+      '/api/products?make=Toyota&limit=24',
+      '/api/products?maxPrice=15000&limit=24',
+      '/api/products?fuel=electric&limit=24',
+      '/api/products?q=honda%20civic&limit=24',
+      '/api/products?minYear=2022&sort=price_asc&limit=24',
+    ];
+    const bare = await spawnServer('bare');
+    try {
+      for (const cache of ['cold', 'kept'] as const) {
+        const app = await spawnServer(
+          'marketplace',
+          {
+            BENCH_DATA_DIR: dataDir,
+            BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
+            BENCH_ANSWER_CACHE: cache === 'cold' ? 'off' : 'on',
+          },
+          600_000,
+        );
+        try {
+          const url = app.info.url ?? '';
+          // The projections catch up with the generated events after the app starts.
+          for (let waited = 0; waited < 600; waited++) {
+            const answer = await fetch(`${url}/api/products?limit=1`);
+            if (Number(answer.headers.get('x-total-count')) >= cars) break;
+            await new Promise((r) => setTimeout(r, 1000));
+          }
+          await load(url, searches, { connections: 8, durationSeconds: 2 });
+          const measuredBare = await load(bare.info.url ?? '', ['/'], options);
+          const measured = await load(url, searches, options);
+          runs.push({
+            cars,
+            endpoint: 'all-in-one: search, one filter or two words (5 in turn)',
+            cache,
+            result: measured,
+            bare: measuredBare,
+            ofBare: measured.requestsPerSecond / measuredBare.requestsPerSecond,
+          });
+          say(
+            `  all-in-one, ${cars} cars, ${cache}, searches: ${measured.requestsPerSecond.toFixed(0)} req/s, p99 ${measured.p99} ms (bare ${measuredBare.requestsPerSecond.toFixed(0)} req/s)`,
+          );
+        } finally {
+          await app.stop();
+        }
+      }
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return runs;
 };

@@ -104,6 +104,7 @@ if (mode === 'bare') {
     seed: true,
     rateLimitMax: false,
     logLevel: 'silent',
+    keepAnswers: process.env.BENCH_ANSWER_CACHE !== 'off',
   });
   cleanups.push(() => app.stop());
   ready({ url: app.url, authEmulatorHost: app.authEmulator.host });
