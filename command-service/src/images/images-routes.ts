@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { ImageUploadAnswer } from '@second-gear/contracts';
 import type { Actor } from '@second-gear/identity';
 import { HttpProblem, REQUIRED_MESSAGE } from '@second-gear/service-http';
 import type { FastifyInstance } from 'fastify';
@@ -47,18 +48,6 @@ const uploadForm = z.object({
   image: z.string().meta({ format: 'binary', description: 'The picture: JPEG, PNG or WebP.' }),
 });
 
-const variant = z.object({ url: z.string(), width: z.number(), height: z.number() });
-export const imageUploadAnswer = z.object({
-  success: z.literal(true),
-  data: z.object({
-    url: z.string().describe('The main width; what a car’s `image` field takes.'),
-    width: z.number(),
-    height: z.number(),
-    variants: z.array(variant).describe('Every stored width, narrowest first.'),
-  }),
-});
-export type ImageUploadAnswer = z.infer<typeof imageUploadAnswer>;
-
 const sellerOrAdmin = (actor: Actor) => actor.role === 'Seller' || actor.role === 'Admin';
 
 /**
@@ -93,7 +82,7 @@ export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOp
         consumes: ['multipart/form-data'],
         body: uploadForm,
         security: [{ bearer: [] }],
-        response: { 201: imageUploadAnswer },
+        response: { 201: ImageUploadAnswer },
       },
     },
     async (request, reply) => {
