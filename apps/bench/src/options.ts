@@ -1,7 +1,7 @@
 /** Command-line options of `npm run bench`, read with Node's `util.parseArgs`. */
 import { parseArgs } from 'node:util';
 
-export const PARTS = ['writes', 'store', 'reads', 'rebuild', 'web'] as const;
+export const PARTS = ['writes', 'store', 'reads', 'rebuild', 'embedded', 'web'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {

@@ -1,7 +1,7 @@
 import type { EventStoreResult } from './event-store-bench.ts';
 import type { Machine } from './machine.ts';
 import type { Part } from './options.ts';
-import type { ReadModelResult } from './read-model-bench.ts';
+import type { ReadModelResult, ReadRun } from './read-model-bench.ts';
 import type { WebResult } from './web-bench.ts';
 import type { WriteRun } from './writes-bench.ts';
 
@@ -10,6 +10,7 @@ export interface PartData {
   store: EventStoreResult;
   reads: ReadModelResult;
   rebuild: ReadModelResult;
+  embedded: ReadRun[];
   web: WebResult;
 }
 

@@ -9,7 +9,7 @@ import { benchEventStores } from './event-store-bench.ts';
 import { describeMachine, load1, type Machine } from './machine.ts';
 import { PARTS, type Part, parseOptions, scaleOf, USAGE } from './options.ts';
 import { dropCreatedDatabases } from './postgres.ts';
-import { benchReadModel } from './read-model-bench.ts';
+import { ALL_IN_ONE_CARS, benchAllInOne, benchReadModel } from './read-model-bench.ts';
 import { renderReport } from './report.ts';
 import type { PartData, PartResult, Results } from './results.ts';
 import { benchWeb } from './web-bench.ts';
@@ -52,7 +52,7 @@ process.on('SIGTERM', onSignal);
 
 const readResults = async (): Promise<Results> => {
   const results: Results = {};
-  for (const part of ['writes', 'store', 'reads', 'rebuild', 'web'] as const) {
+  for (const part of PARTS) {
     const file = join(resultsDir, `${part}.json`);
     if (existsSync(file))
       (results as Record<string, unknown>)[part] = JSON.parse(await readFile(file, 'utf8'));
@@ -152,6 +152,19 @@ try {
       if (rebuild) await save({ ...result, part: 'rebuild' as const });
     });
   }
+  if (options.parts.includes('embedded')) {
+    await attempt('embedded', async () => {
+      await save(
+        await measurePart('embedded', machine, () =>
+          benchAllInOne(ALL_IN_ONE_CARS, {
+            connections: scale.readConnections,
+            durationSeconds: scale.readSeconds,
+            say,
+          }),
+        ),
+      );
+    });
+  }
   if (options.parts.includes('web')) {
     await attempt('web', async () => {
       await save(await measurePart('web', machine, () => benchWeb({ say })));
@@ -163,7 +176,7 @@ try {
 
 const totalMs = performance.now() - started;
 const runFile = join(resultsDir, 'run.json');
-if (options.parts.length === 5 && failures === 0) {
+if (options.parts.length === PARTS.length && failures === 0) {
   await mkdir(resultsDir, { recursive: true });
   await writeFile(
     runFile,
