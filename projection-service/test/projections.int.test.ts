@@ -300,6 +300,7 @@ describe.each(list)('projections on $name', ({ open }) => {
     expect(waiting.pendingMigrations).toEqual([
       '0002-cars-vocabulary',
       '0003-car-details-and-search',
+      '0004-search-by-location-and-model',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

@@ -151,8 +151,8 @@ export const benchReadModel = async (options: {
       );
 
       if (!options.reads) continue;
-      // Statistics as autovacuum would have gathered them on a live model by now.
-      await sql`analyze`.execute(db);
+      // Statistics and the visibility map as autovacuum would have left them on a live model.
+      await sql`vacuum analyze`.execute(db);
       const ids = generator.sampleCarIds().slice(-500);
       const deep = await cursorAfter(db, 50_000);
       const search = (query: string) => `/api/products?${query}&limit=24`;
