@@ -8,7 +8,7 @@ import type { CarRow } from '@second-gear/read-model';
 import { type Compilable, CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ReadContext } from '../context.ts';
 import { type CarCursor, decodeCursor, encodeCursor } from './cursor.ts';
-import { textQuery } from './words.ts';
+import { startOf, textQuery } from './words.ts';
 
 /** Which cars a list starts from, before any filter. */
 export interface CarScope {
@@ -72,18 +72,9 @@ export const carConditions = (
   if (scope.sellerEmail !== undefined) {
     where.push(sql`lower(seller_email) = ${lower(scope.sellerEmail)}`);
   }
-  if (scope.advertised) where.push(sql`advertised = 1 and booked = 0`);
-  if (search.booked !== 'any') where.push(sql`booked = ${search.booked === 'true' ? 1 : 0}`);
-  if (f.category !== undefined && except !== 'category') {
-    where.push(sql`lower(category_name) = ${lower(f.category)}`);
-  }
-  if (f.make !== undefined && except !== 'make') where.push(sql`lower(make) = ${lower(f.make)}`);
+  where.push(...facetFilters(search, except));
   if (f.model !== undefined && except !== 'model') {
     where.push(sql`lower(model) = ${lower(f.model)}`);
-  }
-  if (f.fuel !== undefined && except !== 'fuel') where.push(sql`fuel = ${f.fuel}`);
-  if (f.transmission !== undefined && except !== 'transmission') {
-    where.push(sql`transmission = ${f.transmission}`);
   }
   if (except !== 'price') {
     if (f.minPrice !== undefined) where.push(sql`price >= ${f.minPrice}`);
@@ -99,8 +90,7 @@ export const carConditions = (
     where.push(sql`coalesce(mileage, ${sql.lit(NO_MILEAGE)}) <= ${f.maxMileage}`);
   }
   if (f.location !== undefined) {
-    const prefix = lower(f.location).replaceAll(/[\\%_]/g, (c) => `\\${c}`);
-    where.push(sql`lower(location) like ${`${prefix}%`}`);
+    where.push(sql`lower(location) like ${startOf(lower(f.location))}`);
   }
   if (tsquery !== undefined) {
     where.push(sql`search_vector @@ to_tsquery('simple', ${tsquery})`);
@@ -125,9 +115,18 @@ export const countableFromFacets = (search: CarSearch): boolean => {
 };
 
 /** The same conditions on the facet counts (the caller checked `countableFromFacets`). */
-export const facetConditions = (search: CarSearch, except?: Dimension): RawBuilder<SqlBool>[] => {
+export const facetConditions = (search: CarSearch, except?: Dimension): RawBuilder<SqlBool>[] => [
+  sql`cars <> 0`,
+  ...facetFilters(search, except),
+];
+
+/**
+ * The conditions on the facets' dimensions, which the cars and the facet counts name alike
+ * (`category_name`, `make`, `fuel`, `transmission`, `booked`, `advertised`).
+ */
+const facetFilters = (search: CarSearch, except?: Dimension): RawBuilder<SqlBool>[] => {
   const { scope, filters: f } = search;
-  const where: RawBuilder<SqlBool>[] = [sql`cars <> 0`];
+  const where: RawBuilder<SqlBool>[] = [];
   if (scope.advertised) where.push(sql`advertised = 1 and booked = 0`);
   if (search.booked !== 'any') where.push(sql`booked = ${search.booked === 'true' ? 1 : 0}`);
   if (f.category !== undefined && except !== 'category') {

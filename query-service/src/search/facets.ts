@@ -1,6 +1,6 @@
 import { type CarFacetsAnswer, EXACT_TOTAL_LIMIT } from '@second-gear/contracts';
 import { PRICE_BAND_BOUNDS, PRICE_BAND_SQL } from '@second-gear/read-model';
-import { CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { ReadContext } from '../context.ts';
 import {
   type CarSearch,
@@ -15,15 +15,18 @@ import {
 
 type Counts = Map<string | number, number>;
 
-// The column of each dimension, as both the cars and the facet counts name it.
-const columns: Record<Dimension, RawBuilder<string | number>> = {
-  category: sql`category_name`,
-  make: sql`make`,
-  model: sql`model`,
-  fuel: sql`fuel`,
-  transmission: sql`transmission`,
-  price: sql`price_band`,
+// The column of each dimension in the facet counts; the cars name them alike, but for the
+// price band, which is computed from their price.
+const columns: Record<Dimension, string> = {
+  category: 'category_name',
+  make: 'make',
+  model: 'model',
+  fuel: 'fuel',
+  transmission: 'transmission',
+  price: 'price_band',
 };
+const rowValue = (dimension: Dimension) =>
+  dimension === 'price' ? PRICE_BAND_SQL : columns[dimension];
 
 /** Counts of one dimension from the facet table, which keeps them for every combination. */
 const countFromFacets = async (
@@ -34,7 +37,10 @@ const countFromFacets = async (
   const rows = await ctx.db
     .withSchema(ctx.schema)
     .selectFrom('car_facets')
-    .select([columns[dimension].as('value'), sql<string>`sum(cars)`.as('count')])
+    .select([
+      sql.raw<string | number>(columns[dimension]).as('value'),
+      sql<string>`sum(cars)`.as('count'),
+    ])
     .where(({ and }) => and(facetConditions(search, dimension)))
     .groupBy(sql`1`)
     .execute();
@@ -42,16 +48,6 @@ const countFromFacets = async (
 };
 
 type Counted = { counts: Counts; estimated: boolean };
-
-/** What each dimension's value is, on a row of the cars. */
-const rowValue: Record<Dimension, string> = {
-  category: 'category_name',
-  make: 'make',
-  model: 'model',
-  fuel: 'fuel',
-  transmission: 'transmission',
-  price: PRICE_BAND_SQL,
-};
 
 const hasOwnFilter = (search: CarSearch, dimension: Dimension): boolean => {
   const f = search.filters;
@@ -74,7 +70,7 @@ const countFromCars = async (
   const matches = ctx.db
     .withSchema(ctx.schema)
     .selectFrom('cars')
-    .select(dimensions.map((d) => sql.raw(rowValue[d]).as(d)))
+    .select(dimensions.map((d) => sql.raw(rowValue(d)).as(d)))
     .where(({ and }) => and(carConditions(search, tsquery, except)));
   const sample = matches.orderBy('listed_position', 'desc').limit(EXACT_TOTAL_LIMIT).compile();
   const text = `with sample as (${sample.sql}) ${dimensions

@@ -18,7 +18,7 @@ export const searchWords = (q: string): string[] =>
   ).slice(0, MAX_WORDS);
 
 /** A LIKE pattern for the words that start with `text`. */
-const startOf = (text: string) => `${text.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const startOf = (text: string) => `${text.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One typo (a letter missing, added, changed or two swapped) against the word or its start. */
 const oneTypoAway = (typed: string, known: string): boolean =>
