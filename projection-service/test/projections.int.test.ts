@@ -301,6 +301,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0002-cars-vocabulary',
       '0003-car-details-and-search',
       '0004-search-by-location-and-model',
+      '0005-own-by-account',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

@@ -71,8 +71,11 @@ describe.skipIf(!reachable)(
       return { status: response.status, answer, headers: response.headers };
     };
 
-    const signedUp = async (name: string, type: 'Buyer' | 'Seller') => {
-      const email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
+    const signedUp = async (
+      name: string,
+      type: 'Buyer' | 'Seller',
+      email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
+    ) => {
       const session = await signUpWithPassword(cluster.authEmulatorHost, {
         email,
         displayName: name,
@@ -107,6 +110,12 @@ describe.skipIf(!reachable)(
       expect(anonymousWrite.status).toBe(401);
       expect(anonymousWrite.headers.get('content-type')).toContain('application/problem+json');
     });
+
+    const read = async (path: string, token: string) => {
+      const { status, answer } = await call('GET', path, token);
+      return { status, answer: answer as unknown };
+    };
+    let booking: { admin: string; seller: string; buyer: string; carId: string } | undefined;
 
     it('drives a booking from sign-up to both sides seeing it', async () => {
       const admin = await signedUp('Ada', 'Buyer');
@@ -178,6 +187,48 @@ describe.skipIf(!reachable)(
       expect(await received.json()).toEqual([
         expect.objectContaining({ buyer_email: buyer.email, buyer_phone: '+46 70 123 45 67' }),
       ]);
+      booking = { admin: adminToken, seller: seller.email, buyer: buyer.email, carId };
+      for (const [user, token] of [
+        [seller, sellerToken],
+        [buyer, buyerToken],
+      ] as const) {
+        expect((await call('DELETE', `/api/user/${user.uid}`, adminToken)).status).toBe(200);
+        expect((await read(`/api/user/${encodeURIComponent(user.email)}`, token)).status).toBe(401);
+      }
+    }, 60_000);
+
+    it("a new account with a deleted account's email sees nothing of it", async () => {
+      if (!booking) throw new Error('the booking test did not get as far as deleting its users');
+      const { admin, carId } = booking;
+      // Email verification is not required: anyone may sign up with a released email.
+      const seller = await serviceToken(await signedUp('Newcomer', 'Seller', booking.seller));
+      const buyer = await serviceToken(await signedUp('Another', 'Buyer', booking.buyer));
+      const sellerEmail = encodeURIComponent(booking.seller);
+      const buyerEmail = encodeURIComponent(booking.buyer);
+
+      expect(await read(`/api/bookings?email=${sellerEmail}`, seller)).toEqual({
+        status: 200,
+        answer: [],
+      });
+      expect(await read(`/api/bookings?email=${buyerEmail}&type=buyer`, buyer)).toEqual({
+        status: 200,
+        answer: [],
+      });
+      expect(await read(`/api/products?email=${sellerEmail}`, seller)).toEqual({
+        status: 200,
+        answer: [],
+      });
+      expect((await read(`/api/product/${carId}/history`, seller)).status).toBe(403);
+      expect((await read(`/api/user/${sellerEmail}`, seller)).answer).toMatchObject({
+        name: 'Newcomer',
+      });
+
+      // An admin reads the new account by its email, and what the deleted one left by its car.
+      expect(await read(`/api/bookings?email=${buyerEmail}&type=buyer`, admin)).toEqual({
+        status: 200,
+        answer: [],
+      });
+      expect((await read(`/api/product/${carId}/history`, admin)).status).toBe(200);
     }, 60_000);
   },
 );

@@ -270,6 +270,16 @@ export const migrations: Migration[] = [
       `analyze ${s}.cars`,
     ],
   },
+  {
+    // What is someone's own is decided by account, never by email: a deleted account's email
+    // may be taken by another one. A seller's cars and both sides' bookings are read by uid.
+    name: '0005-own-by-account',
+    statements: (s) => [
+      `create index cars_seller_id_idx on ${s}.cars (seller_id, listed_position) where deleted_at is null`,
+      `create index bookings_seller_id_idx on ${s}.bookings (seller_id, position)`,
+      `create index bookings_buyer_id_idx on ${s}.bookings (buyer_id, position)`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

@@ -2,9 +2,9 @@ import { BookingRecord, BookingsQuery } from '@second-gear/contracts';
 import type { BookingRow } from '@second-gear/read-model';
 import type { ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
-import { countAll, lowerEquals, type QueryContext } from '../context.ts';
+import { countAll, type QueryContext } from '../context.ts';
 import { offsetOf, setPageHeaders } from '../paging.ts';
-import { requireOwnOrAdmin, viewerOf } from '../viewer.ts';
+import { accountOf, ownedBy, viewerOf } from '../viewer.ts';
 
 /**
  * A booking as the public API answers it: `_id`, `buyer` and `seller` (their names),
@@ -42,11 +42,17 @@ export const bookingRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     async (request, reply) => {
       const { email, type, ...paging } = request.query;
       const viewer = await viewerOf(ctx.db, ctx.schema, request);
-      requireOwnOrAdmin(viewer, email, type === 'buyer' ? 'these purchases' : 'these bookings');
+      const party = type === 'buyer' ? 'buyer' : 'seller';
+      const account = await accountOf(
+        ctx,
+        viewer,
+        email,
+        party === 'buyer' ? 'these purchases' : 'these bookings',
+      );
       const query = ctx.db
         .withSchema(ctx.schema)
         .selectFrom('bookings')
-        .where(lowerEquals(type === 'buyer' ? 'buyer_email' : 'seller_email', email));
+        .where(ownedBy(party, account));
       const [rows, count] = await Promise.all([
         query
           .selectAll()

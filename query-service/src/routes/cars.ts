@@ -28,7 +28,7 @@ import {
   totalOfCars,
 } from '../search/car-search.ts';
 import { carFacets } from '../search/facets.ts';
-import { requireOwnOrAdmin, viewerOf } from '../viewer.ts';
+import { accountOf, viewerOf } from '../viewer.ts';
 import { historyOfCar } from './audit.ts';
 
 /**
@@ -108,11 +108,17 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     },
     async (request, reply) => {
       const { email, page, limit, ...query } = request.query;
-      if (email !== undefined) {
-        const viewer = await viewerOf(ctx.db, ctx.schema, request);
-        requireOwnOrAdmin(viewer, email, "a seller's cars");
-      }
-      const scope = email === undefined ? {} : { sellerEmail: email };
+      const scope =
+        email === undefined
+          ? {}
+          : {
+              seller: await accountOf(
+                ctx,
+                await viewerOf(ctx.db, ctx.schema, request),
+                email,
+                "a seller's cars",
+              ),
+            };
       return answer(request, reply, carSearchOf(query, scope), { page, limit });
     },
   );
@@ -211,12 +217,13 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       const car = await ctx.db
         .withSchema(ctx.schema)
         .selectFrom('cars')
-        .select(['id', 'seller_email', 'seller_id'])
+        .select(['id', 'seller_id'])
         .where('id', '=', request.params.id)
         .executeTakeFirst();
       if (!car) throw HttpProblem.notFound('No such car.');
+      // By account: a later account with the seller's email is not the seller.
       if (viewer.role !== 'Admin' && viewer.uid !== car.seller_id) {
-        requireOwnOrAdmin(viewer, car.seller_email, "this car's history");
+        throw HttpProblem.forbidden("Only the car's seller or an admin may read its history.");
       }
       const { entries, total } = await historyOfCar(ctx, car.id, request.query);
       setPageHeaders(request, reply, request.query, total);

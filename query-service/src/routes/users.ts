@@ -3,9 +3,9 @@ import { firebaseIdTokenFrom, InvalidIdTokenError, sendUnauthorized } from '@sec
 import type { UserRow } from '@second-gear/read-model';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
-import { countAll, lowerEquals, type QueryContext } from '../context.ts';
+import { countAll, type QueryContext } from '../context.ts';
 import { offsetOf, setPageHeaders } from '../paging.ts';
-import { type Role, requireAdmin, requireOwnOrAdmin, sameEmail, viewerOf } from '../viewer.ts';
+import { accountOf, type Role, requireAdmin, sameEmail, viewerOf } from '../viewer.ts';
 
 const toUser = (row: UserRow): UserRecord => ({
   _id: row.id,
@@ -75,12 +75,11 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     },
     async (request) => {
       const viewer = await viewerOf(ctx.db, ctx.schema, request);
-      requireOwnOrAdmin(viewer, request.params.email, 'this user');
-      const user = await users()
-        .selectAll()
-        .where(lowerEquals('email', request.params.email))
-        .orderBy('registered_at', 'desc')
-        .executeTakeFirst();
+      const account = await accountOf(ctx, viewer, request.params.email, 'this user');
+      const user =
+        'uid' in account
+          ? await users().selectAll().where('id', '=', account.uid).executeTakeFirst()
+          : undefined;
       if (!user) throw HttpProblem.notFound('No such user.');
       return toUser(user);
     },

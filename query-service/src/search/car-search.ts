@@ -7,13 +7,14 @@ import {
 import type { CarRow } from '@second-gear/read-model';
 import { type Compilable, CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ReadContext } from '../context.ts';
+import { type Account, ownedBy } from '../viewer.ts';
 import { type CarCursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { startOf, textQuery } from './words.ts';
 
 /** Which cars a list starts from, before any filter. */
 export interface CarScope {
-  /** A seller's own cars (their dashboard). */
-  sellerEmail?: string;
+  /** A seller's own cars (their dashboard), by account. */
+  seller?: Account;
   /** The Recommended cars: advertised and still available. */
   advertised?: boolean;
 }
@@ -50,7 +51,7 @@ export const carSearchOf = (
   return {
     scope,
     filters,
-    booked: booked ?? (searching && scope.sellerEmail === undefined ? 'false' : 'any'),
+    booked: booked ?? (searching && scope.seller === undefined ? 'false' : 'any'),
     sort: sort ?? 'newest',
     ...(cursor === undefined ? {} : { cursor }),
   };
@@ -69,9 +70,7 @@ export const carConditions = (
 ): RawBuilder<SqlBool>[] => {
   const { scope, filters: f } = search;
   const where: RawBuilder<SqlBool>[] = [sql`deleted_at is null`];
-  if (scope.sellerEmail !== undefined) {
-    where.push(sql`lower(seller_email) = ${lower(scope.sellerEmail)}`);
-  }
+  if (scope.seller !== undefined) where.push(ownedBy('seller', scope.seller));
   where.push(...facetFilters(search, except));
   if (f.model !== undefined && except !== 'model') {
     where.push(sql`lower(model) = ${lower(f.model)}`);
@@ -103,7 +102,7 @@ export const countableFromFacets = (search: CarSearch): boolean => {
   const f = search.filters;
   return (
     f.q === undefined &&
-    search.scope.sellerEmail === undefined &&
+    search.scope.seller === undefined &&
     f.model === undefined &&
     f.minPrice === undefined &&
     f.maxPrice === undefined &&
