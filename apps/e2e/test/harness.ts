@@ -39,6 +39,8 @@ export function useBrowser(): BrowserHarness {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
   let current: Page | undefined;
+  // What the pages' Content-Security-Policy refused: the policy must fit the app it guards.
+  let refused: string[] = [];
 
   const openPage = async (): Promise<Page> => {
     if (!browser) throw new Error('The browser is not running');
@@ -48,6 +50,11 @@ export function useBrowser(): BrowserHarness {
       viewport: { width: 1280, height: 900 },
     });
     contexts.push(context);
+    context.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+        refused.push(`${message.page()?.url() ?? 'a page'}: ${message.text()}`);
+      }
+    });
     context.setDefaultTimeout(patience);
     context.setDefaultNavigationTimeout(patience);
     // Only the marketplace, its Auth Emulator and Google's sign-in library (apis.google.com and
@@ -84,7 +91,9 @@ export function useBrowser(): BrowserHarness {
 
   afterEach(async (ctx) => {
     const open = contexts;
+    const violations = refused;
     contexts = [];
+    refused = [];
     current = undefined;
     try {
       if (ctx.task.result?.state === 'fail') {
@@ -101,6 +110,9 @@ export function useBrowser(): BrowserHarness {
       }
     } finally {
       await Promise.all(open.map((context) => context.close()));
+    }
+    if (violations.length > 0) {
+      throw new Error(`The Content-Security-Policy refused:\n${violations.join('\n')}`);
     }
   });
 

@@ -1,6 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import replyFrom from '@fastify/reply-from';
-import { HttpProblem, problemDetails, sendProblem } from '@second-gear/service-http';
+import {
+  HttpProblem,
+  problemDetails,
+  securityHeaders,
+  sendProblem,
+} from '@second-gear/service-http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 
 /** Headers that belong to one connection and are never passed on, in either direction. */
@@ -56,6 +61,8 @@ export const buildProxy = async ({
     },
   });
   await app.register(problemDetails);
+  // The services send their own; these cover the gateway's own answers (a 502, a bad path).
+  await app.register(securityHeaders);
   // Bodies stay streams of bytes: nothing is parsed, nothing is limited here (the upstream
   // applies its own limits).
   app.removeAllContentTypeParsers();

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { type CspDirectives, securityHeaders } from '@second-gear/service-http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 
 /** What the browser needs to know at run time (served as /app-config.json). */
@@ -9,6 +10,35 @@ export interface AppConfig {
   firebase: { apiKey: string; authDomain: string; projectId: string };
   authEmulatorUrl?: string;
 }
+
+/**
+ * What the app's pages may load: its own scripts and data only, plus what Firebase sign-in
+ * needs (its endpoints, or the Auth Emulator's; Google sign-in's loader script and frame).
+ * Styles may be inline because the styling library writes them at run time; pictures may come
+ * from any https site (a user's photo, a car's picture by URL).
+ */
+export const webAppCsp = ({ firebase, authEmulatorUrl }: AppConfig): CspDirectives => {
+  const auth = authEmulatorUrl
+    ? { connect: [new URL(authEmulatorUrl).origin], frame: [new URL(authEmulatorUrl).origin] }
+    : {
+        connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+        frame: [`https://${firebase.authDomain}`],
+      };
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", 'https://apis.google.com'],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...auth.connect],
+    'frame-src': auth.frame,
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+};
 
 export interface WebAppOptions {
   /** The built client (web/dist). */
@@ -32,6 +62,10 @@ export const buildWebApp = async ({
     throw new Error(`The web app is not built: ${root}/index.html is missing (npm run build)`);
   }
   const app = Fastify({ logger });
+  await app.register(securityHeaders, {
+    csp: webAppCsp(appConfig),
+    referrerPolicy: 'strict-origin-when-cross-origin',
+  });
 
   app.get('/app-config.json', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(appConfig),

@@ -208,6 +208,8 @@ describe('the gateway proxy', () => {
       const answer = await fetch(new URL('/api/products', down.url));
       expect(answer.status).toBe(502);
       expect(answer.headers.get('content-type')).toBe('application/problem+json');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
       expect(await answer.json()).toEqual({
         type: 'about:blank',
         title: 'Bad Gateway',

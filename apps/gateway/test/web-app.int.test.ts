@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebApp } from '../src/web-app.ts';
+import { buildWebApp, webAppCsp } from '../src/web-app.ts';
 
 describe('the web app server', () => {
   let dist: string;
@@ -35,6 +35,47 @@ describe('the web app server', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toContain('id="root"');
     expect(answer.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('lets pages load their own scripts and the sign-in service only, and never be framed', async () => {
+    const answer = await app.inject({ url: '/' });
+    const policy = Object.fromEntries(
+      String(answer.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => {
+          const [name, ...values] = directive.trim().split(' ');
+          return [name, values];
+        }),
+    );
+    expect(policy['script-src']).toEqual(["'self'", 'https://apis.google.com']);
+    expect(policy['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9099']);
+    expect(policy['frame-src']).toEqual(['http://127.0.0.1:9099']);
+    expect(policy['object-src']).toEqual(["'none'"]);
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    expect(answer.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
+    // The assets and the configuration are answered with the same headers.
+    const asset = await app.inject({ url: '/assets/home-3f2a.js' });
+    expect(asset.headers['content-security-policy']).toBe(
+      answer.headers['content-security-policy'],
+    );
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('names the real sign-in service when there is no emulator', () => {
+    const policy = webAppCsp({
+      productName: 'Second Gear',
+      firebase: { apiKey: 'k', authDomain: 'second-gear.firebaseapp.com', projectId: 'p' },
+    });
+    expect(policy['connect-src']).toEqual([
+      "'self'",
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+    ]);
+    expect(policy['frame-src']).toEqual(['https://second-gear.firebaseapp.com']);
   });
 
   it('caches hashed assets for a year', async () => {

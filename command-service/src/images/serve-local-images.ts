@@ -37,7 +37,8 @@ export async function serveLocalImages(app: FastifyInstance, options: ServeLocal
       reply
         .header('cache-control', IMMUTABLE_CACHE_CONTROL)
         .header('etag', etag)
-        .header('x-content-type-options', 'nosniff')
+        // A car's picture may be shown by other sites (an integrator's listing, a link preview).
+        .header('cross-origin-resource-policy', 'cross-origin')
         .type(CONTENT_TYPES[match[2]!]!);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       reply.header('content-length', size);

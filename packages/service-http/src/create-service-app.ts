@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type LogOptions, loggerOptions, OneLinePerRequest } from './logging.ts';
 import { type OpenApiOptions, openApi } from './openapi.ts';
 import { problemDetails, sendProblem } from './problem.ts';
+import { securityHeaders } from './security-headers.ts';
 import { serializerCompiler } from './serialization.ts';
 import { validatorCompiler } from './validation.ts';
 
@@ -32,7 +33,7 @@ export type ServiceAppOptions = {
 
 /**
  * A Fastify instance with the conventions every service shares: zod validation and
- * serialization, problem+json errors, a body limit, one log line per request, `GET /health`
+ * serialization, problem+json errors, security headers, a body limit, one log line per request, `GET /health`
  * and, when asked, the OpenAPI document. Register routes on the returned app.
  */
 export async function createServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
@@ -64,6 +65,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(problemDetails);
+  await app.register(securityHeaders);
   if (options.openapi) await app.register(openApi, options.openapi);
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {

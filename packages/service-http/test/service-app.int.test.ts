@@ -196,4 +196,50 @@ describe('createServiceApp', () => {
     const docs = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
   });
+
+  it('sends the security headers on answers and problems alike, and loads nothing into them', async () => {
+    for (const answer of [
+      await postCar(JSON.stringify({ name: 'Civic', location: 'Dhaka', price: 9 })),
+      await app.inject({ method: 'GET', url: '/api/conflict' }),
+      await app.inject({ method: 'GET', url: '/api/nowhere' }),
+      await app.inject({ method: 'GET', url: '/health' }),
+    ]) {
+      expect(answer.headers).toMatchObject({
+        'content-security-policy':
+          "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      // Plain http here: HSTS only means something over TLS.
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('keeps to TLS once a browser has seen it over TLS, as a trusted proxy says', async () => {
+    const behindProxy = await createServiceApp({ name: 'tls', logger: false, trustProxy: true });
+    try {
+      const answer = await behindProxy.inject({
+        url: '/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(answer.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('gives the API documentation page its own policy, framed by nothing', async () => {
+    const docs = await app.inject({ method: 'GET', url: '/api/docs/' });
+    const csp = String(docs.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'[^;]*;/);
+    expect(csp).not.toContain('unsafe');
+    // Which the page keeps to: every script it has is a file of its own.
+    expect(docs.body.match(/<script[^>]*>/g)?.every((tag) => /src="\.\//.test(tag))).toBe(true);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
 });
