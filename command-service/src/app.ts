@@ -14,8 +14,10 @@ import { userRoutes } from './users/routes.ts';
 export const OPENAPI_PATH = '/api/openapi/commands.json';
 
 export type RateLimitOptions = {
-  /** Writes allowed per client address in each window. Default 300. */
-  max?: number;
+  /** Writes allowed per client address in each window, all routes together. Default 300. */
+  writes?: number;
+  /** Picture uploads allowed per client address in each window. Default 30. */
+  uploads?: number;
   /** The window: milliseconds or a duration like `'1 minute'`. Default one minute. */
   timeWindow?: number | string;
 };
@@ -40,12 +42,15 @@ export type CommandServiceOptions = {
   idempotency?: { enabled?: boolean };
   /** `false` silences logs. */
   logger?: false | LogOptions;
-  /** Rate limit of writes per client address; `false` turns it off. */
+  /**
+   * Requests per client address per window (a minute by default): one budget for all the
+   * writes of a client, another, tighter, for picture uploads; `false` turns both off.
+   */
   rateLimit?: false | RateLimitOptions;
   /** Largest JSON body in bytes (413 above). Default 64 KiB: no command needs more. */
   bodyLimit?: number;
-  /** Behind the gateway, trust its X-Forwarded-* headers (the client address for rate limits). */
-  trustProxy?: boolean;
+  /** The proxies in front (the gateway) whose X-Forwarded-For names the client, for rate limits. */
+  trustProxy?: boolean | string[];
   /** The clock that stamps events. */
   now?: () => Date;
 };
@@ -70,18 +75,19 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
   // Commands take JSON only (images take multipart in their own routes): text is 415, not 400.
   app.removeContentTypeParser('text/plain');
 
-  if (options.rateLimit !== false) {
-    const limits = options.rateLimit ?? {};
-    // Every write gets the limit; reads here (health, the OpenAPI document, images) do not.
+  const limits = options.rateLimit === false ? undefined : options.rateLimit;
+  if (limits !== undefined) {
+    // The plugin's own counter, shared by every route without a limit of its own, is the one
+    // budget of a client's writes; reads here (health, the OpenAPI document, images) are free.
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
-      if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
-      if (route.config && 'rateLimit' in route.config) return;
-      route.config = { ...route.config, rateLimit: {} };
+      if (methods.every((method) => method === 'GET' || method === 'HEAD')) {
+        route.config = { ...route.config, rateLimit: false };
+      }
     });
     await app.register(rateLimit, {
-      global: false,
-      max: limits.max ?? 300,
+      global: true,
+      max: limits.writes ?? 300,
       timeWindow: limits.timeWindow ?? '1 minute',
     });
   }
@@ -100,6 +106,11 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
   });
 
   await app.register(imagesRoutes, {
+    ...(limits === undefined
+      ? {}
+      : {
+          rateLimit: { max: limits.uploads ?? 30, timeWindow: limits.timeWindow ?? '1 minute' },
+        }),
     storage: options.images.storage,
     maxBytes: options.images.maxBytes,
     maxPixels: options.images.maxPixels,

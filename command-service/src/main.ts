@@ -44,8 +44,8 @@ const app = await buildCommandService({
     ...(env.IMAGE_STORAGE === 'local' ? { serveDir: env.IMAGE_DIR } : {}),
   },
   logger: { level: env.LOG_LEVEL },
-  rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' },
-  trustProxy: true,
+  rateLimit: { writes: env.RATE_LIMIT_MAX, uploads: env.RATE_LIMIT_UPLOADS },
+  trustProxy: env.TRUSTED_PROXIES,
 });
 
 let stopping = false;

@@ -1,7 +1,8 @@
-// The service around the commands: its OpenAPI document, the write rate limit, health.
+// The service around the commands: its OpenAPI document, the rate limits, health.
 import { useAuthEmulator } from '@second-gear/identity/testing';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startWorld, type TestUser, type World } from './support.ts';
+import { backends, multipartBody, startWorld, type TestUser, type World } from './support.ts';
 
 const emulator = useAuthEmulator();
 const [pglite] = await backends();
@@ -16,7 +17,9 @@ describe('the command service', () => {
     const opened = await pglite.open();
     dispose = opened.dispose;
     world = await startWorld(opened.store, emulator, {
-      rateLimit: { max: 5, timeWindow: '1 minute' },
+      rateLimit: { writes: 5, uploads: 2, timeWindow: '1 minute' },
+      // As behind the gateway: only the proxy at 10.0.0.2 may name the client.
+      trustProxy: ['10.0.0.2'],
     });
     admin = await world.user('Admin');
   }, 60_000);
@@ -86,24 +89,86 @@ describe('the command service', () => {
     expect(answer.json()).toMatchObject({ status: 'ok', service: 'command-service' });
   });
 
-  it('limits writes per client (429 problem+json), never reads', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const answer = await world.call('POST', '/api/category', {
-        token: admin.token,
-        body: { name: `Limited ${i}` },
-      });
+  it('counts every write of a client against one budget, whichever route (429 problem+json), never reads', async () => {
+    const seller = await world.user('Seller');
+    const from = '192.0.2.10';
+    const category = await world.call('POST', '/api/category', {
+      token: admin.token,
+      body: { name: `Limited ${Date.now()}` },
+      from,
+    });
+    expect(category.statusCode).toBe(201);
+    const statuses: number[] = [category.statusCode];
+    for (const [url, token, body] of [
+      ['/api/user/seller', seller.token, {}],
+      ['/api/category', admin.token, { name: '' }],
+      ['/api/booking', seller.token, { product_id: 'nothing' }],
+      ['/api/product', seller.token, {}],
+      ['/api/category', admin.token, { name: `One too many ${Date.now()}` }],
+      ['/api/user/seller', seller.token, {}],
+    ] as const) {
+      const answer = await world.call('POST', url, { token, body, from });
       statuses.push(answer.statusCode);
       if (answer.statusCode === 429) {
         expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
-        expect(answer.headers['retry-after']).toBeDefined();
-        expect(answer.json()).toMatchObject({ status: 429 });
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+        expect(answer.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
       }
     }
-    // The admin's registration counted too (POST /api/user).
-    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2);
+    // Five writes on five routes, then the budget is spent on every route alike.
+    expect(statuses.slice(0, 5)).not.toContain(429);
+    expect(statuses.slice(5)).toEqual([429, 429]);
     for (let i = 0; i < 10; i++) {
-      expect((await world.call('GET', '/health')).statusCode).toBe(200);
+      expect((await world.call('GET', '/health', { from })).statusCode).toBe(200);
     }
+    // Another client has a budget of its own.
+    const other = await world.call('POST', '/api/user/seller', {
+      token: seller.token,
+      from: '192.0.2.11',
+    });
+    expect(other.statusCode).not.toBe(429);
+  });
+
+  it('believes X-Forwarded-For only from a trusted proxy', async () => {
+    const call = (from: string, client: string) =>
+      world.call('POST', '/api/category', {
+        token: admin.token,
+        body: { name: '' },
+        from,
+        headers: { 'x-forwarded-for': client },
+      });
+    // A client that names itself anew on every request is still the one connection it is.
+    const rotating = [];
+    for (const n of [1, 2, 3, 4, 5, 6]) rotating.push(await call('198.51.100.7', `203.0.113.${n}`));
+    expect(rotating.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400, 400, 429]);
+    // Through the trusted proxy, each client it names has a budget of its own.
+    const proxied = [];
+    for (const n of [1, 2, 3, 4, 5, 6]) proxied.push(await call('10.0.0.2', `203.0.113.${n}`));
+    expect(proxied.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400, 400, 400]);
+  });
+
+  it('gives picture uploads a tighter budget of their own', async () => {
+    const seller = await world.user('Seller');
+    const jpeg = await sharp({
+      create: { width: 32, height: 24, channels: 3, background: '#2e86c1' },
+    })
+      .jpeg()
+      .toBuffer();
+    const from = '192.0.2.20';
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { payload, headers } = multipartBody('image', jpeg);
+      const answer = await world.call('POST', '/api/images', {
+        token: seller.token,
+        body: payload,
+        headers,
+        from,
+      });
+      statuses.push(answer.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    // Uploads are not taken from the writes' budget.
+    const write = await world.call('POST', '/api/user/seller', { token: seller.token, from });
+    expect(write.statusCode).not.toBe(429);
   });
 });

@@ -109,6 +109,8 @@ export type Call = {
   token?: string | undefined;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The client's address as the service sees the connection (default 127.0.0.1). */
+  from?: string;
 };
 
 export type World = {
@@ -158,10 +160,11 @@ export async function startWorld(
       { command, answer: () => ({ status: 200, body: {} }) },
     );
 
-  const call: World['call'] = (method, url, { token, body, headers } = {}) =>
+  const call: World['call'] = (method, url, { token, body, headers, from } = {}) =>
     app.inject({
       method: method as 'POST',
       url,
+      ...(from === undefined ? {} : { remoteAddress: from }),
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       ...(body === undefined
         ? {}

@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type { EventStore } from '@second-gear/event-store';
 import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
 import {
@@ -34,8 +35,13 @@ export interface QueryServiceOptions {
   logger?: false | LogOptions;
   /** The read model's schema (default `read_model`). */
   schema?: string;
-  /** Behind the gateway, trust its X-Forwarded-* headers. */
-  trustProxy?: boolean;
+  /** The proxies in front (the gateway) whose X-Forwarded-For names the client, for rate limits. */
+  trustProxy?: boolean | string[];
+  /**
+   * Token exchanges (`GET /api/jwt`) per client address per window (a minute by default);
+   * absent or `false`, none. Other reads are not limited.
+   */
+  rateLimit?: false | { tokens?: number; timeWindow?: string | number };
   /** Interval of the feed's keep-alive messages (default 15 s). */
   feedHeartbeatMs?: number;
   /**
@@ -67,6 +73,8 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
     }),
   });
   await app.register(serviceTokens, { secret: options.tokenSecret });
+  const limits = options.rateLimit === false ? undefined : options.rateLimit;
+  if (limits !== undefined) await app.register(rateLimit, { global: false });
 
   const ctx: QueryContext = {
     db: options.db,
@@ -74,6 +82,14 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
     store: options.store,
     auth: options.auth,
     feed: { heartbeatMs: options.feedHeartbeatMs ?? 15_000 },
+    ...(limits === undefined
+      ? {}
+      : {
+          tokenRateLimit: {
+            max: limits.tokens ?? 30,
+            timeWindow: limits.timeWindow ?? '1 minute',
+          },
+        }),
   };
   readYourWrites(app, {
     db: options.db,

@@ -10,6 +10,8 @@ export interface QueryContext {
   store: EventStore;
   auth: Pick<FirebaseAuth, 'verifyIdToken'>;
   feed: { heartbeatMs: number };
+  /** Token exchanges per client address per window, when limited. */
+  tokenRateLimit?: { max: number; timeWindow: string | number };
 }
 
 /** `count(*)` as a JS number on every driver. */

@@ -33,7 +33,8 @@ const app = await buildQueryService({
   tokenSecret: settings.JWT_SECRET,
   readYourWritesTimeoutMs: settings.READ_YOUR_WRITES_TIMEOUT_MS,
   logger: { level: settings.LOG_LEVEL },
-  trustProxy: true,
+  rateLimit: { tokens: settings.RATE_LIMIT_TOKENS },
+  trustProxy: settings.TRUSTED_PROXIES,
 });
 await app.listen({ host: settings.HOST, port: settings.PORT });
 

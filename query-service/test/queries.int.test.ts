@@ -10,7 +10,8 @@ import {
 } from '@second-gear/projection-service/testing';
 import { waitForPosition } from '@second-gear/read-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, claimsOf, type Harness, parseSse } from './support.ts';
+import { buildQueryService } from '../src/index.ts';
+import { backends, claimsOf, type Harness, parseSse, TOKEN_SECRET } from './support.ts';
 
 const emulator = useAuthEmulator();
 const { list, dropAll } = await backends('query-service');
@@ -112,6 +113,40 @@ describe.each(list)('query service on $name', (backend) => {
       expect(after.statusCode).toBe(200);
       expect(after.headers['x-position-reached']).toBe('true');
       expect(claimsOf(after.json().accessToken)).toMatchObject({ uid: fresh.uid, role: 'Seller' });
+    });
+
+    it('limits token exchanges per client address, a 429 problem with Retry-After', async () => {
+      const limited = await buildQueryService({
+        db: h.db,
+        store: h.store,
+        auth: h.auth,
+        tokenSecret: TOKEN_SECRET,
+        logger: false,
+        rateLimit: { tokens: 3 },
+      });
+      try {
+        const exchange = (remoteAddress: string) =>
+          limited.inject({
+            url: `/api/jwt?email=${encodeURIComponent(ids.buyer.email)}`,
+            headers: { authorization: `Bearer ${idTokens[ids.buyer.uid]}` },
+            remoteAddress,
+          });
+        const statuses = [];
+        for (let i = 0; i < 4; i++) statuses.push(await exchange('192.0.2.30'));
+        expect(statuses.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
+        const refused = statuses[3]!;
+        expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        // Another client, and every other read, are not held back.
+        expect((await exchange('192.0.2.31')).statusCode).toBe(200);
+        const reads = [];
+        for (let i = 0; i < 5; i++) {
+          reads.push(await limited.inject({ url: '/api/categories', remoteAddress: '192.0.2.30' }));
+        }
+        expect(reads.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      } finally {
+        await limited.close();
+      }
     });
   });
 

@@ -24,7 +24,11 @@ const marketplace = await startMarketplace({
   imageMaxBytes: settings.IMAGE_MAX_BYTES,
   imageMaxPixels: settings.IMAGE_MAX_PIXELS,
   readYourWritesTimeoutMs: settings.READ_YOUR_WRITES_TIMEOUT_MS,
-  rateLimitMax: settings.RATE_LIMIT_MAX,
+  rateLimits: {
+    writes: settings.RATE_LIMIT_MAX,
+    uploads: settings.RATE_LIMIT_UPLOADS,
+    tokens: settings.RATE_LIMIT_TOKENS,
+  },
   say,
 });
 

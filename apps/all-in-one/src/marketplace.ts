@@ -28,7 +28,11 @@ export interface MarketplaceOptions {
   imageMaxBytes?: number;
   imageMaxPixels?: number;
   readYourWritesTimeoutMs?: number;
-  rateLimitMax?: number | false;
+  /**
+   * Per client address per minute: writes (default 300), picture uploads (30) and token
+   * exchanges (30); `false` turns them off.
+   */
+  rateLimits?: false | { writes?: number; uploads?: number; tokens?: number };
   /** Keep public answers in memory between commits (default true; false to measure reads). */
   keepAnswers?: boolean;
   /** Progress lines (starting, seeding, ready). */
@@ -99,10 +103,7 @@ export const startMarketplace = async (
         serveDir: imagesDir,
       },
       logger,
-      rateLimit:
-        options.rateLimitMax === false
-          ? false
-          : { max: options.rateLimitMax ?? 300, timeWindow: '1 minute' },
+      rateLimit: options.rateLimits ?? {},
     });
     cleanups.push(() => command.close());
     const changes = options.keepAnswers === false ? undefined : await listenToReadModel({ pglite });
@@ -114,6 +115,7 @@ export const startMarketplace = async (
       auth,
       tokenSecret,
       readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,
+      rateLimit: options.rateLimits ?? {},
       logger,
     });
     cleanups.push(() => query.close());

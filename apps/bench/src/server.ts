@@ -102,7 +102,7 @@ if (mode === 'bare') {
     webDist: ensureWebBuilt(),
     jwtSecret: env('BENCH_JWT_SECRET'),
     seed: true,
-    rateLimitMax: false,
+    rateLimits: false,
     logLevel: 'silent',
     keepAnswers: process.env.BENCH_ANSWER_CACHE !== 'off',
   });

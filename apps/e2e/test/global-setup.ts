@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
     port: 0,
     authEmulatorPort: 0,
     seed: true,
-    rateLimitMax: false,
+    rateLimits: false,
     logLevel: 'warn',
   });
   project.provide('baseUrl', marketplace.url);

@@ -25,8 +25,16 @@ const web = await buildWebApp({
 await web.ready();
 
 const proxies = {
-  query: await buildProxy({ upstream: new URL(settings.QUERY_URL), logger: web.log }),
-  command: await buildProxy({ upstream: new URL(settings.COMMAND_URL), logger: web.log }),
+  query: await buildProxy({
+    upstream: new URL(settings.QUERY_URL),
+    logger: web.log,
+    trustedProxies: settings.TRUSTED_PROXIES,
+  }),
+  command: await buildProxy({
+    upstream: new URL(settings.COMMAND_URL),
+    logger: web.log,
+    trustedProxies: settings.TRUSTED_PROXIES,
+  }),
 };
 await Promise.all([proxies.query.ready(), proxies.command.ready()]);
 

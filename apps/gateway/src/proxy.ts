@@ -35,13 +35,19 @@ export interface ProxyOptions {
   /** How long the upstream may stay silent, before its answer starts or between two chunks. */
   timeoutMs?: number;
   logger?: FastifyBaseLogger;
+  /**
+   * The load balancers in front of the gateway, if any, whose X-Forwarded-For may name the
+   * client (addresses, CIDR ranges or `loopback`). Default none: the client is the connection.
+   */
+  trustedProxies?: string[];
 }
 
 /**
  * Forwards every request to one upstream service and streams the answer back unchanged (bodies
  * in both directions are streamed, so uploads and the server-sent-events feed pass through
  * unbuffered, and a client that hangs up closes the upstream request). The upstream sees the
- * client's own Host header and X-Forwarded-For/-Host/-Proto; when it does not answer, the client
+ * client's own Host header and X-Forwarded-For/-Host/-Proto (the client's address as the gateway
+ * knows it, never one the client claims); when it does not answer, the client
  * gets a 502 problem+json. Nothing is retried: a write must not be sent twice, and a read's
  * answer (a 503 included) is the upstream's to give.
  */
@@ -49,8 +55,10 @@ export const buildProxy = async ({
   upstream,
   timeoutMs = 60_000,
   logger,
+  trustedProxies = [],
 }: ProxyOptions): Promise<FastifyInstance> => {
   const app = Fastify({
+    trustProxy: trustedProxies,
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // The gateway writes its own line per proxied request.
     logController: new LogController({ disableRequestLogging: true }),
@@ -87,12 +95,12 @@ export const buildProxy = async ({
         retryDelay: () => null,
         rewriteRequestHeaders: (_request, headers) => {
           const forwarded = withoutHopByHop(headers as IncomingHttpHeaders);
-          const client = raw.socket.remoteAddress ?? '';
-          const prior = raw.headers['x-forwarded-for'];
+          // The gateway names the client itself: whatever a client says of its own address
+          // is dropped, unless a trusted load balancer in front said it.
           forwarded.host = raw.headers.host;
-          forwarded['x-forwarded-for'] = prior ? `${String(prior)}, ${client}` : client;
+          forwarded['x-forwarded-for'] = request.ip;
           forwarded['x-forwarded-host'] = raw.headers.host ?? '';
-          forwarded['x-forwarded-proto'] = 'encrypted' in raw.socket ? 'https' : 'http';
+          forwarded['x-forwarded-proto'] = request.protocol;
           return forwarded;
         },
         rewriteHeaders: (headers) => withoutHopByHop(headers as IncomingHttpHeaders),

@@ -18,8 +18,12 @@ const close = (server: Server) =>
   });
 
 /** A gateway in front of one upstream, as apps/gateway/src/main.ts puts it together. */
-const gatewayTo = async (upstream: URL, timeoutMs?: number) => {
-  const proxy = await buildProxy({ upstream, ...(timeoutMs ? { timeoutMs } : {}) });
+const gatewayTo = async (upstream: URL, timeoutMs?: number, trustedProxies?: string[]) => {
+  const proxy = await buildProxy({
+    upstream,
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(trustedProxies ? { trustedProxies } : {}),
+  });
   await proxy.ready();
   const server = createServer((req, res) => proxy.routing(req, res));
   return {
@@ -124,7 +128,8 @@ describe('the gateway proxy', () => {
       authorization: 'Bearer t',
       'content-type': 'application/json',
       'x-min-position': '42',
-      'x-forwarded-for': '203.0.113.9, 127.0.0.1',
+      // The client's claim to be 203.0.113.9 is dropped: it is the connection it came on.
+      'x-forwarded-for': '127.0.0.1',
       'x-forwarded-host': gateway.url.host,
       'x-forwarded-proto': 'http',
     });
@@ -134,6 +139,21 @@ describe('the gateway proxy', () => {
     await fetch(new URL('/api/categories', gateway.url));
     expect(seen.at(-1)?.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(seen.at(-1)?.method).toBe('GET');
+  });
+
+  it('believes X-Forwarded-For only from a load balancer it is told to trust', async () => {
+    const behind = await gatewayTo(upstreamUrl, undefined, ['loopback']);
+    try {
+      await fetch(new URL('/api/categories', behind.url), {
+        headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
+      });
+      expect(seen.at(-1)?.headers).toMatchObject({
+        'x-forwarded-for': '203.0.113.9',
+        'x-forwarded-proto': 'https',
+      });
+    } finally {
+      await behind.close();
+    }
   });
 
   it('streams an upload through as it arrives', async () => {

@@ -26,6 +26,8 @@ export type ImagesRoutesOptions = {
   mayUpload?: (actor: Actor) => boolean | Promise<boolean>;
   /** Uploads re-encoded at once; the rest wait their turn. Default 2. */
   maxConcurrent?: number;
+  /** Uploads per client address per window, counted apart from other writes. */
+  rateLimit?: { max: number; timeWindow: string | number };
 };
 
 /** Runs at most `limit` tasks at once; re-encoding is CPU-bound. */
@@ -70,6 +72,7 @@ export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOp
     '/api/images',
     {
       preHandler: app.authenticate,
+      ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
       // The form below is for the OpenAPI document only: Fastify never sees a multipart body
       // (the parser streams it), and the handler checks the real one.
       validatorCompiler: () => (data) => ({ value: data }),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { flag, hostPort, logLevel, port, positiveInt, secret, url } from './variables.ts';
+import {
+  addressList,
+  flag,
+  hostPort,
+  logLevel,
+  port,
+  positiveInt,
+  secret,
+  url,
+} from './variables.ts';
 
 /**
  * Every environment variable of every process, with its default. The README's configuration
@@ -31,6 +40,19 @@ const eventStore = {
     'kurrentdb+discover',
   ]).optional(),
 };
+
+/** Requests per client address per minute. */
+const rateLimits = {
+  RATE_LIMIT_MAX: positiveInt(300),
+  RATE_LIMIT_UPLOADS: positiveInt(30),
+  RATE_LIMIT_TOKENS: positiveInt(30),
+};
+
+/**
+ * Whose X-Forwarded-For names the client (for the rate limits and logs). Behind the gateway a
+ * service believes the gateway's; anything else is the connection's own address.
+ */
+const behindGateway = { TRUSTED_PROXIES: addressList('loopback') };
 
 const readModel = {
   DATABASE_URL: url(['postgres', 'postgresql']).default('postgres://postgres@127.0.0.1:5432/test'),
@@ -84,7 +106,9 @@ export const commandServiceSettings = z
     HOST: z.string().default('0.0.0.0'),
     PORT: port(3001),
     JWT_SECRET: secret,
-    RATE_LIMIT_MAX: positiveInt(300),
+    RATE_LIMIT_MAX: rateLimits.RATE_LIMIT_MAX,
+    RATE_LIMIT_UPLOADS: rateLimits.RATE_LIMIT_UPLOADS,
+    ...behindGateway,
   })
   .superRefine(requireStoreUrl)
   .superRefine(requireBucket);
@@ -99,6 +123,8 @@ export const queryServiceSettings = z
     PORT: port(3002),
     JWT_SECRET: secret,
     READ_YOUR_WRITES_TIMEOUT_MS: positiveInt(2000),
+    RATE_LIMIT_TOKENS: rateLimits.RATE_LIMIT_TOKENS,
+    ...behindGateway,
   })
   .superRefine(requireStoreUrl);
 
@@ -121,6 +147,8 @@ export const gatewaySettings = z.object({
   COMMAND_URL: url(['http', 'https']).default('http://127.0.0.1:3001'),
   QUERY_URL: url(['http', 'https']).default('http://127.0.0.1:3002'),
   WEB_DIST: z.string().default('./web/dist'),
+  // In front of everything: only a load balancer of the operator's may name the client.
+  TRUSTED_PROXIES: addressList(''),
 });
 
 export const allInOneSettings = z.object({
@@ -137,7 +165,7 @@ export const allInOneSettings = z.object({
   IMAGE_MAX_BYTES: images.IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS: images.IMAGE_MAX_PIXELS,
   READ_YOUR_WRITES_TIMEOUT_MS: positiveInt(2000),
-  RATE_LIMIT_MAX: positiveInt(300),
+  ...rateLimits,
 });
 
 /** `npm run projections -- status|rebuild`: on a PostgreSQL read model, or the all-in-one's PGlite. */

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Field schemas for environment variables, each with a message that says what is expected. */
@@ -48,3 +49,34 @@ export const logLevel = z
 export const secret = z
   .string({ error: 'required: a secret of at least 32 characters' })
   .min(32, { error: 'expected a secret of at least 32 characters' });
+
+/** The names of address ranges a trusted-proxy list may use besides addresses and CIDRs. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrRange = (entry: string): boolean => {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const length = Number(bits);
+  return /^\d{1,3}$/.test(bits) && length <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * A comma-separated list of addresses, CIDR ranges or `loopback`, `linklocal`, `uniquelocal`;
+ * empty means none.
+ */
+export const addressList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every(isAddressOrRange), {
+      error: 'expected addresses or CIDR ranges separated by commas, or loopback',
+    });

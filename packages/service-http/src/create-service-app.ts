@@ -27,8 +27,11 @@ export type ServiceAppOptions = {
   openapi?: OpenApiOptions;
   /** Extra facts for `GET /health`; throwing makes it answer 503. */
   health?: () => Promise<Record<string, unknown>> | Record<string, unknown>;
-  /** Behind the gateway, trust its X-Forwarded-* headers. */
-  trustProxy?: boolean;
+  /**
+   * Whose X-Forwarded-* headers to believe: the addresses or ranges of the proxies in front
+   * (the gateway), `true` for any (tests only), `false` or absent for none.
+   */
+  trustProxy?: boolean | string[];
 };
 
 /**

@@ -22,6 +22,8 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/jwt',
     {
+      // Each exchange verifies a token: a budget per client keeps guessing and floods slow.
+      ...(ctx.tokenRateLimit ? { config: { rateLimit: ctx.tokenRateLimit } } : {}),
       schema: {
         tags: ['users'],
         summary:
