@@ -197,6 +197,9 @@ for (const backend of await backends()) {
       ['price', -5],
       ['price', 10_000_001],
       ['price', '1e12'],
+      ['price', '0x10'],
+      ['price', '1e3'],
+      ['price', 'Infinity'],
       ['price', true],
       ['original_price', 'twenty'],
       ['use', -1],
@@ -283,12 +286,18 @@ for (const backend of await backends()) {
           await refused(400, method, `${path}${id}`, 'admin');
         }
         await refused(404, method, `${path}no-such-id`, 'admin');
-        // Longer than the router takes: 414 (URI Too Long), still appending nothing.
+        // As long as the contract allows is an id; one character more is a 400 naming it.
+        await refused(404, method, `${path}${'x'.repeat(128)}`, 'admin');
+        await refused(400, method, `${path}${'x'.repeat(129)}`, 'admin');
+        // Longer than the router takes: 414 (URI Too Long), without the URL echoed back, still
+        // appending nothing.
         const before = await world.head();
-        const tooLong = await world.call(method, `${path}${'x'.repeat(129)}`, {
+        const tooLong = await world.call(method, `${path}${'x'.repeat(10_000)}`, {
           token: admin.token,
         });
         expect(tooLong.statusCode).toBe(414);
+        expect(tooLong.body).not.toContain('xxxxxxxxxx');
+        expect(tooLong.json()).toMatchObject({ title: 'URI Too Long' });
         expect(await world.head()).toBe(before);
       },
     );

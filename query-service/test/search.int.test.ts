@@ -412,6 +412,10 @@ describe.each(list)('car search on $name', (backend) => {
       ['minYear=2020&maxYear=2010', 'querystring.maxYear'],
       ['fuel=steam', 'querystring.fuel'],
       ['maxMileage=-5', 'querystring.maxMileage'],
+      ['minPrice=0x10', 'querystring.minPrice'],
+      ['maxPrice=1e5', 'querystring.maxPrice'],
+      ['page=0x2', 'querystring.page'],
+      ['limit=1e1', 'querystring.limit'],
       ['cursor=bm90LWEtY3Vyc29y', 'querystring.cursor'],
     ])('%s is a 400 naming %s', async (query, field) => {
       const answer = await get(`/api/products?${query}`);

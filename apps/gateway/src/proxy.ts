@@ -3,6 +3,7 @@ import replyFrom from '@fastify/reply-from';
 import {
   HttpProblem,
   problemDetails,
+  routerProblem,
   securityHeaders,
   sendProblem,
 } from '@second-gear/service-http';
@@ -64,8 +65,7 @@ export const buildProxy = async ({
     logController: new LogController({ disableRequestLogging: true }),
     // A URL the router cannot read is answered as the services answer it.
     frameworkErrors: (error, request, reply) => {
-      const status = (error as { statusCode?: number }).statusCode ?? 400;
-      sendProblem(reply, { status, detail: error.message, instance: request.url.split('?')[0] });
+      sendProblem(reply, routerProblem(error, request));
     },
   });
   await app.register(problemDetails);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { type CspDirectives, securityHeaders } from '@second-gear/service-http';
+import { type CspDirectives, securityHeaders, sendProblem } from '@second-gear/service-http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 
 /** What the browser needs to know at run time (served as /app-config.json). */
@@ -86,15 +86,10 @@ export const buildWebApp = async ({
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply
-        .code(404)
-        .type('application/problem+json')
-        .send({
-          type: 'about:blank',
-          title: 'Not Found',
-          status: 404,
-          detail: `${request.method} ${request.url} does not exist`,
-        });
+      return sendProblem(reply, {
+        status: 404,
+        detail: `Nothing here answers ${request.method}.`,
+      });
     }
     const path = request.url.split('?', 1)[0] ?? '/';
     // A missing asset is a real 404; a page path belongs to the client-side router.

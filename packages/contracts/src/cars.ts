@@ -5,6 +5,7 @@
 // detail a car does not have.
 import { fuels, transmissions } from '@second-gear/domain';
 import { z } from 'zod';
+import { decimalNumber } from './numbers.ts';
 
 export { fuels, transmissions };
 export const Fuel = z.enum(fuels);
@@ -53,7 +54,7 @@ const optionalWhole = (min: number, max: () => number) =>
   z.preprocess(
     (value) => {
       const present = blankIsAbsent(value);
-      return typeof present === 'string' ? Number(present.replaceAll(',', '')) : present;
+      return typeof present === 'string' ? decimalNumber(present, { thousands: true }) : present;
     },
     z
       .number({ error: 'Must be a number' })
@@ -117,7 +118,7 @@ const queryNumber = (min: number, max: number, whole = true) =>
   z.preprocess(
     (value) => {
       const present = blankIsAbsent(value);
-      return typeof present === 'string' ? Number(present.replaceAll(',', '')) : present;
+      return typeof present === 'string' ? decimalNumber(present, { thousands: true }) : present;
     },
     (whole ? z.number().int('Must be a whole number') : z.number({ error: 'Must be a number' }))
       .min(min, `Must be at least ${min.toLocaleString('en-US')}`)

@@ -7,24 +7,26 @@
 // totals travel in headers (`X-Total-Count`, `Link`).
 import { z } from 'zod';
 import { CarDetailsAnswer, carFilterShape, checkRanges, sortAndCursorShape } from './cars.ts';
+import { decimalNumber } from './numbers.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 /** Header with the number of items of a list across all its pages. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
-const pageNumber = z.coerce
-  .number({ error: 'Must be a number' })
-  .int('Must be a whole number')
-  .min(1, 'Must be at least 1')
-  .max(1_000_000, 'Must be at most 1,000,000')
-  .default(1)
-  .describe('1-based page number');
-const pageSize = z.coerce
-  .number({ error: 'Must be a number' })
-  .int('Must be a whole number')
-  .min(1, 'Must be at least 1')
-  .max(MAX_PAGE_SIZE, `Must be at most ${MAX_PAGE_SIZE}`)
+/** A whole number in a query string, written in decimal digits. */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? decimalNumber(value) : value),
+    z
+      .number({ error: 'Must be a number' })
+      .int('Must be a whole number')
+      .min(min, `Must be at least ${min}`)
+      .max(max, `Must be at most ${max.toLocaleString('en-US')}`),
+  );
+
+const pageNumber = wholeNumber(1, 1_000_000).default(1).describe('1-based page number');
+const pageSize = wholeNumber(1, MAX_PAGE_SIZE)
   .default(DEFAULT_PAGE_SIZE)
   .describe(`Items per page, at most ${MAX_PAGE_SIZE}`);
 

@@ -12,6 +12,7 @@
 // and the server ignores (a seller's name on a car, a booking's price) are known fields.
 import { z } from 'zod';
 import { carDetailFields } from './cars.ts';
+import { decimalNumber } from './numbers.ts';
 
 /** The message for an empty required field: in a 400 answer, and under a form's field. */
 export const requiredMessage = 'This field is required';
@@ -34,15 +35,15 @@ const optionalText = (max: number) =>
   );
 
 /**
- * A number within bounds. Clients send prices and years as typed into a text field, so a numeric
- * string is accepted and read as a number; a blank one counts as missing.
+ * A number within bounds. Clients send prices and years as typed into a text field, so a string
+ * of decimal digits is accepted and read as a number; a blank one counts as missing.
  */
 export const boundedNumber = (min: number, max: number) =>
   z.preprocess(
     (value) => {
       if (typeof value !== 'string') return value;
       const text = value.trim();
-      return text === '' ? undefined : Number(text);
+      return text === '' ? undefined : decimalNumber(text);
     },
     z
       .number({ error: (issue) => (missing(issue.input) ? requiredMessage : 'Must be a number') })

@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type LogOptions, loggerOptions, OneLinePerRequest } from './logging.ts';
 import { type OpenApiOptions, openApi } from './openapi.ts';
-import { problemDetails, sendProblem } from './problem.ts';
+import { problemDetails, routerProblem, sendProblem } from './problem.ts';
 import { securityHeaders } from './security-headers.ts';
 import { serializerCompiler } from './serialization.ts';
 import { validatorCompiler } from './validation.ts';
@@ -57,9 +57,11 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     // Errors the router raises before any route runs (a malformed URL, a path parameter over
     // the length limit) answer in the same problem format as every other error.
     frameworkErrors: (error, request, reply) => {
-      const status = (error as { statusCode?: number }).statusCode ?? 400;
-      sendProblem(reply, { status, detail: error.message, instance: request.url.split('?')[0] });
+      sendProblem(reply, routerProblem(error, request));
     },
+    // Ids may be up to 128 characters and emails 254 (more once percent-encoded): the
+    // contract's schemas judge a parameter's length, with a 400 that names it.
+    maxParamLength: 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Bodies are JSON (and multipart where a route registers it); plain text is 415, not a

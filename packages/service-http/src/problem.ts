@@ -109,20 +109,52 @@ export function sendProblem(
   return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }
 
-function instanceOf(request: FastifyRequest): string {
-  return request.url.split('?')[0] ?? request.url;
+/** The longest path a problem names as its `instance`; a longer one is never echoed. */
+const LONGEST_INSTANCE = 200;
+
+/**
+ * The path a problem is about, without the query string; none for a path longer than any
+ * route's, so that a problem never echoes whatever a client sent in its URL.
+ */
+export function instanceOf(request: FastifyRequest): string | undefined {
+  const path = request.url.split('?', 1)[0] ?? request.url;
+  return path.length <= LONGEST_INSTANCE ? path : undefined;
+}
+
+/**
+ * The problem for an error the router raises before any route runs: a URL it cannot read, or
+ * a path parameter over the length limit. The detail says what is wrong without repeating
+ * the URL.
+ */
+export function routerProblem(
+  error: Error & { statusCode?: number },
+  request: FastifyRequest,
+): ProblemDetails {
+  const status = error.statusCode ?? 400;
+  const instance = instanceOf(request);
+  return {
+    type: 'about:blank',
+    title: statusTitle(status),
+    status,
+    detail:
+      status === 414
+        ? 'The URL is longer than this service accepts.'
+        : 'The URL is not valid: check its encoding.',
+    ...(instance === undefined ? {} : { instance }),
+  };
 }
 
 /** Maps any error to the problem that answers it; the one place where errors become statuses. */
 export function toProblem(error: unknown, request: FastifyRequest): ProblemDetails {
-  const instance = instanceOf(request);
+  const path = instanceOf(request);
+  const instance = path === undefined ? {} : { instance: path };
   if (error instanceof HttpProblem) {
     return {
       type: error.type,
       title: error.title,
       status: error.status,
       detail: error.detail ?? error.title,
-      instance,
+      ...instance,
       ...(error.errors === undefined ? {} : { errors: error.errors }),
     };
   }
@@ -140,7 +172,7 @@ export function toProblem(error: unknown, request: FastifyRequest): ProblemDetai
         errors.length === 1
           ? `Invalid request: ${errors[0]!.field}: ${errors[0]!.message}`
           : `Invalid request: ${errors.length} fields need attention.`,
-      instance,
+      ...instance,
       errors,
     };
   }
@@ -151,7 +183,7 @@ export function toProblem(error: unknown, request: FastifyRequest): ProblemDetai
       title: statusTitle(status),
       status,
       detail: clientDetail(fastifyError!, status),
-      instance,
+      ...instance,
     };
   }
   return {
@@ -159,7 +191,7 @@ export function toProblem(error: unknown, request: FastifyRequest): ProblemDetai
     title: 'Internal Server Error',
     status: 500,
     detail: 'Something went wrong on our side. It has been logged.',
-    instance,
+    ...instance,
   };
 }
 
@@ -193,13 +225,14 @@ async function problemDetailsPlugin(app: FastifyInstance): Promise<void> {
     }
     return sendProblem(reply, problem);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, {
+  app.setNotFoundHandler((request, reply) => {
+    const instance = instanceOf(request);
+    return sendProblem(reply, {
       status: 404,
-      detail: `No route ${request.method} ${instanceOf(request)}.`,
-      instance: instanceOf(request),
-    }),
-  );
+      detail: `No route ${request.method} ${instance ?? 'at this path'}.`,
+      ...(instance === undefined ? {} : { instance }),
+    });
+  });
 }
 
 /** Makes every error answer of the app `application/problem+json`. */

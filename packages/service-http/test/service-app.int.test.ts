@@ -164,11 +164,28 @@ describe('createServiceApp', () => {
     expect(response.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
   });
 
-  it('answers router errors as problems too', async () => {
-    const response = await app.inject({ method: 'GET', url: `/api/cars/${'x'.repeat(200)}` });
+  it('answers router errors as problems too, never echoing the URL', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/cars/${'x'.repeat(10_000)}` });
     expect(response.statusCode).toBe(414);
     expect(response.headers['content-type']).toContain('application/problem+json');
-    expect(response.json()).toMatchObject({ status: 414, title: 'URI Too Long' });
+    expect(response.json()).toEqual({
+      type: 'about:blank',
+      title: 'URI Too Long',
+      status: 414,
+      detail: 'The URL is longer than this service accepts.',
+    });
+    const unknown = await app.inject({ method: 'GET', url: `/api/${'y'.repeat(10_000)}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).not.toContain('yyyyyyyyyy');
+    const malformed = await app.inject({ method: 'GET', url: '/api/cars/%E0%A4%A' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().detail).toBe('The URL is not valid: check its encoding.');
+  });
+
+  it('hands a parameter of any length the contract allows to its schema', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/cars/${'x'.repeat(300)}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.map((e: { field: string }) => e.field)).toEqual(['params.id']);
   });
 
   it('answers 500 without leaking internals', async () => {
