@@ -1,6 +1,6 @@
 // Operators' commands: `npm run admin -- promote <email>` makes a registered user an Admin.
 // The first admin of an installation is made this way; after that, admins promote in the app.
-import { loadEnvOrExit } from '@second-gear/config';
+import { loadEnvOrExit, reportFailuresOf } from '@second-gear/config';
 import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
 import { z } from 'zod';
 import { promoteToAdminAsSystem, userIdByEmail } from './system-commands.ts';
@@ -11,6 +11,7 @@ const settings = loadEnvOrExit(
     EVENT_STORE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/second_gear'),
   }),
 );
+reportFailuresOf('admin');
 const [verb, email] = process.argv.slice(2);
 if (verb !== 'promote' || !email) {
   process.stderr.write('usage: npm run admin -- promote <email>\n');

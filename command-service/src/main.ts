@@ -1,12 +1,13 @@
 // The command service as a process of its own: configuration from the environment (validated,
 // a wrong value stops it naming the variable), then listen until SIGINT or SIGTERM.
-import { commandServiceSettings, loadEnvOrExit } from '@second-gear/config';
+import { commandServiceSettings, loadEnvOrExit, reportFailuresOf } from '@second-gear/config';
 import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
 import { createFirebaseAuth } from '@second-gear/identity';
 import { buildCommandService } from './app.ts';
 import { type ImageStorage, localImageStorage, s3ImageStorage } from './images/index.ts';
 
 const env = loadEnvOrExit(commandServiceSettings);
+reportFailuresOf('command-service');
 
 const store = await createEventStore(eventStoreConfig(env.EVENT_STORE, env.EVENT_STORE_URL));
 

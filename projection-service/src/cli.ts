@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { reportFailure, StartupError } from '@second-gear/config';
 import { createEventStore, type EventStore, eventStoreConfig } from '@second-gear/event-store';
 import { createReadModelDb, openPGlite, type ReadModelDb } from '@second-gear/read-model';
 import { type CliEnv, CliEnvError, parseCliEnv } from './cli-env.ts';
@@ -27,6 +29,12 @@ interface Opened {
 }
 
 const open = async (env: CliEnv): Promise<Opened> => {
+  if (env.pgliteDir && !existsSync(env.pgliteDir)) {
+    // Opening it would create an empty database and report on nothing.
+    throw new StartupError(
+      `PGLITE_DIR: there is no embedded database at ${env.pgliteDir}; start the all-in-one once (npm start) or check the path.`,
+    );
+  }
   const pglite = env.pgliteDir ? await openPGlite(env.pgliteDir) : undefined;
   const db = env.readModelUrl
     ? createReadModelDb({ connectionString: env.readModelUrl })
@@ -136,9 +144,6 @@ const main = async (argv: string[]): Promise<number> => {
   }
 };
 
-process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  return 1;
-});
+process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) =>
+  reportFailure(error, 'projections'),
+);

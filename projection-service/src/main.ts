@@ -1,13 +1,14 @@
 // The projection service as its own process (distributed deployment): keeps the read model up
 // to date and answers GET /health with each projection's position.
 import { createServer } from 'node:http';
-import { loadEnvOrExit, projectionServiceSettings } from '@second-gear/config';
+import { loadEnvOrExit, projectionServiceSettings, reportFailuresOf } from '@second-gear/config';
 import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
 import { createReadModelDb } from '@second-gear/read-model';
 import { pino } from 'pino';
 import { startProjections } from './start-projections.ts';
 
 const settings = loadEnvOrExit(projectionServiceSettings);
+reportFailuresOf('projection-service');
 const log = pino({ level: settings.LOG_LEVEL, base: { service: 'projection-service' } });
 
 if (settings.EVENT_STORE === 'pglite') {

@@ -22,9 +22,10 @@ describe('the operators CLI environment', () => {
   });
 
   it('defaults to the embedded store with PGLITE_DIR', () => {
-    expect(parseCliEnv({ PGLITE_DIR: './data/pglite' })).toMatchObject({
+    // From where `npm run projections` was typed, not the workspace folder npm runs it in.
+    expect(parseCliEnv({ PGLITE_DIR: './data/pglite', INIT_CWD: '/home/me/sg' })).toMatchObject({
       eventStore: 'pglite',
-      pgliteDir: './data/pglite',
+      pgliteDir: '/home/me/sg/data/pglite',
     });
   });
 

@@ -1,11 +1,12 @@
 // The query service as its own process (distributed deployment).
-import { loadEnvOrExit, queryServiceSettings } from '@second-gear/config';
+import { loadEnvOrExit, queryServiceSettings, reportFailuresOf } from '@second-gear/config';
 import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
 import { createFirebaseAuth } from '@second-gear/identity';
 import { createReadModelDb, listenToReadModel } from '@second-gear/read-model';
 import { buildQueryService } from './app.ts';
 
 const settings = loadEnvOrExit(queryServiceSettings);
+reportFailuresOf('query-service');
 
 if (settings.EVENT_STORE === 'pglite') {
   process.stderr.write(

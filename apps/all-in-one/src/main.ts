@@ -1,11 +1,12 @@
 // `npm start`: the whole marketplace in one process, with no configuration needed.
 import { resolve } from 'node:path';
-import { allInOneSettings, loadEnvOrExit } from '@second-gear/config';
+import { allInOneSettings, loadEnvOrExit, reportFailuresOf } from '@second-gear/config';
 import { demoAccounts } from './demo-data.ts';
 import { startMarketplace } from './marketplace.ts';
 import { ensureWebBuilt } from './web-build.ts';
 
 const settings = loadEnvOrExit(allInOneSettings);
+reportFailuresOf('second-gear');
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 const webDist = ensureWebBuilt(settings.WEB_DIST, say);

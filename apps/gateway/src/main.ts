@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
-import { gatewaySettings, loadEnvOrExit } from '@second-gear/config';
+import { gatewaySettings, loadEnvOrExit, reportFailuresOf } from '@second-gear/config';
 import { buildProxy } from './proxy.ts';
 import { targetFor } from './routes.ts';
 import { buildWebApp } from './web-app.ts';
 
 /** The gateway of the distributed deployment: one public port in front of the services. */
 const settings = loadEnvOrExit(gatewaySettings);
+reportFailuresOf('gateway');
 const emulator = settings.FIREBASE_AUTH_EMULATOR_HOST;
 
 const web = await buildWebApp({

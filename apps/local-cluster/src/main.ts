@@ -1,6 +1,9 @@
 // `npm run start:distributed`: each service its own process against the machine's PostgreSQL.
 import { resolve } from 'node:path';
+import { reportFailuresOf } from '@second-gear/config';
 import { startLocalCluster } from './local-cluster.ts';
+
+reportFailuresOf('second-gear (distributed)');
 
 const env = process.env;
 const cluster = await startLocalCluster({
@@ -12,7 +15,10 @@ const cluster = await startLocalCluster({
   logLevel: env.LOG_LEVEL ?? 'info',
   onLine: (line) => process.stdout.write(`${line}\n`),
 });
-process.stdout.write(`\n  Second Gear (distributed) is running on ${cluster.url}\n\n`);
+process.stdout.write(
+  `\n  Second Gear (distributed) is running on ${cluster.url}\n` +
+    `  (sign-in goes through the Auth Emulator at http://${cluster.authEmulatorHost})\n\n`,
+);
 
 const stop = async () => {
   await cluster.stop();

@@ -4,6 +4,7 @@ import {
   flag,
   hostPort,
   logLevel,
+  pathVariable,
   port,
   positiveInt,
   secret,
@@ -60,7 +61,7 @@ const readModel = {
 
 const images = {
   IMAGE_STORAGE: z.enum(['local', 's3'], { error: 'expected local or s3' }).default('local'),
-  IMAGE_DIR: z.string().default('./data/images'),
+  IMAGE_DIR: pathVariable('./data/images'),
   IMAGE_PUBLIC_BASE_URL: z.string().default('/images'),
   IMAGE_MAX_BYTES: positiveInt(8 * 1024 * 1024),
   IMAGE_MAX_PIXELS: positiveInt(40_000_000),
@@ -146,7 +147,7 @@ export const gatewaySettings = z.object({
   PORT: port(3000),
   COMMAND_URL: url(['http', 'https']).default('http://127.0.0.1:3001'),
   QUERY_URL: url(['http', 'https']).default('http://127.0.0.1:3002'),
-  WEB_DIST: z.string().default('./web/dist'),
+  WEB_DIST: pathVariable('./web/dist'),
   // In front of everything: only a load balancer of the operator's may name the client.
   TRUSTED_PROXIES: addressList(''),
 });
@@ -157,11 +158,11 @@ export const allInOneSettings = z.object({
   FIREBASE_API_KEY: firebase.FIREBASE_API_KEY,
   HOST: z.string().default('127.0.0.1'),
   PORT: port(3000),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: pathVariable('./data'),
   AUTH_EMULATOR_PORT: port(9099),
   JWT_SECRET: secret.optional(),
   SEED_DEMO_DATA: flag(true),
-  WEB_DIST: z.string().default('./web/dist'),
+  WEB_DIST: pathVariable('./web/dist'),
   IMAGE_MAX_BYTES: images.IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS: images.IMAGE_MAX_PIXELS,
   READ_YOUR_WRITES_TIMEOUT_MS: positiveInt(2000),
@@ -172,7 +173,7 @@ export const allInOneSettings = z.object({
 export const projectionsCliSettings = z
   .object({
     DATABASE_URL: url(['postgres', 'postgresql']).optional(),
-    PGLITE_DIR: z.string().min(1).optional(),
+    PGLITE_DIR: pathVariable(),
     EVENT_STORE: storeKind.optional(),
     EVENT_STORE_URL: eventStore.EVENT_STORE_URL,
     PROJECTION_BATCH_SIZE: positiveInt(1000),

@@ -80,3 +80,19 @@ export const addressList = (fallback: string) =>
     .refine((entries) => entries.every(isAddressOrRange), {
       error: 'expected addresses or CIDR ranges separated by commas, or loopback',
     });
+
+/** The schemas of variables that name a file or directory (see `parseEnv`). */
+export const pathSchemas = new WeakSet<z.ZodType>();
+
+/**
+ * A file or directory. `parseEnv` resolves a relative one from the folder the command was run
+ * in (`fromWhereRun`), so it means what the person who typed it sees.
+ */
+export function pathVariable(fallback: string): z.ZodDefault<z.ZodString>;
+export function pathVariable(): z.ZodOptional<z.ZodString>;
+export function pathVariable(fallback?: string): z.ZodType {
+  const schema =
+    fallback === undefined ? z.string().min(1).optional() : z.string().min(1).default(fallback);
+  pathSchemas.add(schema);
+  return schema;
+}

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   allInOneSettings,
@@ -16,10 +17,27 @@ describe('parseEnv', () => {
     expect(settings).toMatchObject({
       PORT: 3000,
       HOST: '127.0.0.1',
-      DATA_DIR: './data',
+      DATA_DIR: resolve('data'),
       SEED_DEMO_DATA: true,
       FIREBASE_PROJECT_ID: 'demo-second-gear',
     });
+  });
+
+  it('resolves paths from where the command was run, as npm says it (INIT_CWD)', () => {
+    const settings = parseEnv(allInOneSettings, {
+      INIT_CWD: '/home/me/second-gear',
+      DATA_DIR: './data',
+      WEB_DIST: '/srv/web',
+    });
+    expect(settings.DATA_DIR).toBe('/home/me/second-gear/data');
+    expect(settings.WEB_DIST).toBe('/srv/web');
+    expect(
+      parseEnv(commandServiceSettings, {
+        JWT_SECRET: secret,
+        EVENT_STORE_URL: 'postgres://h/db',
+        INIT_CWD: '/x',
+      }).IMAGE_DIR,
+    ).toBe('/x/data/images');
   });
 
   it('treats an empty variable as unset', () => {

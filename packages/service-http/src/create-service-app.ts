@@ -61,7 +61,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     },
     // Ids may be up to 128 characters and emails 254 (more once percent-encoded): the
     // contract's schemas judge a parameter's length, with a 400 that names it.
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Bodies are JSON (and multipart where a route registers it); plain text is 415, not a
