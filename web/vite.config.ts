@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
-const apiServer = 'http://127.0.0.1:3000';
+// Where the marketplace answers: `npm run dev` starts one on a port of its own and says so here.
+const apiServer = process.env.SECOND_GEAR_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [

@@ -19,7 +19,10 @@ export interface MarketplaceOptions {
   port?: number;
   /** 0 picks a free port. */
   authEmulatorPort?: number;
-  webDist?: string;
+  /** An Auth Emulator already running, used instead of starting one (`npm run dev`'s). */
+  authEmulatorHost?: string;
+  /** The built web app; `false` serves no pages (in development Vite does). */
+  webDist?: string | false;
   projectId?: string;
   apiKey?: string;
   jwtSecret?: string;
@@ -41,7 +44,7 @@ export interface MarketplaceOptions {
 
 export interface RunningMarketplace {
   url: string;
-  authEmulator: AuthEmulator;
+  authEmulator: Pick<AuthEmulator, 'host' | 'url'>;
   store: EventStore;
   stop(): Promise<void>;
 }
@@ -67,13 +70,18 @@ export const startMarketplace = async (
   };
 
   try {
-    say('starting the Auth Emulator');
-    const authEmulator = await startAuthEmulator({
-      projectId,
-      dataDir: join(dataDir, 'auth'),
-      ...(options.authEmulatorPort ? { port: options.authEmulatorPort } : {}),
-    });
-    cleanups.push(() => authEmulator.stop());
+    const authEmulator = options.authEmulatorHost
+      ? { host: options.authEmulatorHost, url: `http://${options.authEmulatorHost}` }
+      : await (async () => {
+          say('starting the Auth Emulator');
+          const started = await startAuthEmulator({
+            projectId,
+            dataDir: join(dataDir, 'auth'),
+            ...(options.authEmulatorPort ? { port: options.authEmulatorPort } : {}),
+          });
+          cleanups.push(() => started.stop());
+          return started;
+        })();
 
     say('opening the embedded database');
     const pglite = await openPGlite(join(dataDir, 'pglite'));

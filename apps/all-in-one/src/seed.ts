@@ -13,7 +13,7 @@ export interface SeedOptions {
   store: EventStore;
   command: ServiceApp;
   query: ServiceApp;
-  authEmulator: AuthEmulator;
+  authEmulator: Pick<AuthEmulator, 'host'>;
   auth: Pick<FirebaseAuth, 'createUser'>;
   say: (line: string) => void;
 }

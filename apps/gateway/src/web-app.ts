@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { StartupError } from '@second-gear/config';
 import { type CspDirectives, securityHeaders, sendProblem } from '@second-gear/service-http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 
@@ -41,8 +42,11 @@ export const webAppCsp = ({ firebase, authEmulatorUrl }: AppConfig): CspDirectiv
 };
 
 export interface WebAppOptions {
-  /** The built client (web/dist). */
-  distDir: string;
+  /**
+   * The built client (web/dist); `false` serves no pages, only the run-time configuration (in
+   * development, where Vite serves the pages and proxies the rest here).
+   */
+  distDir: string | false;
   appConfig: AppConfig;
   logger?: FastifyServerOptions['logger'];
 }
@@ -57,9 +61,11 @@ export const buildWebApp = async ({
   appConfig,
   logger = false,
 }: WebAppOptions): Promise<FastifyInstance> => {
-  const root = resolve(distDir);
-  if (!existsSync(resolve(root, 'index.html'))) {
-    throw new Error(`The web app is not built: ${root}/index.html is missing (npm run build)`);
+  const root = distDir === false ? undefined : resolve(distDir);
+  if (root !== undefined && !existsSync(resolve(root, 'index.html'))) {
+    throw new StartupError(
+      `The web app is not built (${root}/index.html is missing): build it with npm run build, or set WEB_DIST.`,
+    );
   }
   const app = Fastify({ logger });
   await app.register(securityHeaders, {
@@ -71,6 +77,16 @@ export const buildWebApp = async ({
     reply.header('cache-control', 'no-store').send(appConfig),
   );
   app.get('/health', async () => ({ status: 'ok' }));
+
+  if (root === undefined) {
+    app.setNotFoundHandler(async (request, reply) =>
+      sendProblem(reply, {
+        status: 404,
+        detail: `Nothing here answers ${request.method}: in development, Vite serves the pages.`,
+      }),
+    );
+    return app;
+  }
 
   await app.register(fastifyStatic, {
     root,
