@@ -10,6 +10,7 @@ export default defineConfig({
       'apps/*',
       'web',
       { test: { name: 'layout', include: ['.ci/*.unit.test.ts'] } },
+      { test: { name: 'scripts', include: ['scripts/*.unit.test.ts'] } },
     ],
   },
 });
