@@ -31,7 +31,7 @@ describe('CI', () => {
   it('runs on pushes and pull requests, with PostgreSQL as a service', () => {
     expect(workflow).toMatch(/^on:\n {2}push:\n {2}pull_request:/m);
     expect(workflow).toMatch(/services:\n\s+# .*\n\s+postgres:\n\s+image: postgres:/);
-    expect(workflow).toContain("ports: ['5432:5432']");
+    expect(workflow).toContain('ports: ["5432:5432"]');
   });
 
   it('refuses a step it does not know', () => {
