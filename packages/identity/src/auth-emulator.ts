@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,52 @@ export type AuthEmulator = {
 };
 
 const EXPORT_METADATA = 'firebase-export-metadata.json';
+
+/** Runs the emulator and stops it when this process is gone (`emulator-watchdog.ts`). */
+const WATCHDOG = join(import.meta.dirname, 'emulator-watchdog.ts');
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** True when `pid` is a watchdog of ours (only Linux can say; elsewhere, never assumed). */
+const isWatchdog = (pid: number): boolean => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('emulator-watchdog');
+  } catch {
+    return false;
+  }
+};
+
+const waitUntil = async (done: () => boolean, ms: number): Promise<boolean> => {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  return true;
+};
+
+/**
+ * An emulator of this data directory that outlived the process that started it (killed
+ * outright) is, through its watchdog, saving its accounts and stopping: wait for that, so the
+ * accounts it holds are imported now and its port is free. One that does not stop is stopped.
+ */
+async function takeOverFrom(pidFile: string): Promise<void> {
+  const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''));
+  if (Number.isInteger(pid) && pid > 0 && alive(pid) && isWatchdog(pid)) {
+    if (!(await waitUntil(() => !alive(pid), 30_000))) {
+      process.kill(-pid, 'SIGINT');
+      if (!(await waitUntil(() => !alive(pid), 30_000))) process.kill(-pid, 'SIGKILL');
+    }
+  }
+  await rm(pidFile, { force: true });
+}
 
 function firebaseCli(): string {
   const require = createRequire(import.meta.url);
@@ -97,8 +143,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   );
 
   const args = [firebaseCli(), 'emulators:start', '--only', 'auth', '--project', projectId];
-  if (options.dataDir) {
+  const pidFile = options.dataDir ? `${resolve(options.dataDir)}.emulator.pid` : undefined;
+  if (options.dataDir && pidFile) {
     const dataDir = resolve(options.dataDir);
+    await takeOverFrom(pidFile);
     await mkdir(dataDir, { recursive: true });
     // A first start has nothing to import; importing an empty directory is an error.
     if (existsSync(join(dataDir, EXPORT_METADATA))) args.push('--import', dataDir);
@@ -120,7 +168,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     delete env[name];
   }
 
-  const child = spawn(process.execPath, [...args, '--non-interactive'], {
+  const child = spawn(process.execPath, [WATCHDOG, ...args, '--non-interactive'], {
     cwd: workDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -129,6 +177,15 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     // its export.
     detached: true,
   });
+  // The whole group: the watchdog and the emulator it runs.
+  const killGroup = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  if (pidFile && child.pid !== undefined) await writeFile(pidFile, String(child.pid));
   const recent: string[] = [];
   // The auth endpoint answers before an import has finished; this line comes after it.
   let announcedReady = false;
@@ -149,12 +206,13 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   };
   lines(child.stdout);
   lines(child.stderr);
-  const killOnExit = () => child.kill('SIGKILL');
+  const killOnExit = killGroup;
   process.once('exit', killOnExit);
 
   const cleanUp = async () => {
     process.removeListener('exit', killOnExit);
     await rm(workDir, { recursive: true, force: true });
+    if (pidFile) await rm(pidFile, { force: true });
   };
 
   const hostPort = `${host}:${port}`;
@@ -166,7 +224,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   });
   while (!(announcedReady && (await answers(url)))) {
     if (ended || Date.now() > deadline) {
-      child.kill('SIGKILL');
+      killGroup();
       await exited(child);
       await cleanUp();
       const reason = ended ? 'exited early' : 'did not answer in time';
@@ -185,7 +243,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
         if (child.exitCode === null && child.signalCode === null) {
           // SIGINT is the emulator's own clean shutdown; it exports the accounts first.
           child.kill('SIGINT');
-          const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+          const timer = setTimeout(killGroup, 30_000);
           await exited(child);
           clearTimeout(timer);
         }

@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hasEmulatorExport, startAuthEmulator } from '../src/index.ts';
+import { freePort, hasEmulatorExport, startAuthEmulator } from '../src/index.ts';
 import { signInUser, signUpUser, uniqueEmail } from '../src/testing.ts';
 
 describe('startAuthEmulator', () => {
@@ -40,4 +42,39 @@ describe('startAuthEmulator', () => {
     // Stopping twice is harmless.
     await second.stop();
   }, 180_000);
+
+  it('outlives no parent killed outright: the accounts are saved and the next start takes over', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'second-gear-auth-crash-'));
+    dirs.push(parent);
+    const dataDir = join(parent, 'auth');
+    const email = uniqueEmail('crash');
+    const port = await freePort();
+    const crashing = spawn(
+      process.execPath,
+      [join(import.meta.dirname, 'fixtures/emulator-parent.ts'), dataDir, String(port), email],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let said = '';
+    crashing.stdout?.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+    });
+    const deadline = Date.now() + 120_000;
+    while (!said.includes('registered ')) {
+      if (Date.now() > deadline || crashing.exitCode !== null) throw new Error(`parent: ${said}`);
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+    const uid = /registered (\S+)/.exec(said)?.[1];
+    const killed = once(crashing, 'exit');
+    crashing.kill('SIGKILL');
+    await killed;
+
+    // At once, on the same port, as `npm start` run again right after the crash.
+    const next = await startAuthEmulator({ dataDir, port });
+    try {
+      const signedIn = await signInUser(next.host, { email, password: 'crash-password' });
+      expect(signedIn.uid).toBe(uid);
+    } finally {
+      await next.stop();
+    }
+  }, 240_000);
 });
