@@ -1,10 +1,31 @@
 import type { RecordedEvent } from '@second-gear/event-store';
-import { notifyReadModelChanged, type ReadModelDb, toPosition } from '@second-gear/read-model';
-import { type ProjectedEvent, type Projection, toProjectedEvent } from './projection.ts';
+import {
+  notifyReadModelChanged,
+  type ReadModelDatabase,
+  type ReadModelDb,
+  toPosition,
+} from '@second-gear/read-model';
+import { sql, type Transaction } from 'kysely';
+import {
+  type ProjectedEvent,
+  type Projection,
+  type ReadTables,
+  toProjectedEvent,
+} from './projection.ts';
+
+/** An event a projection could not apply, parked by `applyBatch` with `parkFailures`. */
+export interface ParkedEvent {
+  projection: string;
+  position: bigint;
+  eventId: string;
+  streamId: string;
+  type: string;
+  error: string;
+}
 
 export type BatchResult =
   /** The batch is committed; `position` is the projections' checkpoint now. */
-  | { kind: 'applied'; position: bigint | undefined; applied: number }
+  | { kind: 'applied'; position: bigint | undefined; applied: number; parked: ParkedEvent[] }
   /**
    * The stored checkpoint is behind what the caller had committed (a rebuild put an older
    * model in place, or an operator reset it): nothing was written; read again from `position`.
@@ -17,26 +38,126 @@ export interface ApplyBatchOptions {
   events: readonly RecordedEvent[];
   /** The checkpoint the caller last committed; undefined skips the check (a rebuild). */
   expected?: { position: bigint | undefined };
+  /**
+   * Applies the batch event by event, each under a savepoint, and parks an event that does not
+   * parse or that a projection fails to apply, with its error, instead of failing the batch:
+   * the projection goes on with the next event. For a batch that has failed as a whole
+   * already; a failure of the database itself (its connection, a shutdown) still fails it.
+   */
+  parkFailures?: boolean;
 }
 
 const behind = (stored: bigint | undefined, expected: bigint | undefined): boolean =>
   expected !== undefined && (stored === undefined || stored < expected);
 
+/** A stored event with what parsing it gave: the event, none (a type not known), or an error. */
+type Parsed = { recorded: RecordedEvent; event: ProjectedEvent | undefined; failure?: unknown };
+
+const parseAll = (events: readonly RecordedEvent[], keepFailures: boolean): Parsed[] =>
+  events.map((recorded) => {
+    if (!keepFailures) return { recorded, event: toProjectedEvent(recorded) };
+    try {
+      return { recorded, event: toProjectedEvent(recorded) };
+    } catch (failure) {
+      return { recorded, event: undefined, failure };
+    }
+  });
+
+/**
+ * SQLSTATE classes of a database that failed, not of an event that cannot be applied: the
+ * connection (08), a conflict to retry (40), resources (53), an operator's intervention or a
+ * shutdown (57), the system (58). Such a failure fails the batch, to be retried whole.
+ */
+const DATABASE_FAILURE = /^(08|40|53|57|58)/;
+
+const isDatabaseFailure = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && (DATABASE_FAILURE.test(code) || code.startsWith('E'));
+};
+
+export const describeFailure = (error: unknown): string => {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.length > 2000 ? `${text.slice(0, 2000)}...` : text;
+};
+
+/**
+ * Applies `todo` to the projection one event at a time, each under a savepoint, and answers the
+ * events it parked. Rolling back to the savepoint fails only when the transaction itself is
+ * lost, which then fails the batch.
+ */
+const applyParkingFailures = async (
+  trx: Transaction<ReadModelDatabase>,
+  tables: ReadTables,
+  projection: Projection,
+  todo: readonly Parsed[],
+): Promise<ParkedEvent[]> => {
+  const parked: ParkedEvent[] = [];
+  const park = (recorded: RecordedEvent, failure: unknown) =>
+    parked.push({
+      projection: projection.name,
+      position: recorded.position,
+      eventId: recorded.id,
+      streamId: recorded.streamId,
+      type: recorded.type,
+      error: describeFailure(failure),
+    });
+  for (const { recorded, event, failure } of todo) {
+    if (failure !== undefined) {
+      park(recorded, failure);
+      continue;
+    }
+    if (!event) continue;
+    await sql`savepoint apply_event`.execute(trx);
+    try {
+      await projection.apply(tables, event);
+      await sql`release savepoint apply_event`.execute(trx);
+    } catch (error) {
+      if (isDatabaseFailure(error)) throw error;
+      await sql`rollback to savepoint apply_event`.execute(trx);
+      park(recorded, error);
+    }
+  }
+  if (parked.length > 0) {
+    await tables
+      .insertInto('parked_events')
+      .values(
+        parked.map((p) => ({
+          projection: p.projection,
+          position: p.position,
+          event_id: p.eventId,
+          stream_id: p.streamId,
+          type: p.type,
+          error: p.error,
+        })),
+      )
+      .onConflict((c) =>
+        c.columns(['projection', 'position']).doUpdateSet((eb) => ({
+          error: eb.ref('excluded.error'),
+          attempts: sql`${sql.ref('parked_events.attempts')} + 1`,
+          parked_at: sql`now()`,
+          resolution: null,
+          resolved_at: null,
+          resolved_by: null,
+        })),
+      )
+      .execute();
+  }
+  return parked;
+};
+
 /**
  * Applies a batch of events to the given projections in ONE transaction, together with their
  * checkpoints: either every row and checkpoint of the batch is committed or none is. Events at
  * or before a projection's stored checkpoint are skipped, so a batch delivered again (after a
- * crash, a retry or a rebuild's swap) changes nothing.
+ * crash, a retry or a rebuild's swap) changes nothing. With `parkFailures`, an event that
+ * cannot be applied is parked in the same transaction, and the checkpoint moves past it.
  */
 export const applyBatch = async (
   db: ReadModelDb,
-  { schema, projections, events, expected }: ApplyBatchOptions,
+  { schema, projections, events, expected, parkFailures = false }: ApplyBatchOptions,
 ): Promise<BatchResult> => {
   const last = events.at(-1)?.position;
-  const parsed: { position: bigint; event: ProjectedEvent | undefined }[] = events.map((e) => ({
-    position: e.position,
-    event: toProjectedEvent(e),
-  }));
+  const parsed = parseAll(events, parkFailures);
 
   return db.transaction().execute(async (trx) => {
     const tables = trx.withSchema(schema);
@@ -66,12 +187,19 @@ export const applyBatch = async (
     }
 
     let appliedMost = 0;
+    const parked: ParkedEvent[] = [];
     for (const projection of projections) {
       const from = stored.get(projection.name);
-      const todo = parsed.filter((p) => from?.position === undefined || p.position > from.position);
-      const known = todo.flatMap(({ event }) => (event ? [event] : []));
-      if (projection.applyAll) await projection.applyAll(tables, known);
-      else for (const event of known) await projection.apply(tables, event);
+      const todo = parsed.filter(
+        (p) => from?.position === undefined || p.recorded.position > from.position,
+      );
+      if (parkFailures) {
+        parked.push(...(await applyParkingFailures(trx, tables, projection, todo)));
+      } else {
+        const known = todo.flatMap(({ event }) => (event ? [event] : []));
+        if (projection.applyAll) await projection.applyAll(tables, known);
+        else for (const event of known) await projection.apply(tables, event);
+      }
       appliedMost = Math.max(appliedMost, todo.length);
       if (last === undefined || todo.length === 0) continue;
       await tables
@@ -102,7 +230,7 @@ export const applyBatch = async (
     const position = after.includes(undefined)
       ? undefined
       : after.reduce((a, b) => ((b as bigint) < (a as bigint) ? b : a));
-    return { kind: 'applied', position, applied: appliedMost };
+    return { kind: 'applied', position, applied: appliedMost, parked };
   });
 };
 

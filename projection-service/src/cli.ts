@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { parseArgs } from 'node:util';
 import { reportFailure, StartupError } from '@second-gear/config';
 import { createEventStore, type EventStore, eventStoreConfig } from '@second-gear/event-store';
 import { createReadModelDb, openPGlite, type ReadModelDb } from '@second-gear/read-model';
 import { type CliEnv, CliEnvError, parseCliEnv } from './cli-env.ts';
+import { listParked, retryParked, skipParked } from './parked.ts';
 import { progressReporter } from './progress-bar.ts';
 import { rebuildReadModel } from './rebuild.ts';
 import { readModelStatus } from './status.ts';
@@ -13,6 +16,13 @@ Commands:
   status              each projection's checkpoint and its lag behind the event store
   rebuild [--fresh]   replay every event into fresh tables, then switch readers to them;
                       continues an interrupted rebuild unless --fresh is given
+  parked [--all]      the events a projection could not apply, with their errors
+                      (--all: also those already retried or skipped, and by whom)
+  retry <projection> <position> [--by <name>]
+                      apply a parked event after all, once its cause is mended
+  skip <projection> <position> [--by <name>]
+                      leave a parked event out for good
+                      (--by: who decides, recorded with it; default: this system user)
 
 Environment:
   DATABASE_URL           the read model's PostgreSQL (postgres://...), or
@@ -71,6 +81,7 @@ const status = async ({ store, db }: Opened) => {
     `${p.eventsBehind}${p.eventsBehindCapped ? '+' : ''}`,
     formatPosition(p.lagPositions),
     String(p.eventsApplied),
+    String(p.parked),
     p.updatedAt.toISOString(),
   ]);
   const header = [
@@ -79,6 +90,7 @@ const status = async ({ store, db }: Opened) => {
     'events behind',
     'position lag',
     'applied',
+    'parked',
     'updated',
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
@@ -88,6 +100,12 @@ const status = async ({ store, db }: Opened) => {
   if (report.pendingMigrations.length > 0) {
     out.write(
       `migrations not yet applied: ${report.pendingMigrations.join(', ')} (the projection service applies them when it starts)\n`,
+    );
+  }
+  const parked = report.projections.reduce((sum, p) => sum + p.parked, 0);
+  if (parked > 0) {
+    out.write(
+      `${parked} parked event(s): a projection could not apply them; see npm run projections -- parked\n`,
     );
   }
   if (report.unfinishedRebuild) {
@@ -114,15 +132,77 @@ const rebuild = async ({ store, db }: Opened, env: CliEnv, fresh: boolean) => {
         `in ${(result.elapsedMs / 1000).toFixed(1)} s, ${Math.round(result.eventsPerSecond)} events/s; ` +
         `readers now use the new tables at position ${formatPosition(result.position)}\n`,
     );
+    if (result.parked > 0) {
+      process.stdout.write(
+        `${result.parked} event(s) could not be applied and are parked; see npm run projections -- parked\n`,
+      );
+    }
   } catch (error) {
     bar.done();
     throw error;
   }
 };
 
+const parked = async ({ db }: Opened, all: boolean) => {
+  const out = process.stdout;
+  const list = await listParked(db, { all });
+  if (list.length === 0) {
+    out.write(all ? 'no event was ever parked\n' : 'no parked events\n');
+    return;
+  }
+  for (const p of list) {
+    const state =
+      p.resolution === null
+        ? `parked since ${p.parkedAt.toISOString()}, ${p.attempts} attempt(s)`
+        : `${p.resolution} by ${p.resolvedBy ?? '?'} at ${p.resolvedAt?.toISOString() ?? '?'}`;
+    out.write(
+      `${p.projection} ${p.position} ${p.type} in ${p.streamId} (event ${p.eventId}): ${state}\n  ${p.error}\n`,
+    );
+  }
+};
+
+/** `<projection> <position> [--by <name>]` of retry and skip. */
+const target = (args: string[]) => {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { by: { type: 'string' } },
+  });
+  const [projection, position] = positionals;
+  if (projection === undefined || position === undefined || !/^\d+$/.test(position)) {
+    throw new StartupError(
+      'Name the projection and the position, as npm run projections -- parked lists them.',
+    );
+  }
+  return { projection, position: BigInt(position), by: values.by ?? userInfo().username };
+};
+
+const resolve = async ({ store, db }: Opened, command: 'retry' | 'skip', args: string[]) => {
+  const { projection, position, by } = target(args);
+  if (command === 'skip') {
+    await skipParked({ db, projection, position, by });
+    process.stdout.write(`${projection} ${position}: skipped for good, by ${by}\n`);
+    return 0;
+  }
+  const result = await retryParked({ store, db, projection, position, by });
+  if (result.retried) {
+    process.stdout.write(
+      `${projection} ${position}: applied, by ${by}; ${result.reapplied} later event(s) applied again\n`,
+    );
+    return 0;
+  }
+  process.stderr.write(`${projection} ${position}: failed again, still parked: ${result.error}\n`);
+  return 1;
+};
+
+const commands = ['status', 'rebuild', 'parked', 'retry', 'skip'] as const;
+type CommandName = (typeof commands)[number];
+const isCommand = (name: string | undefined): name is CommandName =>
+  (commands as readonly (string | undefined)[]).includes(name);
+
 const main = async (argv: string[]): Promise<number> => {
   const [command, ...rest] = argv;
-  if (command !== 'status' && command !== 'rebuild') {
+  if (!isCommand(command)) {
     process.stderr.write(usage);
     return command === undefined || command === '--help' || command === 'help' ? 0 : 64;
   }
@@ -136,9 +216,19 @@ const main = async (argv: string[]): Promise<number> => {
   }
   const opened = await open(env);
   try {
-    if (command === 'status') await status(opened);
-    else await rebuild(opened, env, rest.includes('--fresh'));
-    return 0;
+    switch (command) {
+      case 'status':
+        await status(opened);
+        return 0;
+      case 'rebuild':
+        await rebuild(opened, env, rest.includes('--fresh'));
+        return 0;
+      case 'parked':
+        await parked(opened, rest.includes('--all'));
+        return 0;
+      default:
+        return await resolve(opened, command, rest);
+    }
   } finally {
     await opened.close();
   }

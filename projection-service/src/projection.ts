@@ -3,7 +3,6 @@ import {
   EventMetadata,
   isEventType,
   parseDomainEvent,
-  schemaVersionOf,
 } from '@second-gear/domain';
 import type { RecordedEvent } from '@second-gear/event-store';
 import type { ReadModelDatabase } from '@second-gear/read-model';
@@ -35,29 +34,29 @@ export interface Projection {
   applyAll?(tables: ReadTables, events: readonly ProjectedEvent[]): Promise<void>;
 }
 
-const systemMetadata = (event: RecordedEvent): EventMetadata => ({
-  actor: { uid: 'system', email: '', role: 'System' },
-  occurredAt: event.recordedAt.toISOString(),
-  correlationId: event.id,
-  causationId: event.id,
-  schemaVersion: schemaVersionOf(event.metadata),
-});
-
 /**
  * Parses a stored event, or answers undefined for a type this version does not know (a newer
- * writer's event: skipped, so the projections keep going). A known type with a bad shape
- * throws: that is a bug to fix, not data to drop.
+ * writer's event: skipped, so the projections keep going). A known type with a bad shape, or
+ * metadata that does not say who did it and when, throws: the batch then parks that event
+ * (see `applyBatch`) rather than guess.
  */
 export const toProjectedEvent = (event: RecordedEvent): ProjectedEvent | undefined => {
   if (!isEventType(event.type)) return undefined;
   const domainEvent = parseDomainEvent(event);
   const metadata = EventMetadata.safeParse(event.metadata);
+  if (!metadata.success) {
+    throw new Error(
+      `${event.type} at ${event.position}: its metadata does not parse (${metadata.error.issues
+        .map((issue) => `${issue.path.join('.') || 'metadata'}: ${issue.message}`)
+        .join('; ')})`,
+    );
+  }
   return {
     ...domainEvent,
     id: event.id,
     streamId: event.streamId,
     position: event.position,
-    metadata: metadata.success ? metadata.data : systemMetadata(event),
+    metadata: metadata.data,
   } as ProjectedEvent;
 };
 

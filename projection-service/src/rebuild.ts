@@ -43,6 +43,8 @@ export interface RebuildOptions {
 
 export interface RebuildResult {
   applied: number;
+  /** Events parked in the new tables: a projection could not apply them. */
+  parked: number;
   position: bigint | undefined;
   elapsedMs: number;
   eventsPerSecond: number;
@@ -78,6 +80,7 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
   const from = position ?? 0n;
   const head = await store.headPosition();
   let applied = 0;
+  let parked = 0;
 
   const progress = (): RebuildProgress => {
     const elapsedMs = Date.now() - started;
@@ -98,7 +101,12 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
         limit: batchSize,
       });
       if (events.length === 0) return;
-      const result = await applyBatch(db, { schema: next, projections, events });
+      // A batch that fails is tried once more event by event, parking what cannot be applied,
+      // so one bad event does not stop a rebuild; a database that fails stops it either way.
+      const result = await applyBatch(db, { schema: next, projections, events }).catch(() =>
+        applyBatch(db, { schema: next, projections, events, parkFailures: true }),
+      );
+      if (result.kind === 'applied') parked += result.parked.length;
       position = result.position;
       applied += result.kind === 'applied' ? result.applied : 0;
       options.onProgress?.(progress());
@@ -124,6 +132,20 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
         if (livePosition !== undefined && (position === undefined || livePosition > position)) {
           return false;
         }
+        // An event an operator skipped in the live model, parked again here, stays skipped.
+        const liveParked = await sql<{ t: string | null }>`
+          select to_regclass(${`${live}.parked_events`})::text as t`.execute(trx);
+        if (liveParked.rows[0]?.t) {
+          await sql
+            .raw(
+              `update ${next}.parked_events n
+               set resolution = l.resolution, resolved_at = l.resolved_at, resolved_by = l.resolved_by
+               from ${live}.parked_events l
+               where n.projection = l.projection and n.position = l.position
+                 and n.resolution is null and l.resolution = 'skipped'`,
+            )
+            .execute(trx);
+        }
         await sql.raw(`alter schema ${live} rename to ${RETIRED(live)}`).execute(trx);
         await sql.raw(`alter schema ${next} rename to ${live}`).execute(trx);
         await sql.raw(`drop schema ${RETIRED(live)} cascade`).execute(trx);
@@ -140,6 +162,7 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
   const result = progress();
   return {
     applied,
+    parked,
     position,
     elapsedMs: result.elapsedMs,
     eventsPerSecond: result.eventsPerSecond,

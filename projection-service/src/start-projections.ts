@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventStore } from '@second-gear/event-store';
+import type { EventStore, RecordedEvent } from '@second-gear/event-store';
 import { LIVE_SCHEMA, migrateReadModel, type ReadModelDb } from '@second-gear/read-model';
 import type { Logger } from 'pino';
 import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts';
@@ -22,6 +22,13 @@ export interface StartProjectionsOptions {
   retryDelayMs?: number;
 }
 
+/**
+ * A batch that fails this many times in a row is applied event by event the next time, and an
+ * event that fails on its own is parked (see `applyBatch`). A failure of the database fails
+ * every attempt the same way and parks nothing: the projection waits for it.
+ */
+export const PARK_AFTER_FAILURES = 2;
+
 export interface RunningProjections {
   /** The position every projection has committed (the lowest), as this process saw it. */
   position(): bigint | undefined;
@@ -35,7 +42,8 @@ export interface RunningProjections {
  * Migrates the read model, then keeps every projection up to date: each catches up from its
  * stored checkpoint in batches (`readAll`), then follows the store's live subscription,
  * applying whatever has arrived in one transaction with its checkpoint. A failed batch is
- * rolled back and retried from the stored checkpoint, so nothing is skipped or applied twice.
+ * rolled back and retried from the stored checkpoint, so nothing is skipped or applied twice;
+ * an event that keeps failing is parked with its error, and the projection goes on.
  */
 export const startProjections = async (
   options: StartProjectionsOptions,
@@ -57,6 +65,28 @@ export const startProjections = async (
 
   const run = async (projection: Projection): Promise<void> => {
     let delay = options.retryDelayMs ?? 200;
+    // Batches that failed in a row; from PARK_AFTER_FAILURES on, the next one parks the events
+    // it cannot apply instead of failing again.
+    let failures = 0;
+    const apply = async (events: readonly RecordedEvent[], position: bigint | undefined) => {
+      const result = await applyBatch(db, {
+        schema,
+        projections: [projection],
+        events,
+        expected: { position },
+        parkFailures: failures >= PARK_AFTER_FAILURES,
+      });
+      failures = 0;
+      if (result.kind === 'applied') {
+        for (const parked of result.parked) {
+          log?.error(
+            { ...parked, position: parked.position.toString() },
+            'event parked: the projection cannot apply it and goes on without it; see npm run projections -- parked',
+          );
+        }
+      }
+      return result;
+    };
     while (!signal.aborted) {
       try {
         let position = await readPosition(db, schema, [projection]);
@@ -66,12 +96,7 @@ export const startProjections = async (
         for (;;) {
           const events = await store.readAll({ after: position, limit: batchSize });
           if (events.length === 0 || signal.aborted) break;
-          const result = await applyBatch(db, {
-            schema,
-            projections: [projection],
-            events,
-            expected: { position },
-          });
+          const result = await apply(events, position);
           position = result.position;
           committed.set(projection.name, position);
           if (result.kind === 'applied' && events.length < batchSize) break;
@@ -88,12 +113,7 @@ export const startProjections = async (
             signal: following,
           });
           for await (const events of batched(subscription, batchSize)) {
-            const result = await applyBatch(db, {
-              schema,
-              projections: [projection],
-              events,
-              expected: { position },
-            });
+            const result = await apply(events, position);
             position = result.position;
             committed.set(projection.name, position);
             if (result.kind === 'moved') {
@@ -107,9 +127,12 @@ export const startProjections = async (
         delay = options.retryDelayMs ?? 200;
       } catch (error) {
         if (signal.aborted) return;
+        failures++;
         log?.error(
-          { err: error, projection: projection.name },
-          'projection batch failed; retrying',
+          { err: error, projection: projection.name, failures },
+          failures >= PARK_AFTER_FAILURES
+            ? 'projection batch failed again; retrying, parking the events it cannot apply'
+            : 'projection batch failed; retrying',
         );
         await sleep(delay, undefined, { signal }).catch(() => {});
         delay = Math.min(delay * 2, 5000);

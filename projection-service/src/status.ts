@@ -1,5 +1,6 @@
 import type { EventStore } from '@second-gear/event-store';
 import {
+  countParked,
   isSchemaComplete,
   LIVE_SCHEMA,
   NEXT_SCHEMA,
@@ -17,6 +18,8 @@ export interface ProjectionStatus {
   eventsBehind: number;
   eventsBehindCapped: boolean;
   eventsApplied: number;
+  /** Events it parked (could not apply) that nobody has retried or skipped yet. */
+  parked: number;
   updatedAt: Date;
 }
 
@@ -45,6 +48,7 @@ export const readModelStatus = async (
   // later migration reports its checkpoints too.
   const pending = await pendingMigrations(db, schema);
   const checkpoints = pending === undefined ? [] : await readCheckpoints(db, schema);
+  const parked = await countParked(db, schema);
   const projections: ProjectionStatus[] = [];
   for (const checkpoint of checkpoints) {
     const behind = await store.readAll({
@@ -58,6 +62,7 @@ export const readModelStatus = async (
       eventsBehind: behind.length,
       eventsBehindCapped: behind.length >= LAG_COUNT_LIMIT,
       eventsApplied: checkpoint.eventsApplied,
+      parked: parked[checkpoint.name] ?? 0,
       updatedAt: checkpoint.updatedAt,
     });
   }

@@ -80,12 +80,55 @@ describe('npm run projections (on a PGlite directory)', () => {
         },
       });
       expect(status.stdout).toMatch(
-        /^migrations not yet applied: 0002-cars-vocabulary, 0003-car-details-and-search, 0004-search-by-location-and-model, 0005-own-by-account \(/m,
+        /^migrations not yet applied: 0002-cars-vocabulary, 0003-car-details-and-search, 0004-search-by-location-and-model, 0005-own-by-account, 0006-parked-events \(/m,
       );
     } finally {
       await rm(older, { recursive: true, force: true });
     }
   });
+
+  it("lists a parked event, skips it on an operator's word, and says who did", async () => {
+    const pglite = await openPGlite(dir);
+    const store = await createEventStore({ kind: 'pglite', db: pglite });
+    const carId = crypto.randomUUID();
+    const { position } = await store.append(`car-${carId}`, 'any', [
+      { id: crypto.randomUUID(), type: 'CarAdvertised', data: {}, metadata: {} },
+    ]);
+    await store.close();
+    await pglite.close();
+
+    const rebuild = await projections('rebuild');
+    expect(rebuild.stdout).toContain('5 event(s) could not be applied and are parked');
+    const status = await projections('status');
+    expect(status.stdout).toMatch(
+      new RegExp(`^cars\\s+${position}\\s+0\\s+0\\s+\\d+\\s+1\\s`, 'm'),
+    );
+    expect(status.stdout).toContain('5 parked event(s)');
+
+    const parked = await projections('parked');
+    expect(parked.stdout).toContain(`cars ${position} CarAdvertised in car-${carId}`);
+    expect(parked.stdout).toMatch(/carId/);
+
+    const retried = await projections('retry', 'cars', String(position), '--by', 'ops-anna').catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect('code' in retried ? retried.code : 0).toBe(1);
+    expect(retried.stderr).toContain(`cars ${position}: failed again, still parked`);
+
+    const skipped = await projections('skip', 'cars', String(position), '--by', 'ops-anna');
+    expect(skipped.stdout).toContain(`cars ${position}: skipped for good, by ops-anna`);
+    const all = await projections('parked', '--all');
+    expect(all.stdout).toMatch(new RegExp(`^cars ${position} .*: skipped by ops-anna at `, 'm'));
+    expect((await projections('parked')).stdout).not.toContain(`cars ${position}`);
+
+    const again = await projections('skip', 'cars', String(position)).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect('code' in again ? again.code : 0).toBe(1);
+    expect(again.stderr).toBe(
+      `projections: No event of cars is parked at position ${position}: npm run projections -- parked lists those that are.\n`,
+    );
+  }, 120_000);
 
   it('names the variable that is wrong and exits with 78', async () => {
     const failed = await run(process.execPath, [cli, 'status'], {

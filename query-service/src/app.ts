@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { EventStore } from '@second-gear/event-store';
 import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
 import {
+  countParked,
   LIVE_SCHEMA,
   type ReadModelChanges,
   type ReadModelDb,
@@ -68,9 +69,15 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
         'the answer says X-Position-Reached and X-Projection-Position. Errors are ' +
         'application/problem+json.',
     },
-    health: async () => ({
-      projectionPosition: (await readModelPosition(options.db, schema))?.toString() ?? null,
-    }),
+    health: async () => {
+      const parked = await countParked(options.db, schema);
+      return {
+        // Events the projections could not apply are missing from the answers: an operator
+        // should look (`npm run projections -- parked`), though reads go on.
+        ...(Object.keys(parked).length > 0 ? { status: 'degraded', parked } : {}),
+        projectionPosition: (await readModelPosition(options.db, schema))?.toString() ?? null,
+      };
+    },
   });
   await app.register(serviceTokens, { secret: options.tokenSecret });
   const limits = options.rateLimit === false ? undefined : options.rateLimit;

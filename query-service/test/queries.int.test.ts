@@ -664,6 +664,41 @@ describe.each(list)('query service on $name', (backend) => {
         carId,
       });
     });
+
+    it('passes over an event it cannot read, which the projections park, and health says so', async () => {
+      const seller = { uid: ids.seller.uid, email: ids.seller.email, role: 'Seller' as const };
+      const before = await h.store.headPosition();
+      const broken = randomUUID();
+      const fine = randomUUID();
+      // A car event without its car, as a writer with a bug might store it.
+      const { position: poison } = await h.store.append(streams.car(broken), 'any', [
+        { ...eventData('CarAdvertised', { carId: broken }, seller), data: { car: broken } },
+      ]);
+      const { position } = await h.store.append(streams.car(fine), 'any', [
+        eventData('CarAdvertised', { carId: fine }, seller),
+      ]);
+      const feed = parseSse(
+        (await get('/api/feed/cars?follow=false', undefined, { 'last-event-id': String(before) }))
+          .body,
+      );
+      expect(feed.map((m) => [m.id, JSON.parse(m.data ?? '{}').carId])).toEqual([
+        [String(position), fine],
+      ]);
+
+      expect((await waitForPosition(h.db, position, 10_000)).reached).toBe(true);
+      const health = await get('/health');
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({
+        status: 'degraded',
+        parked: { cars: 1, audit: 1, users: 1, categories: 1, bookings: 1 },
+      });
+      const parked = await h.db
+        .withSchema('read_model')
+        .selectFrom('parked_events')
+        .select(['projection', 'position'])
+        .execute();
+      expect(parked.every((p) => BigInt(p.position) === poison)).toBe(true);
+    });
   });
 
   describe('bad input', () => {

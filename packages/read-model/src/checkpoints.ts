@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import type { ReadModelDb } from './database.ts';
 import { LIVE_SCHEMA, toPosition } from './schema.ts';
 
@@ -74,4 +75,25 @@ export const waitForPosition = async (
     await sleep(Math.min(interval, left));
     interval = Math.min(interval * 2, 50);
   }
+};
+
+/**
+ * How many events each projection has parked (could not apply) and nobody has retried or
+ * skipped yet; empty before the projections have created the table.
+ */
+export const countParked = async (
+  db: ReadModelDb,
+  schema: string = LIVE_SCHEMA,
+): Promise<Record<string, number>> => {
+  const exists = await sql<{ t: string | null }>`
+    select to_regclass(${`${schema}.parked_events`})::text as t`.execute(db);
+  if (!exists.rows[0]?.t) return {};
+  const rows = await db
+    .withSchema(schema)
+    .selectFrom('parked_events')
+    .select(['projection', sql<number>`count(*)::int`.as('n')])
+    .where('resolution', 'is', null)
+    .groupBy('projection')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.projection, r.n]));
 };

@@ -280,6 +280,29 @@ export const migrations: Migration[] = [
       `create index bookings_buyer_id_idx on ${s}.bookings (buyer_id, position)`,
     ],
   },
+  {
+    // An event a projection cannot apply is parked here with its error, and the projection goes
+    // on with the next one; an operator retries or skips it (`npm run projections -- parked`),
+    // and the row keeps who did which and when.
+    name: '0006-parked-events',
+    statements: (s) => [
+      `create table ${s}.parked_events (
+        projection text not null,
+        position bigint not null,
+        event_id text not null,
+        stream_id text not null,
+        type text not null,
+        error text not null,
+        attempts integer not null default 1,
+        parked_at timestamptz not null default now(),
+        resolution text check (resolution in ('retried', 'skipped')),
+        resolved_at timestamptz,
+        resolved_by text,
+        primary key (projection, position)
+      )`,
+      `create index parked_events_unresolved_idx on ${s}.parked_events (position) where resolution is null`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

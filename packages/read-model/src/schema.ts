@@ -136,6 +136,22 @@ export interface ProjectionCheckpointsTable {
   updated_at: Timestamp;
 }
 
+/** An event a projection could not apply, parked with its error (see migration 0006). */
+export interface ParkedEventsTable {
+  projection: string;
+  position: ColumnType<string | number | bigint, string | bigint, never>;
+  event_id: string;
+  stream_id: string;
+  type: string;
+  error: string;
+  attempts: Generated<number>;
+  parked_at: Generated<Date>;
+  /** Null while parked; then `retried` (applied after all) or `skipped` by an operator. */
+  resolution: 'retried' | 'skipped' | null;
+  resolved_at: NullableTimestamp;
+  resolved_by: string | null;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: Generated<Date>;
@@ -150,6 +166,7 @@ export interface ReadModelDatabase {
   bookings: BookingsTable;
   audit_log: AuditLogTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  parked_events: ParkedEventsTable;
   migrations: MigrationsTable;
 }
 
@@ -159,6 +176,7 @@ export type CarRow = Selectable<CarsTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type CheckpointRow = Selectable<ProjectionCheckpointsTable>;
+export type ParkedEventRow = Selectable<ParkedEventsTable>;
 export type NewCar = Insertable<CarsTable>;
 export type CarUpdate = Updateable<CarsTable>;
 

@@ -14,6 +14,7 @@ import { type CarFeedEvent, carFeedEventTypes, FeedQuery } from '@second-gear/co
 import { parseDomainEvent } from '@second-gear/domain';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
 import { HttpProblem, isPosition, type ServiceApp } from '@second-gear/service-http';
+import type { FastifyBaseLogger } from 'fastify';
 import { presentDetails } from '../car-details.ts';
 import type { QueryContext } from '../context.ts';
 
@@ -22,6 +23,27 @@ const carEventTypes: ReadonlySet<string> = new Set(carFeedEventTypes);
 const occurredAt = (event: RecordedEvent): string => {
   const value = (event.metadata as { occurredAt?: unknown }).occurredAt;
   return typeof value === 'string' ? value : event.recordedAt.toISOString();
+};
+
+/**
+ * The public view of an event, or undefined: for an event that is not a car event, and for one
+ * that cannot be read (its data or version is not what this code knows). Such an event is
+ * logged and passed over, as the projections park it, so one bad event does not end every
+ * integrator's feed at the same place.
+ */
+const publicViewOf = (
+  event: RecordedEvent,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): CarFeedEvent | undefined => {
+  try {
+    return toFeedEvent(event);
+  } catch (error) {
+    log.error(
+      { err: error, position: event.position.toString(), type: event.type, eventId: event.id },
+      'car feed passes over an event it cannot read',
+    );
+    return undefined;
+  }
 };
 
 /** The public view of a car event; undefined for every other event. */
@@ -161,7 +183,7 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext): void => {
           : untilHead(ctx.store, after, ended.signal);
         for await (const event of source) {
           scanned = event.position;
-          const message = toFeedEvent(event);
+          const message = publicViewOf(event, request.log);
           if (!message) continue;
           const ok = res.write(
             `id: ${message.position}\nevent: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`,
