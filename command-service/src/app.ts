@@ -25,7 +25,7 @@ export type RateLimitOptions = {
 export type CommandServiceOptions = {
   store: EventStore;
   /** Firebase Authentication: verifies ID tokens on `POST /api/user`, deletes accounts. */
-  auth: Pick<FirebaseAuth, 'verifyIdToken' | 'deleteUser'>;
+  auth: Pick<FirebaseAuth, 'verifyIdToken'>;
   /** The shared HS256 secret of the service token (at least 32 characters). */
   tokenSecret: string;
   /** Car pictures (`POST /api/images`). */

@@ -37,8 +37,6 @@ export type CommandSpec<Body extends Record<string, unknown>> = {
   command: Command;
   /** The answer of an accepted command, without its position. */
   answer: (decision: Decision) => { status: number; body: Body };
-  /** Runs once the events are stored (not on a replayed answer), e.g. deleting an account. */
-  afterAppend?: (decision: Decision) => Promise<void>;
 };
 
 export type CommandAnswer<Body> = {
@@ -118,7 +116,6 @@ export class CommandHandler {
         await pause(attempt);
         continue;
       }
-      await spec.afterAppend?.(decision);
       return {
         status: answer.status,
         body: { ...answer.body, position: position.toString(10) },

@@ -46,7 +46,6 @@ export type RunCommand = <Body extends Record<string, unknown>>(
   spec: {
     command: Command;
     answer: (decision: Decision) => { status: number; body: Body };
-    afterAppend?: (decision: Decision) => Promise<void>;
   },
 ) => Promise<FastifyReply>;
 

@@ -1,7 +1,6 @@
 import type { DeleteAnswer, IdParams, UpdateAnswer } from '@second-gear/contracts';
 import type { Actor, Command, Decision } from '@second-gear/domain';
 import type { ServiceApp } from '@second-gear/service-http';
-import type { FastifyBaseLogger } from 'fastify';
 import { actorOf, CommandHeaders, type RunCommand } from './command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from './route-options.ts';
 
@@ -26,8 +25,6 @@ export function idCommandRoute(
   route: {
     command: (id: string, actor: Actor) => Command;
     count: 'modifiedCount' | 'deletedCount';
-    /** Runs once the events are stored (not on a replayed answer). */
-    afterAppend?: (id: string, log: FastifyBaseLogger) => Promise<void>;
   },
 ): void {
   const { schema, ...target } = writeRoute(call);
@@ -47,9 +44,6 @@ export function idCommandRoute(
           status: 200,
           body: { acknowledged: true as const, [route.count]: 1 },
         }),
-        ...(route.afterAppend
-          ? { afterAppend: () => route.afterAppend!(request.params.id, request.log) }
-          : {}),
       }),
   });
 }

@@ -1,4 +1,17 @@
-export { type ApplyBatchOptions, applyBatch, type BatchResult } from './apply-batch.ts';
+export {
+  type ApplyBatchOptions,
+  applyBatch,
+  type BatchResult,
+  type ParkedEvent,
+} from './apply-batch.ts';
+export {
+  listParked,
+  NotParkedError,
+  type Parked,
+  type RetryResult,
+  retryParked,
+  skipParked,
+} from './parked.ts';
 export {
   type ProjectedEvent,
   type Projection,
@@ -6,6 +19,17 @@ export {
   toProjectedEvent,
 } from './projection.ts';
 export * from './projections/index.ts';
+export { identityAccountsReactor } from './reactions/identity-accounts.ts';
+export {
+  migrateReactions,
+  REACTIONS_SCHEMA,
+  type Reactor,
+  type ReactorState,
+  type RunningReactors,
+  reactorHealth,
+  readReactorStates,
+  startReactors,
+} from './reactions/reactor.ts';
 export {
   type RebuildOptions,
   type RebuildProgress,

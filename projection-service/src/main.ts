@@ -3,8 +3,11 @@
 import { createServer } from 'node:http';
 import { loadEnvOrExit, projectionServiceSettings, reportFailuresOf } from '@second-gear/config';
 import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
-import { createReadModelDb } from '@second-gear/read-model';
+import { createFirebaseAuth } from '@second-gear/identity';
+import { countParked, createReadModelDb } from '@second-gear/read-model';
 import { pino } from 'pino';
+import { identityAccountsReactor } from './reactions/identity-accounts.ts';
+import { reactorHealth, startReactors } from './reactions/reactor.ts';
 import { startProjections } from './start-projections.ts';
 
 const settings = loadEnvOrExit(projectionServiceSettings);
@@ -28,6 +31,16 @@ const projections = await startProjections({
   batchSize: settings.PROJECTION_BATCH_SIZE,
   logger: log,
 });
+const auth = createFirebaseAuth({
+  projectId: settings.FIREBASE_PROJECT_ID,
+  emulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST,
+});
+const reactors = await startReactors({
+  store,
+  db,
+  reactors: [identityAccountsReactor(auth)],
+  logger: log,
+});
 
 const server = createServer(async (request, response) => {
   if (request.method !== 'GET' || request.url !== '/health') {
@@ -47,13 +60,21 @@ const server = createServer(async (request, response) => {
     const positions = Object.fromEntries(
       Object.entries(projections.positions()).map(([name, p]) => [name, p?.toString() ?? null]),
     );
+    // Parked events leave the read model short of them while the rest goes on: still healthy
+    // enough to serve (200), but an operator should look.
+    const parked = await countParked(db);
+    const reactions = await reactors.states();
+    const degraded =
+      Object.keys(parked).length > 0 || reactions.some((r) => r.failing || r.parked > 0);
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(
       JSON.stringify({
-        status: 'ok',
+        status: degraded ? 'degraded' : 'ok',
         service: 'projection-service',
         head: head?.toString() ?? null,
         positions,
+        parked,
+        reactors: Object.fromEntries(reactions.map((r) => [r.name, reactorHealth(r)])),
       }),
     );
   } catch (error) {
@@ -69,7 +90,9 @@ server.listen(settings.PORT, settings.HOST, () => {
 const shutdown = async (signal: string) => {
   log.info({ signal }, 'stopping');
   server.close();
+  await reactors.stop();
   await projections.stop();
+  await auth.close();
   await store.close();
   await db.destroy();
   process.exit(0);

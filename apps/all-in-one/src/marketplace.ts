@@ -5,10 +5,21 @@ import { buildCommandService, localImageStorage } from '@second-gear/command-ser
 import { createEventStore, type EventStore } from '@second-gear/event-store';
 import { buildWebApp, targetFor } from '@second-gear/gateway';
 import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@second-gear/identity';
-import { startProjections } from '@second-gear/projection-service';
+import {
+  identityAccountsReactor,
+  reactorHealth,
+  startProjections,
+  startReactors,
+} from '@second-gear/projection-service';
 import { buildQueryService } from '@second-gear/query-service';
-import { createReadModelDb, listenToReadModel, openPGlite } from '@second-gear/read-model';
-import type { LogOptions } from '@second-gear/service-http';
+import {
+  countParked,
+  createReadModelDb,
+  listenToReadModel,
+  openPGlite,
+} from '@second-gear/read-model';
+import { type LogOptions, loggerOptions } from '@second-gear/service-http';
+import { pino } from 'pino';
 import { dataDirSecret } from './secret.ts';
 import { seedDemoData } from './seed.ts';
 
@@ -91,11 +102,20 @@ export const startMarketplace = async (
     const db = createReadModelDb({ pglite });
     cleanups.push(() => db.destroy());
 
-    const projections = await startProjections({ store, db });
+    // Projections and reactors log what goes wrong (a parked event, a failing effect).
+    const log = pino(loggerOptions({ level: options.logLevel ?? 'info' }));
+    const projections = await startProjections({ store, db, logger: log });
     cleanups.push(() => projections.stop());
 
     const auth = createFirebaseAuth({ projectId, emulatorHost: authEmulator.host });
     cleanups.push(() => auth.close());
+    const reactors = await startReactors({
+      store,
+      db,
+      reactors: [identityAccountsReactor(auth)],
+      logger: log,
+    });
+    cleanups.push(() => reactors.stop());
     const tokenSecret = options.jwtSecret ?? (await dataDirSecret(dataDir));
     const logger = { level: options.logLevel ?? 'info' } as const;
     const imagesDir = join(dataDir, 'images');
@@ -137,6 +157,19 @@ export const startMarketplace = async (
           projectId,
         },
         authEmulatorUrl: authEmulator.url,
+      },
+      // Parked events and failing reactors leave the marketplace short of something while it
+      // goes on serving: `degraded`, for an operator to look at.
+      health: async () => {
+        const parked = await countParked(db);
+        const reactions = await reactors.states();
+        const degraded =
+          Object.keys(parked).length > 0 || reactions.some((r) => r.failing || r.parked > 0);
+        return {
+          ...(degraded ? { status: 'degraded' } : {}),
+          parked,
+          reactors: Object.fromEntries(reactions.map((r) => [r.name, reactorHealth(r)])),
+        };
       },
     });
     cleanups.push(() => web.close());

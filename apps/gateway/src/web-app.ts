@@ -49,6 +49,11 @@ export interface WebAppOptions {
   distDir: string | false;
   appConfig: AppConfig;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * What `/health` says besides `status: ok` (the all-in-one: parked events and reactors); a
+   * `status` of its own replaces `ok`.
+   */
+  health?: () => Promise<Record<string, unknown>>;
 }
 
 /**
@@ -60,6 +65,7 @@ export const buildWebApp = async ({
   distDir,
   appConfig,
   logger = false,
+  health,
 }: WebAppOptions): Promise<FastifyInstance> => {
   const root = distDir === false ? undefined : resolve(distDir);
   if (root !== undefined && !existsSync(resolve(root, 'index.html'))) {
@@ -76,7 +82,7 @@ export const buildWebApp = async ({
   app.get('/app-config.json', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(appConfig),
   );
-  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/health', async () => ({ status: 'ok', ...(await health?.()) }));
 
   if (root === undefined) {
     app.setNotFoundHandler(async (request, reply) =>

@@ -15,7 +15,7 @@ import { answerSchemas, authenticated, writeRoute } from '../route-options.ts';
 
 export type UserRoutesOptions = {
   run: RunCommand;
-  auth: Pick<FirebaseAuth, 'verifyIdToken' | 'deleteUser'>;
+  auth: Pick<FirebaseAuth, 'verifyIdToken'>;
 };
 
 declare module 'fastify' {
@@ -102,18 +102,11 @@ export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptio
     count: 'modifiedCount',
   });
 
+  // The events are the record; the sign-in account follows them, deleted by a reactor of its
+  // own from `UserDeleted` and retried until it is gone. Meanwhile no request of a deleted user
+  // is accepted: the role is read from the user's record, never from a token.
   idCommandRoute(app, run, writeCalls.deleteUser, {
     command: (userId, actor) => ({ type: 'DeleteUser', actor, data: { userId } }),
     count: 'deletedCount',
-    // The events are the record; the sign-in account follows them. An account that is already
-    // gone is fine; any other failure is logged for an operator, and the user stays deleted
-    // here (no token is issued to a deleted user).
-    afterAppend: async (userId, log) => {
-      try {
-        await auth.deleteUser(userId);
-      } catch (error) {
-        log.error({ err: error, userId }, 'deleting the sign-in account failed');
-      }
-    },
   });
 }

@@ -132,6 +132,9 @@ export const queryServiceSettings = z
 export const projectionServiceSettings = z
   .object({
     ...logging,
+    // Its reactors delete a deleted user's sign-in account.
+    FIREBASE_PROJECT_ID: firebase.FIREBASE_PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: firebase.FIREBASE_AUTH_EMULATOR_HOST,
     ...eventStore,
     ...readModel,
     HOST: z.string().default('0.0.0.0'),
