@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { StartupError } from '@second-gear/config';
 
 export type AuthEmulatorOptions = {
   /** A `demo-` project id keeps the emulator fully offline. */
@@ -65,10 +66,21 @@ const waitUntil = async (done: () => boolean, ms: number): Promise<boolean> => {
  * An emulator of this data directory that outlived the process that started it (killed
  * outright) is, through its watchdog, saving its accounts and stopping: wait for that, so the
  * accounts it holds are imported now and its port is free. One that does not stop is stopped.
+ * One whose process still runs is in use, and refused.
  */
-async function takeOverFrom(pidFile: string): Promise<void> {
-  const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''));
+async function takeOverFrom(pidFile: string, dataDir: string): Promise<void> {
+  // The file holds the watchdog's process id and its parent's (the process it serves).
+  const [pid = 0, owner = 0] = (await readFile(pidFile, 'utf8').catch(() => ''))
+    .split(/\s+/)
+    .map(Number);
   if (Number.isInteger(pid) && pid > 0 && alive(pid) && isWatchdog(pid)) {
+    // Its parent still runs: this is no orphan but a marketplace in use, whose sign-in must
+    // not be taken from under it.
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
+      throw new StartupError(
+        `The Auth Emulator of ${dataDir} serves process ${owner} (another npm start or npm run dev?): stop that one first, or give this one its own DATA_DIR.`,
+      );
+    }
     if (!(await waitUntil(() => !alive(pid), 30_000))) {
       process.kill(-pid, 'SIGINT');
       if (!(await waitUntil(() => !alive(pid), 30_000))) process.kill(-pid, 'SIGKILL');
@@ -146,7 +158,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   const pidFile = options.dataDir ? `${resolve(options.dataDir)}.emulator.pid` : undefined;
   if (options.dataDir && pidFile) {
     const dataDir = resolve(options.dataDir);
-    await takeOverFrom(pidFile);
+    await takeOverFrom(pidFile, resolve(options.dataDir));
     await mkdir(dataDir, { recursive: true });
     // A first start has nothing to import; importing an empty directory is an error.
     if (existsSync(join(dataDir, EXPORT_METADATA))) args.push('--import', dataDir);
@@ -185,7 +197,9 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
       // Already gone.
     }
   };
-  if (pidFile && child.pid !== undefined) await writeFile(pidFile, String(child.pid));
+  if (pidFile && child.pid !== undefined) {
+    await writeFile(pidFile, `${child.pid} ${process.pid}`);
+  }
   const recent: string[] = [];
   // The auth endpoint answers before an import has finished; this line comes after it.
   let announcedReady = false;

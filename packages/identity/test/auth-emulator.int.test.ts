@@ -64,6 +64,11 @@ describe('startAuthEmulator', () => {
       await new Promise((wait) => setTimeout(wait, 100));
     }
     const uid = /registered (\S+)/.exec(said)?.[1];
+    // While its parent runs, the emulator is in use: a second start on its data is refused,
+    // and the running one keeps its sign-in.
+    await expect(startAuthEmulator({ dataDir })).rejects.toThrow(
+      `serves process ${crashing.pid} (another npm start or npm run dev?)`,
+    );
     const killed = once(crashing, 'exit');
     crashing.kill('SIGKILL');
     await killed;

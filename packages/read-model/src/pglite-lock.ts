@@ -8,6 +8,7 @@
 // Here the owner writes its pid, and a lock whose process is gone is stale at once.
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { StartupError } from '@second-gear/config';
 
 const alive = (pid: number): boolean => {
   try {
@@ -43,9 +44,9 @@ export const lockDatabaseDirectory = (dir: string): (() => void) => {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(readFileSync(path, 'utf8'), 10);
       if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) {
-        throw new Error(
-          `${resolve(dir)} is open in process ${owner}; stop it first (an embedded database ` +
-            'can be opened by one process at a time)',
+        throw new StartupError(
+          `${resolve(dir)} is open in process ${owner}: stop it first (an embedded database ` +
+            'can be opened by one process at a time), or give this one its own DATA_DIR.',
         );
       }
       rmSync(path, { force: true });
