@@ -45,6 +45,8 @@ export interface ApplyBatchOptions {
    * already; a failure of the database itself (its connection, a shutdown) still fails it.
    */
   parkFailures?: boolean;
+  /** The event store's identity, recorded with each checkpoint (`EventStore.storeId`). */
+  storeId?: string;
 }
 
 const behind = (stored: bigint | undefined, expected: bigint | undefined): boolean =>
@@ -154,9 +156,10 @@ const applyParkingFailures = async (
  */
 export const applyBatch = async (
   db: ReadModelDb,
-  { schema, projections, events, expected, parkFailures = false }: ApplyBatchOptions,
+  { schema, projections, events, expected, parkFailures = false, storeId }: ApplyBatchOptions,
 ): Promise<BatchResult> => {
   const last = events.at(-1)?.position;
+  const lastId = events.at(-1)?.id ?? null;
   const parsed = parseAll(events, parkFailures);
 
   return db.transaction().execute(async (trx) => {
@@ -208,12 +211,18 @@ export const applyBatch = async (
           name: projection.name,
           position: last,
           events_applied: (from?.applied ?? 0n) + BigInt(todo.length),
+          store_id: storeId ?? null,
+          event_id: lastId,
           updated_at: new Date(),
         })
         .onConflict((c) =>
           c.column('name').doUpdateSet((eb) => ({
             position: eb.ref('excluded.position'),
             events_applied: eb.ref('excluded.events_applied'),
+            store_id: sql<
+              string | null
+            >`coalesce(${eb.ref('excluded.store_id')}, ${eb.ref('projection_checkpoints.store_id')})`,
+            event_id: eb.ref('excluded.event_id'),
             updated_at: eb.ref('excluded.updated_at'),
           })),
         )

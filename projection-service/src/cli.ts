@@ -9,6 +9,7 @@ import { listParked, retryParked, skipParked } from './parked.ts';
 import { progressReporter } from './progress-bar.ts';
 import { rebuildReadModel } from './rebuild.ts';
 import { readModelStatus } from './status.ts';
+import { REBUILD_ADVICE } from './store-guard.ts';
 
 const usage = `Usage: npm run projections -- <command>
 
@@ -102,6 +103,9 @@ const status = async ({ store, db }: Opened) => {
       `migrations not yet applied: ${report.pendingMigrations.join(', ')} (the projection service applies them when it starts)\n`,
     );
   }
+  const refused = report.projections.filter((p) => p.refused !== undefined);
+  for (const p of refused) out.write(`${p.name} will not go on: ${p.refused}\n`);
+  if (refused.length > 0) out.write(`To go on, ${REBUILD_ADVICE}\n`);
   const parked = report.projections.reduce((sum, p) => sum + p.parked, 0);
   if (parked > 0) {
     out.write(

@@ -66,10 +66,14 @@ const server = createServer(async (request, response) => {
     const reactions = await reactors.states();
     const degraded =
       Object.keys(parked).length > 0 || reactions.some((r) => r.failing || r.parked > 0);
-    response.writeHead(200, { 'content-type': 'application/json' });
+    // A projection that refuses another store's checkpoint does nothing until a rebuild.
+    const refused = projections.refusals();
+    const failing = Object.keys(refused).length > 0;
+    response.writeHead(failing ? 503 : 200, { 'content-type': 'application/json' });
     response.end(
       JSON.stringify({
-        status: degraded ? 'degraded' : 'ok',
+        status: failing ? 'failing' : degraded ? 'degraded' : 'ok',
+        ...(failing ? { refused } : {}),
         service: 'projection-service',
         head: head?.toString() ?? null,
         positions,

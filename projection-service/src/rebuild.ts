@@ -6,12 +6,14 @@ import {
   NEXT_SCHEMA,
   notifyReadModelChanged,
   type ReadModelDb,
+  readCheckpoints,
   readModelPosition,
 } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts';
 import type { Projection } from './projection.ts';
 import { allProjections } from './projections/index.ts';
+import { checkpointMismatch } from './store-guard.ts';
 
 export interface RebuildProgress {
   /** Events applied by this run. */
@@ -70,7 +72,12 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
   const started = Date.now();
 
   await sql.raw(`drop schema if exists ${RETIRED(live)} cascade`).execute(db);
-  const resumable = !options.fresh && (await isSchemaComplete(db, next));
+  const storeId = await store.storeId();
+  // An interrupted rebuild is continued only from checkpoints of this very store.
+  let resumable = !options.fresh && (await isSchemaComplete(db, next));
+  for (const checkpoint of resumable ? await readCheckpoints(db, next) : []) {
+    if (await checkpointMismatch(store, checkpoint, storeId)) resumable = false;
+  }
   if (!resumable) await sql.raw(`drop schema if exists ${next} cascade`).execute(db);
   await migrateReadModel(db, next);
   await registerCheckpoints(db, next, projections);
@@ -103,8 +110,9 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
       if (events.length === 0) return;
       // A batch that fails is tried once more event by event, parking what cannot be applied,
       // so one bad event does not stop a rebuild; a database that fails stops it either way.
-      const result = await applyBatch(db, { schema: next, projections, events }).catch(() =>
-        applyBatch(db, { schema: next, projections, events, parkFailures: true }),
+      const batch = { schema: next, projections, events, storeId };
+      const result = await applyBatch(db, batch).catch(() =>
+        applyBatch(db, { ...batch, parkFailures: true }),
       );
       if (result.kind === 'applied') parked += result.parked.length;
       position = result.position;
@@ -113,6 +121,17 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
       if (events.length < batchSize) return;
     }
   };
+
+  // A live model of another store is replaced whatever its position: positions of another
+  // store say nothing about this one's. (Asked before the switch's transaction, which on the
+  // embedded database holds its only connection.)
+  const liveIsForeign = await (async () => {
+    if (!(await isSchemaComplete(db, live))) return false;
+    for (const checkpoint of await readCheckpoints(db, live)) {
+      if (await checkpointMismatch(store, checkpoint, storeId)) return true;
+    }
+    return false;
+  })();
 
   for (let attempt = 0; ; attempt++) {
     await catchUp();
@@ -129,7 +148,11 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
           .raw(`lock table ${live}.projection_checkpoints in access exclusive mode`)
           .execute(trx);
         const livePosition = await readModelPosition(trx, live);
-        if (livePosition !== undefined && (position === undefined || livePosition > position)) {
+        if (
+          !liveIsForeign &&
+          livePosition !== undefined &&
+          (position === undefined || livePosition > position)
+        ) {
           return false;
         }
         // An event an operator skipped in the live model, parked again here, stays skipped.

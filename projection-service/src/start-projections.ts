@@ -1,11 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
-import { LIVE_SCHEMA, migrateReadModel, type ReadModelDb } from '@second-gear/read-model';
+import {
+  LIVE_SCHEMA,
+  migrateReadModel,
+  type ReadModelDb,
+  readCheckpoints,
+} from '@second-gear/read-model';
 import type { Logger } from 'pino';
 import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts';
 import { batched } from './batches.ts';
 import type { Projection } from './projection.ts';
 import { allProjections } from './projections/index.ts';
+import { checkpointMismatch, REBUILD_ADVICE } from './store-guard.ts';
 
 export interface StartProjectionsOptions {
   store: EventStore;
@@ -20,6 +26,8 @@ export interface StartProjectionsOptions {
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** First wait after a failed batch; doubles up to 5 s (default 200 ms). */
   retryDelayMs?: number;
+  /** How often a projection that refuses another store's checkpoint looks again (10 s). */
+  recheckMs?: number;
 }
 
 /**
@@ -34,6 +42,11 @@ export interface RunningProjections {
   position(): bigint | undefined;
   /** Each projection's committed position. */
   positions(): Record<string, bigint | undefined>;
+  /**
+   * The projections that refuse to go on because their checkpoint was written against another
+   * store (or positions the store no longer has), with the reason; empty when all run.
+   */
+  refusals(): Record<string, string>;
   /** Stops reading, lets the batch in flight finish, and resolves when all have ended. */
   stop(): Promise<void>;
 }
@@ -60,8 +73,30 @@ export const startProjections = async (
 
   await migrateReadModel(db, schema);
   await registerCheckpoints(db, schema, projections);
+  const storeId = await store.storeId();
 
   const committed = new Map<string, bigint | undefined>();
+  /** Projections that refuse to go on, with the reason: their checkpoint is another store's. */
+  const refused = new Map<string, string>();
+
+  /** Until an operator rebuilds, a refusing projection looks again every so often. */
+  const refuses = async (projection: Projection): Promise<boolean> => {
+    const checkpoint = (await readCheckpoints(db, schema)).find((c) => c.name === projection.name);
+    const mismatch = checkpoint && (await checkpointMismatch(store, checkpoint, storeId));
+    if (!mismatch) {
+      refused.delete(projection.name);
+      return false;
+    }
+    if (refused.get(projection.name) !== mismatch) {
+      log?.error(
+        { projection: projection.name, reason: mismatch },
+        `projection stopped: ${mismatch}; ${REBUILD_ADVICE}`,
+      );
+    }
+    refused.set(projection.name, mismatch);
+    await sleep(options.recheckMs ?? 10_000, undefined, { signal }).catch(() => {});
+    return true;
+  };
 
   const run = async (projection: Projection): Promise<void> => {
     let delay = options.retryDelayMs ?? 200;
@@ -75,6 +110,7 @@ export const startProjections = async (
         events,
         expected: { position },
         parkFailures: failures >= PARK_AFTER_FAILURES,
+        storeId,
       });
       failures = 0;
       if (result.kind === 'applied') {
@@ -89,6 +125,7 @@ export const startProjections = async (
     };
     while (!signal.aborted) {
       try {
+        if (await refuses(projection)) continue;
         let position = await readPosition(db, schema, [projection]);
         committed.set(projection.name, position);
 
@@ -155,6 +192,9 @@ export const startProjections = async (
     },
     positions() {
       return Object.fromEntries(projections.map((p) => [p.name, committed.get(p.name)]));
+    },
+    refusals() {
+      return Object.fromEntries(refused);
     },
     async stop() {
       controller.abort();

@@ -8,6 +8,7 @@ import {
   type ReadModelDb,
   readCheckpoints,
 } from '@second-gear/read-model';
+import { checkpointMismatch } from './store-guard.ts';
 
 export interface ProjectionStatus {
   name: string;
@@ -20,6 +21,11 @@ export interface ProjectionStatus {
   eventsApplied: number;
   /** Events it parked (could not apply) that nobody has retried or skipped yet. */
   parked: number;
+  /**
+   * Why it will not go on from its checkpoint, when that was written against another store (or
+   * positions this store no longer has): the read model must be rebuilt.
+   */
+  refused: string | undefined;
   updatedAt: Date;
 }
 
@@ -49,6 +55,7 @@ export const readModelStatus = async (
   const pending = await pendingMigrations(db, schema);
   const checkpoints = pending === undefined ? [] : await readCheckpoints(db, schema);
   const parked = await countParked(db, schema);
+  const storeId = checkpoints.length > 0 ? await store.storeId() : '';
   const projections: ProjectionStatus[] = [];
   for (const checkpoint of checkpoints) {
     const behind = await store.readAll({
@@ -63,6 +70,7 @@ export const readModelStatus = async (
       eventsBehindCapped: behind.length >= LAG_COUNT_LIMIT,
       eventsApplied: checkpoint.eventsApplied,
       parked: parked[checkpoint.name] ?? 0,
+      refused: await checkpointMismatch(store, checkpoint, storeId),
       updatedAt: checkpoint.updatedAt,
     });
   }

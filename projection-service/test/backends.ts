@@ -15,6 +15,10 @@ export interface Setup {
   db: ReadModelDb;
   schema: string;
   nextSchema: string;
+  /** The schema of the store's tables, in the read model's database. */
+  storeSchema: string;
+  /** Another event store (a new database, as far as the projections can tell). */
+  openAnotherStore: () => Promise<EventStore>;
   close: () => Promise<void>;
 }
 
@@ -35,12 +39,24 @@ export const backends = async (label: string): Promise<Backend[]> => {
         const store = await createEventStore({ kind: 'pglite', db: pglite });
         const db = createReadModelDb({ pglite });
         const schema = schemaName();
+        const others: EventStore[] = [];
         return {
           store,
           db,
           schema,
           nextSchema: `${schema}_next`,
+          storeSchema: 'event_store',
+          openAnotherStore: async () => {
+            const other = await createEventStore({
+              kind: 'pglite',
+              db: pglite,
+              schema: `${schema}_another`,
+            });
+            others.push(other);
+            return other;
+          },
           close: async () => {
+            for (const other of others) await other.close();
             await store.close();
             await db.destroy();
             await pglite.close();
@@ -68,12 +84,24 @@ export const backends = async (label: string): Promise<Backend[]> => {
         connectionString: database.connectionString,
         maxConnections: 4,
       });
+      const others: EventStore[] = [];
       return {
         store,
         db,
         schema,
         nextSchema: `${schema}_next`,
+        storeSchema: `${schema}_events`,
+        openAnotherStore: async () => {
+          const other = await createEventStore({
+            kind: 'postgres',
+            connectionString: database.connectionString,
+            schema: `${schema}_another`,
+          });
+          others.push(other);
+          return other;
+        },
         close: async () => {
+          for (const other of others) await other.close();
           await store.close();
           await db.destroy();
         },

@@ -306,6 +306,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0004-search-by-location-and-model',
       '0005-own-by-account',
       '0006-parked-events',
+      '0007-checkpoint-store',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

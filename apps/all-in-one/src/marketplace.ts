@@ -165,8 +165,10 @@ export const startMarketplace = async (
         const reactions = await reactors.states();
         const degraded =
           Object.keys(parked).length > 0 || reactions.some((r) => r.failing || r.parked > 0);
+        const refused = projections.refusals();
+        const failing = Object.keys(refused).length > 0;
         return {
-          ...(degraded ? { status: 'degraded' } : {}),
+          ...(failing ? { status: 'failing', refused } : degraded ? { status: 'degraded' } : {}),
           parked,
           reactors: Object.fromEntries(reactions.map((r) => [r.name, reactorHealth(r)])),
         };

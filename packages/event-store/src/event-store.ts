@@ -85,5 +85,11 @@ export interface EventStore {
   subscribe(options?: SubscribeOptions): AsyncIterable<RecordedEvent>;
   /** Position of the last event in the store, or undefined when it is empty. */
   headPosition(): Promise<bigint | undefined>;
+  /**
+   * The store's identity, made once when it was created: a copy restored from a backup keeps
+   * it, any other store (a new database, another cluster) has another. Readers that keep a
+   * checkpoint record it beside the checkpoint.
+   */
+  storeId(): Promise<string>;
   close(): Promise<void>;
 }

@@ -175,6 +175,26 @@ function conformance(adapter: AdapterUnderTest): void {
     });
   });
 
+  describe('identity', () => {
+    test('has one, the same through every handle, and it is never read as an event', async () => {
+      const id = await store.storeId();
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(await store.storeId()).toBe(id);
+      const another = await opened.openAnother();
+      try {
+        expect(await another.storeId()).toBe(id);
+      } finally {
+        await another.close();
+      }
+      const head = await store.headPosition();
+      const all = await store.readAll({ limit: 1000 });
+      expect(
+        all.filter((e) => e.type.startsWith('$') || e.streamId === 'second-gear-store'),
+      ).toEqual([]);
+      expect(head === undefined || all.length > 0).toBe(true);
+    });
+  });
+
   describe('reading', () => {
     test('reads back exactly what was written', async () => {
       const stream = streamName('car');

@@ -125,11 +125,14 @@ describe('PGlite adapter, storage', () => {
     const first = await createEventStore({ kind: 'pglite', dir });
     const written = event('CarListed', { name: 'Volvo 240' });
     await first.append('car-1', 'no_stream', [written]);
+    const firstId = await first.storeId();
     await first.close();
 
     const second = await createEventStore({ kind: 'pglite', dir });
     const [read] = await second.readStream('car-1');
     expect(read).toMatchObject({ id: written.id, data: written.data, streamVersion: 0 });
+    // The same store, so the same identity.
+    expect(await second.storeId()).toBe(firstId);
     await second.close();
   }, 60_000);
 
@@ -140,6 +143,8 @@ describe('PGlite adapter, storage', () => {
       const b = await createEventStore({ kind: 'pglite', db, schema: 'events_b' });
       await a.append('car-1', 'no_stream', [event('CarListed')]);
       expect(await b.readStream('car-1')).toEqual([]);
+      // Another store, another identity.
+      expect(await a.storeId()).not.toBe(await b.storeId());
       await a.close();
       await b.close();
       expect(db.closed).toBe(false);

@@ -8,6 +8,9 @@ export interface Checkpoint {
   /** Undefined until the projection has applied its first event. */
   position: bigint | undefined;
   eventsApplied: number;
+  /** The event store it was written against, and the id of the event at its position. */
+  storeId: string | null;
+  eventId: string | null;
   updatedAt: Date;
 }
 
@@ -25,6 +28,8 @@ export const readCheckpoints = async (
     name: row.name,
     position: row.position === null ? undefined : toPosition(row.position),
     eventsApplied: Number(row.events_applied),
+    storeId: row.store_id ?? null,
+    eventId: row.event_id ?? null,
     updatedAt: new Date(row.updated_at),
   }));
 };

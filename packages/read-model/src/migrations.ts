@@ -303,6 +303,15 @@ export const migrations: Migration[] = [
       `create index parked_events_unresolved_idx on ${s}.parked_events (position) where resolution is null`,
     ],
   },
+  {
+    // A checkpoint says which store it was written against and which event sits at its
+    // position, so a projection that meets another store (a new database, a restore from an
+    // older backup, a failover that lost the last events) refuses to go on instead of skipping.
+    name: '0007-checkpoint-store',
+    statements: (s) => [
+      `alter table ${s}.projection_checkpoints add column store_id text, add column event_id text`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

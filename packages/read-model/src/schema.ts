@@ -133,6 +133,10 @@ export interface ProjectionCheckpointsTable {
   /** Null until the projection has applied its first event. */
   position: ColumnType<string | number | bigint | null, string | bigint | null, string | bigint>;
   events_applied: ColumnType<string | number | bigint, string | bigint | number, string | bigint>;
+  /** The event store's identity (`EventStore.storeId`) when the checkpoint was written. */
+  store_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The id of the event at `position`. */
+  event_id: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 

@@ -263,6 +263,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const LOCATION = '0004-search-by-location-and-model';
   const OWNED = '0005-own-by-account';
   const PARKED = '0006-parked-events';
+  const CHECKPOINT_STORE = '0007-checkpoint-store';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -284,7 +285,14 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   it('renames products to cars in place, keeping the rows, and ends where a fresh schema does', async () => {
     const old = 'rm_upgrade';
     expect(await migrateReadModel(db, old, { through: FIRST })).toEqual([FIRST]);
-    expect(await pendingMigrations(db, old)).toEqual([CARS, DETAILS, LOCATION, OWNED, PARKED]);
+    expect(await pendingMigrations(db, old)).toEqual([
+      CARS,
+      DETAILS,
+      LOCATION,
+      OWNED,
+      PARKED,
+      CHECKPOINT_STORE,
+    ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
       .raw(
@@ -306,7 +314,13 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       .execute(db);
 
     expect(await migrateReadModel(db, old, { through: CARS })).toEqual([CARS]);
-    expect(await pendingMigrations(db, old)).toEqual([DETAILS, LOCATION, OWNED, PARKED]);
+    expect(await pendingMigrations(db, old)).toEqual([
+      DETAILS,
+      LOCATION,
+      OWNED,
+      PARKED,
+      CHECKPOINT_STORE,
+    ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
     expect(Object.keys(car)).toEqual([

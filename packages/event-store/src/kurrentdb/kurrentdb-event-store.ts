@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AllStreamResolvedEvent,
   BACKWARDS,
@@ -5,10 +6,14 @@ import {
   END,
   excludeSystemEvents,
   FORWARDS,
+  jsonEvent,
   KurrentDBClient,
   type MultiAppendResult,
+  NO_STREAM,
+  START,
   STREAM_STATE,
   StreamNotFoundError,
+  WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
 import type {
   AppendRequest,
@@ -21,6 +26,7 @@ import type {
 } from '../event-store.ts';
 import { validateAppendRequests } from '../validate.ts';
 import {
+  decodeJson,
   fromCheckpoint,
   isUnimplemented,
   toJsonEvent,
@@ -29,6 +35,10 @@ import {
   toStreamState,
   toWrongExpectedVersion,
 } from './mapping.ts';
+
+/** The stream that holds the store's identity, and the type of its one event. */
+const STORE_STREAM = 'second-gear-store';
+const STORE_EVENT_TYPE = '$second-gear-store-created';
 
 export interface KurrentDbEventStoreOptions {
   /** For example `kurrentdb://127.0.0.1:2113?tls=false`. */
@@ -52,6 +62,7 @@ class KurrentDbEventStore implements EventStore {
   readonly #closing = new AbortController();
   /** Whether the server has `appendRecords`; assumed until it says otherwise. */
   #ordered = true;
+  #storeId: string | undefined;
 
   constructor(client: KurrentDBClient) {
     this.#client = client;
@@ -229,6 +240,47 @@ class KurrentDbEventStore implements EventStore {
       signal.removeEventListener('abort', stop);
       await subscription.unsubscribe().catch(() => {});
     }
+  }
+
+  /**
+   * Written once, as the first event of the stream `second-gear-store`, with an event type that
+   * starts with `$`: readers of `$all` leave it out with the system events (`excludeSystemEvents`),
+   * so no projection, reactor or feed ever sees it. Two first starts at once both try; the
+   * stream's expected state lets one win, and both read the winner's.
+   */
+  async storeId(): Promise<string> {
+    if (this.#storeId !== undefined) return this.#storeId;
+    const read = async (): Promise<string | undefined> => {
+      try {
+        for await (const resolved of this.#client.readStream(STORE_STREAM, {
+          fromRevision: START,
+          direction: FORWARDS,
+          maxCount: 1,
+        })) {
+          const id = resolved.event ? decodeJson(resolved.event.data).id : undefined;
+          if (typeof id === 'string') return id;
+        }
+      } catch (error) {
+        if (!(error instanceof StreamNotFoundError)) throw error;
+      }
+      return undefined;
+    };
+    let id = await read();
+    if (id === undefined) {
+      try {
+        await this.#client.appendToStream(
+          STORE_STREAM,
+          jsonEvent({ type: STORE_EVENT_TYPE, data: { id: randomUUID() } }),
+          { streamState: NO_STREAM },
+        );
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+      }
+      id = await read();
+    }
+    if (id === undefined) throw new Error(`KurrentDB: ${STORE_STREAM} holds no store identity`);
+    this.#storeId = id;
+    return id;
   }
 
   async headPosition(): Promise<bigint | undefined> {

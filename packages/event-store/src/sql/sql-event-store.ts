@@ -151,6 +151,13 @@ class SqlEventStore implements EventStore {
     return row?.head == null ? undefined : BigInt(row.head);
   }
 
+  async storeId(): Promise<string> {
+    this.#assertOpen();
+    const [row] = await this.#executor.query<{ id: string }>(this.#sql.storeId, []);
+    if (!row) throw new Error('The event store has no identity: its migration did not run');
+    return row.id;
+  }
+
   async close(): Promise<void> {
     if (this.#closing.signal.aborted) return;
     this.#closing.abort();

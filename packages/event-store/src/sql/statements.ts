@@ -52,6 +52,15 @@ create table if not exists ${s}.events (
   constraint events_stream_version_non_negative check (stream_version >= 0)
 );
 
+-- The store's identity, made once with it: a copy restored from a backup keeps it, any other
+-- store has another. Checkpoints record it, so a reader finds out when it meets another store.
+create table if not exists ${s}.store (
+  id         uuid        primary key,
+  created_at timestamptz not null default now(),
+  singleton  boolean     not null default true unique check (singleton)
+);
+insert into ${s}.store (id) select gen_random_uuid() where not exists (select 1 from ${s}.store);
+
 -- Appends to one or several streams in one statement, so one round trip and one transaction.
 -- requests: [{ "stream": text, "expected": "any" | "no_stream" | int, "events": [
 --   { "id": uuid, "type": text, "data": object, "metadata": object } ] }]
@@ -159,6 +168,7 @@ export function statements(schema: string) {
     readAll: `select ${COLUMNS} from ${s}.events e
       where e.position > $1::bigint order by e.position limit $2`,
     head: `select max(position)::text as head from ${s}.events`,
+    storeId: `select id::text as id from ${s}.store`,
   } as const;
 }
 
