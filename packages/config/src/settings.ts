@@ -206,6 +206,11 @@ export const projectionsCliSettings = z
     }
   });
 
+/** `npm run backup` and `npm run restore`: the all-in-one's data directory. */
+export const backupSettings = z.object({
+  DATA_DIR: allInOneSettings.shape.DATA_DIR,
+});
+
 export type CommandServiceSettings = z.infer<typeof commandServiceSettings>;
 export type QueryServiceSettings = z.infer<typeof queryServiceSettings>;
 export type ProjectionServiceSettings = z.infer<typeof projectionServiceSettings>;
@@ -222,6 +227,7 @@ export const allVariableNames = (): string[] => {
     gatewaySettings,
     allInOneSettings,
     projectionsCliSettings,
+    backupSettings,
   ]) {
     for (const key of Object.keys(schema.shape)) names.add(key);
   }

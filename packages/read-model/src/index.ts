@@ -3,3 +3,4 @@ export * from './checkpoints.ts';
 export * from './database.ts';
 export * from './migrations.ts';
 export * from './schema.ts';
+export { lockDatabaseDirectory } from './pglite-lock.ts';

@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createEventStore } from '@second-gear/event-store';
+import { openPGlite } from '@second-gear/read-model';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const cli = join(import.meta.dirname, '..', 'src', 'backup-cli.ts');
+
+/** `npm run backup|restore` as the scripts run it, on a data directory of its own. */
+const command = (dataDir: string, ...args: string[]) =>
+  run(process.execPath, [cli, ...args], { env: { ...process.env, DATA_DIR: dataDir } }).catch(
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+
+const event = (name: string) => ({
+  id: randomUUID(),
+  type: 'Noted',
+  data: { name },
+  metadata: {},
+});
+
+/** The events of the embedded store in a data directory, by their names. */
+const eventNames = async (dataDir: string) => {
+  const pglite = await openPGlite(join(dataDir, 'pglite'));
+  try {
+    const store = await createEventStore({ kind: 'pglite', db: pglite });
+    const names = (await store.readAll({ limit: 100 })).map((e) => e.data.name);
+    await store.close();
+    return names;
+  } finally {
+    await pglite.close();
+  }
+};
+
+const append = async (dataDir: string, name: string) => {
+  await mkdir(dataDir, { recursive: true });
+  const pglite = await openPGlite(join(dataDir, 'pglite'));
+  const store = await createEventStore({ kind: 'pglite', db: pglite });
+  await store.append(`note-${name}`, 'any', [event(name)]);
+  await store.close();
+  await pglite.close();
+};
+
+describe('npm run backup and npm run restore', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('archives the data and puts it back, keeping what was there aside', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'sg-backup-'));
+    dirs.push(root);
+    const dataDir = join(root, 'data');
+    await append(dataDir, 'before');
+    await mkdir(join(dataDir, 'auth'), { recursive: true });
+    await writeFile(join(dataDir, 'auth', 'accounts.json'), '{"users":["kept"]}');
+    await mkdir(join(dataDir, 'images'), { recursive: true });
+    await writeFile(join(dataDir, 'images', 'car.webp'), 'picture');
+    await writeFile(join(dataDir, 'secret'), 'a secret of the data directory');
+
+    const file = join(root, 'kept.tar.gz');
+    const backedUp = await command(dataDir, 'backup', file);
+    expect(backedUp.stdout).toBe(`backed up ${dataDir} to ${file}\n`);
+    expect(existsSync(file)).toBe(true);
+
+    // Later: more events, a picture removed, an account changed.
+    await append(dataDir, 'after');
+    await rm(join(dataDir, 'images', 'car.webp'));
+    await writeFile(join(dataDir, 'auth', 'accounts.json'), '{"users":[]}');
+    expect(await eventNames(dataDir)).toEqual(['before', 'after']);
+
+    const restored = await command(dataDir, 'restore', file);
+    expect(restored.stdout).toMatch(
+      new RegExp(
+        `^restored ${dataDir} from ${file}; what was there is kept in ${dataDir}-before-restore-`,
+      ),
+    );
+    expect(await eventNames(dataDir)).toEqual(['before']);
+    expect(await readFile(join(dataDir, 'images', 'car.webp'), 'utf8')).toBe('picture');
+    expect(await readFile(join(dataDir, 'auth', 'accounts.json'), 'utf8')).toBe(
+      '{"users":["kept"]}',
+    );
+    expect(await readFile(join(dataDir, 'secret'), 'utf8')).toBe('a secret of the data directory');
+    const aside = (await readdir(root)).filter((name) => name.startsWith('data-before-restore-'));
+    expect(aside).toHaveLength(1);
+    expect(await eventNames(join(root, aside[0] ?? ''))).toEqual(['before', 'after']);
+  }, 120_000);
+
+  it('refuses while the marketplace has the data open, and a file that is no backup', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'sg-backup-open-'));
+    dirs.push(root);
+    const dataDir = join(root, 'data');
+    await append(dataDir, 'only');
+
+    const open = await openPGlite(join(dataDir, 'pglite'));
+    try {
+      const refused = await command(dataDir, 'backup', join(root, 'x.tar.gz'));
+      expect('code' in refused ? refused.code : 0).toBe(1);
+      expect(refused.stderr).toBe(
+        `backup: ${join(dataDir, 'pglite')} is open in process ${process.pid}: stop it first (an embedded database can be opened by one process at a time), or give this one its own DATA_DIR.\n`,
+      );
+      expect(existsSync(join(root, 'x.tar.gz'))).toBe(false);
+    } finally {
+      await open.close();
+    }
+
+    const notBackup = join(root, 'notes.tar.gz');
+    await writeFile(notBackup, 'not an archive at all');
+    const rejected = await command(dataDir, 'restore', notBackup);
+    expect('code' in rejected ? rejected.code : 0).toBe(1);
+    expect(rejected.stderr).toMatch(/^restore: /);
+    expect(await eventNames(dataDir)).toEqual(['only']);
+    expect((await readdir(root)).filter((n) => n.includes('before-restore'))).toEqual([]);
+  }, 120_000);
+});
