@@ -110,6 +110,14 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): FirebaseAuth {
         };
       } catch (error) {
         const code = errorCode(error) ?? 'auth/invalid-id-token';
+        // The sign-in service did not answer (revocation is checked with it): nothing is known
+        // about the token, so this is no 401 but a service unavailable for now.
+        if (code.startsWith('app/network') || code === 'app/internal-error') {
+          throw Object.assign(
+            new Error('The sign-in service does not answer; try again shortly.', { cause: error }),
+            { unavailable: true },
+          );
+        }
         const message =
           code === 'auth/id-token-expired'
             ? 'The Firebase ID token has expired; sign in again.'

@@ -144,6 +144,48 @@ export function routerProblem(
   };
 }
 
+/** Node's codes of a connection that could not be made or was lost. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/**
+ * True for an error that says a service this one depends on (its database, the event store,
+ * the sign-in service) does not answer, rather than that anything is wrong with the request:
+ * a connection refused, reset or timed out; PostgreSQL shutting down or not accepting
+ * connections (SQLSTATE classes 08 and 57P0x, 53300 too many connections); a pool that could
+ * not get a connection in time; an error marked `unavailable`.
+ */
+export function isUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false;
+  const { code, unavailable } = error as Error & { code?: unknown; unavailable?: unknown };
+  if (unavailable === true) return true;
+  if (typeof code === 'string') {
+    if (CONNECTION_CODES.has(code)) return true;
+    if (/^08|^57P0|^53300$/.test(code)) return true;
+  }
+  if (
+    /^Connection terminated|^timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i.test(
+      error.message,
+    )
+  ) {
+    return true;
+  }
+  if (error instanceof AggregateError && error.errors.some((e) => isUnavailable(e, depth + 1))) {
+    return true;
+  }
+  return isUnavailable(error.cause, depth + 1);
+}
+
+/** Seconds a client is asked to wait before trying again after a 503. */
+export const RETRY_AFTER_UNAVAILABLE = 5;
+
 /** Maps any error to the problem that answers it; the one place where errors become statuses. */
 export function toProblem(error: unknown, request: FastifyRequest): ProblemDetails {
   const path = instanceOf(request);
@@ -186,6 +228,15 @@ export function toProblem(error: unknown, request: FastifyRequest): ProblemDetai
       ...instance,
     };
   }
+  if (isUnavailable(error)) {
+    return {
+      type: 'about:blank',
+      title: 'Service Unavailable',
+      status: 503,
+      detail: 'A service this one depends on does not answer right now; try again shortly.',
+      ...instance,
+    };
+  }
   return {
     type: 'about:blank',
     title: 'Internal Server Error',
@@ -215,7 +266,10 @@ export type ProblemDetailsOptions = Record<never, never>;
 async function problemDetailsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error, request);
-    if (problem.status >= 500) {
+    if (problem.status === 503) {
+      request.log.warn({ err: error }, 'a dependency does not answer');
+      reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE));
+    } else if (problem.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info(

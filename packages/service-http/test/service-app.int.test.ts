@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -16,6 +18,15 @@ const carBody = strictObject({
 });
 
 let app: ServiceApp;
+
+/** A port that was free a moment ago, so nothing answers on it. */
+const closedPort = () =>
+  new Promise<number>((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
 
 beforeAll(async () => {
   app = await createServiceApp({
@@ -37,6 +48,16 @@ beforeAll(async () => {
   });
   app.get('/api/crash', async () => {
     throw new Error('database password is hunter2');
+  });
+  // A real refused connection, as a database that is down gives one.
+  app.get('/api/database-down', async () => {
+    const socket = connect({ host: '127.0.0.1', port: await closedPort() });
+    await once(socket, 'connect');
+  });
+  app.get('/api/database-stopping', async () => {
+    throw Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
   });
   app.get('/api/limited', async () => {
     throw Object.assign(new Error('Rate limit exceeded, retry in 1 minute'), { statusCode: 429 });
@@ -156,6 +177,24 @@ describe('createServiceApp', () => {
       detail: 'This car is already booked.',
       instance: '/api/conflict',
     });
+  });
+
+  it('answers 503 with Retry-After when a service it depends on does not answer', async () => {
+    for (const url of ['/api/database-down', '/api/database-stopping']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.headers['content-type']).toContain('application/problem+json');
+      expect(response.json()).toEqual({
+        type: 'about:blank',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'A service this one depends on does not answer right now; try again shortly.',
+        instance: url,
+      });
+    }
+    // Anything else that fails is still a 500.
+    expect((await app.inject({ method: 'GET', url: '/api/crash' })).statusCode).toBe(500);
   });
 
   it('answers 429 for a rate limit', async () => {
