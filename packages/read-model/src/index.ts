@@ -2,5 +2,5 @@ export * from './changes.ts';
 export * from './checkpoints.ts';
 export * from './database.ts';
 export * from './migrations.ts';
-export * from './schema.ts';
 export { lockDatabaseDirectory } from './pglite-lock.ts';
+export * from './schema.ts';
