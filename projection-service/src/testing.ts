@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, DomainEvent, EventType } from '@second-gear/domain';
 import { noCarDetails, schemaVersions, streams } from '@second-gear/domain';
 import type { EventData, EventStore } from '@second-gear/event-store';
+import { type ReadModelDb, toPosition } from '@second-gear/read-model';
+import { sql } from 'kysely';
 
 /**
  * Test fixtures: a small marketplace history written as the command service would write it,
@@ -269,4 +271,50 @@ export const appendScenario = async (
     ),
   );
   return { ...ids, position };
+};
+
+const tables = ['users', 'categories', 'cars', 'bookings', 'audit_log'] as const;
+const keys: Record<(typeof tables)[number], string> = {
+  users: 'id',
+  categories: 'id',
+  cars: 'id',
+  bookings: 'id',
+  audit_log: 'position',
+};
+const positionColumns = new Set(['version', 'position', 'listed_position']);
+
+const normalise = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(row).map(([k, v]) => {
+      if (v instanceof Date) return [k, v.toISOString()];
+      if (positionColumns.has(k) && v !== null) return [k, String(v)];
+      return [k, v];
+    }),
+  );
+
+/**
+ * Every read table's rows in key order, with positions and times as strings, and the
+ * checkpoints: two models made from the same events are equal row for row.
+ */
+export const readModelSnapshot = async (db: ReadModelDb, schema: string) => {
+  const result: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const { rows } = await sql<Record<string, unknown>>`
+      select * from ${sql.table(`${schema}.${table}`)} order by ${sql.ref(keys[table])}`.execute(
+      db,
+    );
+    result[table] = rows.map(normalise);
+  }
+  const checkpoints = await db
+    .withSchema(schema)
+    .selectFrom('projection_checkpoints')
+    .select(['name', 'position', 'events_applied'])
+    .orderBy('name')
+    .execute();
+  result.checkpoints = checkpoints.map((c) => ({
+    name: c.name,
+    position: c.position === null ? null : String(toPosition(c.position)),
+    events_applied: Number(c.events_applied),
+  }));
+  return result;
 };

@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createEventStore, type EventStore } from '@second-gear/event-store';
-import {
-  createReadModelDb,
-  openPGlite,
-  type ReadModelDb,
-  toPosition,
-} from '@second-gear/read-model';
+import { createReadModelDb, openPGlite, type ReadModelDb } from '@second-gear/read-model';
 import { createTestPostgresDatabase } from '@second-gear/read-model/testing';
-import { sql } from 'kysely';
 import { afterAll } from 'vitest';
+import { readModelSnapshot } from '../src/testing.ts';
 
 export interface Setup {
   store: EventStore;
@@ -111,48 +106,8 @@ export const backends = async (label: string): Promise<Backend[]> => {
   return list;
 };
 
-const tables = ['users', 'categories', 'cars', 'bookings', 'audit_log'] as const;
-const keys: Record<(typeof tables)[number], string> = {
-  users: 'id',
-  categories: 'id',
-  cars: 'id',
-  bookings: 'id',
-  audit_log: 'position',
-};
-const positionColumns = new Set(['version', 'position', 'listed_position']);
-
-const normalise = (row: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(row).map(([k, v]) => {
-      if (v instanceof Date) return [k, v.toISOString()];
-      if (positionColumns.has(k) && v !== null) return [k, String(v)];
-      return [k, v];
-    }),
-  );
-
-/** Every read table's rows in key order, with positions and times as strings. */
-export const snapshot = async (db: ReadModelDb, schema: string) => {
-  const result: Record<string, unknown[]> = {};
-  for (const table of tables) {
-    const { rows } = await sql<Record<string, unknown>>`
-      select * from ${sql.table(`${schema}.${table}`)} order by ${sql.ref(keys[table])}`.execute(
-      db,
-    );
-    result[table] = rows.map(normalise);
-  }
-  const checkpoints = await db
-    .withSchema(schema)
-    .selectFrom('projection_checkpoints')
-    .select(['name', 'position', 'events_applied'])
-    .orderBy('name')
-    .execute();
-  result.checkpoints = checkpoints.map((c) => ({
-    name: c.name,
-    position: c.position === null ? null : String(toPosition(c.position)),
-    events_applied: Number(c.events_applied),
-  }));
-  return result;
-};
+/** Every read table's rows in key order (see `readModelSnapshot`). */
+export const snapshot = readModelSnapshot;
 
 /** Waits (bounded) until `check` holds. */
 export const eventually = async (check: () => boolean | Promise<boolean>, timeoutMs = 10_000) => {

@@ -69,7 +69,7 @@ export const listenToReadModel = async (
       next.end().catch(() => {});
       emit(undefined);
       setTimeout(() => void reconnect(), pause).unref();
-      pause = Math.min(pause * 2, 5000);
+      pause = Math.min(pause * 2, 1000);
     };
     next.on('error', lost);
     next.on('end', lost);
@@ -86,7 +86,7 @@ export const listenToReadModel = async (
       emit(undefined);
     } catch {
       setTimeout(() => void reconnect(), pause).unref();
-      pause = Math.min(pause * 2, 5000);
+      pause = Math.min(pause * 2, 1000);
     }
   };
   await connect();
