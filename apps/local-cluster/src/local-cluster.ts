@@ -27,6 +27,8 @@ export interface LocalClusterOptions {
   logLevel?: string;
   /** Receives every process's output, prefixed with its name. */
   onLine?: (line: string) => void;
+  /** More variables for every process (`RATE_LIMIT_MAX`, say). */
+  env?: Record<string, string>;
   startTimeoutMs?: number;
 }
 
@@ -113,6 +115,7 @@ export const startLocalCluster = async (options: LocalClusterOptions): Promise<L
       DATABASE_URL: options.databaseUrl,
       JWT_SECRET: options.jwtSecret ?? randomBytes(32).toString('hex'),
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+      ...options.env,
     };
 
     const start = async (
