@@ -62,6 +62,20 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
+/**
+ * The stream was deleted for good (a tombstone on KurrentDB): it can be neither read nor written
+ * again, under any expectation. Retrying cannot help. The SQL adapters never delete streams.
+ */
+export class StreamDeletedError extends Error {
+  readonly stream: string;
+
+  constructor(stream: string) {
+    super(`Stream ${stream} was deleted for good: it can be neither read nor written again`);
+    this.name = 'StreamDeletedError';
+    this.stream = stream;
+  }
+}
+
 export interface SubscribeOptions {
   /** Deliver events strictly after this position; undefined means from the very first. */
   after?: bigint;
@@ -70,14 +84,20 @@ export interface SubscribeOptions {
 }
 
 export interface EventStore {
-  /** Appends to one stream. Throws WrongExpectedVersionError when the expectation fails. */
+  /**
+   * Appends to one stream. Throws WrongExpectedVersionError when the expectation fails, and
+   * StreamDeletedError when the stream was deleted for good.
+   */
   append(stream: string, expected: ExpectedVersion, events: EventData[]): Promise<AppendResult>;
   /**
    * Appends to several streams atomically: every expectation holds and every event is written,
    * or nothing is. Positions of the events follow request order.
    */
   appendMany(requests: AppendRequest[]): Promise<AppendResult>;
-  /** The events of one stream in order; empty when the stream does not exist. */
+  /**
+   * The events of one stream in order; empty when the stream does not exist. Throws
+   * StreamDeletedError when it was deleted for good.
+   */
   readStream(stream: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;
   /** Events of every stream in position order, strictly after `after`, at most `limit`. */
   readAll(options: { after?: bigint; limit: number }): Promise<RecordedEvent[]>;

@@ -10,30 +10,46 @@ import {
   KurrentDBClient,
   type MultiAppendResult,
   NO_STREAM,
+  type Position,
   START,
   STREAM_STATE,
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
-import type {
-  AppendRequest,
-  AppendResult,
-  EventData,
-  EventStore,
-  ExpectedVersion,
-  RecordedEvent,
-  SubscribeOptions,
+import { StartupError } from '@second-gear/config';
+import {
+  type AppendRequest,
+  type AppendResult,
+  type EventData,
+  type EventStore,
+  type ExpectedVersion,
+  type RecordedEvent,
+  type SubscribeOptions,
+  WrongExpectedVersionError as StoreWrongExpectedVersionError,
 } from '../event-store.ts';
 import { validateAppendRequests } from '../validate.ts';
 import {
+  capabilitiesOf,
+  capabilityProblem,
+  checkpointOf,
   decodeJson,
   fromCheckpoint,
+  isAfter,
+  isServerFeatures,
   isUnimplemented,
+  type KurrentDbCapabilities,
+  positionOf,
+  refuseReservedMetadata,
+  repeatedStream,
+  type ServerFeaturesLike,
+  sameStreamName,
   toJsonEvent,
   toPropertiesEvent,
+  toReadError,
   toRecordedEvent,
+  toStoreError,
   toStreamState,
-  toWrongExpectedVersion,
+  withoutCredentials,
 } from './mapping.ts';
 
 /** The stream that holds the store's identity, and the type of its one event. */
@@ -45,27 +61,64 @@ export interface KurrentDbEventStoreOptions {
   connectionString: string;
 }
 
+/**
+ * Connects and asks the server what it supports before anything else, so that a server too old
+ * for multi-stream appends stops the process at start with one line that says so, instead of
+ * failing the first command that needs one.
+ */
 export async function createKurrentDbEventStore(
   options: KurrentDbEventStoreOptions,
 ): Promise<EventStore> {
-  return new KurrentDbEventStore(KurrentDBClient.connectionString(options.connectionString));
+  const client = KurrentDBClient.connectionString(options.connectionString);
+  const where = withoutCredentials(options.connectionString);
+  let capabilities: KurrentDbCapabilities;
+  try {
+    capabilities = capabilitiesOf(await serverFeatures(client));
+  } catch (error) {
+    await client.dispose().catch(() => {});
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StartupError(`KurrentDB at ${where} did not say what it supports: ${reason}`, {
+      cause: error,
+    });
+  }
+  const problem = capabilityProblem(capabilities, where);
+  if (problem !== undefined) {
+    await client.dispose().catch(() => {});
+    throw new StartupError(problem);
+  }
+  return new KurrentDbEventStore(client, capabilities);
+}
+
+/**
+ * The server's version and methods, as the client fetches them (once per connection) to decide
+ * whether it may make a v2 call. The client keeps them to itself (`capabilities` is protected),
+ * so they are read through the same getter its own calls use.
+ */
+async function serverFeatures(client: KurrentDBClient): Promise<ServerFeaturesLike> {
+  const features: unknown = await Reflect.get(client, 'capabilities');
+  if (!isServerFeatures(features)) {
+    throw new Error('the KurrentDB client did not report the server features');
+  }
+  return features;
 }
 
 /**
  * KurrentDB through its gRPC client. A position is the event's commit position in the
  * transaction log. Every append this adapter makes is an implicit transaction, whose events
  * each have commit position = prepare position, so a checkpoint resumes from
- * `{ commit: p, prepare: p }` (see docs/event-store.md).
+ * `{ commit: p, prepare: p }`; within a read, events are told apart by their full position
+ * (see docs/event-store.md).
  */
 class KurrentDbEventStore implements EventStore {
   readonly #client: KurrentDBClient;
   readonly #closing = new AbortController();
-  /** Whether the server has `appendRecords`; assumed until it says otherwise. */
-  #ordered = true;
+  /** Whether the server has `appendRecords`, as it said at start and until it answers otherwise. */
+  #ordered: boolean;
   #storeId: string | undefined;
 
-  constructor(client: KurrentDBClient) {
+  constructor(client: KurrentDBClient, capabilities: KurrentDbCapabilities) {
     this.#client = client;
+    this.#ordered = capabilities.appendRecords;
   }
 
   async append(
@@ -73,30 +126,46 @@ class KurrentDbEventStore implements EventStore {
     expected: ExpectedVersion,
     events: EventData[],
   ): Promise<AppendResult> {
-    validateAppendRequests([{ stream, expected, events }]);
+    const requests = [{ stream, expected, events }];
+    validateAppendRequests(requests);
+    refuseReservedMetadata(requests);
     try {
       const result = await this.#client.appendToStream(stream, events.map(toJsonEvent), {
         streamState: toStreamState(expected),
       });
+      // With `throwOnAppendFailure=false` in the connection string, a conflict is a result.
+      if (!result.success) {
+        const current = result.nextExpectedRevision;
+        throw new StoreWrongExpectedVersionError(
+          stream,
+          expected,
+          current >= 0n ? Number(current) : 'no_stream',
+        );
+      }
       return {
         position: result.position?.commit ?? (await this.headPosition()) ?? 0n,
         versions: [{ stream, version: Number(result.nextExpectedRevision) }],
       };
     } catch (error) {
-      throw toWrongExpectedVersion(error, [{ stream, expected, events }]) ?? error;
+      throw toStoreError(error, requests) ?? error;
     }
   }
 
   /**
    * `appendRecords` (KurrentDB 26.1+) keeps the records in request order and checks each
-   * expectation on its own, also for a stream that receives no events. On an older server it is
-   * not implemented, and the adapter falls back to `multiStreamAppend` (25.1+) for good.
+   * expectation on its own, also for a stream that receives no events. On an older server
+   * (25.1+, checked at start) the adapter uses `multiStreamAppend`; a node that answers
+   * `appendRecords` with UNIMPLEMENTED switches it to `multiStreamAppend` for good.
    */
   async appendMany(requests: AppendRequest[]): Promise<AppendResult> {
     validateAppendRequests(requests);
-    const streams = new Set(requests.map((r) => r.stream));
-    if (streams.size !== requests.length) {
-      throw new TypeError('appendMany on KurrentDB: name each stream at most once per call');
+    refuseReservedMetadata(requests);
+    const repeated = repeatedStream(requests);
+    if (repeated) {
+      const [first, second] = repeated;
+      throw new TypeError(
+        `appendMany on KurrentDB: name each stream at most once per call (${first} and ${second} are one stream to the server, which ignores case here)`,
+      );
     }
     let result: MultiAppendResult;
     try {
@@ -112,11 +181,11 @@ class KurrentDbEventStore implements EventStore {
         result = await this.#multiStreamAppend(requests);
       }
     } catch (error) {
-      throw toWrongExpectedVersion(error, requests) ?? error;
+      throw toStoreError(error, requests) ?? error;
     }
     const versions = [];
     for (const request of requests) {
-      const written = result.responses.find((r) => r.streamName === request.stream);
+      const written = result.responses.find((r) => sameStreamName(r.streamName, request.stream));
       versions.push({
         stream: request.stream,
         version: written ? Number(written.revision) : await this.#versionOf(request),
@@ -167,7 +236,7 @@ class KurrentDbEventStore implements EventStore {
         if (resolved.event) return Number(resolved.event.revision);
       }
     } catch (error) {
-      if (!(error instanceof StreamNotFoundError)) throw error;
+      if (!(error instanceof StreamNotFoundError)) throw toReadError(error, request.stream);
     }
     return -1;
   }
@@ -184,30 +253,48 @@ class KurrentDbEventStore implements EventStore {
       }
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
-      throw error;
+      throw toReadError(error, stream);
     }
     return events;
   }
 
+  /**
+   * A page never ends between two events that share one position, since a reader who pages on
+   * from that position would miss the rest (events of the legacy explicit transactions do; no
+   * event this adapter writes does): such a group is finished, even past `limit`. One read of
+   * `limit + 2` events covers the checkpoint itself (a start position may be inclusive), the
+   * page, and one event to see where the page ends; a page cut short by skipped or grouped
+   * events reads on from the last event seen.
+   */
   async readAll(options: { after?: bigint; limit: number }): Promise<RecordedEvent[]> {
-    if (!Number.isInteger(options.limit) || options.limit < 1) {
-      throw new RangeError(`readAll: limit must be a positive integer, not ${options.limit}`);
+    const { after, limit } = options;
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new RangeError(`readAll: limit must be a positive integer, not ${limit}`);
     }
-    const { after } = options;
     const events: RecordedEvent[] = [];
-    // Reading from a position includes the event at it, hence one more and the filter below.
-    for await (const resolved of this.#client.readAll({
-      fromPosition: fromCheckpoint(after),
-      maxCount: options.limit + 1,
-      direction: FORWARDS,
-      filter: excludeSystemEvents(),
-    })) {
-      const recorded = toRecordedEvent(resolved);
-      if (!recorded || (after !== undefined && recorded.position <= after)) continue;
-      events.push(recorded);
-      if (events.length === options.limit) break;
+    let seen = checkpointOf(after);
+    let from: Position | undefined = seen;
+    const maxCount = limit + 2;
+    for (;;) {
+      let count = 0;
+      for await (const resolved of this.#client.readAll({
+        fromPosition: from ?? START,
+        maxCount,
+        direction: FORWARDS,
+        filter: excludeSystemEvents(),
+      })) {
+        count++;
+        const position = positionOf(resolved);
+        if (position) from = position;
+        const recorded = toRecordedEvent(resolved);
+        if (!recorded || !position || !isAfter(position, seen)) continue;
+        const last = events.at(-1);
+        if (events.length >= limit && last && recorded.position !== last.position) return events;
+        events.push(recorded);
+        seen = position;
+      }
+      if (count < maxCount) return events;
     }
-    return events;
   }
 
   async *subscribe(options: SubscribeOptions = {}): AsyncGenerator<RecordedEvent> {
@@ -224,14 +311,16 @@ class KurrentDbEventStore implements EventStore {
       subscription.unsubscribe().catch(() => {});
     };
     signal.addEventListener('abort', stop, { once: true });
-    let last = options.after;
+    // Compared by full position: the checkpoint itself (a start position may be inclusive) and
+    // any repeat are dropped, and events that share a commit position are all delivered.
+    let seen = checkpointOf(options.after);
     try {
       for await (const resolved of subscription as AsyncIterable<AllStreamResolvedEvent>) {
         if (signal.aborted) return;
+        const position = positionOf(resolved);
         const recorded = toRecordedEvent(resolved);
-        // Guards the checkpoint itself (a start position may be inclusive) and any repeat.
-        if (!recorded || (last !== undefined && recorded.position <= last)) continue;
-        last = recorded.position;
+        if (!recorded || !position || !isAfter(position, seen)) continue;
+        seen = position;
         yield recorded;
       }
     } catch (error) {
@@ -261,20 +350,24 @@ class KurrentDbEventStore implements EventStore {
           if (typeof id === 'string') return id;
         }
       } catch (error) {
-        if (!(error instanceof StreamNotFoundError)) throw error;
+        if (!(error instanceof StreamNotFoundError)) throw toReadError(error, STORE_STREAM);
       }
       return undefined;
     };
     let id = await read();
     if (id === undefined) {
       try {
+        // Lost to another first start: a thrown conflict, or a failed result when the
+        // connection string asks the client not to throw.
         await this.#client.appendToStream(
           STORE_STREAM,
           jsonEvent({ type: STORE_EVENT_TYPE, data: { id: randomUUID() } }),
           { streamState: NO_STREAM },
         );
       } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        if (!(error instanceof WrongExpectedVersionError)) {
+          throw toStoreError(error, [{ stream: STORE_STREAM, expected: 'no_stream', events: [] }]) ?? error;
+        }
       }
       id = await read();
     }
