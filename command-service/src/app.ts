@@ -38,8 +38,11 @@ export type CommandServiceOptions = {
     /** With local storage: the directory to serve under `GET /images/:name`. */
     serveDir?: string;
   };
-  /** Idempotency-Key support; on by default. */
-  idempotency?: { enabled?: boolean };
+  /**
+   * Idempotency-Key support; on by default. An answer is replayed for `retentionMs` (24 hours
+   * by default), after which the key may serve a new request.
+   */
+  idempotency?: { enabled?: boolean; retentionMs?: number };
   /** `false` silences logs. */
   logger?: false | LogOptions;
   /**
@@ -97,6 +100,9 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
   const handler = new CommandHandler({
     store: options.store,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.idempotency?.retentionMs === undefined
+      ? {}
+      : { idempotencyRetentionMs: options.idempotency.retentionMs }),
   });
   const run = commandRunner(handler, { idempotency: options.idempotency?.enabled ?? true });
   await app.register(async (routes) => {

@@ -18,8 +18,8 @@ import { HttpProblem } from '@second-gear/service-http';
 import {
   ANSWER_EVENT_TYPE,
   type IdempotencyKey,
+  keyState,
   type StoredAnswer,
-  storedAnswer,
 } from './idempotency.ts';
 import { StreamReader } from './stream-reader.ts';
 
@@ -53,7 +53,11 @@ export type CommandHandlerOptions = {
   now?: () => Date;
   /** How often load-decide-append is tried when another writer got there first. */
   maxAttempts?: number;
+  /** How long an Idempotency-Key's answer is replayed (default 24 hours). */
+  idempotencyRetentionMs?: number;
 };
+
+export const DEFAULT_IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Runs a command: load the streams its decision needs and decide, with the domain's
@@ -66,11 +70,19 @@ export class CommandHandler {
   readonly #store: EventStore;
   readonly #now: () => Date;
   readonly #maxAttempts: number;
+  readonly #retentionMs: number;
 
   constructor(options: CommandHandlerOptions) {
     this.#store = options.store;
     this.#now = options.now ?? (() => new Date());
     this.#maxAttempts = options.maxAttempts ?? 8;
+    this.#retentionMs = options.idempotencyRetentionMs ?? DEFAULT_IDEMPOTENCY_RETENTION_MS;
+  }
+
+  /** The answer an earlier request with this key stored, while it is kept. */
+  async #earlier(idempotency: IdempotencyKey | undefined) {
+    if (!idempotency) return { answer: undefined, expected: 'no_stream' as const };
+    return keyState(this.#store, idempotency, { retentionMs: this.#retentionMs, now: this.#now() });
   }
 
   async execute<Body extends Record<string, unknown>>(
@@ -78,10 +90,8 @@ export class CommandHandler {
     spec: CommandSpec<Body>,
   ): Promise<CommandAnswer<Body>> {
     const { idempotency } = context;
-    if (idempotency) {
-      const earlier = await storedAnswer(this.#store, idempotency);
-      if (earlier) return replay<Body>(earlier);
-    }
+    let key = await this.#earlier(idempotency);
+    if (key.answer) return replay<Body>(key.answer);
     for (let attempt = 1; ; attempt++) {
       const reader = new StreamReader(this.#store);
       let decided: LoadedDecision;
@@ -90,16 +100,15 @@ export class CommandHandler {
       } catch (error) {
         // A twin request with the same key may have just succeeded, and its events be what
         // this decision now refuses (the car it booked is booked). Its answer is ours.
-        const earlier =
-          error instanceof DomainError &&
-          idempotency &&
-          (await storedAnswer(this.#store, idempotency));
-        if (earlier) return replay<Body>(earlier);
+        if (error instanceof DomainError && idempotency) {
+          const twin = await this.#earlier(idempotency);
+          if (twin.answer) return replay<Body>(twin.answer);
+        }
         throw error;
       }
       const { decision } = decided;
       const answer = spec.answer(decision);
-      const requests = this.#appendRequests(context, decided, answer);
+      const requests = this.#appendRequests(context, decided, answer, key.expected);
       let position: bigint;
       try {
         position = await this.#append(requests, reader);
@@ -107,8 +116,8 @@ export class CommandHandler {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
         if (idempotency) {
           // The same key may have won the race; then its answer is ours.
-          const earlier = await storedAnswer(this.#store, idempotency);
-          if (earlier) return replay<Body>(earlier);
+          key = await this.#earlier(idempotency);
+          if (key.answer) return replay<Body>(key.answer);
         }
         if (attempt >= this.#maxAttempts) {
           throw HttpProblem.conflict('Others changed the same data at the same time. Try again.');
@@ -136,6 +145,7 @@ export class CommandHandler {
     context: CommandContext,
     { appends, actor }: LoadedDecision,
     answer: { status: number; body: Record<string, unknown> },
+    keyExpected: number | 'no_stream',
   ): AppendRequest[] {
     const metadataContext = {
       // The role the actor's own user stream holds now, not the one their token claims.
@@ -158,7 +168,8 @@ export class CommandHandler {
       };
       requests.push({
         stream: context.idempotency.stream,
-        expected: 'no_stream',
+        // Empty, or holding only answers past their retention.
+        expected: keyExpected,
         events: [
           {
             id: randomUUID(),

@@ -68,22 +68,40 @@ export type StoredAnswer = z.infer<typeof StoredAnswer>;
 
 export type ReplayedAnswer = { status: number; body: Record<string, unknown>; position: bigint };
 
+/** What a key's stream holds: its answer while it is kept, and the stream's version. */
+export type KeyState = {
+  /** The answer to replay; undefined when none was stored or it is past its retention. */
+  answer: ReplayedAnswer | undefined;
+  /** What a new answer's append expects of the stream. */
+  expected: number | 'no_stream';
+};
+
 /**
- * The stored answer for a key, or undefined when none was stored yet. Its position is the
- * stored record's own, which is the last event the original request appended.
+ * The stored answer for a key, while it is younger than `retentionMs` (answers are kept for a
+ * while, not forever: after that, the key may be used again for a new request, whose answer is
+ * appended to the same stream). Its position is the stored record's own, which is the last
+ * event the original request appended.
  */
-export async function storedAnswer(
+export async function keyState(
   store: EventStore,
   key: IdempotencyKey,
-): Promise<ReplayedAnswer | undefined> {
+  { retentionMs, now }: { retentionMs: number; now: Date },
+): Promise<KeyState> {
   const events = await store.readStream(key.stream);
-  const record: RecordedEvent | undefined = events.find((e) => e.type === ANSWER_EVENT_TYPE);
-  if (!record) return undefined;
+  const last = events.at(-1);
+  const expected = last === undefined ? 'no_stream' : last.streamVersion;
+  const record: RecordedEvent | undefined = events.findLast((e) => e.type === ANSWER_EVENT_TYPE);
+  if (!record || now.getTime() - record.recordedAt.getTime() > retentionMs) {
+    return { answer: undefined, expected };
+  }
   const answer = StoredAnswer.parse(record.data);
   if (answer.fingerprint !== key.fingerprint) {
     throw HttpProblem.conflict(
       'This Idempotency-Key was already used for a different request. Use a new key.',
     );
   }
-  return { status: answer.status, body: answer.body, position: record.position };
+  return {
+    answer: { status: answer.status, body: answer.body, position: record.position },
+    expected,
+  };
 }

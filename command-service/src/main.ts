@@ -46,6 +46,7 @@ const app = await buildCommandService({
   },
   logger: { level: env.LOG_LEVEL },
   rateLimit: { writes: env.RATE_LIMIT_MAX, uploads: env.RATE_LIMIT_UPLOADS },
+  idempotency: { retentionMs: env.IDEMPOTENCY_RETENTION_HOURS * 3_600_000 },
   trustProxy: env.TRUSTED_PROXIES,
 });
 

@@ -166,6 +166,43 @@ for (const backend of await backends()) {
       expect(b.statusCode).toBe(409);
     });
 
+    it('an answer is replayed for its retention only; then the key serves a new request', async () => {
+      const headers = { 'idempotency-key': 'kept-for-a-while' };
+      const first = await world.call('POST', '/api/category', {
+        token: admin.token,
+        body: { name: 'Hearse' },
+        headers,
+      });
+      expect(first.statusCode).toBe(201);
+      // The same store, served by a command service that keeps answers for a millisecond.
+      const brief = await startWorld(world.store, emulator, {
+        idempotency: { retentionMs: 1 },
+      });
+      try {
+        await new Promise((wait) => setTimeout(wait, 20));
+        const later = await brief.call('POST', '/api/category', {
+          token: admin.token,
+          body: { name: 'Pickup truck' },
+          headers,
+        });
+        expect(later.statusCode).toBe(201);
+        expect(later.headers['idempotent-replayed']).toBeUndefined();
+        expect(later.json().insertedId).not.toBe(first.json().insertedId);
+      } finally {
+        await brief.close();
+      }
+      // Where answers are kept a day, the key now replays its newest answer.
+      const again = await world.call('POST', '/api/category', {
+        token: admin.token,
+        body: { name: 'Pickup truck' },
+        headers,
+      });
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      const stream = await world.store.readStream(`idempotency-${admin.uid}-kept-for-a-while`);
+      expect(stream.map((e) => e.type)).toEqual(['CommandAnswered', 'CommandAnswered']);
+    });
+
     it('a key reused for a different request is 409, appending nothing', async () => {
       const headers = { 'idempotency-key': 'reused-key' };
       const first = await world.call('POST', '/api/category', {

@@ -28,6 +28,7 @@ const marketplace = await startMarketplace({
     uploads: settings.RATE_LIMIT_UPLOADS,
     tokens: settings.RATE_LIMIT_TOKENS,
   },
+  idempotencyRetentionMs: settings.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
   say,
 });
 say(`ready on ${marketplace.url}`);

@@ -47,6 +47,8 @@ export interface MarketplaceOptions {
    * exchanges (30); `false` turns them off.
    */
   rateLimits?: false | { writes?: number; uploads?: number; tokens?: number };
+  /** How long an Idempotency-Key's answer is replayed (default 24 hours). */
+  idempotencyRetentionMs?: number;
   /** Keep public answers in memory between commits (default true; false to measure reads). */
   keepAnswers?: boolean;
   /** Progress lines (starting, seeding, ready). */
@@ -132,6 +134,9 @@ export const startMarketplace = async (
       },
       logger,
       rateLimit: options.rateLimits ?? {},
+      ...(options.idempotencyRetentionMs === undefined
+        ? {}
+        : { idempotency: { retentionMs: options.idempotencyRetentionMs } }),
     });
     cleanups.push(() => command.close());
     const changes = options.keepAnswers === false ? undefined : await listenToReadModel({ pglite });

@@ -98,6 +98,9 @@ const requireBucket = (
   }
 };
 
+/** How long an answer stored under an Idempotency-Key is replayed. */
+const idempotencyRetention = positiveInt(24);
+
 export const commandServiceSettings = z
   .object({
     ...logging,
@@ -109,6 +112,7 @@ export const commandServiceSettings = z
     JWT_SECRET: secret,
     RATE_LIMIT_MAX: rateLimits.RATE_LIMIT_MAX,
     RATE_LIMIT_UPLOADS: rateLimits.RATE_LIMIT_UPLOADS,
+    IDEMPOTENCY_RETENTION_HOURS: idempotencyRetention,
     ...behindGateway,
   })
   .superRefine(requireStoreUrl)
@@ -170,6 +174,7 @@ export const allInOneSettings = z.object({
   IMAGE_MAX_PIXELS: images.IMAGE_MAX_PIXELS,
   READ_YOUR_WRITES_TIMEOUT_MS: positiveInt(2000),
   ...rateLimits,
+  IDEMPOTENCY_RETENTION_HOURS: idempotencyRetention,
 });
 
 /** `npm run projections -- status|rebuild`: on a PostgreSQL read model, or the all-in-one's PGlite. */
