@@ -56,6 +56,15 @@ const main = async () => {
     RATE_LIMIT_TOKENS: '1000000',
   });
   const pid = marketplace.child.pid ?? 0;
+  // Stopped early (Ctrl-C), it stops the marketplace it started, which saves and cleans up.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void marketplace
+        .stop()
+        .then(() => rm(dataDir, { recursive: true, force: true }))
+        .finally(() => process.exit(130));
+    });
+  }
   try {
     await marketplace.said('is running on');
     process.stdout.write(`soak: ${clients} clients x ${rate} ops/s for ${minutes} min on ${url}\n`);
