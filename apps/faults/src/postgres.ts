@@ -6,6 +6,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 
 const run = promisify(execFile);
 
@@ -77,4 +78,32 @@ export const startPrivatePostgres = async (port: number): Promise<PrivatePostgre
       await rm(dir, { recursive: true, force: true });
     },
   };
+};
+
+/** The machine's PostgreSQL, which most cases use (each with a database of its own). */
+export const MACHINE_POSTGRES = 'postgres://postgres@127.0.0.1:5432';
+
+/** True when the machine's PostgreSQL answers. */
+export const machinePostgresAnswers = async (): Promise<boolean> => {
+  const client = new pg.Client({ connectionString: `${MACHINE_POSTGRES}/postgres` });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+};
+
+/** Drops a database of the machine's PostgreSQL, whoever is still connected to it. */
+export const dropMachineDatabase = async (name: string): Promise<void> => {
+  const client = new pg.Client({ connectionString: `${MACHINE_POSTGRES}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
 };

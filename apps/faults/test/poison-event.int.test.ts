@@ -5,18 +5,12 @@ import { ensureDatabase } from '@second-gear/local-cluster';
 import { readModelStatus } from '@second-gear/projection-service';
 import { appendScenario } from '@second-gear/projection-service/testing';
 import { createReadModelDb, type ReadModelDb } from '@second-gear/read-model';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropMachineDatabase, MACHINE_POSTGRES, machinePostgresAnswers } from '../src/postgres.ts';
 import { call, entryOf, eventually, startProcess } from '../src/processes.ts';
 
-const server = 'postgres://postgres@127.0.0.1:5432';
-const reachable = await new pg.Client({ connectionString: `${server}/postgres` })
-  .connect()
-  .then(async (client) => {
-    await client.end();
-    return true;
-  })
-  .catch(() => false);
+const server = MACHINE_POSTGRES;
+const reachable = await machinePostgresAnswers();
 
 describe.skipIf(!reachable)(
   reachable
@@ -36,10 +30,7 @@ describe.skipIf(!reachable)(
     afterAll(async () => {
       await store?.close();
       await db?.destroy();
-      const client = new pg.Client({ connectionString: `${server}/postgres` });
-      await client.connect();
-      await client.query(`drop database if exists "${database}" with (force)`);
-      await client.end();
+      await dropMachineDatabase(database);
     });
 
     it('is parked by every projection, which go on; status and health name it', async () => {
