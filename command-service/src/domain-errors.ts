@@ -1,4 +1,5 @@
 import { DomainError, type DomainErrorCode } from '@second-gear/domain';
+import { StreamDeletedError } from '@second-gear/event-store';
 import { HttpProblem, statusTitle } from '@second-gear/service-http';
 
 /** The one place where a rejected command becomes an HTTP status. */
@@ -37,12 +38,27 @@ export function problemOfDomainError(error: DomainError): HttpProblem {
   });
 }
 
-/** Runs `work`, turning a DomainError into its problem answer. */
+/**
+ * A stream the command reads or writes was deleted for good (an operator's tombstone on
+ * KurrentDB): what it held is gone, and no retry can change that.
+ */
+export function problemOfDeletedStream(error: StreamDeletedError): HttpProblem {
+  return new HttpProblem(
+    410,
+    statusTitle(410),
+    'What this request works on was deleted for good and can no longer change.',
+    undefined,
+    { type: ruleType('stream-deleted'), cause: error },
+  );
+}
+
+/** Runs `work`, turning a DomainError, or a stream deleted for good, into its problem answer. */
 export async function answeringDomainErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof DomainError) throw problemOfDomainError(error);
+    if (error instanceof StreamDeletedError) throw problemOfDeletedStream(error);
     throw error;
   }
 }

@@ -99,7 +99,11 @@ export interface EventStore {
    * StreamDeletedError when it was deleted for good.
    */
   readStream(stream: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;
-  /** Events of every stream in position order, strictly after `after`, at most `limit`. */
+  /**
+   * Events of every stream in position order, strictly after `after`, at most `limit`. Events
+   * that share one position (on KurrentDB, those of a legacy explicit transaction, which this
+   * system never writes) are never split across pages: such a group may run past `limit`.
+   */
   readAll(options: { after?: bigint; limit: number }): Promise<RecordedEvent[]>;
   /** Catches up from `after`, then delivers live events: never skipping, repeating or reordering. */
   subscribe(options?: SubscribeOptions): AsyncIterable<RecordedEvent>;

@@ -24,8 +24,8 @@ import {
   type EventStore,
   type ExpectedVersion,
   type RecordedEvent,
-  type SubscribeOptions,
   WrongExpectedVersionError as StoreWrongExpectedVersionError,
+  type SubscribeOptions,
 } from '../event-store.ts';
 import { validateAppendRequests } from '../validate.ts';
 import {
@@ -36,6 +36,7 @@ import {
   fromCheckpoint,
   isAfter,
   isServerFeatures,
+  isUnavailable,
   isUnimplemented,
   type KurrentDbCapabilities,
   positionOf,
@@ -76,10 +77,11 @@ export async function createKurrentDbEventStore(
     capabilities = capabilitiesOf(await serverFeatures(client));
   } catch (error) {
     await client.dispose().catch(() => {});
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new StartupError(`KurrentDB at ${where} did not say what it supports: ${reason}`, {
-      cause: error,
-    });
+    const reason = (error instanceof Error ? error.message : String(error))
+      .replace(/\s+/g, ' ')
+      .trim();
+    const what = isUnavailable(error) ? 'does not answer' : 'did not say what it supports';
+    throw new StartupError(`KurrentDB at ${where} ${what}: ${reason}`, { cause: error });
   }
   const problem = capabilityProblem(capabilities, where);
   if (problem !== undefined) {
@@ -109,7 +111,7 @@ async function serverFeatures(client: KurrentDBClient): Promise<ServerFeaturesLi
  * `{ commit: p, prepare: p }`; within a read, events are told apart by their full position
  * (see docs/event-store.md).
  */
-class KurrentDbEventStore implements EventStore {
+export class KurrentDbEventStore implements EventStore {
   readonly #client: KurrentDBClient;
   readonly #closing = new AbortController();
   /** Whether the server has `appendRecords`, as it said at start and until it answers otherwise. */
@@ -366,7 +368,10 @@ class KurrentDbEventStore implements EventStore {
         );
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) {
-          throw toStoreError(error, [{ stream: STORE_STREAM, expected: 'no_stream', events: [] }]) ?? error;
+          throw (
+            toStoreError(error, [{ stream: STORE_STREAM, expected: 'no_stream', events: [] }]) ??
+            error
+          );
         }
       }
       id = await read();

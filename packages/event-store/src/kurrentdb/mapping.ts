@@ -13,6 +13,7 @@ import {
   type ResolvedEvent,
   START,
   StreamTombstonedError,
+  UnavailableError,
   UnsupportedError,
 } from '@kurrent/kurrentdb-client';
 import streamsService from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v2/streams/streams_grpc_pb.js';
@@ -208,6 +209,12 @@ export function toReadError(error: unknown, stream: string): unknown {
     return new StreamDeletedError(stream);
   }
   return error;
+}
+
+/** The server cannot be reached: the client says so, or gRPC answers UNAVAILABLE (14). */
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof UnavailableError) return true;
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 14;
 }
 
 /** The server predates the call: the client says so, or gRPC answers UNIMPLEMENTED (12). */
