@@ -24,6 +24,8 @@ describe.skipIf(unavailable !== undefined)(
   () => {
     let postgres: PrivatePostgres;
     let cluster: LocalCluster;
+    /** The processes' last lines, to say why when service does not return. */
+    const lines: string[] = [];
     const imageDir = mkdtempSync(join(tmpdir(), 'sg-outage-images-'));
 
     beforeAll(async () => {
@@ -37,6 +39,12 @@ describe.skipIf(unavailable !== undefined)(
         webDist: ensureWebBuilt(),
         imageDir,
         logLevel: 'error',
+        // The gateway's lines only repeat what the services answered.
+        onLine: (line) => {
+          if (line.startsWith('[gateway]')) return;
+          lines.push(line);
+          if (lines.length > 200) lines.shift();
+        },
         // The load comes from one address; its writes are not what is measured here.
         env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_TOKENS: '100000' },
       });
@@ -117,18 +125,27 @@ describe.skipIf(unavailable !== undefined)(
 
       // Full service again: a write is accepted, and a read that waits for it sees it.
       let recovered: number | undefined;
+      let lastFailure = '';
       while (recovered === undefined && Date.now() - up < 30_000) {
         const written = await call(url, 'POST', '/api/product', {
           token: tokens[0],
           body: carBody('After the outage'),
-        }).catch(() => ({ status: 0, body: {} as Record<string, unknown> }));
+        }).catch((error: unknown) => ({
+          status: 0,
+          body: { error: String(error) } as Record<string, unknown>,
+          headers: new Headers(),
+        }));
         if (written.status === 201) {
           const read = await call(url, 'GET', `/api/product/${String(written.body.insertedId)}`, {
             headers: { 'x-min-position': String(written.body.position) },
           });
           if (read.status === 200 && read.headers.get('x-position-reached') === 'true') {
             recovered = Date.now();
+          } else {
+            lastFailure = `read ${read.status} reached=${read.headers.get('x-position-reached')} at ${read.headers.get('x-projection-position')} of ${String(written.body.position)}`;
           }
+        } else {
+          lastFailure = `write ${written.status} ${JSON.stringify(written.body)}`;
         }
         if (recovered === undefined) await new Promise((wait) => setTimeout(wait, 100));
       }
@@ -140,13 +157,15 @@ describe.skipIf(unavailable !== undefined)(
       expect(during.length).toBeGreaterThan(0);
       expect(during.filter((a) => a.status === 503).length).toBeGreaterThan(0);
       // Never a 500, never a connection dropped without an answer.
+      const broken = answers.filter((a) => a.status === 0 || (a.status >= 500 && a.status !== 503));
       expect(
-        answers.filter((a) => a.status === 0 || (a.status >= 500 && a.status !== 503)),
-      ).toEqual([]);
+        broken.length,
+        `${JSON.stringify(broken.slice(0, 5))}\n${lines.slice(-40).join('\n').slice(-6000)}`,
+      ).toBe(0);
       expect(during.every((a) => [200, 201, 304, 503].includes(a.status))).toBe(true);
       // Never a hang: every answer came within a few seconds, outage or not.
       expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(10_000);
-      expect(recovered).toBeDefined();
+      expect(recovered, `${lastFailure}\n${lines.slice(-40).join('\n')}`).toBeDefined();
       expect((recovered ?? Infinity) - up).toBeLessThan(5000);
       const after = answers.filter((a) => a.at >= (recovered ?? 0));
       expect(after.length).toBeGreaterThan(0);

@@ -54,8 +54,11 @@ export const createReadModelDb = (options: ReadModelDbOptions): ReadModelDb => {
       connectionString: options.connectionString,
       max: options.maxConnections ?? 10,
     });
-    // An idle connection that dies must not take the process down; the pool replaces it.
+    // A connection that dies must not take the process down: the pool replaces an idle one,
+    // and the query a busy one was running fails on its own. The pool listens on idle
+    // connections only, so every connection gets a listener of its own.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
   }
   return new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool }) });
 };

@@ -19,8 +19,11 @@ export async function createPostgresEventStore(
     throw new TypeError('The PostgreSQL event store needs a pool or a connectionString');
   }
   const own = new pg.Pool({ connectionString });
-  // An idle pooled connection that dies must not take the process down; the pool replaces it.
+  // A pooled connection that dies must not take the process down: the pool replaces an idle
+  // one, and the query a busy one was running fails on its own. The pool listens on idle
+  // connections only, so every connection gets a listener of its own.
   own.on('error', () => {});
+  own.on('connect', (client) => client.on('error', () => {}));
   try {
     return await createSqlEventStore(postgresExecutor(own, true), storeOptions);
   } catch (error) {
