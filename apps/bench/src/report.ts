@@ -510,7 +510,7 @@ export const renderReport = (
   if (context.fullRun && !context.quick) {
     lines.push(
       '',
-      `The last full run (\`npm run bench\`, all five parts) finished ${context.fullRun.date.slice(0, 16).replace('T', ' ')} UTC and took ${minutes(context.fullRun.totalMs)}.`,
+      `The last full run (\`npm run bench\`, every part) finished ${context.fullRun.date.slice(0, 16).replace('T', ' ')} UTC and took ${minutes(context.fullRun.totalMs)}.`,
     );
   }
   const rows = headline(results);

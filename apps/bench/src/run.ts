@@ -1,4 +1,4 @@
-// npm run bench [-- --only writes,store,reads,rebuild,web] [--quick] [--out file]
+// npm run bench [-- --only writes,store,reads,rebuild,embedded,web] [--quick] [--out file]
 // Measures on this machine and writes the numbers, with their setup, to docs/benchmarks.md.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
