@@ -4,6 +4,7 @@ export {
   type BatchResult,
   type ParkedEvent,
 } from './apply-batch.ts';
+export { subscriptionsHealth } from './health.ts';
 export {
   listParked,
   NotParkedError,
@@ -26,7 +27,6 @@ export {
   type Reactor,
   type ReactorState,
   type RunningReactors,
-  reactorHealth,
   readReactorStates,
   startReactors,
 } from './reactions/reactor.ts';

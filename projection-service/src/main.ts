@@ -4,10 +4,11 @@ import { createServer } from 'node:http';
 import { loadEnvOrExit, projectionServiceSettings, reportFailuresOf } from '@second-gear/config';
 import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
 import { createFirebaseAuth } from '@second-gear/identity';
-import { countParked, createReadModelDb } from '@second-gear/read-model';
+import { createReadModelDb } from '@second-gear/read-model';
 import { pino } from 'pino';
+import { subscriptionsHealth } from './health.ts';
 import { identityAccountsReactor } from './reactions/identity-accounts.ts';
-import { reactorHealth, startReactors } from './reactions/reactor.ts';
+import { startReactors } from './reactions/reactor.ts';
 import { startProjections } from './start-projections.ts';
 
 const settings = loadEnvOrExit(projectionServiceSettings);
@@ -60,25 +61,15 @@ const server = createServer(async (request, response) => {
     const positions = Object.fromEntries(
       Object.entries(projections.positions()).map(([name, p]) => [name, p?.toString() ?? null]),
     );
-    // Parked events leave the read model short of them while the rest goes on: still healthy
-    // enough to serve (200), but an operator should look.
-    const parked = await countParked(db);
-    const reactions = await reactors.states();
-    const degraded =
-      Object.keys(parked).length > 0 || reactions.some((r) => r.failing || r.parked > 0);
-    // A projection that refuses another store's checkpoint does nothing until a rebuild.
-    const refused = projections.refusals();
-    const failing = Object.keys(refused).length > 0;
-    response.writeHead(failing ? 503 : 200, { 'content-type': 'application/json' });
+    const { status, ...subscriptions } = await subscriptionsHealth({ db, projections, reactors });
+    response.writeHead(status === 'failing' ? 503 : 200, { 'content-type': 'application/json' });
     response.end(
       JSON.stringify({
-        status: failing ? 'failing' : degraded ? 'degraded' : 'ok',
-        ...(failing ? { refused } : {}),
+        status,
         service: 'projection-service',
         head: head?.toString() ?? null,
         positions,
-        parked,
-        reactors: Object.fromEntries(reactions.map((r) => [r.name, reactorHealth(r)])),
+        ...subscriptions,
       }),
     );
   } catch (error) {

@@ -7,17 +7,12 @@ import { buildWebApp, targetFor } from '@second-gear/gateway';
 import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@second-gear/identity';
 import {
   identityAccountsReactor,
-  reactorHealth,
   startProjections,
   startReactors,
+  subscriptionsHealth,
 } from '@second-gear/projection-service';
 import { buildQueryService } from '@second-gear/query-service';
-import {
-  countParked,
-  createReadModelDb,
-  listenToReadModel,
-  openPGlite,
-} from '@second-gear/read-model';
+import { createReadModelDb, listenToReadModel, openPGlite } from '@second-gear/read-model';
 import { type LogOptions, loggerOptions } from '@second-gear/service-http';
 import { pino } from 'pino';
 import { dataDirSecret } from './secret.ts';
@@ -163,21 +158,7 @@ export const startMarketplace = async (
         },
         authEmulatorUrl: authEmulator.url,
       },
-      // Parked events and failing reactors leave the marketplace short of something while it
-      // goes on serving: `degraded`, for an operator to look at.
-      health: async () => {
-        const parked = await countParked(db);
-        const reactions = await reactors.states();
-        const degraded =
-          Object.keys(parked).length > 0 || reactions.some((r) => r.failing || r.parked > 0);
-        const refused = projections.refusals();
-        const failing = Object.keys(refused).length > 0;
-        return {
-          ...(failing ? { status: 'failing', refused } : degraded ? { status: 'degraded' } : {}),
-          parked,
-          reactors: Object.fromEntries(reactions.map((r) => [r.name, reactorHealth(r)])),
-        };
-      },
+      health: () => subscriptionsHealth({ db, projections, reactors }),
     });
     cleanups.push(() => web.close());
     await Promise.all([command.ready(), query.ready(), web.ready()]);

@@ -1,0 +1,32 @@
+import { countParked, type ReadModelDb } from '@second-gear/read-model';
+import { type RunningReactors, reactorHealth } from './reactions/reactor.ts';
+import type { RunningProjections } from './start-projections.ts';
+
+/**
+ * What the projections and reactors say about themselves on `/health`. `degraded`: events are
+ * parked, or a reactor keeps failing; the read model is short of something while it goes on
+ * serving, and an operator should look. `failing`: a projection refuses another store's
+ * checkpoint and does nothing until a rebuild.
+ */
+export const subscriptionsHealth = async ({
+  db,
+  projections,
+  reactors,
+}: {
+  db: ReadModelDb;
+  projections: Pick<RunningProjections, 'refusals'>;
+  reactors: Pick<RunningReactors, 'states'>;
+}) => {
+  const parked = await countParked(db);
+  const reactions = await reactors.states();
+  const refused = projections.refusals();
+  const failing = Object.keys(refused).length > 0;
+  const degraded =
+    Object.keys(parked).length > 0 || reactions.some((r) => r.failing || r.parked > 0);
+  return {
+    status: failing ? ('failing' as const) : degraded ? ('degraded' as const) : ('ok' as const),
+    ...(failing ? { refused } : {}),
+    parked,
+    reactors: Object.fromEntries(reactions.map((r) => [r.name, reactorHealth(r)])),
+  };
+};
