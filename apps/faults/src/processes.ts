@@ -4,6 +4,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureWebBuilt } from '@second-gear/all-in-one';
+import { freePort } from '@second-gear/identity';
 
 export const repositoryRoot = resolve(import.meta.dirname, '../../..');
 
@@ -56,6 +58,27 @@ export const startProcess = (entry: string, env: Record<string, string>): Runnin
     },
     stop: () => end('SIGINT'),
     kill: () => end('SIGKILL'),
+  };
+};
+
+/**
+ * An all-in-one (`npm start`) on `dataDir`, on ports of its own: where it answers, and how to
+ * start it (again, on the same data and ports, after a crash).
+ */
+export const allInOneOn = async (dataDir: string, env: Record<string, string> = {}) => {
+  const [port, authPort] = [await freePort(), await freePort()];
+  return {
+    url: `http://127.0.0.1:${port}`,
+    emulatorHost: `127.0.0.1:${authPort}`,
+    start: () =>
+      startProcess(entryOf('all-in-one'), {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        AUTH_EMULATOR_PORT: String(authPort),
+        WEB_DIST: ensureWebBuilt(),
+        LOG_LEVEL: 'warn',
+        ...env,
+      }),
   };
 };
 

@@ -8,10 +8,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureWebBuilt } from '@second-gear/all-in-one';
 import { fromWhereRun, reportFailure } from '@second-gear/config';
-import { freePort, signUpWithPassword } from '@second-gear/identity';
-import { call, carBody, entryOf, repositoryRoot, startProcess } from './processes.ts';
+import { signUpWithPassword } from '@second-gear/identity';
+import { allInOneOn, call, carBody, repositoryRoot } from './processes.ts';
 
 const { values } = parseArgs({
   options: {
@@ -43,18 +42,11 @@ type Sample = { ms: number; ok: boolean; kind: string };
 
 const main = async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'sg-soak-'));
-  const [port, authPort] = [await freePort(), await freePort()];
-  const url = `http://127.0.0.1:${port}`;
-  const emulatorHost = `127.0.0.1:${authPort}`;
-  const marketplace = startProcess(entryOf('all-in-one'), {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    AUTH_EMULATOR_PORT: String(authPort),
-    WEB_DIST: ensureWebBuilt(),
-    LOG_LEVEL: 'warn',
+  const { url, emulatorHost, start } = await allInOneOn(dataDir, {
     RATE_LIMIT_MAX: '1000000',
     RATE_LIMIT_TOKENS: '1000000',
   });
+  const marketplace = start();
   const pid = marketplace.child.pid ?? 0;
   // Stopped early (Ctrl-C), it stops the marketplace it started, which saves and cleans up.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

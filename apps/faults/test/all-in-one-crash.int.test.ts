@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureWebBuilt } from '@second-gear/all-in-one';
 import { createEventStore } from '@second-gear/event-store';
-import { freePort, signInWithPassword, signUpWithPassword } from '@second-gear/identity';
+import { signInWithPassword, signUpWithPassword } from '@second-gear/identity';
 import { openPGlite } from '@second-gear/read-model';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, carBody, entryOf, eventually, startProcess } from '../src/processes.ts';
+import { allInOneOn, call, carBody, eventually } from '../src/processes.ts';
 
 const CLIENTS = 8;
 
@@ -20,19 +19,11 @@ describe('kill -9 of the all-in-one while 8 clients write', () => {
   it('starts again by itself, with every acknowledged write once and every acknowledged account able to sign in', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sg-fault-crash-'));
     dirs.push(dataDir);
-    const [port, authPort] = [await freePort(), await freePort()];
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      AUTH_EMULATOR_PORT: String(authPort),
-      WEB_DIST: ensureWebBuilt(),
-      LOG_LEVEL: 'warn',
+    const { url, emulatorHost, start } = await allInOneOn(dataDir, {
       RATE_LIMIT_MAX: '100000',
       RATE_LIMIT_TOKENS: '100000',
-    };
-    const url = `http://127.0.0.1:${port}`;
-    const emulatorHost = `127.0.0.1:${authPort}`;
-    const first = startProcess(entryOf('all-in-one'), env);
+    });
+    const first = start();
     await first.said('is running on');
 
     // Each client: an account (acknowledged by the sign-in service), its registration as a
@@ -81,7 +72,7 @@ describe('kill -9 of the all-in-one while 8 clients write', () => {
     expect(registered).toHaveLength(CLIENTS);
 
     // Again, as `npm start` after a crash: no manual step.
-    const second = startProcess(entryOf('all-in-one'), env);
+    const second = start();
     try {
       await second.said('is running on', 120_000);
       for (const account of accounts) {

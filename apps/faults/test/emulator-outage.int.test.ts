@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureWebBuilt } from '@second-gear/all-in-one';
-import { freePort, signUpWithPassword } from '@second-gear/identity';
+import { signUpWithPassword } from '@second-gear/identity';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, carBody, entryOf, eventually, startProcess } from '../src/processes.ts';
+import { allInOneOn, call, carBody, eventually } from '../src/processes.ts';
 
 describe('the Auth Emulator gone while the all-in-one runs', () => {
   const dirs: string[] = [];
@@ -16,16 +15,8 @@ describe('the Auth Emulator gone while the all-in-one runs', () => {
   it('answers sign-ups and token exchanges with 503 problems, while reads and signed-in writes go on', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sg-fault-emulator-'));
     dirs.push(dataDir);
-    const [port, authPort] = [await freePort(), await freePort()];
-    const url = `http://127.0.0.1:${port}`;
-    const emulatorHost = `127.0.0.1:${authPort}`;
-    const marketplace = startProcess(entryOf('all-in-one'), {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      AUTH_EMULATOR_PORT: String(authPort),
-      WEB_DIST: ensureWebBuilt(),
-      LOG_LEVEL: 'warn',
-    });
+    const { url, emulatorHost, start } = await allInOneOn(dataDir);
+    const marketplace = start();
     try {
       await marketplace.said('is running on');
       const email = `outage-${randomUUID().slice(0, 8)}@example.com`;
