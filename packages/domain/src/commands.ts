@@ -1,7 +1,17 @@
 import { type AdvertiseCar, advertiseCarSlice } from './cars/advertise-car.ts';
 import { type BookCar, bookCarSlice } from './cars/book-car.ts';
+import {
+  type AcceptBooking,
+  acceptBookingSlice,
+  type CancelBooking,
+  cancelBookingSlice,
+  type DeclineBooking,
+  declineBookingSlice,
+} from './cars/booking-lifecycle.ts';
 import { type DeleteCar, deleteCarSlice } from './cars/delete-car.ts';
+import { type EditCar, editCarSlice } from './cars/edit-car.ts';
 import { type ListCar, listCarSlice } from './cars/list-car.ts';
+import { type MarkCarSold, markCarSoldSlice } from './cars/mark-car-sold.ts';
 import { type CreateCategory, createCategorySlice } from './categories/create-category.ts';
 import { type DeleteCategory, deleteCategorySlice } from './categories/delete-category.ts';
 import type { CommandSlice } from './slice.ts';
@@ -24,6 +34,11 @@ export type Command =
   | ListCar
   | AdvertiseCar
   | BookCar
+  | AcceptBooking
+  | DeclineBooking
+  | CancelBooking
+  | EditCar
+  | MarkCarSold
   | DeleteCar;
 
 export type CommandType = Command['type'];
@@ -45,5 +60,10 @@ export const commandSlices: { readonly [T in CommandType]: CommandSlice<CommandO
   ListCar: listCarSlice,
   AdvertiseCar: advertiseCarSlice,
   BookCar: bookCarSlice,
+  AcceptBooking: acceptBookingSlice,
+  DeclineBooking: declineBookingSlice,
+  CancelBooking: cancelBookingSlice,
+  EditCar: editCarSlice,
+  MarkCarSold: markCarSoldSlice,
   DeleteCar: deleteCarSlice,
 };

@@ -40,6 +40,7 @@ const readsFrom = (
     category: read('category'),
     categoryName: read('categoryName'),
     car: read('car'),
+    booking: read('booking'),
   };
 };
 

@@ -37,6 +37,14 @@ export const domainRules = {
   'own-car': 'forbidden',
   'car-already-booked': 'conflict',
   'not-car-owner-or-admin': 'forbidden',
+  'car-sold': 'conflict',
+  // bookings
+  'booking-exists': 'conflict',
+  'booking-not-found': 'not_found',
+  'not-booking-seller': 'forbidden',
+  'not-booking-party': 'forbidden',
+  'booking-not-requested': 'conflict',
+  'booking-not-cancellable': 'conflict',
   // input
   'field-required': 'invalid',
   'field-out-of-range': 'invalid',

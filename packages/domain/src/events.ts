@@ -64,6 +64,10 @@ export const CategoryDeleted = z.object({ categoryId: id, name: z.string() });
 export const CategoryCarAdded = z.object({ categoryId: id, carId: id });
 export const CategoryCarRemoved = z.object({ categoryId: id, carId: id });
 
+// ---- booking ids: stream `booking-<id>`, which says which car's stream decides the booking
+
+export const BookingIdClaimed = z.object({ bookingId: id, carId: id });
+
 // ---- unique category names: stream `category-name-<lowercased name>` (a reservation)
 
 export const CategoryNameClaimed = z.object({ name: z.string(), categoryId: id });
@@ -103,7 +107,8 @@ export const CarListed = CarListedV1.extend({
   description: z.string().nullable(),
 });
 export const CarAdvertised = z.object({ carId: id });
-export const CarBooked = z.object({
+/** CarBooked version 1: a booking as the marketplace first took it, a request with no time. */
+export const CarBookedV1 = z.object({
   carId: id,
   bookingId: id,
   carName: z.string(),
@@ -117,6 +122,48 @@ export const CarBooked = z.object({
   buyerPhone: z.string(),
   meetup: z.string(),
 });
+/**
+ * CarBooked version 2: a buyer asks for a meetup, and may propose when (ISO-8601, null when
+ * not proposed). The booking is requested; the seller then accepts or declines it. While it is
+ * requested or accepted, the car is booked and nobody else can book it.
+ */
+export const CarBooked = CarBookedV1.extend({ proposedTime: z.iso.datetime().nullable() });
+/** The parties of a booking, carried by every event of its life. */
+const bookingParties = { carId: id, bookingId: id, sellerId: id, buyerId: id };
+export const BookingAccepted = z.object(bookingParties);
+export const BookingDeclined = z.object(bookingParties);
+/** A party cancels: the buyer a requested or accepted booking, the seller an accepted one. */
+export const BookingCancelled = z.object({
+  ...bookingParties,
+  by: z.enum(['buyer', 'seller']),
+});
+/** A booking ends because its car went: sold, deleted, or withdrawn with its seller's account. */
+export const BookingEnded = z.object({
+  ...bookingParties,
+  reason: z.enum(['car-sold', 'car-deleted']),
+});
+/** Its seller lowered or raised the price. */
+export const CarPriceChanged = z.object({ carId: id, oldPrice: money, price: money });
+/**
+ * Its seller (or an admin) changed the listing: only the fields that changed are present; a
+ * detail set to null was cleared.
+ */
+export const CarDetailsChanged = z.object({
+  carId: id,
+  name: z.string().optional(),
+  originalPrice: money.optional(),
+  location: z.string().optional(),
+  yearsOfUse: z.number().nonnegative().optional(),
+  make: z.string().nullable().optional(),
+  model: z.string().nullable().optional(),
+  year: z.number().int().nullable().optional(),
+  mileage: z.number().int().nonnegative().nullable().optional(),
+  fuel: z.enum(fuels).nullable().optional(),
+  transmission: z.enum(transmissions).nullable().optional(),
+  description: z.string().nullable().optional(),
+});
+/** Its seller sold it: it leaves search and its category's live cars, and stays readable. */
+export const CarSold = z.object({ carId: id, sellerId: id, categoryId: id });
 export const CarDeleted = z.object({
   carId: id,
   sellerId: id,
@@ -143,6 +190,14 @@ export const eventSchemas = {
   CarListed,
   CarAdvertised,
   CarBooked,
+  BookingIdClaimed,
+  BookingAccepted,
+  BookingDeclined,
+  BookingCancelled,
+  BookingEnded,
+  CarPriceChanged,
+  CarDetailsChanged,
+  CarSold,
   CarDeleted,
 } as const;
 
@@ -185,6 +240,7 @@ const olderVersion = <Schema extends z.ZodType>(
  */
 const olderVersions: { [T in EventType]?: readonly OlderVersion[] } = {
   CarListed: [olderVersion(CarListedV1, (v1) => ({ ...v1, ...noCarDetails }))],
+  CarBooked: [olderVersion(CarBookedV1, (v1) => ({ ...v1, proposedTime: null }))],
 };
 
 /** The version every event type is written in now. */
@@ -235,4 +291,5 @@ export const streams = {
   category: (categoryId: string) => `category-${categoryId}`,
   categoryName: (name: string) => `category-name-${name.trim().toLowerCase()}`,
   car: (carId: string) => `car-${carId}`,
+  booking: (bookingId: string) => `booking-${bookingId}`,
 } as const;

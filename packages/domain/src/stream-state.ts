@@ -1,3 +1,4 @@
+import { type BookingIdState, evolveBookingId, initialBookingIdState } from './cars/booking-id.ts';
 import { type CarState, evolveCar, initialCarState } from './cars/car.ts';
 import { type CategoryState, evolveCategory, initialCategoryState } from './categories/category.ts';
 import {
@@ -22,6 +23,7 @@ export type StreamStateOf = {
   category: CategoryState;
   categoryName: CategoryNameReservationState;
   car: CarState;
+  booking: BookingIdState;
 };
 
 /** How each kind of stream folds into its state. */
@@ -39,6 +41,7 @@ export const streamKinds: {
     evolve: evolveCategoryNameReservation,
   },
   car: { initialState: initialCarState, evolve: evolveCar },
+  booking: { initialState: initialBookingIdState, evolve: evolveBookingId },
 };
 
 export const foldStream = <K extends StreamKind>(

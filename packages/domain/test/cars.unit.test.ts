@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor, ListCar } from '../src/index.ts';
 import {
   actor,
+  bookingParties,
   carAdvertised,
   carBooked,
   carDeleted,
@@ -279,7 +280,7 @@ describe('BookCar', () => {
       },
     }) as const;
 
-  const booked = (buyer: 'ada' | 'bob' | 'sue', name: string) =>
+  const booked = (buyer: 'ada' | 'bob' | 'sue', name: string) => [
     on('car-car-1', {
       type: 'CarBooked',
       data: {
@@ -295,28 +296,34 @@ describe('BookCar', () => {
         buyerEmail: `${buyer}@example.com`,
         buyerPhone: '+880 1711 111111',
         meetup: 'Banani 11',
+        proposedTime: null,
       },
-    });
+    }),
+    on('booking-booking-7', {
+      type: 'BookingIdClaimed',
+      data: { bookingId: 'booking-7', carId: 'car-1' },
+    }),
+  ];
 
   it('books a car for a Buyer, with the name and email of their account', async () => {
     await given(market, carListed('car-1', 'sam'))
       .when(book({ uid: 'bob', email: 'spoofed@example.com', role: 'Buyer' }))
-      .then(booked('bob', 'Bob Buyer'));
+      .then(...booked('bob', 'Bob Buyer'));
   });
 
   it('lets a Seller or an admin book a car that is not theirs', async () => {
     await given(market, carListed('car-1', 'sam'))
       .when(book(actor('sue', 'Seller')))
-      .then(booked('sue', 'Sue Seller'));
+      .then(...booked('sue', 'Sue Seller'));
     await given(market, carListed('car-1', 'sam'))
       .when(book(actor('ada', 'Admin')))
-      .then(booked('ada', 'Ada Admin'));
+      .then(...booked('ada', 'Ada Admin'));
   });
 
   it('books an advertised car', async () => {
     await given(market, carListed('car-1', 'sam'), carAdvertised('car-1'))
       .when(book(actor('bob')))
-      .then(booked('bob', 'Bob Buyer'));
+      .then(...booked('bob', 'Bob Buyer'));
   });
 
   it('rejects a second booking of a car', async () => {
@@ -395,10 +402,23 @@ describe('DeleteCar', () => {
       .then(...deleted);
   });
 
-  it('deletes a booked car', async () => {
+  it('deletes a booked car, ending its booking', async () => {
+    const [car, ...others] = deleted;
     await given(market, carListed('car-1', 'sam'), carBooked('car-1', 'sam', 'bob'))
       .when(remove(actor('sam', 'Seller')))
-      .then(...deleted);
+      .then(
+        {
+          ...car!,
+          events: [
+            ...car!.events,
+            {
+              type: 'BookingEnded',
+              data: { ...bookingParties('car-1', 'sam', 'bob'), reason: 'car-deleted' },
+            },
+          ],
+        },
+        ...others,
+      );
   });
 
   it("rejects another Seller or a Buyer deleting someone else's car", async () => {

@@ -27,10 +27,33 @@ const details = {
 };
 
 describe('event versions', () => {
-  it('writes CarListed as version 2 and every other event as version 1', () => {
+  it('writes CarListed and CarBooked as version 2 and every other event as version 1', () => {
     expect(schemaVersions.CarListed).toBe(2);
-    const others = Object.entries(schemaVersions).filter(([type]) => type !== 'CarListed');
+    expect(schemaVersions.CarBooked).toBe(2);
+    const others = Object.entries(schemaVersions).filter(
+      ([type]) => type !== 'CarListed' && type !== 'CarBooked',
+    );
     expect(others.every(([, version]) => version === 1)).toBe(true);
+  });
+
+  it('upcasts a stored version 1 CarBooked: a request with no proposed time', () => {
+    const bookedV1 = {
+      carId: 'car-1',
+      bookingId: 'booking-1',
+      carName: 'Corolla',
+      price: 9000,
+      sellerId: 'sam',
+      sellerName: 'Sam',
+      sellerEmail: 'sam@example.com',
+      buyerId: 'bob',
+      buyerName: 'Bob',
+      buyerEmail: 'bob@example.com',
+      buyerPhone: '+1 555 0100',
+      meetup: 'Main Street',
+    };
+    expect(
+      parseDomainEvent({ type: 'CarBooked', data: bookedV1, metadata: { schemaVersion: 1 } }),
+    ).toEqual({ type: 'CarBooked', data: { ...bookedV1, proposedTime: null } });
   });
 
   it('upcasts a stored version 1 CarListed: a car without details', () => {

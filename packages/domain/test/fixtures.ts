@@ -97,11 +97,16 @@ export const carAdvertised = (carId: string): DomainEvent => ({
   data: { carId },
 });
 
-export const carBooked = (carId: string, seller: Person, buyer: Person): DomainEvent => ({
+export const carBooked = (
+  carId: string,
+  seller: Person,
+  buyer: Person,
+  bookingId = `booking-${carId}`,
+): DomainEvent => ({
   type: 'CarBooked',
   data: {
     carId,
-    bookingId: `booking-${carId}`,
+    bookingId,
     carName: `Car ${carId}`,
     price: 12500,
     sellerId: seller,
@@ -112,8 +117,28 @@ export const carBooked = (carId: string, seller: Person, buyer: Person): DomainE
     buyerEmail: emailOf(buyer),
     buyerPhone: '+880 1700 000000',
     meetup: 'Gulshan 2',
+    proposedTime: null,
   },
 });
+
+/** A booking requested by `buyer`, as the car's stream and the booking id's record it. */
+export const bookingRequested = (
+  carId: string,
+  seller: Person,
+  buyer: Person,
+  bookingId = `booking-${carId}`,
+): DomainEvent[] => [
+  carBooked(carId, seller, buyer, bookingId),
+  { type: 'BookingIdClaimed', data: { bookingId, carId } },
+];
+
+/** A booking event of car `carId` sold by `seller`. */
+export const bookingParties = (
+  carId: string,
+  seller: Person,
+  buyer: Person,
+  bookingId = `booking-${carId}`,
+) => ({ carId, bookingId, sellerId: seller, buyerId: buyer });
 
 /** A car deleted by its seller or an admin, as the three streams record it. */
 export const carDeleted = (

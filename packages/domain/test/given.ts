@@ -36,8 +36,17 @@ export const streamOf = (event: DomainEvent): string => {
     case 'CarListed':
     case 'CarAdvertised':
     case 'CarBooked':
+    case 'BookingAccepted':
+    case 'BookingDeclined':
+    case 'BookingCancelled':
+    case 'BookingEnded':
+    case 'CarPriceChanged':
+    case 'CarDetailsChanged':
+    case 'CarSold':
     case 'CarDeleted':
       return streams.car(event.data.carId);
+    case 'BookingIdClaimed':
+      return streams.booking(event.data.bookingId);
   }
 };
 

@@ -9,6 +9,7 @@ import {
   domainRules,
   EventMetadata,
   foldStream,
+  initialBookingIdState,
   initialCarState,
   initialUserState,
   type LoadedStream,
@@ -120,9 +121,10 @@ describe('decide', () => {
       data: { carId: 'car-1', bookingId: 'b-1', buyerPhone: '1', meetup: 'x' },
     } as const;
     const actorUser = foldStream('user', registered('sam', 'Seller'));
-    expect(() => bookCar({ command, actorUser, car })).toThrow(DomainError);
+    const bookingId = initialBookingIdState();
+    expect(() => bookCar({ command, actorUser, car, bookingId })).toThrow(DomainError);
     expect(() =>
-      bookCar({ command, actorUser: initialUserState(), car: initialCarState() }),
+      bookCar({ command, actorUser: initialUserState(), car: initialCarState(), bookingId }),
     ).toThrow('Register before doing this.');
   });
 });

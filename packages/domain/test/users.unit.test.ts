@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../src/index.ts';
 import {
   actor,
+  bookingParties,
   carBooked,
   carDeleted,
   carListed,
@@ -319,15 +320,22 @@ describe('DeleteUser', () => {
             reason: 'seller-deleted',
           },
         }),
-        on('car-car-2', {
-          type: 'CarDeleted',
-          data: {
-            carId: 'car-2',
-            sellerId: 'sam',
-            categoryId: sedan.categoryId,
-            reason: 'seller-deleted',
+        on(
+          'car-car-2',
+          {
+            type: 'CarDeleted',
+            data: {
+              carId: 'car-2',
+              sellerId: 'sam',
+              categoryId: sedan.categoryId,
+              reason: 'seller-deleted',
+            },
           },
-        }),
+          {
+            type: 'BookingEnded',
+            data: { ...bookingParties('car-2', 'sam', 'bob'), reason: 'car-deleted' },
+          },
+        ),
         on('car-car-3', {
           type: 'CarDeleted',
           data: {

@@ -5,29 +5,41 @@ import { streams } from '../events.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
 import { required } from '../validation.ts';
+import type { BookingIdState } from './booking-id.ts';
 import type { CarState } from './car.ts';
 import { requireListedCar } from './find-car.ts';
 
 /** The buyer is the actor; their name and email come from their user stream. */
 export type BookCar = CommandOf<
   'BookCar',
-  { carId: string; bookingId: string; buyerPhone: string; meetup: string }
+  {
+    carId: string;
+    bookingId: string;
+    buyerPhone: string;
+    meetup: string;
+    /** When the buyer proposes to meet (ISO-8601); the seller answers by accepting or not. */
+    proposedTime?: string | null;
+  }
 >;
 
 /**
- * A signed-in user (Buyer, Seller or Admin) books someone else's car for a meetup. Decided on
- * the car's stream, so of two concurrent bookings only one is appended.
+ * A signed-in user (Buyer, Seller or Admin) asks to book someone else's car for a meetup: the
+ * booking is requested, and the car is booked until the seller declines or a party cancels.
+ * Decided on the car's stream, so of two concurrent bookings only one is appended.
  */
 export const bookCar = ({
   command,
   actorUser,
   car,
+  bookingId,
 }: {
   command: BookCar;
   /** `user-<actor.uid>`: the buyer */
   actorUser: UserState;
   /** `car-<data.carId>` */
   car: CarState;
+  /** `booking-<data.bookingId>` (new) */
+  bookingId: BookingIdState;
 }): Decision => {
   const { data } = command;
   const buyer = requireActiveActor(actorUser);
@@ -37,6 +49,7 @@ export const bookCar = ({
   const { carId, name, price, sellerId, sellerName, sellerEmail } = listed.car;
   if (sellerId === buyer.userId) reject('own-car', 'You cannot book your own car.');
   if (listed.booking) reject('car-already-booked', 'Already Booked');
+  if (bookingId.status !== 'free') reject('booking-exists', `Booking ${data.bookingId} exists.`);
   return appendsOf([
     [
       streams.car(carId),
@@ -55,8 +68,13 @@ export const bookCar = ({
           buyerEmail: buyer.email,
           buyerPhone,
           meetup,
+          proposedTime: data.proposedTime ?? null,
         },
       },
+    ],
+    [
+      streams.booking(data.bookingId),
+      { type: 'BookingIdClaimed', data: { bookingId: data.bookingId, carId } },
     ],
   ]);
 };
@@ -65,6 +83,7 @@ export const bookCarSlice = commandSlice({
   reads: (command: BookCar, read) => ({
     actorUser: read.user(command.actor.uid),
     car: read.car(command.data.carId),
+    bookingId: read.booking(command.data.bookingId),
   }),
   decide: bookCar,
 });

@@ -1,37 +1,94 @@
 import type { DomainEvent, EventDataOf } from '../events.ts';
 
 export type CarDetails = EventDataOf<'CarListed'>;
-export type Booking = { bookingId: string; buyerId: string };
 
-/** A car, from stream `car-<id>`. Its bookings are decided here, so there is at most one. */
+/**
+ * A booking's life: requested by a buyer, then accepted or declined by the seller; a requested
+ * or accepted one may be cancelled, and ends when its car is sold or deleted.
+ */
+export type BookingStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'ended';
+export type Booking = { bookingId: string; buyerId: string; status: BookingStatus };
+
+/** A booking that still holds its car: requested or accepted. */
+export const isOpen = (booking: Booking): boolean =>
+  booking.status === 'requested' || booking.status === 'accepted';
+
+/**
+ * A car, from stream `car-<id>`. Its bookings are decided here, so at most one is open: while
+ * one is requested or accepted, nobody else can book the car.
+ */
 export type CarState =
   | { status: 'none' }
   | {
-      status: 'listed' | 'deleted';
+      status: 'listed' | 'sold' | 'deleted';
+      /** The listing as it stands now: edits and price changes applied. */
       car: CarDetails;
       advertised: boolean;
+      /** The open booking, if any. */
       booking: Booking | null;
+      /** Every booking ever made for the car, by id. */
+      bookings: Readonly<Record<string, Booking>>;
     };
 
 export type ExistingCar = Exclude<CarState, { status: 'none' }>;
 
 export const initialCarState = (): CarState => ({ status: 'none' });
 
+const withBooking = (state: ExistingCar, bookingId: string, status: BookingStatus): CarState => {
+  const booking = state.bookings[bookingId];
+  if (!booking) return state;
+  const changed = { ...booking, status };
+  return {
+    ...state,
+    bookings: { ...state.bookings, [bookingId]: changed },
+    booking: isOpen(changed)
+      ? changed
+      : state.booking?.bookingId === bookingId
+        ? null
+        : state.booking,
+  };
+};
+
+/** What an edit changed, without its `carId` and without the fields it left out. */
+const changedFields = (data: EventDataOf<'CarDetailsChanged'>): Partial<CarDetails> => {
+  const { carId: _, ...fields } = data;
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  ) as Partial<CarDetails>;
+};
+
 export const evolveCar = (state: CarState, event: DomainEvent): CarState => {
+  if (event.type === 'CarListed') {
+    return { status: 'listed', car: event.data, advertised: false, booking: null, bookings: {} };
+  }
+  if (state.status === 'none') return state;
   switch (event.type) {
-    case 'CarListed':
-      return { status: 'listed', car: event.data, advertised: false, booking: null };
     case 'CarAdvertised':
-      return state.status === 'none' ? state : { ...state, advertised: true };
-    case 'CarBooked':
-      return state.status === 'none'
-        ? state
-        : {
-            ...state,
-            booking: { bookingId: event.data.bookingId, buyerId: event.data.buyerId },
-          };
+      return { ...state, advertised: true };
+    case 'CarBooked': {
+      const booking: Booking = {
+        bookingId: event.data.bookingId,
+        buyerId: event.data.buyerId,
+        status: 'requested',
+      };
+      return { ...state, booking, bookings: { ...state.bookings, [booking.bookingId]: booking } };
+    }
+    case 'BookingAccepted':
+      return withBooking(state, event.data.bookingId, 'accepted');
+    case 'BookingDeclined':
+      return withBooking(state, event.data.bookingId, 'declined');
+    case 'BookingCancelled':
+      return withBooking(state, event.data.bookingId, 'cancelled');
+    case 'BookingEnded':
+      return withBooking(state, event.data.bookingId, 'ended');
+    case 'CarPriceChanged':
+      return { ...state, car: { ...state.car, price: event.data.price } };
+    case 'CarDetailsChanged':
+      return { ...state, car: { ...state.car, ...changedFields(event.data) } };
+    case 'CarSold':
+      return { ...state, status: 'sold' };
     case 'CarDeleted':
-      return state.status === 'none' ? state : { ...state, status: 'deleted' };
+      return { ...state, status: 'deleted' };
     default:
       return state;
   }

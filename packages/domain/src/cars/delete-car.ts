@@ -5,12 +5,16 @@ import { reject } from '../domain-error.ts';
 import { type DomainEvent, streams } from '../events.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
 import { initialUserState, type UserState } from '../users/user.ts';
+import { endOpenBooking } from './bookings.ts';
 import type { CarState } from './car.ts';
-import { requireListedCar } from './find-car.ts';
+import { requireExistingCar } from './find-car.ts';
 
 export type DeleteCar = CommandOf<'DeleteCar', { carId: string }>;
 
-/** Its seller or an admin deletes a car (booked or not); it leaves its category and seller. */
+/**
+ * Its seller or an admin deletes a car (booked, sold or not); it leaves its category and
+ * seller, and its open booking ends.
+ */
 export const deleteCar = ({
   command,
   actorUser,
@@ -30,7 +34,7 @@ export const deleteCar = ({
 }): Decision => {
   const { actor } = command;
   const user = isSystem(actor) ? null : requireActiveActor(actorUser);
-  const listed = requireListedCar(car);
+  const listed = requireExistingCar(car);
   const { carId, sellerId, categoryId } = listed.car;
   if (user && user.userId !== sellerId && user.role !== 'Admin')
     reject('not-car-owner-or-admin', 'Only the seller of this car or an admin can delete it.');
@@ -40,6 +44,7 @@ export const deleteCar = ({
       streams.car(carId),
       { type: 'CarDeleted', data: { carId, sellerId, categoryId, reason: 'deleted' } },
     ],
+    ...endOpenBooking(listed, 'car-deleted'),
   ];
   if (category.status === 'active' && category.carIds.includes(carId))
     pairs.push([

@@ -39,7 +39,8 @@ const optionalWords = (value: string | null | undefined): string | null => {
   return text === '' ? null : text;
 };
 
-const details = (data: Partial<CarListingDetails>): CarListingDetails => {
+/** The details as a car keeps them: checked, trimmed, and null where not given. */
+export const listingDetails = (data: Partial<CarListingDetails>): CarListingDetails => {
   const { year, mileage } = data;
   if (year != null && !Number.isInteger(year)) {
     reject('field-out-of-range', 'Must be a whole number', 'year');
@@ -91,7 +92,7 @@ export const listCar = ({
     price: nonNegative(data.price, 'price'),
     location: required(data.location, 'location'),
     yearsOfUse: nonNegative(data.yearsOfUse, 'yearsOfUse'),
-    ...details(data),
+    ...listingDetails(data),
   };
   const wanted = required(data.categoryName, 'categoryName');
   if (categoryName.status !== 'claimed' || category.status !== 'active')

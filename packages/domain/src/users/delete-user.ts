@@ -1,4 +1,5 @@
 import { requireAdmin } from '../authorization.ts';
+import { endOpenBooking } from '../cars/bookings.ts';
 import type { CarState } from '../cars/car.ts';
 import type { CategoryState } from '../categories/category.ts';
 import { appendsOf, type Decision } from '../decision.ts';
@@ -54,7 +55,7 @@ export const deleteUser = ({
   for (const carId of user.carIds) {
     const car = cars[carId];
     if (!car) throw new Error(`deleteUser: the state of car-${carId} was not given`);
-    if (car.status !== 'listed') continue;
+    if (car.status === 'none' || car.status === 'deleted') continue;
     const { categoryId } = car.car;
     pairs.push([
       streams.car(carId),
@@ -63,6 +64,7 @@ export const deleteUser = ({
         data: { carId, sellerId: userId, categoryId, reason: 'seller-deleted' },
       },
     ]);
+    pairs.push(...endOpenBooking(car, 'car-deleted'));
     const category = categories[categoryId];
     if (!category) throw new Error(`deleteUser: the state of category-${categoryId} was not given`);
     if (category.status === 'active' && category.carIds.includes(carId))
