@@ -20,6 +20,7 @@ const apiFieldNames: Record<string, string> = {
   originalPrice: 'original_price',
   yearsOfUse: 'use',
   buyerPhone: 'buyer_phone',
+  proposedTime: 'proposed_time',
   carId: 'product_id',
 };
 

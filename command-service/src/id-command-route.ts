@@ -5,7 +5,7 @@ import { actorOf, CommandHeaders, type RunCommand } from './command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from './route-options.ts';
 
 type IdCall = {
-  method: 'PUT' | 'DELETE';
+  method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   auth: Parameters<typeof writeRoute>[0]['auth'];
   summary: string;

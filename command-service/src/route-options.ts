@@ -12,11 +12,14 @@ const authText: Record<WriteAuth, string> = {
   'owning-seller': "The car's seller: `Authorization: bearer <service token>`.",
   'owning-seller-or-admin':
     "The car's seller, or an Admin: `Authorization: bearer <service token>`.",
+  'booking-seller': 'The seller of the booked car: `Authorization: bearer <service token>`.',
+  'booking-party':
+    "The booking's buyer, or the seller of its car: `Authorization: bearer <service token>`.",
   admin: 'An Admin: `Authorization: bearer <service token>`.',
 };
 
 type Call = {
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   auth: WriteAuth;
   summary: string;

@@ -27,6 +27,8 @@ type Fixtures = {
   /** A user of the caller's kind; `fresh` gives a new one for calls that change the caller. */
   caller(kind: Caller, fresh?: boolean): Promise<TestUser | undefined>;
   owner: TestUser;
+  /** A booking by the shared buyer of a car of the owner's, requested or accepted. */
+  booking(status: 'requested' | 'accepted'): Promise<string>;
 };
 
 type Request = { method: string; url: string; body?: unknown; idToken?: boolean };
@@ -190,6 +192,85 @@ const cases: Case[] = [
       'deleted user': 403,
     },
   },
+  {
+    call: 'PATCH /api/product/:id',
+    request: async (f) => ({
+      method: 'PATCH',
+      url: `/api/product/${await f.world.car(f.owner, f.categoryName)}`,
+      body: { price: 9999 },
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 200,
+      admin: 200,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/product/:id/sold',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/product/${await f.world.car(f.owner, f.categoryName)}/sold`,
+    }),
+    // Only the owning seller sells.
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 200,
+      admin: 403,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/booking/:id/accept',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/booking/${await f.booking('requested')}/accept`,
+    }),
+    // "buyer" is the booking's buyer: only the car's seller answers a booking.
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 200,
+      admin: 403,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/booking/:id/decline',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/booking/${await f.booking('requested')}/decline`,
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 200,
+      admin: 403,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/booking/:id/cancel',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/booking/${await f.booking('accepted')}/cancel`,
+    }),
+    // An accepted booking: its buyer or the car's seller may cancel it, nobody else.
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      seller: 403,
+      'owning seller': 200,
+      admin: 403,
+      'deleted user': 403,
+    },
+  },
 ];
 
 for (const backend of await backends()) {
@@ -228,6 +309,22 @@ for (const backend of await backends()) {
         admin,
         categoryName,
         owner: shared.owner,
+        async booking(status) {
+          const carId = await world.car(shared.owner, categoryName);
+          const booked = await world.call('POST', '/api/booking', {
+            token: shared.buyer.token,
+            body: bookingBody(carId),
+          });
+          expect(booked.statusCode).toBe(201);
+          const bookingId = booked.json().insertedId as string;
+          if (status === 'accepted') {
+            const accepted = await world.call('POST', `/api/booking/${bookingId}/accept`, {
+              token: shared.owner.token,
+            });
+            expect(accepted.statusCode).toBe(200);
+          }
+          return bookingId;
+        },
         async caller(kind, fresh = false) {
           if (fresh) return byRole[kind]();
           switch (kind) {

@@ -236,7 +236,7 @@ for (const backend of await backends()) {
       const bookingId = answer.json().insertedId;
       expectPosition(answer);
       const events = await world.eventsAfter(before);
-      expect(typesOf(events)).toEqual(['CarBooked']);
+      expect(typesOf(events)).toEqual(['CarBooked', 'BookingIdClaimed']);
       expect(events[0]?.data).toEqual({
         carId,
         bookingId,
@@ -250,7 +250,9 @@ for (const backend of await backends()) {
         buyerEmail: buyer.email,
         buyerPhone: '+880 1711-000000',
         meetup: 'Gulshan 2 circle',
+        proposedTime: null,
       });
+      expect(events[1]?.data).toEqual({ bookingId, carId });
       const other = await world.user('Buyer');
       const second = await world.call('POST', '/api/booking', {
         token: other.token,
@@ -258,6 +260,182 @@ for (const backend of await backends()) {
       });
       expect(second.statusCode).toBe(409);
       expect(second.json().detail).toBe('Already Booked');
+    });
+
+    it('POST /api/booking takes a proposed time, normalised to UTC', async () => {
+      const carId = await world.car(seller, await world.category(admin));
+      const proposed = new Date(Date.now() + 3 * 86_400_000);
+      proposed.setUTCMinutes(30, 0, 0);
+      // The same moment as a clock two hours ahead of UTC shows it.
+      const local = `${new Date(proposed.getTime() + 7_200_000).toISOString().slice(0, 19)}+02:00`;
+      const before = await world.head();
+      const answer = await world.call('POST', '/api/booking', {
+        token: buyer.token,
+        body: { ...bookingBody(carId), proposed_time: local },
+      });
+      expect(answer.statusCode).toBe(201);
+      const [booked] = await world.eventsAfter(before);
+      expect(booked?.data).toMatchObject({ proposedTime: proposed.toISOString() });
+    });
+
+    it('a booking is accepted by the seller, then cancelled by the buyer, and the car is free again', async () => {
+      const carId = await world.car(seller, await world.category(admin));
+      const booked = await world.call('POST', '/api/booking', {
+        token: buyer.token,
+        body: bookingBody(carId),
+      });
+      const bookingId = booked.json().insertedId as string;
+
+      let before = await world.head();
+      const accepted = await world.call('POST', `/api/booking/${bookingId}/accept`, {
+        token: seller.token,
+      });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({ acknowledged: true, modifiedCount: 1 });
+      expectPosition(accepted);
+      const [acceptance] = await world.eventsAfter(before);
+      expect(acceptance).toMatchObject({
+        type: 'BookingAccepted',
+        streamId: `car-${carId}`,
+        data: { carId, bookingId, sellerId: seller.uid, buyerId: buyer.uid },
+      });
+
+      before = await world.head();
+      const again = await world.call('POST', `/api/booking/${bookingId}/decline`, {
+        token: seller.token,
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().type).toBe('urn:second-gear:rule:booking-not-requested');
+      expect(await world.head()).toBe(before);
+
+      const cancelled = await world.call('POST', `/api/booking/${bookingId}/cancel`, {
+        token: buyer.token,
+      });
+      expect(cancelled.statusCode).toBe(200);
+      expect((await world.eventsAfter(before))[0]).toMatchObject({
+        type: 'BookingCancelled',
+        data: { bookingId, by: 'buyer' },
+      });
+
+      const other = await world.user('Buyer');
+      const next = await world.call('POST', '/api/booking', {
+        token: other.token,
+        body: bookingBody(carId),
+      });
+      expect(next.statusCode).toBe(201);
+    });
+
+    it('a declined booking frees the car; an unknown booking is 404', async () => {
+      const carId = await world.car(seller, await world.category(admin));
+      const booked = await world.call('POST', '/api/booking', {
+        token: buyer.token,
+        body: bookingBody(carId),
+      });
+      const bookingId = booked.json().insertedId as string;
+      const declined = await world.call('POST', `/api/booking/${bookingId}/decline`, {
+        token: seller.token,
+      });
+      expect(declined.statusCode).toBe(200);
+      const other = await world.user('Buyer');
+      expect(
+        (
+          await world.call('POST', '/api/booking', {
+            token: other.token,
+            body: bookingBody(carId),
+          })
+        ).statusCode,
+      ).toBe(201);
+      const unknown = await world.call('POST', '/api/booking/no-such-booking/accept', {
+        token: seller.token,
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().type).toBe('urn:second-gear:rule:booking-not-found');
+    });
+
+    it('PATCH /api/product/:id records a new price with the old one, and the other changes apart', async () => {
+      const carId = await world.car(seller, await world.category(admin));
+      const before = await world.head();
+      const answer = await world.call('PATCH', `/api/product/${carId}`, {
+        token: seller.token,
+        body: { price: '11500', mileage: '81,000', description: 'New tyres', make: '' },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ acknowledged: true, modifiedCount: 1 });
+      expectPosition(answer);
+      const events = await world.eventsAfter(before);
+      expect(events.map(({ type, data }) => ({ type, data }))).toEqual([
+        {
+          type: 'CarDetailsChanged',
+          data: { carId, mileage: 81000, description: 'New tyres' },
+        },
+        { type: 'CarPriceChanged', data: { carId, oldPrice: 12500, price: 11500 } },
+      ]);
+
+      const same = await world.call('PATCH', `/api/product/${carId}`, {
+        token: admin.token,
+        body: { price: 11500 },
+      });
+      expect(same.statusCode).toBe(200);
+      expect(same.json()).toMatchObject({ modifiedCount: 0 });
+      expect(await world.head()).toBe(events.at(-1)?.position);
+    });
+
+    it('PATCH /api/product/:id refuses bad fields field by field, and an empty change', async () => {
+      const carId = await world.car(seller, await world.category(admin));
+      const before = await world.head();
+      const bad = await world.call('PATCH', `/api/product/${carId}`, {
+        token: seller.token,
+        body: { price: 'cheap', year: 1800, fuel: 'steam', name: ' ' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.headers['content-type']).toContain('application/problem+json');
+      const fields = (bad.json().errors as { field: string }[]).map((e) => e.field).sort();
+      expect(fields).toEqual(['fuel', 'name', 'price', 'year']);
+      const empty = await world.call('PATCH', `/api/product/${carId}`, {
+        token: seller.token,
+        body: {},
+      });
+      expect(empty.statusCode).toBe(400);
+      const unknown = await world.call('PATCH', `/api/product/${carId}`, {
+        token: seller.token,
+        body: { seller_name: 'Me' },
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(await world.head()).toBe(before);
+    });
+
+    it('POST /api/product/:id/sold marks a car sold, ending its booking; it cannot be booked or edited after', async () => {
+      const carId = await world.car(seller, await world.category(admin));
+      const booked = await world.call('POST', '/api/booking', {
+        token: buyer.token,
+        body: bookingBody(carId),
+      });
+      const bookingId = booked.json().insertedId as string;
+      const before = await world.head();
+      const sold = await world.call('POST', `/api/product/${carId}/sold`, { token: seller.token });
+      expect(sold.statusCode).toBe(200);
+      expect(sold.json()).toMatchObject({ acknowledged: true, modifiedCount: 1 });
+      const events = await world.eventsAfter(before);
+      expect(typesOf(events)).toEqual([
+        'CarSold',
+        'BookingEnded',
+        'CategoryCarRemoved',
+        'SellerCarRemoved',
+      ]);
+      expect(events[1]?.data).toMatchObject({ bookingId, reason: 'car-sold' });
+
+      const after = await world.head();
+      for (const [method, url, body] of [
+        ['POST', `/api/product/${carId}/sold`, undefined],
+        ['PATCH', `/api/product/${carId}`, { price: 1000 }],
+        ['POST', '/api/booking', bookingBody(carId)],
+        ['PUT', `/api/products/${carId}`, undefined],
+      ] as const) {
+        const answer = await world.call(method, url, { token: seller.token, body });
+        expect(answer.statusCode, `${method} ${url}`).toBe(409);
+        expect(answer.json().type).toBe('urn:second-gear:rule:car-sold');
+      }
+      expect(await world.head()).toBe(after);
     });
 
     it('DELETE /api/product/:id deletes a car, by its seller or an admin', async () => {

@@ -47,7 +47,12 @@ describe('the command service', () => {
         'POST /api/product',
         'PUT /api/products/{id}',
         'DELETE /api/product/{id}',
+        'PATCH /api/product/{id}',
+        'POST /api/product/{id}/sold',
         'POST /api/booking',
+        'POST /api/booking/{id}/accept',
+        'POST /api/booking/{id}/decline',
+        'POST /api/booking/{id}/cancel',
         'POST /api/images',
       ].sort(),
     );

@@ -219,6 +219,7 @@ export const appendScenario = async (
         buyerEmail: buyer.email,
         buyerPhone: '+8801700000000',
         meetup: 'Gulshan 2',
+        proposedTime: null,
       },
       actorOf(buyer, 'Buyer'),
     ),
@@ -273,11 +274,12 @@ export const appendScenario = async (
   return { ...ids, position };
 };
 
-const tables = ['users', 'categories', 'cars', 'bookings', 'audit_log'] as const;
+const tables = ['users', 'categories', 'cars', 'car_prices', 'bookings', 'audit_log'] as const;
 const keys: Record<(typeof tables)[number], string> = {
   users: 'id',
   categories: 'id',
   cars: 'id',
+  car_prices: 'position',
   bookings: 'id',
   audit_log: 'position',
 };
@@ -317,4 +319,133 @@ export const readModelSnapshot = async (db: ReadModelDb, schema: string) => {
     events_applied: Number(c.events_applied),
   }));
   return result;
+};
+
+export interface ListingLifeIds {
+  /** The plain car's second booking: requested with a time, accepted, then cancelled by its buyer. */
+  cancelledBookingId: string;
+  /** The plain car's third booking: requested, then declined by the seller. */
+  declinedBookingId: string;
+  /** The advertised car's booking, which ended when the car was sold. */
+  endedBookingId: string;
+  proposedTime: string;
+}
+
+/**
+ * After `appendScenario`: the plain car's price is lowered and its details edited, it is booked
+ * with a proposed time, accepted and cancelled, booked again and declined; the advertised car is
+ * booked and then sold, which ends that booking.
+ */
+export const appendListingLife = async (
+  store: EventStore,
+  ids: ScenarioIds,
+): Promise<ListingLifeIds & { position: bigint }> => {
+  let position = 0n;
+  const append = async (stream: string, ...events: EventData[]) => {
+    position = (await store.append(stream, 'any', events)).position;
+  };
+  const life: ListingLifeIds = {
+    cancelledBookingId: randomUUID(),
+    declinedBookingId: randomUUID(),
+    endedBookingId: randomUUID(),
+    proposedTime: '2026-12-01T15:00:00.000Z',
+  };
+  const { seller, buyer, cars } = ids;
+  const sellerActor = actorOf(seller, 'Seller');
+  const buyerActor = actorOf(buyer, 'Buyer');
+  const plain = streams.car(cars.plain);
+
+  await append(
+    plain,
+    eventData('CarPriceChanged', { carId: cars.plain, oldPrice: 15000, price: 13500 }, sellerActor),
+  );
+  await append(
+    plain,
+    eventData(
+      'CarDetailsChanged',
+      { carId: cars.plain, mileage: 64000, description: 'New tyres' },
+      sellerActor,
+    ),
+  );
+  const book = async (carId: string, carName: string, price: number, bookingId: string) => {
+    await append(
+      streams.car(carId),
+      eventData(
+        'CarBooked',
+        {
+          carId,
+          bookingId,
+          carName,
+          price,
+          sellerId: seller.uid,
+          sellerName: seller.name,
+          sellerEmail: seller.email,
+          buyerId: buyer.uid,
+          buyerName: buyer.name,
+          buyerEmail: buyer.email,
+          buyerPhone: '+8801700000001',
+          meetup: 'Banani 11',
+          proposedTime: life.proposedTime,
+        },
+        buyerActor,
+      ),
+    );
+    await append(
+      streams.booking(bookingId),
+      eventData('BookingIdClaimed', { bookingId, carId }, buyerActor),
+    );
+  };
+  const parties = (carId: string, bookingId: string) => ({
+    carId,
+    bookingId,
+    sellerId: seller.uid,
+    buyerId: buyer.uid,
+  });
+
+  await book(cars.plain, 'Toyota Axio', 13500, life.cancelledBookingId);
+  await append(
+    plain,
+    eventData('BookingAccepted', parties(cars.plain, life.cancelledBookingId), sellerActor),
+  );
+  await append(
+    plain,
+    eventData(
+      'BookingCancelled',
+      { ...parties(cars.plain, life.cancelledBookingId), by: 'buyer' },
+      buyerActor,
+    ),
+  );
+  await book(cars.plain, 'Toyota Axio', 13500, life.declinedBookingId);
+  await append(
+    plain,
+    eventData('BookingDeclined', parties(cars.plain, life.declinedBookingId), sellerActor),
+  );
+
+  await book(cars.advertised, 'Toyota Harrier', 15000, life.endedBookingId);
+  await append(
+    streams.car(cars.advertised),
+    eventData(
+      'CarSold',
+      { carId: cars.advertised, sellerId: seller.uid, categoryId: ids.categories.suv },
+      sellerActor,
+    ),
+    eventData(
+      'BookingEnded',
+      { ...parties(cars.advertised, life.endedBookingId), reason: 'car-sold' },
+      sellerActor,
+    ),
+  );
+  await append(
+    streams.category(ids.categories.suv),
+    eventData(
+      'CategoryCarRemoved',
+      { categoryId: ids.categories.suv, carId: cars.advertised },
+      sellerActor,
+    ),
+  );
+  await append(
+    streams.user(seller.uid),
+    eventData('SellerCarRemoved', { userId: seller.uid, carId: cars.advertised }, sellerActor),
+  );
+  return { ...life, position };
 };

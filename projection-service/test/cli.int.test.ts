@@ -80,7 +80,7 @@ describe('npm run projections (on a PGlite directory)', () => {
         },
       });
       expect(status.stdout).toMatch(
-        /^migrations not yet applied: 0002-cars-vocabulary, 0003-car-details-and-search, 0004-search-by-location-and-model, 0005-own-by-account, 0006-parked-events, 0007-checkpoint-store \(/m,
+        /^migrations not yet applied: 0002-cars-vocabulary, 0003-car-details-and-search, 0004-search-by-location-and-model, 0005-own-by-account, 0006-parked-events, 0007-checkpoint-store, 0008-listing-and-booking-life \(/m,
       );
     } finally {
       await rm(older, { recursive: true, force: true });

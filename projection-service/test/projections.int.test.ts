@@ -7,7 +7,7 @@ import { allProjections } from '../src/projections/index.ts';
 import { rebuildReadModel } from '../src/rebuild.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
 import { readModelStatus } from '../src/status.ts';
-import { appendScenario, eventData } from '../src/testing.ts';
+import { appendListingLife, appendScenario, eventData } from '../src/testing.ts';
 import { backends, eventually, type Setup, snapshot } from './backends.ts';
 
 const list = await backends('projection-service');
@@ -214,8 +214,74 @@ describe.each(list)('projections on $name', ({ open }) => {
     expect(counts).toEqual(counts.map(() => events.length));
   });
 
+  it("follows a listing's life: edits, price history, bookings answered and ended, a sale", async () => {
+    const ids = await appendScenario(setup.store);
+    const life = await appendListingLife(setup.store, ids);
+    await caughtUp(await start(), setup);
+    const q = setup.db.withSchema(setup.schema);
+
+    const cars = new Map((await q.selectFrom('cars').selectAll().execute()).map((c) => [c.id, c]));
+    expect(cars.get(ids.cars.plain)).toMatchObject({
+      price: 13500,
+      previous_price: 15000,
+      mileage: 64000,
+      description: 'New tyres',
+      booked: 0,
+      sold_at: null,
+    });
+    expect(cars.get(ids.cars.plain)?.price_changed_at).toBeInstanceOf(Date);
+    expect(cars.get(ids.cars.advertised)).toMatchObject({ booked: 0, previous_price: null });
+    expect(cars.get(ids.cars.advertised)?.sold_at).toBeInstanceOf(Date);
+
+    const prices = await q
+      .selectFrom('car_prices')
+      .select(['price'])
+      .where('car_id', '=', ids.cars.plain)
+      .orderBy('position')
+      .execute();
+    expect(prices.map((p) => p.price)).toEqual([15000, 13500]);
+
+    const bookings = new Map(
+      (await q.selectFrom('bookings').selectAll().execute()).map((b) => [b.id, b]),
+    );
+    expect(bookings.get(life.cancelledBookingId)).toMatchObject({ status: 'cancelled' });
+    expect(bookings.get(life.cancelledBookingId)?.proposed_time?.toISOString()).toBe(
+      life.proposedTime,
+    );
+    expect(bookings.get(life.declinedBookingId)).toMatchObject({ status: 'declined' });
+    expect(bookings.get(life.endedBookingId)).toMatchObject({ status: 'ended' });
+    expect(bookings.get(ids.bookingId)).toMatchObject({ status: 'requested', proposed_time: null });
+
+    // A sold car leaves the facet counts, as it leaves search; the booked one stays counted.
+    const counted = await q
+      .selectFrom('car_facets')
+      .select((eb) => eb.fn.sum<string>('cars').as('cars'))
+      .where('category_name', 'like', 'SUV %')
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.cars)).toBe(1);
+
+    const audit = await q
+      .selectFrom('audit_log')
+      .select(['event_type', 'action', 'actor_uid'])
+      .where('position', '>', ids.position.toString())
+      .orderBy('position')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'changed the price',
+      'edited',
+      'booked',
+      'accepted the booking',
+      'cancelled the booking',
+      'booked',
+      'declined the booking',
+      'booked',
+      'marked sold',
+      'ended the booking',
+    ]);
+  });
+
   it('rebuilds into fresh tables that equal the live ones row for row, while live projections run', async () => {
-    await appendScenario(setup.store);
+    await appendListingLife(setup.store, await appendScenario(setup.store));
     const live = await start();
     await caughtUp(live, setup);
     const before = await snapshot(setup.db, setup.schema);
@@ -307,6 +373,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0005-own-by-account',
       '0006-parked-events',
       '0007-checkpoint-store',
+      '0008-listing-and-booking-life',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

@@ -3,6 +3,7 @@ import { noCarDetails, streams } from '@second-gear/domain';
 import { uniqueEmail, useAuthEmulator } from '@second-gear/identity/testing';
 import { startProjections } from '@second-gear/projection-service';
 import {
+  appendListingLife,
   appendScenario,
   eventData,
   type Person,
@@ -221,6 +222,7 @@ describe.each(list)('query service on $name', (backend) => {
         use: 3,
         booked: 1,
         advertise: 1,
+        sold: 0,
       });
       // The public list ignores a token, even a bad one.
       expect((await get('/api/products', 'expired.or.bad')).statusCode).toBe(200);
@@ -317,6 +319,7 @@ describe.each(list)('query service on $name', (backend) => {
           buyer_phone: '+8801700000000',
           meetup: 'Gulshan 2',
           booked_at: expect.any(String),
+          status: 'requested',
         },
       ]);
       expect((await get(received, tokens.admin)).json()).toHaveLength(1);
@@ -352,6 +355,7 @@ describe.each(list)('query service on $name', (backend) => {
           use: 3,
           booked: 1,
           advertise: 1,
+          sold: 0,
         }),
       );
       expect(car.json().category).toMatch(/^SUV /);
@@ -376,6 +380,7 @@ describe.each(list)('query service on $name', (backend) => {
             buyer_phone: '+8801700000000',
             meetup: 'Gulshan 2',
             booked_at: booking?.booked_at,
+            status: 'requested',
           },
         ]),
       );
@@ -735,6 +740,7 @@ describe.each(list)('query service on $name', (backend) => {
         '/api/products/advertise',
         '/api/product/{id}',
         '/api/product/{id}/history',
+        '/api/product/{id}/price-history',
         '/api/category/products/{name}',
         '/api/bookings',
         '/api/audit',
@@ -742,6 +748,76 @@ describe.each(list)('query service on $name', (backend) => {
       ]) {
         expect(paths).toContain(path);
       }
+    });
+  });
+
+  // Last, as it changes the scenario: the plain car is edited and its price lowered, booked and
+  // answered; the advertised car is booked and sold.
+  describe("a listing's life", () => {
+    it('shows edits, the price history, booking states and a sold car where each belongs', async () => {
+      const life = await appendListingLife(h.store, ids);
+      const fresh = { 'x-min-position': life.position.toString() };
+
+      const plain = (await get(`/api/product/${ids.cars.plain}`, undefined, fresh)).json();
+      expect(plain).toMatchObject({ price: 13500, previous_price: 15000, mileage: 64000, sold: 0 });
+      const history = await get(`/api/product/${ids.cars.plain}/price-history`);
+      expect(history.json()).toEqual([
+        { price: 15000, at: expect.any(String) },
+        { price: 13500, at: expect.any(String) },
+      ]);
+      expect(history.headers['x-total-count']).toBe('2');
+      expect((await get('/api/product/no-such-car/price-history')).statusCode).toBe(404);
+
+      // A sold car is readable by its address, and leaves every public list.
+      const sold = await get(`/api/product/${ids.cars.advertised}`);
+      expect(sold.json()).toMatchObject({ sold: 1, booked: 0 });
+      for (const url of [
+        '/api/products',
+        '/api/products?q=harrier',
+        '/api/products/advertise',
+        `/api/category/products/${encodeURIComponent(sold.json().category)}`,
+      ]) {
+        const ids_ = (await get(url)).json().map((car: { _id: string }) => car._id);
+        expect(ids_, url).not.toContain(ids.cars.advertised);
+      }
+      const own = await get(
+        `/api/products?email=${encodeURIComponent(ids.seller.email)}`,
+        tokens.seller,
+      );
+      expect(own.json().map((car: { _id: string }) => car._id)).toContain(ids.cars.advertised);
+
+      const received = (
+        await get(`/api/bookings?email=${encodeURIComponent(ids.seller.email)}`, tokens.seller)
+      ).json() as { _id: string; status: string; proposed_time?: string }[];
+      const statusOf = new Map(received.map((b) => [b._id, b]));
+      expect(statusOf.get(life.cancelledBookingId)).toMatchObject({
+        status: 'cancelled',
+        proposed_time: life.proposedTime,
+      });
+      expect(statusOf.get(life.declinedBookingId)?.status).toBe('declined');
+      expect(statusOf.get(life.endedBookingId)?.status).toBe('ended');
+
+      // The feed carries the public facts of each, and nothing about the buyer.
+      const feed = await get(`/api/feed/cars?follow=false&after=${ids.position}`, tokens.admin);
+      const mine = new Set([ids.cars.plain, ids.cars.advertised]);
+      const messages = parseSse(feed.body)
+        .map((m) => JSON.parse(m.data ?? '{}'))
+        .filter((m: { carId?: string }) => mine.has(m.carId ?? ''));
+      expect(messages.map((m: { type: string }) => m.type)).toEqual([
+        'CarPriceChanged',
+        'CarDetailsChanged',
+        'CarBooked',
+        'BookingAccepted',
+        'BookingCancelled',
+        'CarBooked',
+        'BookingDeclined',
+        'CarBooked',
+        'CarSold',
+        'BookingEnded',
+      ]);
+      expect(messages[1]).toMatchObject({ changes: { mileage: 64000, description: 'New tyres' } });
+      expect(feed.body).not.toContain(ids.buyer.uid);
+      expect(feed.body).not.toContain(ids.buyer.email);
     });
   });
 });

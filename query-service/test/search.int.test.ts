@@ -205,6 +205,7 @@ describe.each(list)('car search on $name', (backend) => {
           buyerEmail: 'bea@example.com',
           buyerPhone: '+8801700000000',
           meetup: 'Banani',
+          proposedTime: null,
         },
         { uid: 'buyer-1', email: 'bea@example.com', role: 'Buyer' },
       ),

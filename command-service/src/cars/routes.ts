@@ -82,6 +82,42 @@ export async function carRoutes(app: ServiceApp, { run, store }: CarRoutesOption
     count: 'modifiedCount',
   });
 
+  const edit = writeCalls.editCar;
+  app.route({
+    ...writeRoute(edit),
+    onRequest: authenticated(app),
+    schema: {
+      ...writeRoute(edit).schema,
+      headers: CommandHeaders,
+      params: edit.params,
+      body: edit.body,
+      response: answerSchemas(edit.answer, [200]),
+    },
+    handler: async (request, reply) => {
+      const { original_price: originalPrice, use: yearsOfUse, ...same } = request.body;
+      return run(request, reply, {
+        command: {
+          type: 'EditCar',
+          actor: actorOf(request),
+          data: { carId: request.params.id, changes: { ...same, originalPrice, yearsOfUse } },
+        },
+        // An edit that changes nothing appends nothing, and says so.
+        answer: (decision) => ({
+          status: 200,
+          body: {
+            acknowledged: true as const,
+            modifiedCount: decision.appends.length > 0 ? 1 : 0,
+          },
+        }),
+      });
+    },
+  });
+
+  idCommandRoute(app, run, writeCalls.markCarSold, {
+    command: (carId, actor) => ({ type: 'MarkCarSold', actor, data: { carId } }),
+    count: 'modifiedCount',
+  });
+
   idCommandRoute(app, run, writeCalls.deleteCar, {
     command: (carId, actor) => ({ type: 'DeleteCar', actor, data: { carId } }),
     count: 'deletedCount',
@@ -100,12 +136,17 @@ export async function carRoutes(app: ServiceApp, { run, store }: CarRoutesOption
     handler: async (request, reply) => {
       const bookingId = randomUUID();
       // `product_id` and `buyer_phone` are the public API's field names.
-      const { product_id: carId, buyer_phone: buyerPhone, meetup } = request.body;
+      const {
+        product_id: carId,
+        buyer_phone: buyerPhone,
+        meetup,
+        proposed_time: proposedTime,
+      } = request.body;
       return run(request, reply, {
         command: {
           type: 'BookCar',
           actor: actorOf(request),
-          data: { carId, bookingId, buyerPhone, meetup },
+          data: { carId, bookingId, buyerPhone, meetup, proposedTime: proposedTime ?? null },
         },
         answer: () => ({
           status: 201,
@@ -114,4 +155,15 @@ export async function carRoutes(app: ServiceApp, { run, store }: CarRoutesOption
       });
     },
   });
+
+  for (const [call, type] of [
+    [writeCalls.acceptBooking, 'AcceptBooking'],
+    [writeCalls.declineBooking, 'DeclineBooking'],
+    [writeCalls.cancelBooking, 'CancelBooking'],
+  ] as const) {
+    idCommandRoute(app, run, call, {
+      command: (bookingId, actor) => ({ type, actor, data: { bookingId } }),
+      count: 'modifiedCount',
+    });
+  }
 }

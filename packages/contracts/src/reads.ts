@@ -69,9 +69,14 @@ export const CarRecord = z.object({
   price: z.number(),
   location: z.string(),
   use: z.number().describe('Years of use'),
-  booked: z.number().int().describe('1 when booked'),
+  booked: z.number().int().describe('1 while a booking of it is requested or accepted'),
   advertise: z.number().int().describe('1 when advertised'),
   ...CarDetailsAnswer.shape,
+  sold: z.number().int().describe('1 when its seller marked it sold'),
+  previous_price: z
+    .number()
+    .optional()
+    .describe('The price before the latest change; absent until the price changes'),
 });
 export type CarRecord = z.infer<typeof CarRecord>;
 
@@ -93,6 +98,14 @@ export const CategoryCarsQuery = PageQuery.extend({
 }).superRefine(checkRanges);
 export type CategoryCarsQuery = z.infer<typeof CategoryCarsQuery>;
 
+/**
+ * Where a booking stands: requested by the buyer; accepted or declined by the seller;
+ * cancelled by a party; ended because its car was sold or deleted.
+ */
+export const bookingStatuses = ['requested', 'accepted', 'declined', 'cancelled', 'ended'] as const;
+export const BookingStatus = z.enum(bookingStatuses);
+export type BookingStatus = z.infer<typeof BookingStatus>;
+
 /** A booking: the seller's received ones, or the buyer's own. */
 export const BookingRecord = z.object({
   _id: z.string(),
@@ -106,8 +119,21 @@ export const BookingRecord = z.object({
   buyer_phone: z.string(),
   meetup: z.string(),
   booked_at: z.string().describe('ISO-8601'),
+  status: BookingStatus,
+  proposed_time: z.string().optional().describe('When the buyer proposed to meet (ISO-8601)'),
+  status_changed_at: z
+    .string()
+    .optional()
+    .describe('When it was last accepted, declined, cancelled or ended (ISO-8601)'),
 });
 export type BookingRecord = z.infer<typeof BookingRecord>;
+
+/** `GET /api/product/:id/price-history`: the listing's price, then each change, oldest first. */
+export const PricePoint = z.object({
+  price: z.number(),
+  at: z.string().describe('ISO-8601'),
+});
+export type PricePoint = z.infer<typeof PricePoint>;
 
 export const BookingsQuery = PageQuery.extend({
   email: z.string().trim().min(1, 'This field is required'),
@@ -150,7 +176,19 @@ export const CategoryNameParams = z.object({ name: z.string().trim().min(1).max(
 
 // ---- the integrator feed: GET /api/feed/cars (server-sent events, see docs/integrator-feed.md)
 
-export const carFeedEventTypes = ['CarListed', 'CarAdvertised', 'CarBooked', 'CarDeleted'] as const;
+export const carFeedEventTypes = [
+  'CarListed',
+  'CarAdvertised',
+  'CarBooked',
+  'BookingAccepted',
+  'BookingDeclined',
+  'BookingCancelled',
+  'BookingEnded',
+  'CarPriceChanged',
+  'CarDetailsChanged',
+  'CarSold',
+  'CarDeleted',
+] as const;
 
 const feedBase = {
   position: z.string().describe('The SSE id; resume after it with Last-Event-ID'),
@@ -179,6 +217,48 @@ export const CarFeedEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('CarAdvertised'), ...feedBase }),
   z.object({ type: z.literal('CarBooked'), ...feedBase, bookingId: z.string(), price: z.number() }),
+  // A booking's life, without its buyer: a declined, cancelled or ended one frees the car.
+  z.object({ type: z.literal('BookingAccepted'), ...feedBase, bookingId: z.string() }),
+  z.object({ type: z.literal('BookingDeclined'), ...feedBase, bookingId: z.string() }),
+  z.object({
+    type: z.literal('BookingCancelled'),
+    ...feedBase,
+    bookingId: z.string(),
+    by: z.enum(['buyer', 'seller']),
+  }),
+  z.object({
+    type: z.literal('BookingEnded'),
+    ...feedBase,
+    bookingId: z.string(),
+    reason: z.enum(['car-sold', 'car-deleted']),
+  }),
+  z.object({
+    type: z.literal('CarPriceChanged'),
+    ...feedBase,
+    oldPrice: z.number(),
+    price: z.number(),
+  }),
+  z.object({
+    type: z.literal('CarDetailsChanged'),
+    ...feedBase,
+    changes: z
+      .object({
+        name: z.string(),
+        originalPrice: z.number(),
+        location: z.string(),
+        yearsOfUse: z.number(),
+        make: z.string().nullable(),
+        model: z.string().nullable(),
+        year: z.number().int().nullable(),
+        mileage: z.number().int().nullable(),
+        fuel: z.string().nullable(),
+        transmission: z.string().nullable(),
+        description: z.string().nullable(),
+      })
+      .partial()
+      .describe('Only the fields that changed; null: cleared'),
+  }),
+  z.object({ type: z.literal('CarSold'), ...feedBase }),
   z.object({
     type: z.literal('CarDeleted'),
     ...feedBase,

@@ -183,6 +183,28 @@ export const ListCarBody = z.strictObject({
 });
 export type ListCarBody = z.input<typeof ListCarBody>;
 
+/** How far ahead a buyer may propose to meet. */
+export const PROPOSED_TIME_MAX_DAYS = 365;
+
+/**
+ * When the buyer proposes to meet: an ISO-8601 date and time with its offset, in the future
+ * (a minute of clock difference allowed) and within a year. Blank counts as not proposed.
+ */
+export const proposedTime = z
+  .preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.iso
+      .datetime({ offset: true, error: 'Must be a date and time, such as 2026-12-01T15:00:00Z' })
+      .refine((value) => Date.parse(value) > Date.now() - 60_000, 'Must be in the future')
+      .refine(
+        (value) => Date.parse(value) < Date.now() + PROPOSED_TIME_MAX_DAYS * 86_400_000,
+        `Must be within ${PROPOSED_TIME_MAX_DAYS} days`,
+      )
+      .transform((value) => new Date(value).toISOString())
+      .optional(),
+  )
+  .describe('When the buyer proposes to meet (ISO-8601 with offset); optional');
+
 /**
  * POST /api/booking. The buyer is the signed-in user; the car's name, price and seller come
  * from the car itself. The other fields clients send are accepted and ignored.
@@ -191,6 +213,7 @@ export const BookCarBody = z.strictObject({
   product_id: requiredText(128).regex(idPattern, 'Must be an id').describe('The car id'),
   buyer_phone: phone,
   meetup: requiredText(200),
+  proposed_time: proposedTime,
   buyer: optionalText(100).describe('Ignored: the signed-in user'),
   buyer_email: optionalText(320).describe('Ignored: the signed-in user'),
   seller: optionalText(100).describe('Ignored: from the car'),
@@ -200,6 +223,35 @@ export const BookCarBody = z.strictObject({
 });
 export type BookCarBody = z.input<typeof BookCarBody>;
 
+/** A detail of an edit: left out, unchanged; blank or null, cleared. */
+const clearable = <T extends z.ZodType>(field: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    field.nullable(),
+  );
+
+/**
+ * PATCH /api/product/:id: the fields to change, in the API's names; a field left out stays as
+ * it is. A new price is recorded with the old one, for the car's price history.
+ */
+export const EditCarBody = z
+  .strictObject({
+    name: requiredText(120).optional(),
+    original_price: price.optional(),
+    price: price.optional(),
+    location: requiredText(120).optional(),
+    use: yearsOfUse.optional(),
+    make: clearable(carDetailFields.make),
+    model: clearable(carDetailFields.model),
+    year: clearable(carDetailFields.year),
+    mileage: clearable(carDetailFields.mileage),
+    fuel: clearable(carDetailFields.fuel),
+    transmission: clearable(carDetailFields.transmission),
+    description: clearable(carDetailFields.description),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Give at least one field to change');
+export type EditCarBody = z.input<typeof EditCarBody>;
+
 // ---- the calls
 
 /**
@@ -208,7 +260,8 @@ export type BookCarBody = z.input<typeof BookCarBody>;
  * - `identity`: a signed-in Firebase identity (ID token), registered or not;
  * - `user`: any registered user (service token);
  * - `buyer`, `seller`, `admin`: that role;
- * - `owning-seller-or-admin`: the car's seller, or an admin.
+ * - `owning-seller`: the car's seller; `owning-seller-or-admin`: the car's seller, or an admin;
+ * - `booking-seller`: the seller of the booked car; `booking-party`: its buyer or its seller.
  */
 export type WriteAuth =
   | 'identity'
@@ -217,6 +270,8 @@ export type WriteAuth =
   | 'seller'
   | 'owning-seller'
   | 'owning-seller-or-admin'
+  | 'booking-seller'
+  | 'booking-party'
   | 'admin';
 
 export const writeCalls = {
@@ -283,6 +338,23 @@ export const writeCalls = {
     auth: 'owning-seller',
     summary: 'Advertise a car (once)',
   },
+  editCar: {
+    method: 'PATCH',
+    path: '/api/product/:id',
+    params: IdParams,
+    body: EditCarBody,
+    answer: UpdateAnswer,
+    auth: 'owning-seller-or-admin',
+    summary: 'Change a listing: its price, details or description (modifiedCount 0: no change)',
+  },
+  markCarSold: {
+    method: 'POST',
+    path: '/api/product/:id/sold',
+    params: IdParams,
+    answer: UpdateAnswer,
+    auth: 'owning-seller',
+    summary: 'Mark a car sold: it leaves search, and its open booking ends',
+  },
   deleteCar: {
     method: 'DELETE',
     path: '/api/product/:id',
@@ -297,7 +369,31 @@ export const writeCalls = {
     body: BookCarBody,
     answer: InsertAnswer,
     auth: 'user',
-    summary: 'Book a meetup for a car (not your own, not a booked one)',
+    summary: 'Ask to book a meetup for a car (not your own, not a booked one)',
+  },
+  acceptBooking: {
+    method: 'POST',
+    path: '/api/booking/:id/accept',
+    params: IdParams,
+    answer: UpdateAnswer,
+    auth: 'booking-seller',
+    summary: 'Accept a requested booking',
+  },
+  declineBooking: {
+    method: 'POST',
+    path: '/api/booking/:id/decline',
+    params: IdParams,
+    answer: UpdateAnswer,
+    auth: 'booking-seller',
+    summary: 'Decline a requested booking: the car is free for others',
+  },
+  cancelBooking: {
+    method: 'POST',
+    path: '/api/booking/:id/cancel',
+    params: IdParams,
+    answer: UpdateAnswer,
+    auth: 'booking-party',
+    summary: 'Cancel a booking: its buyer, while requested or accepted; its seller, once accepted',
   },
 } as const;
 

@@ -312,6 +312,67 @@ export const migrations: Migration[] = [
       `alter table ${s}.projection_checkpoints add column store_id text, add column event_id text`,
     ],
   },
+  {
+    // What happens after the listing. A car may be edited (its price history kept from the
+    // events) and sold: a sold car leaves search and the facet counts, and stays readable. A
+    // booking has a state, and the time its buyer proposed.
+    name: '0008-listing-and-booking-life',
+    statements: (s) => [
+      `alter table ${s}.cars
+        add column sold_at timestamptz,
+        add column previous_price double precision,
+        add column price_changed_at timestamptz`,
+      `create table ${s}.car_prices (
+        car_id text not null,
+        position bigint not null,
+        price double precision not null,
+        changed_at timestamptz not null,
+        primary key (car_id, position)
+      )`,
+      `alter table ${s}.bookings
+        add column status text not null default 'requested',
+        add column proposed_time timestamptz,
+        add column status_changed_at timestamptz,
+        add column version bigint`,
+      `update ${s}.bookings set version = position`,
+      `alter table ${s}.bookings alter column version set not null`,
+      // The facet counts leave sold cars out, as search does.
+      `create or replace function ${s}.count_car_facets() returns trigger language plpgsql as $fn$
+      declare
+        changed text;
+      begin
+        if TG_OP = 'INSERT' then
+          changed := 'select *, 1 as delta from new_rows';
+        elsif TG_OP = 'DELETE' then
+          changed := 'select *, -1 as delta from old_rows';
+        else
+          changed := 'select *, 1 as delta from new_rows union all select *, -1 from old_rows';
+        end if;
+        execute format($q$
+          insert into %1$I.car_facets as f
+            (category_name, make, fuel, transmission, price_band, booked, advertised, cars)
+          select category_name, coalesce(make, ''), coalesce(fuel, ''), coalesce(transmission, ''),
+            ${PRICE_BAND_SQL}, booked, advertised, sum(delta)
+          from (%2$s) c
+          where deleted_at is null and sold_at is null
+          group by 1, 2, 3, 4, 5, 6, 7
+          having sum(delta) <> 0
+          on conflict (category_name, make, fuel, transmission, price_band, booked, advertised)
+          do update set cars = f.cars + excluded.cars
+        $q$, TG_TABLE_SCHEMA, changed);
+        if TG_OP <> 'DELETE' then
+          execute format($q$
+            insert into %1$I.search_words (word)
+            select distinct w.lexeme from new_rows, unnest(new_rows.search_vector) w
+            where length(w.lexeme) between 2 and 40
+            on conflict do nothing
+          $q$, TG_TABLE_SCHEMA);
+        end if;
+        return null;
+      end
+      $fn$`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

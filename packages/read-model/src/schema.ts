@@ -67,8 +67,21 @@ export interface CarsTable {
   advertised: ColumnType<number, number | undefined, number>;
   listed_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** When its seller marked it sold; sold cars leave search and the facet counts. */
+  sold_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The price before the latest change, null until the price changes. */
+  previous_price: ColumnType<number | null, number | null | undefined, number | null>;
+  price_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   listed_position: PositionColumn;
   version: PositionColumn;
+}
+
+/** A car's prices: the listing's, then each change, by the position of its event. */
+export interface CarPricesTable {
+  car_id: string;
+  position: PositionColumn;
+  price: number;
+  changed_at: Timestamp;
 }
 
 export interface BookingsTable {
@@ -87,7 +100,18 @@ export interface BookingsTable {
   meetup: string;
   booked_at: Timestamp;
   position: PositionColumn;
+  status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
+  /** When the buyer proposed to meet, if they did. */
+  proposed_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  status_changed_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  version: PositionColumn;
 }
+
+export type BookingStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'ended';
 
 export interface AuditLogTable {
   position: PositionColumn;
@@ -165,6 +189,7 @@ export interface ReadModelDatabase {
   users: UsersTable;
   categories: CategoriesTable;
   cars: CarsTable;
+  car_prices: CarPricesTable;
   car_facets: CarFacetsTable;
   search_words: SearchWordsTable;
   bookings: BookingsTable;
@@ -178,6 +203,7 @@ export type UserRow = Selectable<UsersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type CarRow = Selectable<CarsTable>;
 export type BookingRow = Selectable<BookingsTable>;
+export type CarPriceRow = Selectable<CarPricesTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type CheckpointRow = Selectable<ProjectionCheckpointsTable>;
 export type ParkedEventRow = Selectable<ParkedEventsTable>;

@@ -264,6 +264,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const OWNED = '0005-own-by-account';
   const PARKED = '0006-parked-events';
   const CHECKPOINT_STORE = '0007-checkpoint-store';
+  const LISTING_LIFE = '0008-listing-and-booking-life';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -292,6 +293,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       OWNED,
       PARKED,
       CHECKPOINT_STORE,
+      LISTING_LIFE,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -320,6 +322,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       OWNED,
       PARKED,
       CHECKPOINT_STORE,
+      LISTING_LIFE,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();

@@ -11,9 +11,9 @@ interface AuditEntry {
 }
 
 /**
- * What an event means to a person reading the audit log. Bookkeeping events (email and
- * category-name reservations, a seller's or category's car counts) are not entries: they
- * always accompany one that is.
+ * What an event means to a person reading the audit log. Bookkeeping events (email,
+ * category-name and booking-id reservations, a seller's or category's car counts) are not
+ * entries: they always accompany one that is.
  */
 const describe = (event: ProjectedEvent): AuditEntry | undefined => {
   switch (event.type) {
@@ -73,6 +73,43 @@ const describe = (event: ProjectedEvent): AuditEntry | undefined => {
           price: event.data.price,
         },
       };
+    case 'BookingAccepted':
+    case 'BookingDeclined':
+    case 'BookingCancelled':
+    case 'BookingEnded': {
+      const { carId, bookingId, buyerId, sellerId } = event.data;
+      const action = {
+        BookingAccepted: 'accepted the booking',
+        BookingDeclined: 'declined the booking',
+        BookingCancelled: 'cancelled the booking',
+        BookingEnded: 'ended the booking',
+      }[event.type];
+      return {
+        action,
+        subjectType: 'car',
+        subjectId: carId,
+        details: {
+          bookingId,
+          buyerId,
+          sellerId,
+          ...('by' in event.data ? { by: event.data.by } : {}),
+          ...('reason' in event.data ? { reason: event.data.reason } : {}),
+        },
+      };
+    }
+    case 'CarPriceChanged':
+      return {
+        action: 'changed the price',
+        subjectType: 'car',
+        subjectId: event.data.carId,
+        details: { old_price: event.data.oldPrice, price: event.data.price },
+      };
+    case 'CarDetailsChanged': {
+      const { carId, ...changed } = event.data;
+      return { action: 'edited', subjectType: 'car', subjectId: carId, details: changed };
+    }
+    case 'CarSold':
+      return { action: 'marked sold', subjectType: 'car', subjectId: event.data.carId };
     case 'CarDeleted':
       return {
         action:

@@ -1,47 +1,74 @@
-import type { ProjectedEvent, Projection } from '../projection.ts';
+import type { BookingStatus } from '@second-gear/read-model';
+import { insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
 
-const CHUNK = 500;
-
-const toRow = (event: Extract<ProjectedEvent, { type: 'CarBooked' }>) => {
+const request = (event: ProjectedEvent) => {
+  if (event.type !== 'CarBooked') return undefined;
   const b = event.data;
   return {
-    id: b.bookingId,
-    car_id: b.carId,
-    car_name: b.carName,
-    price: b.price,
-    seller_id: b.sellerId,
-    seller_name: b.sellerName,
-    seller_email: b.sellerEmail,
-    buyer_id: b.buyerId,
-    buyer_name: b.buyerName,
-    buyer_email: b.buyerEmail,
-    buyer_phone: b.buyerPhone,
-    meetup: b.meetup,
-    booked_at: event.metadata.occurredAt,
-    position: event.position,
+    key: b.bookingId,
+    row: {
+      id: b.bookingId,
+      car_id: b.carId,
+      car_name: b.carName,
+      price: b.price,
+      seller_id: b.sellerId,
+      seller_name: b.sellerName,
+      seller_email: b.sellerEmail,
+      buyer_id: b.buyerId,
+      buyer_name: b.buyerName,
+      buyer_email: b.buyerEmail,
+      buyer_phone: b.buyerPhone,
+      meetup: b.meetup,
+      proposed_time: b.proposedTime,
+      booked_at: event.metadata.occurredAt,
+      position: event.position,
+      version: event.position,
+    },
   };
 };
 
-/** bookings: one row per booking, never changed after. */
+type BookingInsert = NonNullable<ReturnType<typeof request>>['row'];
+
+/** The state each event of a booking's life leaves it in. */
+const statusAfter = (event: ProjectedEvent): BookingStatus | undefined => {
+  switch (event.type) {
+    case 'BookingAccepted':
+      return 'accepted';
+    case 'BookingDeclined':
+      return 'declined';
+    case 'BookingCancelled':
+      return 'cancelled';
+    case 'BookingEnded':
+      return 'ended';
+    default:
+      return undefined;
+  }
+};
+
+/** bookings: one row per booking, requested, then as its life goes on. */
 export const bookingsProjection: Projection = {
   name: 'bookings',
-  apply(tables, event) {
-    return this.applyAll!(tables, [event]);
-  },
-  async applyAll(tables, events) {
-    const rows = new Map<string, ReturnType<typeof toRow>>();
-    for (const event of events) {
-      if (event.type === 'CarBooked' && !rows.has(event.data.bookingId)) {
-        rows.set(event.data.bookingId, toRow(event));
-      }
-    }
-    const all = [...rows.values()];
-    for (let i = 0; i < all.length; i += CHUNK) {
-      await tables
+  applyAll: insertsFirst({
+    created: request,
+    insert: (tables, rows: BookingInsert[]) =>
+      tables
         .insertInto('bookings')
-        .values(all.slice(i, i + CHUNK))
+        .values(rows)
         .onConflict((c) => c.column('id').doNothing())
-        .execute();
+        .execute(),
+  }),
+  async apply(tables, event) {
+    if (event.type === 'CarBooked') {
+      await this.applyAll!(tables, [event]);
+      return;
     }
+    const status = statusAfter(event);
+    if (!status || !('bookingId' in event.data)) return;
+    await tables
+      .updateTable('bookings')
+      .set({ status, status_changed_at: event.metadata.occurredAt, version: event.position })
+      .where('id', '=', event.data.bookingId)
+      .where('version', '<', event.position)
+      .execute();
   },
 };

@@ -1,3 +1,4 @@
+import type { CarUpdate } from '@second-gear/read-model';
 import { insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
 
 const listing = (event: ProjectedEvent) => {
@@ -34,28 +35,72 @@ const listing = (event: ProjectedEvent) => {
 
 type CarInsert = NonNullable<ReturnType<typeof listing>>['row'];
 
+type CarChange = Omit<CarUpdate, 'id' | 'version'>;
+
+/** The columns an edit changes, named as the read table names them. */
+const editedColumns = (
+  data: Extract<ProjectedEvent, { type: 'CarDetailsChanged' }>['data'],
+): CarChange => {
+  const columns: CarChange = {
+    name: data.name,
+    original_price: data.originalPrice,
+    location: data.location,
+    years_of_use: data.yearsOfUse,
+    make: data.make,
+    model: data.model,
+    year: data.year,
+    mileage: data.mileage,
+    fuel: data.fuel,
+    transmission: data.transmission,
+    description: data.description,
+  };
+  return Object.fromEntries(
+    Object.entries(columns).filter(([, value]) => value !== undefined),
+  ) as CarChange;
+};
+
+/** A point of a car's price history. */
+const pricePoint = (carId: string, price: number, event: ProjectedEvent) => ({
+  car_id: carId,
+  position: event.position,
+  price,
+  changed_at: event.metadata.occurredAt,
+});
+
 /**
- * cars: one row per car listed. A booked or deleted car leaves the Recommended list because
- * that list asks for `advertised = 1 and booked = 0 and deleted_at is null`; the row keeps its
- * facts so a car's history still knows its seller.
+ * cars: one row per car listed, as edited since; car_prices: its price at listing and at each
+ * change. A booked, sold or deleted car leaves the Recommended list because that list asks for
+ * `advertised = 1 and booked = 0 and sold_at is null and deleted_at is null`; the row keeps its
+ * facts so a car's history still knows its seller. `booked` is 1 while a booking is open
+ * (requested or accepted).
  */
 export const carsProjection: Projection = {
   name: 'cars',
   applyAll: insertsFirst({
     created: listing,
-    insert: (tables, rows: CarInsert[]) =>
-      tables
+    insert: async (tables, rows: CarInsert[]) => {
+      await tables
         .insertInto('cars')
         .values(rows)
         .onConflict((c) => c.column('id').doNothing())
-        .execute(),
+        .execute();
+      await tables
+        .insertInto('car_prices')
+        .values(
+          rows.map((row) => ({
+            car_id: row.id,
+            position: row.listed_position,
+            price: row.price,
+            changed_at: row.listed_at,
+          })),
+        )
+        .onConflict((c) => c.columns(['car_id', 'position']).doNothing())
+        .execute();
+    },
   }),
   async apply(tables, event) {
     const version = event.position;
-    const update = (
-      carId: string,
-      values: { advertised?: number; booked?: number; deleted_at?: string },
-    ) =>
+    const update = (carId: string, values: CarChange) =>
       tables
         .updateTable('cars')
         .set({ ...values, version })
@@ -72,6 +117,31 @@ export const carsProjection: Projection = {
         return;
       case 'CarBooked':
         await update(event.data.carId, { booked: 1 });
+        return;
+      case 'BookingDeclined':
+      case 'BookingCancelled':
+      case 'BookingEnded':
+        await update(event.data.carId, { booked: 0 });
+        return;
+      case 'CarDetailsChanged':
+        await update(event.data.carId, editedColumns(event.data));
+        return;
+      case 'CarPriceChanged': {
+        const { carId, oldPrice, price } = event.data;
+        await update(carId, {
+          price,
+          previous_price: oldPrice,
+          price_changed_at: event.metadata.occurredAt,
+        });
+        await tables
+          .insertInto('car_prices')
+          .values(pricePoint(carId, price, event))
+          .onConflict((c) => c.columns(['car_id', 'position']).doNothing())
+          .execute();
+        return;
+      }
+      case 'CarSold':
+        await update(event.data.carId, { sold_at: event.metadata.occurredAt });
         return;
       case 'CarDeleted':
         await update(event.data.carId, { deleted_at: event.metadata.occurredAt });

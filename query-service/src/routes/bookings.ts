@@ -22,6 +22,11 @@ const toBooking = (row: BookingRow): BookingRecord => ({
   buyer_phone: row.buyer_phone,
   meetup: row.meetup,
   booked_at: new Date(row.booked_at).toISOString(),
+  status: row.status,
+  ...(row.proposed_time && { proposed_time: new Date(row.proposed_time).toISOString() }),
+  ...(row.status_changed_at && {
+    status_changed_at: new Date(row.status_changed_at).toISOString(),
+  }),
 });
 
 export const bookingRoutes = (app: ServiceApp, ctx: QueryContext): void => {

@@ -8,6 +8,7 @@ import {
   CategoryNameParams,
   EXACT_TOTAL_LIMIT,
   PageQuery,
+  PricePoint,
   ReadIdParams,
   TOTAL_ESTIMATED_HEADER,
 } from '@second-gear/contracts';
@@ -16,8 +17,8 @@ import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { presentDetails } from '../car-details.ts';
-import type { QueryContext } from '../context.ts';
-import { setPageHeaders, setSearchHeaders } from '../paging.ts';
+import { countAll, type QueryContext } from '../context.ts';
+import { offsetOf, setPageHeaders, setSearchHeaders } from '../paging.ts';
 import {
   type CarSearch,
   carConditions,
@@ -50,6 +51,8 @@ export const toCar = (row: CarRow): CarRecord => ({
   booked: Number(row.booked),
   advertise: Number(row.advertised),
   ...presentDetails(row),
+  sold: row.sold_at === null ? 0 : 1,
+  ...(row.previous_price !== null && { previous_price: Number(row.previous_price) }),
 });
 
 const hasEmail = (request: FastifyRequest) =>
@@ -193,6 +196,45 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
         .executeTakeFirst();
       if (!row) throw HttpProblem.notFound('No such car.');
       return toCar(row);
+    },
+  );
+
+  app.get(
+    '/api/product/:id/price-history',
+    {
+      config: { answerCache: 'public' },
+      schema: {
+        tags: ['cars'],
+        summary: "A car's price when listed, then at each change, oldest first",
+        params: ReadIdParams,
+        querystring: PageQuery,
+        response: { 200: z.array(PricePoint) },
+      },
+    },
+    async (request, reply) => {
+      const car = await liveCars()
+        .select('id')
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!car) throw HttpProblem.notFound('No such car.');
+      const prices = ctx.db
+        .withSchema(ctx.schema)
+        .selectFrom('car_prices')
+        .where('car_id', '=', car.id);
+      const [rows, count] = await Promise.all([
+        prices
+          .select(['price', 'changed_at'])
+          .orderBy('position')
+          .limit(request.query.limit)
+          .offset(offsetOf(request.query))
+          .execute(),
+        prices.select(countAll).executeTakeFirstOrThrow(),
+      ]);
+      setPageHeaders(request, reply, request.query, count.total);
+      return rows.map((row) => ({
+        price: Number(row.price),
+        at: new Date(row.changed_at).toISOString(),
+      }));
     },
   );
 

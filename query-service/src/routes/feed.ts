@@ -76,7 +76,8 @@ export const toFeedEvent = (event: RecordedEvent): CarFeedEvent | undefined => {
     case 'CarAdvertised':
       return { type: 'CarAdvertised', ...base, carId: parsed.data.carId };
     case 'CarBooked':
-      // Nothing about the buyer: not their name, phone or email.
+      // Nothing about the buyer, here or in the booking's later events: not their name, id,
+      // phone or email.
       return {
         type: 'CarBooked',
         ...base,
@@ -84,6 +85,44 @@ export const toFeedEvent = (event: RecordedEvent): CarFeedEvent | undefined => {
         bookingId: parsed.data.bookingId,
         price: parsed.data.price,
       };
+    case 'BookingAccepted':
+    case 'BookingDeclined':
+      return {
+        type: parsed.type,
+        ...base,
+        carId: parsed.data.carId,
+        bookingId: parsed.data.bookingId,
+      };
+    case 'BookingCancelled':
+      return {
+        type: 'BookingCancelled',
+        ...base,
+        carId: parsed.data.carId,
+        bookingId: parsed.data.bookingId,
+        by: parsed.data.by,
+      };
+    case 'BookingEnded':
+      return {
+        type: 'BookingEnded',
+        ...base,
+        carId: parsed.data.carId,
+        bookingId: parsed.data.bookingId,
+        reason: parsed.data.reason,
+      };
+    case 'CarPriceChanged':
+      return {
+        type: 'CarPriceChanged',
+        ...base,
+        carId: parsed.data.carId,
+        oldPrice: parsed.data.oldPrice,
+        price: parsed.data.price,
+      };
+    case 'CarDetailsChanged': {
+      const { carId, ...changes } = parsed.data;
+      return { type: 'CarDetailsChanged', ...base, carId, changes };
+    }
+    case 'CarSold':
+      return { type: 'CarSold', ...base, carId: parsed.data.carId };
     case 'CarDeleted':
       return { type: 'CarDeleted', ...base, carId: parsed.data.carId, reason: parsed.data.reason };
     default:

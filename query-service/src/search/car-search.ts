@@ -62,7 +62,10 @@ const lower = (value: string) => value.trim().toLowerCase();
 /** Where a car without a mileage sorts: after every mileage. */
 const NO_MILEAGE = 2_147_483_647;
 
-/** The conditions of a search on the cars table (live cars only), all of them ANDed. */
+/**
+ * The conditions of a search on the cars table (live cars only, and unsold but on a seller's
+ * own list), all of them ANDed.
+ */
 export const carConditions = (
   search: CarSearch,
   tsquery: string | undefined,
@@ -70,7 +73,9 @@ export const carConditions = (
 ): RawBuilder<SqlBool>[] => {
   const { scope, filters: f } = search;
   const where: RawBuilder<SqlBool>[] = [sql`deleted_at is null`];
+  // A sold car stays on its seller's own list, and leaves every other.
   if (scope.seller !== undefined) where.push(ownedBy('seller', scope.seller));
+  else where.push(sql`sold_at is null`);
   where.push(...facetFilters(search, except));
   if (f.model !== undefined && except !== 'model') {
     where.push(sql`lower(model) = ${lower(f.model)}`);
