@@ -39,10 +39,10 @@ async function categoryNameFor(store: EventStore, nameOrId: string): Promise<str
 export async function carRoutes(app: ServiceApp, { run, store }: CarRoutesOptions) {
   const list = writeCalls.listCar;
   app.route({
-    ...writeRoute(list),
+    ...writeRoute('listCar'),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute(list).schema,
+      ...writeRoute('listCar').schema,
       headers: CommandHeaders,
       body: list.body,
       response: answerSchemas(list.answer, [201]),
@@ -77,22 +77,22 @@ export async function carRoutes(app: ServiceApp, { run, store }: CarRoutesOption
     },
   });
 
-  idCommandRoute(app, run, writeCalls.advertiseCar, {
+  idCommandRoute(app, run, 'advertiseCar', {
     command: (carId, actor) => ({ type: 'AdvertiseCar', actor, data: { carId } }),
     count: 'modifiedCount',
   });
 
-  idCommandRoute(app, run, writeCalls.deleteCar, {
+  idCommandRoute(app, run, 'deleteCar', {
     command: (carId, actor) => ({ type: 'DeleteCar', actor, data: { carId } }),
     count: 'deletedCount',
   });
 
   const book = writeCalls.bookCar;
   app.route({
-    ...writeRoute(book),
+    ...writeRoute('bookCar'),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute(book).schema,
+      ...writeRoute('bookCar').schema,
       headers: CommandHeaders,
       body: book.body,
       response: answerSchemas(book.answer, [201]),
