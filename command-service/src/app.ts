@@ -71,6 +71,7 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
       description:
         'Every write of the marketplace. Answers carry the position of their last event ' +
         '(body `position`, header `X-Event-Position`); errors are application/problem+json.',
+      tags: [{ name: 'commands', description: 'Every write, and the upload of car pictures' }],
     },
     health: async () => ({ position: ((await options.store.headPosition()) ?? 0n).toString() }),
   });

@@ -1,17 +1,13 @@
-import type { DeleteAnswer, IdParams, UpdateAnswer } from '@second-gear/contracts';
+import { type IdParams, type WriteCall, writeCalls } from '@second-gear/contracts';
 import type { Actor, Command, Decision } from '@second-gear/domain';
 import type { ServiceApp } from '@second-gear/service-http';
 import { actorOf, CommandHeaders, type RunCommand } from './command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from './route-options.ts';
 
+/** The calls on one thing named by the path: those whose contract has `params`. */
 type IdCall = {
-  method: 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  auth: Parameters<typeof writeRoute>[0]['auth'];
-  summary: string;
-  params: typeof IdParams;
-  answer: typeof UpdateAnswer | typeof DeleteAnswer;
-};
+  [Name in WriteCall]: (typeof writeCalls)[Name] extends { params: typeof IdParams } ? Name : never;
+}[WriteCall];
 
 /**
  * A command on one thing named by the path (`/:id`): a service token, the command headers, one
@@ -21,13 +17,14 @@ type IdCall = {
 export function idCommandRoute(
   app: ServiceApp,
   run: RunCommand,
-  call: IdCall,
+  name: IdCall,
   route: {
     command: (id: string, actor: Actor) => Command;
     count: 'modifiedCount' | 'deletedCount';
   },
 ): void {
-  const { schema, ...target } = writeRoute(call);
+  const call = writeCalls[name];
+  const { schema, ...target } = writeRoute(name);
   app.route({
     ...target,
     onRequest: authenticated(app),

@@ -1,5 +1,5 @@
-import { ProblemAnswer, type WriteAuth } from '@second-gear/contracts';
-import type { ServiceApp } from '@second-gear/service-http';
+import { type WriteAuth, type WriteCall, writeCalls } from '@second-gear/contracts';
+import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ZodType } from 'zod';
 
@@ -18,19 +18,17 @@ const authText: Record<WriteAuth, string> = {
   admin: 'An Admin: `Authorization: bearer <service token>`.',
 };
 
-type Call = {
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  auth: WriteAuth;
-  summary: string;
-};
-
-/** Method, path and the documentation of a call from the contract. */
-export function writeRoute(call: Call) {
+/**
+ * Method, path and the documentation of a call from the contract. Its key in `writeCalls`
+ * (`listCar`, `bookCar`, ...) is its `operationId`, the name a generated client calls it by.
+ */
+export function writeRoute(name: WriteCall) {
+  const call = writeCalls[name];
   return {
     method: call.method,
     url: call.path,
     schema: {
+      operationId: name,
       summary: call.summary,
       description: `${authText[call.auth]} The role is the caller's current one, from their own user record.`,
       tags: ['commands'],
@@ -39,7 +37,13 @@ export function writeRoute(call: Call) {
   };
 }
 
-const problemStatuses = [400, 401, 403, 404, 409, 413, 415, 429] as const;
+/**
+ * The error statuses of every command: a bad request or header (400), no valid token (401), a
+ * role or owner that may not (403), a thing that does not exist (404), a rule or a race (409),
+ * a stream deleted for good (410), a body too large (413) or not JSON (415), the rate limit
+ * (429).
+ */
+export const commandProblems = [400, 401, 403, 404, 409, 410, 413, 415, 429] as const;
 
 /**
  * The answer schema under each success status a call may answer with, and the problem body
@@ -48,7 +52,7 @@ const problemStatuses = [400, 401, 403, 404, 409, 413, 415, 429] as const;
 export function answerSchemas<T extends ZodType>(answer: T, statuses: number[]) {
   return {
     ...Object.fromEntries(statuses.map((status) => [status, answer])),
-    ...Object.fromEntries(problemStatuses.map((status) => [status, ProblemAnswer])),
+    ...problemAnswers(...commandProblems),
   } as Record<number, T>;
 }
 

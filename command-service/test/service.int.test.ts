@@ -78,9 +78,10 @@ describe('the command service', () => {
       'insertedId',
       'position',
     ]);
-    expect(listCar.responses['400'].content['application/json'].schema.properties).toHaveProperty(
-      'errors',
-    );
+    expect(listCar.responses['400'].content['application/problem+json'].schema).toEqual({
+      $ref: '#/components/schemas/Problem',
+    });
+    expect(document.components.schemas.Problem.properties).toHaveProperty('errors');
     expect(Object.keys(document.paths['/api/booking'].post.responses)).toEqual(
       expect.arrayContaining(['201', '400', '401', '403', '404', '409', '429']),
     );

@@ -68,6 +68,14 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
         'the totals in X-Total-Count and Link. Send X-Min-Position to read your own writes; ' +
         'the answer says X-Position-Reached and X-Projection-Position. Errors are ' +
         'application/problem+json.',
+      tags: [
+        { name: 'users', description: 'The service token, and user records' },
+        { name: 'categories', description: 'The categories cars are listed in' },
+        { name: 'cars', description: 'Cars: lists, searches, facets, one car and its history' },
+        { name: 'bookings', description: "A seller's bookings received, a buyer's purchases" },
+        { name: 'audit', description: 'Who did what to whom and when' },
+        { name: 'feed', description: 'Car events for integrators, as server-sent events' },
+      ],
     },
     health: async () => {
       const parked = await countParked(options.db, schema);

@@ -8,10 +8,10 @@ import { answerSchemas, authenticated, writeRoute } from '../route-options.ts';
 export async function categoryRoutes(app: ServiceApp, { run }: { run: RunCommand }) {
   const create = writeCalls.createCategory;
   app.route({
-    ...writeRoute(create),
+    ...writeRoute('createCategory'),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute(create).schema,
+      ...writeRoute('createCategory').schema,
       headers: CommandHeaders,
       body: create.body,
       response: answerSchemas(create.answer, [201]),
@@ -32,7 +32,7 @@ export async function categoryRoutes(app: ServiceApp, { run }: { run: RunCommand
     },
   });
 
-  idCommandRoute(app, run, writeCalls.deleteCategory, {
+  idCommandRoute(app, run, 'deleteCategory', {
     command: (categoryId, actor) => ({ type: 'DeleteCategory', actor, data: { categoryId } }),
     count: 'deletedCount',
   });

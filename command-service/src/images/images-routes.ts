@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { ImageUploadAnswer } from '@second-gear/contracts';
 import type { Actor } from '@second-gear/identity';
-import { HttpProblem, REQUIRED_MESSAGE } from '@second-gear/service-http';
+import { HttpProblem, problemAnswers, REQUIRED_MESSAGE } from '@second-gear/service-http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -77,6 +77,8 @@ export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOp
       // (the parser streams it), and the handler checks the real one.
       validatorCompiler: () => (data) => ({ value: data }),
       schema: {
+        operationId: 'uploadImage',
+        tags: ['commands'],
         summary: 'Upload a car picture',
         description:
           'multipart/form-data with one file field `image`: JPEG, PNG or WebP, recognised by ' +
@@ -85,7 +87,7 @@ export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOp
         consumes: ['multipart/form-data'],
         body: uploadForm,
         security: [{ bearer: [] }],
-        response: { 201: ImageUploadAnswer },
+        response: { 201: ImageUploadAnswer, ...problemAnswers(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request, reply) => {

@@ -45,10 +45,10 @@ export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptio
 
   const register = writeCalls.registerUser;
   app.route({
-    ...writeRoute(register),
+    ...writeRoute('registerUser'),
     onRequest: signedInIdentity,
     schema: {
-      ...writeRoute(register).schema,
+      ...writeRoute('registerUser').schema,
       headers: CommandHeaders,
       body: register.body,
       response: answerSchemas(register.answer, [201, 200]),
@@ -83,10 +83,10 @@ export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptio
 
   const seller = writeCalls.applyForSeller;
   app.route({
-    ...writeRoute(seller),
+    ...writeRoute('applyForSeller'),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute(seller).schema,
+      ...writeRoute('applyForSeller').schema,
       headers: CommandHeaders,
       response: answerSchemas(seller.answer, [200]),
     },
@@ -97,7 +97,7 @@ export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptio
       }),
   });
 
-  idCommandRoute(app, run, writeCalls.promoteToAdmin, {
+  idCommandRoute(app, run, 'promoteToAdmin', {
     command: (userId, actor) => ({ type: 'PromoteToAdmin', actor, data: { userId } }),
     count: 'modifiedCount',
   });
@@ -105,7 +105,7 @@ export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptio
   // The events are the record; the sign-in account follows them, deleted by a reactor of its
   // own from `UserDeleted` and retried until it is gone. Meanwhile no request of a deleted user
   // is accepted: the role is read from the user's record, never from a token.
-  idCommandRoute(app, run, writeCalls.deleteUser, {
+  idCommandRoute(app, run, 'deleteUser', {
     command: (userId, actor) => ({ type: 'DeleteUser', actor, data: { userId } }),
     count: 'deletedCount',
   });

@@ -138,7 +138,8 @@ export const ProblemAnswer = z
       .optional()
       .describe('For a 400: each field at fault'),
   })
-  .describe('application/problem+json');
+  // Named, so that the OpenAPI documents declare it once and clients get one type of it.
+  .meta({ id: 'Problem', description: 'An error answer, application/problem+json (RFC 9457)' });
 export type ProblemAnswer = z.infer<typeof ProblemAnswer>;
 
 // ---- requests

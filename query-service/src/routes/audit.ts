@@ -1,6 +1,6 @@
 import { AuditEntry, AuditQuery, type PageQuery } from '@second-gear/contracts';
 import { type AuditRow, toPosition } from '@second-gear/read-model';
-import type { ServiceApp } from '@second-gear/service-http';
+import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
 import { countAll, lowerEquals, type QueryContext } from '../context.ts';
 import { offsetOf, setPageHeaders } from '../paging.ts';
@@ -54,10 +54,11 @@ export const auditRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     {
       config: { answerCache: 'private' },
       schema: {
+        operationId: 'listAuditEntries',
         tags: ['audit'],
         summary: 'Who did what to whom and when, newest first (admins)',
         querystring: AuditQuery,
-        response: { 200: z.array(AuditEntry) },
+        response: { 200: z.array(AuditEntry), ...problemAnswers(400, 401, 403) },
         security: [{ bearer: [] }],
       },
       preHandler: app.authenticate,

@@ -1,6 +1,6 @@
 import { BookingRecord, BookingsQuery } from '@second-gear/contracts';
 import type { BookingRow } from '@second-gear/read-model';
-import type { ServiceApp } from '@second-gear/service-http';
+import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
 import { countAll, type QueryContext } from '../context.ts';
 import { offsetOf, setPageHeaders } from '../paging.ts';
@@ -35,11 +35,12 @@ export const bookingRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     {
       config: { answerCache: 'private' },
       schema: {
+        operationId: 'listBookings',
         tags: ['bookings'],
         summary:
           "A seller's bookings received, or with type=buyer a buyer's purchases, newest first (own, or an admin)",
         querystring: BookingsQuery,
-        response: { 200: z.array(BookingRecord) },
+        response: { 200: z.array(BookingRecord), ...problemAnswers(400, 401, 403) },
         security: [{ bearer: [] }],
       },
       preHandler: app.authenticate,

@@ -13,7 +13,7 @@ import {
   TOTAL_ESTIMATED_HEADER,
 } from '@second-gear/contracts';
 import type { CarRow } from '@second-gear/read-model';
-import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
+import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { presentDetails } from '../car-details.ts';
@@ -58,7 +58,12 @@ export const toCar = (row: CarRow): CarRecord => ({
 const hasEmail = (request: FastifyRequest) =>
   (request.query as { email?: unknown }).email !== undefined;
 
-const publicList = { tags: ['cars'], response: { 200: z.array(CarRecord) } } as const;
+/** A list of cars anyone may read, which refuses only a query it cannot read. */
+const publicList = {
+  tags: ['cars'],
+  response: { 200: z.array(CarRecord), ...problemAnswers(400) },
+  security: [],
+} as const;
 
 export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   const liveCars = () =>
@@ -93,7 +98,11 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     {
       config: { answerCache: (request) => (hasEmail(request) ? 'private' : 'public') },
       schema: {
-        ...publicList,
+        operationId: 'listCars',
+        tags: ['cars'],
+        response: { 200: z.array(CarRecord), ...problemAnswers(400, 401, 403) },
+        // Anyone; a seller's own list (`email`) needs a token.
+        security: [{}, { bearer: [] }],
         summary:
           "All cars, newest first, or a search of them; with `email`, that seller's cars (the seller or an admin)",
         description:
@@ -131,13 +140,15 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     {
       config: { answerCache: 'public' },
       schema: {
+        operationId: 'searchCarFacets',
         tags: ['cars'],
         summary: "The filter panel's counts for a search (the same filters as the car list)",
         description:
           'Each dimension is counted with every filter except its own, so it shows what ' +
           'choosing another value would find.',
         querystring: CarFilters,
-        response: { 200: CarFacetsAnswer },
+        response: { 200: CarFacetsAnswer, ...problemAnswers(400) },
+        security: [],
       },
     },
     async (request) => carFacets(ctx, carSearchOf({ ...request.query, sort: undefined })),
@@ -149,6 +160,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       config: { answerCache: 'public' },
       schema: {
         ...publicList,
+        operationId: 'listAdvertisedCars',
         summary: 'The Recommended cars: advertised, not booked, not deleted',
         querystring: PageQuery,
       },
@@ -165,6 +177,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       config: { answerCache: 'public' },
       schema: {
         ...publicList,
+        operationId: 'listCategoryCars',
         summary: 'The cars of a category (by name, case-insensitively), or a search of them',
         params: CategoryNameParams,
         querystring: CategoryCarsQuery,
@@ -183,10 +196,12 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     {
       config: { answerCache: 'public' },
       schema: {
+        operationId: 'getCar',
         tags: ['cars'],
         summary: 'One car',
         params: ReadIdParams,
-        response: { 200: CarRecord },
+        response: { 200: CarRecord, ...problemAnswers(400, 404) },
+        security: [],
       },
     },
     async (request) => {
@@ -204,11 +219,13 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     {
       config: { answerCache: 'public' },
       schema: {
+        operationId: 'getCarPriceHistory',
         tags: ['cars'],
         summary: "A car's price when listed, then at each change, oldest first",
         params: ReadIdParams,
         querystring: PageQuery,
-        response: { 200: z.array(PricePoint) },
+        response: { 200: z.array(PricePoint), ...problemAnswers(400, 404) },
+        security: [],
       },
     },
     async (request, reply) => {
@@ -243,12 +260,13 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     {
       config: { answerCache: 'private' },
       schema: {
+        operationId: 'getCarHistory',
         tags: ['cars', 'audit'],
         summary:
           "A car's history, oldest first: listed, advertised, booked, deleted (its seller or an admin)",
         params: ReadIdParams,
         querystring: PageQuery,
-        response: { 200: z.array(AuditEntry) },
+        response: { 200: z.array(AuditEntry), ...problemAnswers(400, 401, 403, 404) },
         security: [{ bearer: [] }],
       },
       preHandler: app.authenticate,

@@ -1,5 +1,5 @@
 import { CategoryRecord, PageQuery } from '@second-gear/contracts';
-import type { ServiceApp } from '@second-gear/service-http';
+import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
 import { countAll, type QueryContext } from '../context.ts';
 import { offsetOf, setPageHeaders } from '../paging.ts';
@@ -10,10 +10,12 @@ export const categoryRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     {
       config: { answerCache: 'public' },
       schema: {
+        operationId: 'listCategories',
         tags: ['categories'],
         summary: 'The categories, by name',
         querystring: PageQuery,
-        response: { 200: z.array(CategoryRecord) },
+        response: { 200: z.array(CategoryRecord), ...problemAnswers(400) },
+        security: [],
       },
     },
     async (request, reply) => {

@@ -13,8 +13,14 @@ import { once } from 'node:events';
 import { type CarFeedEvent, carFeedEventTypes, FeedQuery } from '@second-gear/contracts';
 import { parseDomainEvent } from '@second-gear/domain';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
-import { HttpProblem, isPosition, type ServiceApp } from '@second-gear/service-http';
+import {
+  HttpProblem,
+  isPosition,
+  problemAnswers,
+  type ServiceApp,
+} from '@second-gear/service-http';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { presentDetails } from '../car-details.ts';
 import type { QueryContext } from '../context.ts';
 
@@ -176,12 +182,21 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     '/api/feed/cars',
     {
       schema: {
+        operationId: 'followCarFeed',
         tags: ['feed'],
         summary: 'Car events for integrators, as server-sent events (public fields only)',
         description:
           'text/event-stream. Each message: `id: <position>`, `event: <CarListed|CarAdvertised|CarBooked|CarDeleted>`, ' +
           '`data: <CarFeedEvent JSON>`. Resume with the Last-Event-ID header. See docs/integrator-feed.md.',
         querystring: FeedQuery,
+        response: {
+          200: {
+            description: 'The events, as server-sent events',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...problemAnswers(400),
+        },
+        security: [],
       },
     },
     async (request, reply) => {

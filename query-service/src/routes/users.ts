@@ -1,7 +1,7 @@
 import { EmailParams, JwtQuery, TokenAnswer, UserRecord, UsersQuery } from '@second-gear/contracts';
 import { firebaseIdTokenFrom, InvalidIdTokenError, sendUnauthorized } from '@second-gear/identity';
 import type { UserRow } from '@second-gear/read-model';
-import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
+import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
 import { countAll, type QueryContext } from '../context.ts';
 import { offsetOf, setPageHeaders } from '../paging.ts';
@@ -25,11 +25,14 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       // Each exchange verifies a token: a budget per client keeps guessing and floods slow.
       ...(ctx.tokenRateLimit ? { config: { rateLimit: ctx.tokenRateLimit } } : {}),
       schema: {
+        operationId: 'getServiceToken',
         tags: ['users'],
         summary:
           'Exchanges a Firebase ID token (Authorization: Bearer) for the service token; 404 until the user is registered',
         querystring: JwtQuery,
-        response: { 200: TokenAnswer },
+        response: { 200: TokenAnswer, ...problemAnswers(400, 401, 403, 404, 429) },
+        // The bearer token here is the Firebase ID token, exchanged for the service token.
+        security: [{ bearer: [] }],
       },
     },
     async (request, reply) => {
@@ -67,10 +70,11 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     {
       config: { answerCache: 'private' },
       schema: {
+        operationId: 'getUser',
         tags: ['users'],
         summary: 'A user record (own, or an admin)',
         params: EmailParams,
-        response: { 200: UserRecord },
+        response: { 200: UserRecord, ...problemAnswers(400, 401, 403, 404) },
         security: [{ bearer: [] }],
       },
       preHandler: app.authenticate,
@@ -92,10 +96,11 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     {
       config: { answerCache: 'private' },
       schema: {
+        operationId: 'listUsers',
         tags: ['users'],
         summary: 'All users, oldest first, optionally of one role (admins)',
         querystring: UsersQuery,
-        response: { 200: z.array(UserRecord) },
+        response: { 200: z.array(UserRecord), ...problemAnswers(400, 401, 403) },
         security: [{ bearer: [] }],
       },
       preHandler: app.authenticate,

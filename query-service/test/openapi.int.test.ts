@@ -1,0 +1,90 @@
+// The OpenAPI document as tools see it: Redocly's recommended rules pass with nothing to say,
+// and the client openapi-typescript generates from it (checked in as queries-api.gen.ts, so
+// the workspace's type-check compiles the calls below) talks to the running service.
+import type { CarRecord } from '@second-gear/contracts';
+import { appendScenario, type ScenarioIds } from '@second-gear/projection-service/testing';
+import { openApiTypes, redoclyProblems } from '@second-gear/service-http/testing';
+import createClient from 'openapi-fetch';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { OPENAPI_PATH } from '../src/index.ts';
+import type { components, paths } from './queries-api.gen.ts';
+import { backends, type Harness } from './support.ts';
+
+const { list, dropAll } = await backends('query-service openapi');
+afterAll(dropAll);
+const [pglite] = list;
+
+type Problem = components['schemas']['Problem'];
+
+describe('the OpenAPI document of the queries', () => {
+  let h: Harness;
+  let ids: ScenarioIds & { position: bigint };
+  let document: Record<string, unknown>;
+  let client: ReturnType<typeof createClient<paths>>;
+
+  beforeAll(async () => {
+    if (!pglite) throw new Error('PGlite is always available');
+    // No call here verifies a Firebase ID token: nothing answers at the emulator's address.
+    h = await pglite.open('127.0.0.1:1', 'openapi-test');
+    ids = await appendScenario(h.store);
+    const address = await h.app.listen({ host: '127.0.0.1', port: 0 });
+    client = createClient<paths>({
+      baseUrl: address,
+      // Every read waits for the scenario's events to be projected.
+      headers: { 'x-min-position': ids.position.toString() },
+    });
+    const answer = await h.app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(answer.statusCode).toBe(200);
+    document = answer.json();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("passes Redocly's recommended rules without an error or a warning", async () => {
+    expect(await redoclyProblems(document)).toEqual([]);
+  });
+
+  it('generates the client types checked in as queries-api.gen.ts', async () => {
+    const types = await openApiTypes(
+      document,
+      'npx vitest run --project query-service test/openapi -u',
+    );
+    await expect(types).toMatchFileSnapshot('./queries-api.gen.ts');
+  });
+
+  it('lists cars through the generated client, publicly and as their seller', async () => {
+    const everyone = await client.GET('/api/products', { params: { query: { limit: 100 } } });
+    expect(everyone.response.status).toBe(200);
+    expectTypeOf(everyone.data).toEqualTypeOf<CarRecord[] | undefined>();
+    expect(everyone.data?.map((car) => car._id)).toContain(ids.cars.advertised);
+
+    const token = h.app.serviceTokens.sign({
+      uid: ids.seller.uid,
+      email: ids.seller.email,
+      role: 'Seller',
+    });
+    const own = await client.GET('/api/products', {
+      params: { query: { email: ids.seller.email } },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(own.response.status).toBe(200);
+    expect(new Set(own.data?.map((car) => car.email))).toEqual(new Set([ids.seller.email]));
+  });
+
+  it('types a refusal as a problem', async () => {
+    const missing = await client.GET('/api/product/{id}', {
+      params: { path: { id: 'no-such-car' } },
+    });
+    expect(missing.response.status).toBe(404);
+    expectTypeOf(missing.error).toEqualTypeOf<Problem | undefined>();
+    expect(missing.error).toMatchObject({ status: 404, title: 'Not Found' });
+
+    const anonymous = await client.GET('/api/products', {
+      params: { query: { email: ids.seller.email } },
+    });
+    expect(anonymous.response.status).toBe(401);
+    expectTypeOf(anonymous.error).toEqualTypeOf<Problem | undefined>();
+    expect(anonymous.error?.status).toBe(401);
+  });
+});

@@ -1,0 +1,1403 @@
+// Generated from the service's OpenAPI document by openapi-typescript; do not edit.
+// Made again by: npx vitest run --project query-service test/openapi -u
+
+export interface paths {
+    "/api/jwt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exchanges a Firebase ID token (Authorization: Bearer) for the service token; 404 until the user is registered */
+        get: operations["getServiceToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user record (own, or an admin) */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All users, oldest first, optionally of one role (admins) */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The categories, by name */
+        get: operations["listCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All cars, newest first, or a search of them; with `email`, that seller's cars (the seller or an admin)
+         * @description Without filters, every car (booked ones too), newest first, paged by `page`. With any filter, `sort` or `cursor`, a search: booked cars are left out unless `booked` says otherwise, and the next page is the `next` link (a cursor). `X-Total-Count` is exact up to 10,000 matches; above, an estimate, and `X-Total-Count-Estimated: true` says so.
+         */
+        get: operations["listCars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filter panel's counts for a search (the same filters as the car list)
+         * @description Each dimension is counted with every filter except its own, so it shows what choosing another value would find.
+         */
+        get: operations["searchCarFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/advertise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Recommended cars: advertised, not booked, not deleted */
+        get: operations["listAdvertisedCars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/category/products/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cars of a category (by name, case-insensitively), or a search of them */
+        get: operations["listCategoryCars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One car */
+        get: operations["getCar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/price-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A car's price when listed, then at each change, oldest first */
+        get: operations["getCarPriceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A car's history, oldest first: listed, advertised, booked, deleted (its seller or an admin) */
+        get: operations["getCarHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A seller's bookings received, or with type=buyer a buyer's purchases, newest first (own, or an admin) */
+        get: operations["listBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who did what to whom and when, newest first (admins) */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/cars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Car events for integrators, as server-sent events (public fields only)
+         * @description text/event-stream. Each message: `id: <position>`, `event: <CarListed|CarAdvertised|CarBooked|CarDeleted>`, `data: <CarFeedEvent JSON>`. Resume with the Last-Event-ID header. See docs/integrator-feed.md.
+         */
+        get: operations["followCarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description An error answer, application/problem+json (RFC 9457) */
+        Problem: {
+            /** @description `about:blank`, or `urn:second-gear:rule:<rule>` for a domain rule */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            instance?: string;
+            /** @description For a 400: each field at fault */
+            errors?: {
+                field: string;
+                message: string;
+            }[];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getServiceToken: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessToken: string;
+                    };
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found: what the request names does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests: too many requests from this client: wait as long as `Retry-After` says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The Firebase uid */
+                        _id: string;
+                        name: string;
+                        email: string;
+                        /**
+                         * @description The role
+                         * @enum {string}
+                         */
+                        type: "Buyer" | "Seller" | "Admin";
+                        photoURL: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found: what the request names does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+                role?: "Buyer" | "Seller" | "Admin";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The Firebase uid */
+                        _id: string;
+                        name: string;
+                        email: string;
+                        /**
+                         * @description The role
+                         * @enum {string}
+                         */
+                        type: "Buyer" | "Seller" | "Admin";
+                        photoURL: string | null;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCars: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+                email?: string;
+                /** @description Words matched against name, make, model, location and description; a word matches as a prefix ("toy cor" finds a Toyota Corolla), and a misspelt word matches the closest ones */
+                q?: string;
+                /** @description The category's name (case-insensitive) */
+                category?: string;
+                /** @description Case-insensitive */
+                make?: string;
+                /** @description Case-insensitive */
+                model?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                minYear?: number;
+                maxYear?: number;
+                /** @description Kilometres */
+                maxMileage?: number;
+                fuel?: "petrol" | "diesel" | "hybrid" | "electric" | "lpg" | "other";
+                transmission?: "manual" | "automatic";
+                /** @description The start of the location, case-insensitive */
+                location?: string;
+                /** @description false (the default when searching): cars still available; true: booked cars only; any: both */
+                booked?: "false" | "true" | "any";
+                /** @description newest (the default) */
+                sort?: "newest" | "price_asc" | "price_desc" | "year_desc" | "mileage_asc";
+                /** @description Where the next page starts: the value of the `next` link of the page before (opaque) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        seller_name: string;
+                        /** @description The seller's email */
+                        email: string;
+                        /** @description The category's name */
+                        category: string;
+                        image: string;
+                        original_price: number;
+                        price: number;
+                        location: string;
+                        /** @description Years of use */
+                        use: number;
+                        /** @description 1 while a booking of it is requested or accepted */
+                        booked: number;
+                        /** @description 1 when advertised */
+                        advertise: number;
+                        make?: string;
+                        model?: string;
+                        /** @description Model year */
+                        year?: number;
+                        /** @description Kilometres */
+                        mileage?: number;
+                        /** @enum {string} */
+                        fuel?: "petrol" | "diesel" | "hybrid" | "electric" | "lpg" | "other";
+                        /** @enum {string} */
+                        transmission?: "manual" | "automatic";
+                        /** @description Plain text */
+                        description?: string;
+                        /** @description 1 when its seller marked it sold */
+                        sold: number;
+                        /** @description The price before the latest change; absent until the price changes */
+                        previous_price?: number;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchCarFacets: {
+        parameters: {
+            query?: {
+                /** @description Words matched against name, make, model, location and description; a word matches as a prefix ("toy cor" finds a Toyota Corolla), and a misspelt word matches the closest ones */
+                q?: string;
+                /** @description The category's name (case-insensitive) */
+                category?: string;
+                /** @description Case-insensitive */
+                make?: string;
+                /** @description Case-insensitive */
+                model?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                minYear?: number;
+                maxYear?: number;
+                /** @description Kilometres */
+                maxMileage?: number;
+                fuel?: "petrol" | "diesel" | "hybrid" | "electric" | "lpg" | "other";
+                transmission?: "manual" | "automatic";
+                /** @description The start of the location, case-insensitive */
+                location?: string;
+                /** @description false (the default when searching): cars still available; true: booked cars only; any: both */
+                booked?: "false" | "true" | "any";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Cars matching every filter */
+                        total: number;
+                        /** @description True when the counts are scaled from the first 10000 matches */
+                        estimated: boolean;
+                        category: {
+                            value: string;
+                            count: number;
+                        }[];
+                        make: {
+                            value: string;
+                            count: number;
+                        }[];
+                        /** @description The models of the chosen make; empty until `make` is given */
+                        model: {
+                            value: string;
+                            count: number;
+                        }[];
+                        fuel: {
+                            value: string;
+                            count: number;
+                        }[];
+                        transmission: {
+                            value: string;
+                            count: number;
+                        }[];
+                        /** @description Counts per price band, cheapest first */
+                        price: {
+                            min: number;
+                            /** @description Below this price; null for the top band */
+                            max: number | null;
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAdvertisedCars: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        seller_name: string;
+                        /** @description The seller's email */
+                        email: string;
+                        /** @description The category's name */
+                        category: string;
+                        image: string;
+                        original_price: number;
+                        price: number;
+                        location: string;
+                        /** @description Years of use */
+                        use: number;
+                        /** @description 1 while a booking of it is requested or accepted */
+                        booked: number;
+                        /** @description 1 when advertised */
+                        advertise: number;
+                        make?: string;
+                        model?: string;
+                        /** @description Model year */
+                        year?: number;
+                        /** @description Kilometres */
+                        mileage?: number;
+                        /** @enum {string} */
+                        fuel?: "petrol" | "diesel" | "hybrid" | "electric" | "lpg" | "other";
+                        /** @enum {string} */
+                        transmission?: "manual" | "automatic";
+                        /** @description Plain text */
+                        description?: string;
+                        /** @description 1 when its seller marked it sold */
+                        sold: number;
+                        /** @description The price before the latest change; absent until the price changes */
+                        previous_price?: number;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCategoryCars: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+                /** @description Words matched against name, make, model, location and description; a word matches as a prefix ("toy cor" finds a Toyota Corolla), and a misspelt word matches the closest ones */
+                q?: string;
+                /** @description The category's name (case-insensitive) */
+                category?: string;
+                /** @description Case-insensitive */
+                make?: string;
+                /** @description Case-insensitive */
+                model?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                minYear?: number;
+                maxYear?: number;
+                /** @description Kilometres */
+                maxMileage?: number;
+                fuel?: "petrol" | "diesel" | "hybrid" | "electric" | "lpg" | "other";
+                transmission?: "manual" | "automatic";
+                /** @description The start of the location, case-insensitive */
+                location?: string;
+                /** @description false (the default when searching): cars still available; true: booked cars only; any: both */
+                booked?: "false" | "true" | "any";
+                /** @description newest (the default) */
+                sort?: "newest" | "price_asc" | "price_desc" | "year_desc" | "mileage_asc";
+                /** @description Where the next page starts: the value of the `next` link of the page before (opaque) */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        seller_name: string;
+                        /** @description The seller's email */
+                        email: string;
+                        /** @description The category's name */
+                        category: string;
+                        image: string;
+                        original_price: number;
+                        price: number;
+                        location: string;
+                        /** @description Years of use */
+                        use: number;
+                        /** @description 1 while a booking of it is requested or accepted */
+                        booked: number;
+                        /** @description 1 when advertised */
+                        advertise: number;
+                        make?: string;
+                        model?: string;
+                        /** @description Model year */
+                        year?: number;
+                        /** @description Kilometres */
+                        mileage?: number;
+                        /** @enum {string} */
+                        fuel?: "petrol" | "diesel" | "hybrid" | "electric" | "lpg" | "other";
+                        /** @enum {string} */
+                        transmission?: "manual" | "automatic";
+                        /** @description Plain text */
+                        description?: string;
+                        /** @description 1 when its seller marked it sold */
+                        sold: number;
+                        /** @description The price before the latest change; absent until the price changes */
+                        previous_price?: number;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        seller_name: string;
+                        /** @description The seller's email */
+                        email: string;
+                        /** @description The category's name */
+                        category: string;
+                        image: string;
+                        original_price: number;
+                        price: number;
+                        location: string;
+                        /** @description Years of use */
+                        use: number;
+                        /** @description 1 while a booking of it is requested or accepted */
+                        booked: number;
+                        /** @description 1 when advertised */
+                        advertise: number;
+                        make?: string;
+                        model?: string;
+                        /** @description Model year */
+                        year?: number;
+                        /** @description Kilometres */
+                        mileage?: number;
+                        /** @enum {string} */
+                        fuel?: "petrol" | "diesel" | "hybrid" | "electric" | "lpg" | "other";
+                        /** @enum {string} */
+                        transmission?: "manual" | "automatic";
+                        /** @description Plain text */
+                        description?: string;
+                        /** @description 1 when its seller marked it sold */
+                        sold: number;
+                        /** @description The price before the latest change; absent until the price changes */
+                        previous_price?: number;
+                    };
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found: what the request names does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCarPriceHistory: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        price: number;
+                        /** @description ISO-8601 */
+                        at: string;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found: what the request names does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCarHistory: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The event position (decimal) */
+                        id: string;
+                        position: string;
+                        eventId: string;
+                        eventType: string;
+                        /** @description What happened, in words: "booked", "promoted to admin", ... */
+                        action: string;
+                        /** @description ISO-8601 time the command was accepted */
+                        at: string;
+                        actor: {
+                            uid: string;
+                            email: string;
+                            role: string;
+                        };
+                        subject: {
+                            /** @enum {string} */
+                            type: "user" | "car" | "category";
+                            id: string;
+                            label: string;
+                        };
+                        correlationId: string;
+                        details: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found: what the request names does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBookings: {
+        parameters: {
+            query: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+                email: string;
+                /** @description buyer: the purchases; seller (default): the bookings received */
+                type?: "buyer" | "seller";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        buyer: string;
+                        seller: string;
+                        buyer_email: string;
+                        seller_email: string;
+                        product_id: string;
+                        product_name: string;
+                        price: number;
+                        buyer_phone: string;
+                        meetup: string;
+                        /** @description ISO-8601 */
+                        booked_at: string;
+                        /** @enum {string} */
+                        status: "requested" | "accepted" | "declined" | "cancelled" | "ended";
+                        /** @description When the buyer proposed to meet (ISO-8601) */
+                        proposed_time?: string;
+                        /** @description When it was last accepted, declined, cancelled or ended (ISO-8601) */
+                        status_changed_at?: string;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+                /** @description The actor's uid or email */
+                actor?: string;
+                /** @description The subject's id (user, car or category) */
+                subject?: string;
+                /** @description An event type, e.g. CarBooked */
+                type?: string;
+                subjectType?: "user" | "car" | "category";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The event position (decimal) */
+                        id: string;
+                        position: string;
+                        eventId: string;
+                        eventType: string;
+                        /** @description What happened, in words: "booked", "promoted to admin", ... */
+                        action: string;
+                        /** @description ISO-8601 time the command was accepted */
+                        at: string;
+                        actor: {
+                            uid: string;
+                            email: string;
+                            role: string;
+                        };
+                        subject: {
+                            /** @enum {string} */
+                            type: "user" | "car" | "category";
+                            id: string;
+                            label: string;
+                        };
+                        correlationId: string;
+                        details: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    followCarFeed: {
+        parameters: {
+            query?: {
+                /** @description Start after this position (Last-Event-ID takes precedence) */
+                after?: string;
+                /** @description false: send what exists and end the stream */
+                follow?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, as server-sent events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}
