@@ -14,8 +14,22 @@ import { type ListCar, listCarSlice } from './cars/list-car.ts';
 import { type MarkCarSold, markCarSoldSlice } from './cars/mark-car-sold.ts';
 import { type CreateCategory, createCategorySlice } from './categories/create-category.ts';
 import { type DeleteCategory, deleteCategorySlice } from './categories/delete-category.ts';
+import {
+  type FavouriteCar,
+  favouriteCarSlice,
+  type UnfavouriteCar,
+  unfavouriteCarSlice,
+} from './members/favourites.ts';
+import { type ReadNotifications, readNotificationsSlice } from './members/read-notifications.ts';
+import {
+  type DeleteSavedSearch,
+  deleteSavedSearchSlice,
+  type SaveSearch,
+  saveSearchSlice,
+} from './members/saved-searches.ts';
 import type { CommandSlice } from './slice.ts';
 import { type ApplyForSeller, applyForSellerSlice } from './users/apply-for-seller.ts';
+import { type ChangeProfile, changeProfileSlice } from './users/change-profile.ts';
 import { type DeleteUser, deleteUserSlice } from './users/delete-user.ts';
 import { type PromoteToAdmin, promoteToAdminSlice } from './users/promote-to-admin.ts';
 import { type RegisterUser, registerUserSlice } from './users/register-user.ts';
@@ -29,6 +43,7 @@ export type Command =
   | ApplyForSeller
   | PromoteToAdmin
   | DeleteUser
+  | ChangeProfile
   | CreateCategory
   | DeleteCategory
   | ListCar
@@ -39,7 +54,12 @@ export type Command =
   | CancelBooking
   | EditCar
   | MarkCarSold
-  | DeleteCar;
+  | DeleteCar
+  | FavouriteCar
+  | UnfavouriteCar
+  | SaveSearch
+  | DeleteSavedSearch
+  | ReadNotifications;
 
 export type CommandType = Command['type'];
 
@@ -55,6 +75,7 @@ export const commandSlices: { readonly [T in CommandType]: CommandSlice<CommandO
   ApplyForSeller: applyForSellerSlice,
   PromoteToAdmin: promoteToAdminSlice,
   DeleteUser: deleteUserSlice,
+  ChangeProfile: changeProfileSlice,
   CreateCategory: createCategorySlice,
   DeleteCategory: deleteCategorySlice,
   ListCar: listCarSlice,
@@ -66,4 +87,9 @@ export const commandSlices: { readonly [T in CommandType]: CommandSlice<CommandO
   EditCar: editCarSlice,
   MarkCarSold: markCarSoldSlice,
   DeleteCar: deleteCarSlice,
+  FavouriteCar: favouriteCarSlice,
+  UnfavouriteCar: unfavouriteCarSlice,
+  SaveSearch: saveSearchSlice,
+  DeleteSavedSearch: deleteSavedSearchSlice,
+  ReadNotifications: readNotificationsSlice,
 };

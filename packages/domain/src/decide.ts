@@ -41,6 +41,7 @@ const readsFrom = (
     categoryName: read('categoryName'),
     car: read('car'),
     booking: read('booking'),
+    member: read('member'),
   };
 };
 

@@ -45,6 +45,11 @@ export const domainRules = {
   'not-booking-party': 'forbidden',
   'booking-not-requested': 'conflict',
   'booking-not-cancellable': 'conflict',
+  // what members keep
+  'too-many-favourites': 'conflict',
+  'saved-search-exists': 'conflict',
+  'saved-search-not-found': 'not_found',
+  'too-many-saved-searches': 'conflict',
   // input
   'field-required': 'invalid',
   'field-out-of-range': 'invalid',

@@ -47,9 +47,34 @@ export const UserRegistered = z.object({
 export const UserBecameSeller = z.object({ userId: id });
 export const UserPromotedToAdmin = z.object({ userId: id });
 export const UserDeleted = z.object({ userId: id, email: z.string() });
+/**
+ * The user changed their profile: only the fields that changed are present; `phone` and
+ * `photoURL` set to null were cleared.
+ */
+export const UserProfileChanged = z.object({
+  userId: id,
+  name: z.string().optional(),
+  phone: z.string().nullable().optional(),
+  photoURL: z.string().nullable().optional(),
+});
 /** A seller's user stream keeps the ids of their live cars, so deleting the seller withdraws them. */
 export const SellerCarAdded = z.object({ userId: id, carId: id });
 export const SellerCarRemoved = z.object({ userId: id, carId: id });
+
+// ---- what a member keeps: stream `member-<uid>` (favourite cars, saved searches, notifications read)
+
+export const CarFavourited = z.object({ userId: id, carId: id });
+export const CarUnfavourited = z.object({ userId: id, carId: id });
+/** `query`: the search as the search page's address has it (`make=Toyota&maxPrice=15000`). */
+export const SearchSaved = z.object({
+  userId: id,
+  searchId: id,
+  name: z.string(),
+  query: z.string(),
+});
+export const SavedSearchDeleted = z.object({ userId: id, searchId: id });
+/** The member read their notifications up to this position (inclusive). */
+export const NotificationsRead = z.object({ userId: id, upTo: z.string().regex(/^\d+$/) });
 
 // ---- one account per email: stream `email-<lowercased email>` (a reservation)
 
@@ -177,10 +202,16 @@ export const eventSchemas = {
   UserBecameSeller,
   UserPromotedToAdmin,
   UserDeleted,
+  UserProfileChanged,
   SellerCarAdded,
   SellerCarRemoved,
   EmailClaimed,
   EmailReleased,
+  CarFavourited,
+  CarUnfavourited,
+  SearchSaved,
+  SavedSearchDeleted,
+  NotificationsRead,
   CategoryCreated,
   CategoryDeleted,
   CategoryCarAdded,
@@ -292,4 +323,5 @@ export const streams = {
   categoryName: (name: string) => `category-name-${name.trim().toLowerCase()}`,
   car: (carId: string) => `car-${carId}`,
   booking: (bookingId: string) => `booking-${bookingId}`,
+  member: (uid: string) => `member-${uid}`,
 } as const;

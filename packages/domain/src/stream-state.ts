@@ -7,6 +7,7 @@ import {
   initialCategoryNameReservationState,
 } from './categories/category-name-reservation.ts';
 import type { DomainEvent, streams } from './events.ts';
+import { evolveMember, initialMemberState, type MemberState } from './members/member.ts';
 import {
   type EmailReservationState,
   evolveEmailReservation,
@@ -24,6 +25,7 @@ export type StreamStateOf = {
   categoryName: CategoryNameReservationState;
   car: CarState;
   booking: BookingIdState;
+  member: MemberState;
 };
 
 /** How each kind of stream folds into its state. */
@@ -42,6 +44,7 @@ export const streamKinds: {
   },
   car: { initialState: initialCarState, evolve: evolveCar },
   booking: { initialState: initialBookingIdState, evolve: evolveBookingId },
+  member: { initialState: initialMemberState, evolve: evolveMember },
 };
 
 export const foldStream = <K extends StreamKind>(

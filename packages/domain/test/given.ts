@@ -19,9 +19,16 @@ export const streamOf = (event: DomainEvent): string => {
     case 'UserBecameSeller':
     case 'UserPromotedToAdmin':
     case 'UserDeleted':
+    case 'UserProfileChanged':
     case 'SellerCarAdded':
     case 'SellerCarRemoved':
       return streams.user(event.data.userId);
+    case 'CarFavourited':
+    case 'CarUnfavourited':
+    case 'SearchSaved':
+    case 'SavedSearchDeleted':
+    case 'NotificationsRead':
+      return streams.member(event.data.userId);
     case 'EmailClaimed':
     case 'EmailReleased':
       return streams.email(event.data.email);

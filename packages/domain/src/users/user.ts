@@ -10,6 +10,8 @@ export type UserState =
       email: string;
       role: Role;
       photoURL: string | null;
+      /** The phone a booking starts with; null until the user gives one. */
+      phone: string | null;
       /** Ids of the cars this user lists that are not deleted, oldest first. */
       carIds: readonly string[];
     }
@@ -23,7 +25,17 @@ export const evolveUser = (state: UserState, event: DomainEvent): UserState => {
   switch (event.type) {
     case 'UserRegistered': {
       const { userId, name, email, role, photoURL } = event.data;
-      return { status: 'active', userId, name, email, role, photoURL, carIds: [] };
+      return { status: 'active', userId, name, email, role, photoURL, phone: null, carIds: [] };
+    }
+    case 'UserProfileChanged': {
+      if (state.status !== 'active') return state;
+      const { name, phone, photoURL } = event.data;
+      return {
+        ...state,
+        ...(name === undefined ? {} : { name }),
+        ...(phone === undefined ? {} : { phone }),
+        ...(photoURL === undefined ? {} : { photoURL }),
+      };
     }
     case 'UserBecameSeller':
       return state.status === 'active' ? { ...state, role: 'Seller' } : state;
