@@ -8,6 +8,7 @@ import { categoryRoutes } from './categories/routes.ts';
 import { CommandHandler } from './command-handler.ts';
 import { commandRunner } from './command-route.ts';
 import { type ImageStorage, imagesRoutes, serveLocalImages } from './images/index.ts';
+import { memberRoutes } from './members/routes.ts';
 import { StreamReader } from './stream-reader.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -110,6 +111,7 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
     await userRoutes(routes as ServiceApp, { run, auth: options.auth });
     await categoryRoutes(routes as ServiceApp, { run });
     await carRoutes(routes as ServiceApp, { run, store: options.store });
+    await memberRoutes(routes as ServiceApp, { run, store: options.store });
   });
 
   await app.register(imagesRoutes, {

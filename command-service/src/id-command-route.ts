@@ -12,7 +12,8 @@ type IdCall = {
 /**
  * A command on one thing named by the path (`/:id`): a service token, the command headers, one
  * command from the id and the caller, and an answer of 200 that counts the one thing changed,
- * as the API's clients read it: `modifiedCount` for an update, `deletedCount` for a deletion.
+ * as the API's clients read it: `modifiedCount` for an update, `deletedCount` for a deletion;
+ * 0 when the command found nothing to change (a favourite kept twice) and appended nothing.
  */
 export function idCommandRoute(
   app: ServiceApp,
@@ -37,9 +38,9 @@ export function idCommandRoute(
     handler: async (request, reply) =>
       run(request, reply, {
         command: route.command(request.params.id, actorOf(request)),
-        answer: (_decision: Decision) => ({
+        answer: (decision: Decision) => ({
           status: 200,
-          body: { acknowledged: true as const, [route.count]: 1 },
+          body: { acknowledged: true as const, [route.count]: decision.appends.length > 0 ? 1 : 0 },
         }),
       }),
   });

@@ -274,7 +274,18 @@ export const appendScenario = async (
   return { ...ids, position };
 };
 
-const tables = ['users', 'categories', 'cars', 'car_prices', 'bookings', 'audit_log'] as const;
+const tables = [
+  'users',
+  'categories',
+  'cars',
+  'car_prices',
+  'bookings',
+  'audit_log',
+  'favourites',
+  'saved_searches',
+  'notifications',
+  'notification_reads',
+] as const;
 const keys: Record<(typeof tables)[number], string> = {
   users: 'id',
   categories: 'id',
@@ -282,6 +293,10 @@ const keys: Record<(typeof tables)[number], string> = {
   car_prices: 'position',
   bookings: 'id',
   audit_log: 'position',
+  favourites: 'position',
+  saved_searches: 'id',
+  notifications: 'id',
+  notification_reads: 'user_id',
 };
 const positionColumns = new Set(['version', 'position', 'listed_position']);
 
@@ -448,4 +463,74 @@ export const appendListingLife = async (
     eventData('SellerCarRemoved', { userId: seller.uid, carId: cars.advertised }, sellerActor),
   );
   return { ...life, position };
+};
+
+export interface MemberIds {
+  searchId: string;
+  /** A car listed after the search was saved, which it matches. */
+  matchingCarId: string;
+}
+
+/**
+ * Around `appendListingLife`: `before` has the buyer keep the plain and the advertised cars as
+ * favourites and save a search for Corollas; `after` lists a Corolla (which the search matches),
+ * marks the buyer's notifications read up to before it, and changes the buyer's profile.
+ */
+export const appendMemberLife = (store: EventStore, ids: ScenarioIds) => {
+  const member: MemberIds = { searchId: randomUUID(), matchingCarId: randomUUID() };
+  const { buyer, seller, cars } = ids;
+  const buyerActor = actorOf(buyer, 'Buyer');
+  const sellerActor = actorOf(seller, 'Seller');
+  const memberStream = streams.member(buyer.uid);
+  return {
+    ...member,
+    before: async () => {
+      await store.append(memberStream, 'any', [
+        eventData('CarFavourited', { userId: buyer.uid, carId: cars.plain }, buyerActor),
+        eventData('CarFavourited', { userId: buyer.uid, carId: cars.advertised }, buyerActor),
+        eventData(
+          'SearchSaved',
+          { userId: buyer.uid, searchId: member.searchId, name: 'Corollas', query: 'q=corolla' },
+          buyerActor,
+        ),
+      ]);
+    },
+    after: async () => {
+      const { position: before } = await store.append(memberStream, 'any', [
+        eventData('CarUnfavourited', { userId: buyer.uid, carId: cars.advertised }, buyerActor),
+      ]);
+      await store.append(streams.car(member.matchingCarId), 'no_stream', [
+        eventData(
+          'CarListed',
+          {
+            carId: member.matchingCarId,
+            name: 'Toyota Corolla',
+            sellerId: seller.uid,
+            sellerName: seller.name,
+            sellerEmail: seller.email,
+            categoryId: ids.categories.sedan,
+            categoryName: 'Sedan',
+            image: `https://images.example.com/${member.matchingCarId}.jpg`,
+            originalPrice: 18000,
+            price: 12000,
+            location: 'Dhaka',
+            yearsOfUse: 5,
+            ...noCarDetails,
+          },
+          sellerActor,
+        ),
+      ]);
+      await store.append(memberStream, 'any', [
+        eventData('NotificationsRead', { userId: buyer.uid, upTo: before.toString() }, buyerActor),
+      ]);
+      const { position } = await store.append(streams.user(buyer.uid), 'any', [
+        eventData(
+          'UserProfileChanged',
+          { userId: buyer.uid, name: `${buyer.name} B.`, phone: '+8801711111111' },
+          buyerActor,
+        ),
+      ]);
+      return position;
+    },
+  };
 };

@@ -7,7 +7,7 @@ import { allProjections } from '../src/projections/index.ts';
 import { rebuildReadModel } from '../src/rebuild.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
 import { readModelStatus } from '../src/status.ts';
-import { appendListingLife, appendScenario, eventData } from '../src/testing.ts';
+import { appendListingLife, appendMemberLife, appendScenario, eventData } from '../src/testing.ts';
 import { backends, eventually, type Setup, snapshot } from './backends.ts';
 
 const list = await backends('projection-service');
@@ -280,8 +280,64 @@ describe.each(list)('projections on $name', ({ open }) => {
     ]);
   });
 
+  it('tells the people concerned: booking parties, favourites, saved searches; reads and profiles', async () => {
+    const ids = await appendScenario(setup.store);
+    const members = appendMemberLife(setup.store, ids);
+    await members.before();
+    const life = await appendListingLife(setup.store, ids);
+    await members.after();
+    await caughtUp(await start(), setup);
+    const q = setup.db.withSchema(setup.schema);
+
+    const told = await q
+      .selectFrom('notifications')
+      .select(['user_id', 'kind', 'car_id', 'details'])
+      .where('position', '>', ids.position.toString())
+      .orderBy('position')
+      .orderBy('user_id')
+      .execute();
+    const { buyer, seller, cars } = ids;
+    expect(told.map((n) => [n.user_id, n.kind, n.car_id])).toEqual([
+      [buyer.uid, 'price-dropped', cars.plain],
+      [seller.uid, 'booking-requested', cars.plain],
+      [buyer.uid, 'booking-accepted', cars.plain],
+      [seller.uid, 'booking-cancelled', cars.plain],
+      [seller.uid, 'booking-requested', cars.plain],
+      [buyer.uid, 'booking-declined', cars.plain],
+      [seller.uid, 'booking-requested', cars.advertised],
+      [buyer.uid, 'favourite-sold', cars.advertised],
+      [buyer.uid, 'booking-ended', cars.advertised],
+      [buyer.uid, 'search-matched', members.matchingCarId],
+    ]);
+    expect(told[0]?.details).toEqual({ oldPrice: 15000, price: 13500 });
+    expect(told[1]?.details).toMatchObject({
+      bookingId: life.cancelledBookingId,
+      proposedTime: life.proposedTime,
+    });
+    expect(told.at(-1)?.details).toMatchObject({ searchId: members.searchId, search: 'Corollas' });
+
+    const favourites = await q
+      .selectFrom('favourites')
+      .select('car_id')
+      .where('user_id', '=', buyer.uid)
+      .execute();
+    expect(favourites.map((f) => f.car_id)).toEqual([cars.plain]);
+    const reads = await q.selectFrom('notification_reads').selectAll().execute();
+    expect(reads).toHaveLength(1);
+    const user = await q
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', buyer.uid)
+      .executeTakeFirst();
+    expect(user).toMatchObject({ name: `${buyer.name} B.`, phone: '+8801711111111' });
+  });
+
   it('rebuilds into fresh tables that equal the live ones row for row, while live projections run', async () => {
-    await appendListingLife(setup.store, await appendScenario(setup.store));
+    const scenario = await appendScenario(setup.store);
+    const members = appendMemberLife(setup.store, scenario);
+    await members.before();
+    await appendListingLife(setup.store, scenario);
+    await members.after();
     const live = await start();
     await caughtUp(live, setup);
     const before = await snapshot(setup.db, setup.schema);
@@ -374,6 +430,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0006-parked-events',
       '0007-checkpoint-store',
       '0008-listing-and-booking-life',
+      '0009-members',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

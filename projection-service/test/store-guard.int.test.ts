@@ -1,6 +1,7 @@
 import { readCheckpoints } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { allProjections } from '../src/projections/index.ts';
 import { rebuildReadModel } from '../src/rebuild.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
 import { readModelStatus } from '../src/status.ts';
@@ -66,7 +67,7 @@ describe.each(list)('checkpoints of another store on $name', ({ open }) => {
     const fresh = await appendScenario(other);
     expect(fresh.position).toBeLessThan(position);
     const live = await start(other);
-    await eventually(() => Object.keys(live.refusals()).length === 5);
+    await eventually(() => Object.keys(live.refusals()).length === allProjections.length);
     expect(live.refusals().cars).toMatch(/written against another event store/);
     // Nothing of the other store was applied, and readers see the old model as it was.
     const cars = await carIds();
@@ -101,14 +102,14 @@ describe.each(list)('checkpoints of another store on $name', ({ open }) => {
       .raw(`delete from ${setup.storeSchema}.events where position > ${kept}`)
       .execute(setup.db);
     const live = await start();
-    await eventually(() => Object.keys(live.refusals()).length === 5);
+    await eventually(() => Object.keys(live.refusals()).length === allProjections.length);
     expect(live.refusals().users).toMatch(/no event \(its head is \d+\)/);
     await running?.stop();
 
     const reused = await appendScenario(setup.store);
     expect(reused.position).toBeGreaterThanOrEqual(position);
     const again = await start();
-    await eventually(() => Object.keys(again.refusals()).length === 5);
+    await eventually(() => Object.keys(again.refusals()).length === allProjections.length);
     expect(again.refusals().audit).toMatch(/not .* it applied: the store hands out its positions/);
     expect((await carIds()).has(reused.cars.plain)).toBe(false);
   });

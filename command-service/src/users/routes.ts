@@ -97,6 +97,26 @@ export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptio
       }),
   });
 
+  const profile = writeCalls.changeProfile;
+  app.route({
+    ...writeRoute('changeProfile'),
+    onRequest: authenticated(app),
+    schema: {
+      ...writeRoute('changeProfile').schema,
+      headers: CommandHeaders,
+      body: profile.body,
+      response: answerSchemas(profile.answer, [200]),
+    },
+    handler: async (request, reply) =>
+      run(request, reply, {
+        command: { type: 'ChangeProfile', actor: actorOf(request), data: request.body },
+        answer: (decision) => ({
+          status: 200,
+          body: { acknowledged: true as const, modifiedCount: changed(decision.appends) ? 1 : 0 },
+        }),
+      }),
+  });
+
   idCommandRoute(app, run, 'promoteToAdmin', {
     command: (userId, actor) => ({ type: 'PromoteToAdmin', actor, data: { userId } }),
     count: 'modifiedCount',

@@ -209,3 +209,117 @@ export const CarFacetsAnswer = z.object({
     .describe('Counts per price band, cheapest first'),
 });
 export type CarFacetsAnswer = z.infer<typeof CarFacetsAnswer>;
+
+// ---- saved searches
+
+/** A search as a saved search keeps it: its filters and sort, without a page or cursor. */
+export const SavedSearchFilters = z
+  .object({ ...carFilterShape, sort: sortAndCursorShape.sort })
+  .superRefine(checkRanges);
+export type SavedSearchFilters = z.infer<typeof SavedSearchFilters>;
+
+/** The keys a saved search keeps, in the order its query is written. */
+const savedSearchKeys = [...Object.keys(carFilterShape), 'sort'] as const;
+
+/**
+ * A search page's query (`make=Toyota&maxPrice=15000`, a leading `?` allowed), checked as the
+ * car list checks it and written back in one order, without paging: two saves of the same
+ * search keep the same text, and a link back to the search page is `/products?<query>`.
+ */
+export const savedSearchQuery = z
+  .string({ error: 'Must be text' })
+  .max(1000, 'At most 1000 characters')
+  .transform((text, ctx) => {
+    const given = new URLSearchParams(text.trim().replace(/^\?/, ''));
+    const unknown = [...given.keys()].filter(
+      (key) => !savedSearchKeys.includes(key as never) && key !== 'page' && key !== 'cursor',
+    );
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `Unknown search parameter ${unknown[0]}` });
+      return z.NEVER;
+    }
+    const checked = SavedSearchFilters.safeParse(Object.fromEntries(given));
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      ctx.addIssue({
+        code: 'custom',
+        message: `${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`,
+      });
+      return z.NEVER;
+    }
+    const kept = new URLSearchParams();
+    for (const key of savedSearchKeys) {
+      const value = checked.data[key as keyof SavedSearchFilters];
+      if (value !== undefined) kept.set(key, String(value));
+    }
+    if ([...kept.keys()].length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'Choose at least one filter to save' });
+      return z.NEVER;
+    }
+    return kept.toString();
+  })
+  .describe('The search page’s query, such as make=Toyota&maxPrice=15000');
+
+/** At most this many words of a search are matched. */
+const MAX_SEARCH_WORDS = 8;
+
+/** The words of a search, lowercased: letters and digits, with inner dots kept ("1.8"). */
+export const searchWords = (q: string): string[] =>
+  (
+    q
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*/gu) ?? []
+  ).slice(0, MAX_SEARCH_WORDS);
+
+/** A car as a saved search is matched against it. */
+export interface MatchedCar {
+  name: string;
+  categoryName: string;
+  price: number;
+  location: string;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  mileage: number | null;
+  fuel: string | null;
+  transmission: string | null;
+  description: string | null;
+}
+
+/**
+ * Whether a car for sale, not booked, matches a saved search's query (as `savedSearchQuery`
+ * wrote it): every filter holds, and every word of `q` starts a word of its name, make, model,
+ * location or description. A misspelt word, which the search page forgives, does not match
+ * here: a notification should not guess.
+ */
+export const carMatchesSearch = (car: MatchedCar, query: string): boolean => {
+  const params = new URLSearchParams(query);
+  const text = (key: string) => params.get(key)?.toLowerCase();
+  const number = (key: string) => {
+    const value = params.get(key);
+    return value === null ? undefined : Number(value);
+  };
+  const same = (wanted: string | undefined, value: string | null) =>
+    wanted === undefined || value?.toLowerCase() === wanted;
+  const atLeast = (min: number | undefined, value: number | null) =>
+    min === undefined || (value !== null && value >= min);
+  const atMost = (max: number | undefined, value: number | null) =>
+    max === undefined || (value !== null && value <= max);
+  if (params.get('booked') === 'true') return false;
+  if (!same(text('category'), car.categoryName)) return false;
+  if (!same(text('make'), car.make) || !same(text('model'), car.model)) return false;
+  if (!same(text('fuel'), car.fuel) || !same(text('transmission'), car.transmission)) return false;
+  if (!atLeast(number('minPrice'), car.price) || !atMost(number('maxPrice'), car.price))
+    return false;
+  if (!atLeast(number('minYear'), car.year) || !atMost(number('maxYear'), car.year)) return false;
+  if (!atMost(number('maxMileage'), car.mileage)) return false;
+  const location = text('location');
+  if (location !== undefined && !car.location.toLowerCase().startsWith(location)) return false;
+  const q = params.get('q');
+  if (q === null) return true;
+  const words = searchWords(
+    [car.name, car.make, car.model, car.location, car.description].filter(Boolean).join(' '),
+  );
+  return searchWords(q).every((wanted) => words.some((word) => word.startsWith(wanted)));
+};

@@ -11,7 +11,7 @@
 // answers 400 ("Unknown field") rather than being dropped silently. Fields that clients send
 // and the server ignores (a seller's name on a car, a booking's price) are known fields.
 import { z } from 'zod';
-import { carDetailFields } from './cars.ts';
+import { carDetailFields, savedSearchQuery } from './cars.ts';
 import { decimalNumber } from './numbers.ts';
 
 /** The message for an empty required field: in a 400 answer, and under a form's field. */
@@ -253,6 +253,43 @@ export const EditCarBody = z
   .refine((body) => Object.keys(body).length > 0, 'Give at least one field to change');
 export type EditCarBody = z.input<typeof EditCarBody>;
 
+/** PUT /api/user/me: the signed-in user's own profile; a field left out is unchanged. */
+export const ChangeProfileBody = z
+  .strictObject({
+    name: requiredText(100).optional(),
+    phone: z
+      .preprocess(
+        (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+        phone.nullable(),
+      )
+      .optional()
+      .describe('The phone a booking starts with; blank or null clears it'),
+    photoURL: z
+      .preprocess(
+        (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+        imageUrl.nullable(),
+      )
+      .optional()
+      .describe('A picture; blank or null clears it'),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Give at least one field to change');
+export type ChangeProfileBody = z.input<typeof ChangeProfileBody>;
+
+/** POST /api/saved-searches */
+export const SaveSearchBody = z.strictObject({
+  name: requiredText(60),
+  query: savedSearchQuery,
+});
+export type SaveSearchBody = z.input<typeof SaveSearchBody>;
+
+/** POST /api/notifications/read: up to the newest one read; without `upTo`, all of them. */
+export const ReadNotificationsBody = z.strictObject({
+  upTo: position
+    .optional()
+    .describe('The position of the newest notification read; all of them when left out'),
+});
+export type ReadNotificationsBody = z.input<typeof ReadNotificationsBody>;
+
 // ---- the calls
 
 /**
@@ -371,6 +408,54 @@ export const writeCalls = {
     answer: InsertAnswer,
     auth: 'user',
     summary: 'Ask to book a meetup for a car (not your own, not a booked one)',
+  },
+  changeProfile: {
+    method: 'PUT',
+    path: '/api/user/me',
+    body: ChangeProfileBody,
+    answer: UpdateAnswer,
+    auth: 'user',
+    summary: 'Change your own name, phone or picture (modifiedCount 0: no change)',
+  },
+  favouriteCar: {
+    method: 'PUT',
+    path: '/api/favourites/:id',
+    params: IdParams,
+    answer: UpdateAnswer,
+    auth: 'user',
+    summary: 'Keep a car for sale as a favourite (modifiedCount 0: it was one already)',
+  },
+  unfavouriteCar: {
+    method: 'DELETE',
+    path: '/api/favourites/:id',
+    params: IdParams,
+    answer: DeleteAnswer,
+    auth: 'user',
+    summary: 'Let a favourite go (deletedCount 0: it was not one)',
+  },
+  saveSearch: {
+    method: 'POST',
+    path: '/api/saved-searches',
+    body: SaveSearchBody,
+    answer: InsertAnswer,
+    auth: 'user',
+    summary: 'Save a search under a name, to come back to it and hear of new matches',
+  },
+  deleteSavedSearch: {
+    method: 'DELETE',
+    path: '/api/saved-searches/:id',
+    params: IdParams,
+    answer: DeleteAnswer,
+    auth: 'user',
+    summary: 'Delete one of your saved searches',
+  },
+  readNotifications: {
+    method: 'POST',
+    path: '/api/notifications/read',
+    body: ReadNotificationsBody,
+    answer: UpdateAnswer,
+    auth: 'user',
+    summary: 'Mark your notifications read, up to a position or all of them',
   },
   acceptBooking: {
     method: 'POST',

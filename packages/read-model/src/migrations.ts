@@ -373,6 +373,46 @@ export const migrations: Migration[] = [
       $fn$`,
     ],
   },
+  {
+    // What members keep and hear: a user's phone; favourite cars and saved searches; the
+    // notifications made from events for the people concerned, and how far each has read.
+    name: '0009-members',
+    statements: (s) => [
+      `alter table ${s}.users add column phone text`,
+      `create table ${s}.favourites (
+        user_id text not null,
+        car_id text not null,
+        added_at timestamptz not null,
+        position bigint not null,
+        primary key (user_id, car_id)
+      )`,
+      `create index favourites_user_idx on ${s}.favourites (user_id, position)`,
+      `create index favourites_car_idx on ${s}.favourites (car_id)`,
+      `create table ${s}.saved_searches (
+        id text primary key,
+        user_id text not null,
+        name text not null,
+        query text not null,
+        created_at timestamptz not null,
+        position bigint not null
+      )`,
+      `create index saved_searches_user_idx on ${s}.saved_searches (user_id, position)`,
+      `create table ${s}.notifications (
+        id text primary key,
+        user_id text not null,
+        position bigint not null,
+        kind text not null,
+        car_id text not null,
+        details jsonb not null default '{}'::jsonb,
+        created_at timestamptz not null
+      )`,
+      `create index notifications_user_idx on ${s}.notifications (user_id, position)`,
+      `create table ${s}.notification_reads (
+        user_id text primary key,
+        up_to bigint not null
+      )`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

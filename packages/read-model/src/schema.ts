@@ -22,6 +22,8 @@ export interface UsersTable {
   /** Buyer, Seller or Admin (answered as the user's `type`). */
   role: string;
   photo_url: string | null;
+  /** The phone a booking starts with, null until the user gives one. */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
   registered_at: Timestamp;
   /** Set when the account was deleted; such a row is kept for history but never answered. */
   deleted_at: NullableTimestamp;
@@ -185,6 +187,53 @@ export interface MigrationsTable {
   applied_at: Generated<Date>;
 }
 
+export interface FavouritesTable {
+  user_id: string;
+  car_id: string;
+  added_at: Timestamp;
+  /** The position of the event that made it a favourite. */
+  position: PositionColumn;
+}
+
+export interface SavedSearchesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The search page's query, in the order the contract writes it. */
+  query: string;
+  created_at: Timestamp;
+  position: PositionColumn;
+}
+
+/** What a notification is about; its words are made when it is read. */
+export type NotificationKind =
+  | 'booking-requested'
+  | 'booking-accepted'
+  | 'booking-declined'
+  | 'booking-cancelled'
+  | 'booking-ended'
+  | 'price-dropped'
+  | 'favourite-sold'
+  | 'search-matched';
+
+export interface NotificationsTable {
+  /** `<position>:<user id>`: one event tells one person once. */
+  id: string;
+  user_id: string;
+  /** The position of the event it was made from. */
+  position: PositionColumn;
+  kind: NotificationKind;
+  car_id: string;
+  details: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+}
+
+export interface NotificationReadsTable {
+  user_id: string;
+  /** Notifications up to this position are read. */
+  up_to: PositionColumn;
+}
+
 export interface ReadModelDatabase {
   users: UsersTable;
   categories: CategoriesTable;
@@ -194,6 +243,10 @@ export interface ReadModelDatabase {
   search_words: SearchWordsTable;
   bookings: BookingsTable;
   audit_log: AuditLogTable;
+  favourites: FavouritesTable;
+  saved_searches: SavedSearchesTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   parked_events: ParkedEventsTable;
   migrations: MigrationsTable;
@@ -204,6 +257,8 @@ export type CategoryRow = Selectable<CategoriesTable>;
 export type CarRow = Selectable<CarsTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type CarPriceRow = Selectable<CarPricesTable>;
+export type SavedSearchRow = Selectable<SavedSearchesTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type CheckpointRow = Selectable<ProjectionCheckpointsTable>;
 export type ParkedEventRow = Selectable<ParkedEventsTable>;

@@ -265,6 +265,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const PARKED = '0006-parked-events';
   const CHECKPOINT_STORE = '0007-checkpoint-store';
   const LISTING_LIFE = '0008-listing-and-booking-life';
+  const MEMBERS = '0009-members';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -294,6 +295,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       PARKED,
       CHECKPOINT_STORE,
       LISTING_LIFE,
+      MEMBERS,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -323,6 +325,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       PARKED,
       CHECKPOINT_STORE,
       LISTING_LIFE,
+      MEMBERS,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();

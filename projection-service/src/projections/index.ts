@@ -3,6 +3,7 @@ import { auditProjection } from './audit.ts';
 import { bookingsProjection } from './bookings.ts';
 import { carsProjection } from './cars.ts';
 import { categoriesProjection } from './categories.ts';
+import { membersProjection } from './members.ts';
 import { usersProjection } from './users.ts';
 
 /** Every projection of the read model, each with its own checkpoint. */
@@ -12,6 +13,7 @@ export const allProjections: readonly Projection[] = [
   carsProjection,
   bookingsProjection,
   auditProjection,
+  membersProjection,
 ];
 
 export {
@@ -19,5 +21,6 @@ export {
   bookingsProjection,
   carsProjection,
   categoriesProjection,
+  membersProjection,
   usersProjection,
 };

@@ -33,7 +33,16 @@ export const usersProjection: Projection = {
   }),
   async apply(tables, event) {
     const version = event.position;
-    const update = (values: { role?: string; deleted_at?: string }, userId: string) =>
+    const update = (
+      values: {
+        role?: string;
+        deleted_at?: string;
+        name?: string;
+        phone?: string | null;
+        photo_url?: string | null;
+      },
+      userId: string,
+    ) =>
       tables
         .updateTable('users')
         .set({ ...values, version })
@@ -51,6 +60,18 @@ export const usersProjection: Projection = {
       case 'UserPromotedToAdmin':
         await update({ role: 'Admin' }, event.data.userId);
         return;
+      case 'UserProfileChanged': {
+        const { userId, name, phone, photoURL } = event.data;
+        await update(
+          {
+            ...(name === undefined ? {} : { name }),
+            ...(phone === undefined ? {} : { phone }),
+            ...(photoURL === undefined ? {} : { photo_url: photoURL }),
+          },
+          userId,
+        );
+        return;
+      }
       case 'UserDeleted':
         await update({ deleted_at: event.metadata.occurredAt }, event.data.userId);
         return;

@@ -1,21 +1,12 @@
+import { searchWords } from '@second-gear/contracts';
 import type { ReadModelDb } from '@second-gear/read-model';
 import levenshtein from 'damerau-levenshtein';
 import { sql } from 'kysely';
 
-const MAX_WORDS = 8;
 /** Shorter words are only ever prefixes: too short to guess a misspelling from. */
 const MIN_FUZZY_LENGTH = 4;
 const NEAREST_CANDIDATES = 12;
 const MAX_ALTERNATIVES = 3;
-
-/** The words of a search, lowercased: letters and digits, with inner dots kept ("1.8"). */
-export const searchWords = (q: string): string[] =>
-  (
-    q
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*/gu) ?? []
-  ).slice(0, MAX_WORDS);
 
 /** A LIKE pattern for the words that start with `text`. */
 export const startOf = (text: string) => `${text.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;

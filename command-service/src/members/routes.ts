@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { writeCalls } from '@second-gear/contracts';
+import type { EventStore } from '@second-gear/event-store';
+import type { ServiceApp } from '@second-gear/service-http';
+import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
+import { idCommandRoute } from '../id-command-route.ts';
+import { answerSchemas, authenticated, writeRoute } from '../route-options.ts';
+
+export type MemberRoutesOptions = { run: RunCommand; store: EventStore };
+
+/** What a signed-in user keeps: favourite cars, saved searches, and notifications read. */
+export async function memberRoutes(app: ServiceApp, { run, store }: MemberRoutesOptions) {
+  idCommandRoute(app, run, 'favouriteCar', {
+    command: (carId, actor) => ({ type: 'FavouriteCar', actor, data: { carId } }),
+    count: 'modifiedCount',
+  });
+  idCommandRoute(app, run, 'unfavouriteCar', {
+    command: (carId, actor) => ({ type: 'UnfavouriteCar', actor, data: { carId } }),
+    count: 'deletedCount',
+  });
+
+  const save = writeCalls.saveSearch;
+  app.route({
+    ...writeRoute('saveSearch'),
+    onRequest: authenticated(app),
+    schema: {
+      ...writeRoute('saveSearch').schema,
+      headers: CommandHeaders,
+      body: save.body,
+      response: answerSchemas(save.answer, [201]),
+    },
+    handler: async (request, reply) => {
+      const searchId = randomUUID();
+      const { name, query } = request.body;
+      return run(request, reply, {
+        command: { type: 'SaveSearch', actor: actorOf(request), data: { searchId, name, query } },
+        answer: () => ({
+          status: 201,
+          body: { acknowledged: true as const, insertedId: searchId },
+        }),
+      });
+    },
+  });
+
+  idCommandRoute(app, run, 'deleteSavedSearch', {
+    command: (searchId, actor) => ({ type: 'DeleteSavedSearch', actor, data: { searchId } }),
+    count: 'deletedCount',
+  });
+
+  const read = writeCalls.readNotifications;
+  app.route({
+    ...writeRoute('readNotifications'),
+    onRequest: authenticated(app),
+    schema: {
+      ...writeRoute('readNotifications').schema,
+      headers: CommandHeaders,
+      body: read.body,
+      response: answerSchemas(read.answer, [200]),
+    },
+    handler: async (request, reply) => {
+      // A notification is never newer than the store's head: "all of them" is up to the head,
+      // and a position beyond it is read as the head, so later notifications stay unread.
+      const head = (await store.headPosition()) ?? 0n;
+      const wanted = request.body.upTo === undefined ? head : BigInt(request.body.upTo);
+      const upTo = (wanted < head ? wanted : head).toString();
+      return run(request, reply, {
+        command: { type: 'ReadNotifications', actor: actorOf(request), data: { upTo } },
+        answer: (decision) => ({
+          status: 200,
+          body: {
+            acknowledged: true as const,
+            modifiedCount: decision.appends.length > 0 ? 1 : 0,
+          },
+        }),
+      });
+    },
+  });
+}
