@@ -88,7 +88,10 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/products',
     {
-      config: { answerCache: (request) => (hasEmail(request) ? 'private' : 'public') },
+      config: {
+        answerCache: (request) => (hasEmail(request) ? 'private' : 'public'),
+        reads: (request) => (hasEmail(request) ? ['users', 'cars'] : ['cars']),
+      },
       schema: {
         ...publicList,
         summary:
@@ -126,7 +129,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/products/facets',
     {
-      config: { answerCache: 'public' },
+      config: { answerCache: 'public', reads: ['cars'] },
       schema: {
         tags: ['cars'],
         summary: "The filter panel's counts for a search (the same filters as the car list)",
@@ -143,7 +146,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/products/advertise',
     {
-      config: { answerCache: 'public' },
+      config: { answerCache: 'public', reads: ['cars'] },
       schema: {
         ...publicList,
         summary: 'The Recommended cars: advertised, not booked, not deleted',
@@ -159,7 +162,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/category/products/:name',
     {
-      config: { answerCache: 'public' },
+      config: { answerCache: 'public', reads: ['cars'] },
       schema: {
         ...publicList,
         summary: 'The cars of a category (by name, case-insensitively), or a search of them',
@@ -178,7 +181,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/product/:id',
     {
-      config: { answerCache: 'public' },
+      config: { answerCache: 'public', reads: ['cars'] },
       schema: {
         tags: ['cars'],
         summary: 'One car',
@@ -199,7 +202,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/product/:id/history',
     {
-      config: { answerCache: 'private' },
+      config: { answerCache: 'private', reads: ['users', 'cars', 'audit'] },
       schema: {
         tags: ['cars', 'audit'],
         summary:

@@ -22,8 +22,11 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/jwt',
     {
-      // Each exchange verifies a token: a budget per client keeps guessing and floods slow.
-      ...(ctx.tokenRateLimit ? { config: { rateLimit: ctx.tokenRateLimit } } : {}),
+      config: {
+        reads: ['users'],
+        // Each exchange verifies a token: a budget per client keeps guessing and floods slow.
+        ...(ctx.tokenRateLimit ? { rateLimit: ctx.tokenRateLimit } : {}),
+      },
       schema: {
         tags: ['users'],
         summary:
@@ -65,7 +68,7 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/user/:email',
     {
-      config: { answerCache: 'private' },
+      config: { answerCache: 'private', reads: ['users'] },
       schema: {
         tags: ['users'],
         summary: 'A user record (own, or an admin)',
@@ -90,7 +93,7 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/users',
     {
-      config: { answerCache: 'private' },
+      config: { answerCache: 'private', reads: ['users'] },
       schema: {
         tags: ['users'],
         summary: 'All users, oldest first, optionally of one role (admins)',
