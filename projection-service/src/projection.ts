@@ -5,7 +5,7 @@ import {
   parseDomainEvent,
 } from '@second-gear/domain';
 import type { RecordedEvent } from '@second-gear/event-store';
-import type { ReadModelDatabase } from '@second-gear/read-model';
+import type { ProjectionName, ReadModelDatabase } from '@second-gear/read-model';
 import type { QueryCreator } from 'kysely';
 
 /** A stored event, parsed: its domain event, its metadata and where it sits in the store. */
@@ -25,7 +25,8 @@ export type ReadTables = QueryCreator<ReadModelDatabase>;
  * again changes nothing (rows carry the position of the last event applied to them).
  */
 export interface Projection {
-  name: string;
+  /** Its checkpoint's name; a new projection adds its name to `projectionNames` first. */
+  name: ProjectionName;
   apply(tables: ReadTables, event: ProjectedEvent): Promise<void>;
   /**
    * Optional: applies a whole batch at once (multi-row statements), with the same result as

@@ -32,6 +32,11 @@ export interface QueryServiceOptions {
   tokenSecret: string;
   /** Longest wait for `X-Min-Position` (default 2000 ms). */
   readYourWritesTimeoutMs?: number;
+  /**
+   * How often the checkpoints are read while requests wait for `X-Min-Position`, in case a
+   * commit notification was lost (default 1 s; 20 ms without `changes`).
+   */
+  readYourWritesRecheckMs?: number;
   /** `false` silences logs. */
   logger?: false | LogOptions;
   /** The read model's schema (default `read_model`). */
@@ -46,11 +51,14 @@ export interface QueryServiceOptions {
   /** Interval of the feed's keep-alive messages (default 15 s). */
   feedHeartbeatMs?: number;
   /**
-   * The projectors' commit notifications. With them, answers carry an `ETag` and public ones
-   * are kept in memory until the read model changes; without them every read goes to the
-   * database.
+   * The projectors' commit notifications. With them, a request waiting for `X-Min-Position` is
+   * released by the commit that reaches it, and answers carry an `ETag` and public ones are
+   * kept in memory until the read model changes. Without them the checkpoints are polled while
+   * requests wait, and every read goes to the database.
    */
   changes?: ReadModelChanges;
+  /** Keep answers between commits when `changes` are given (default true; false to measure reads). */
+  keepAnswers?: boolean;
 }
 
 /** The query service: every read of the API, as a Fastify app ready to listen. */
@@ -109,9 +117,14 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
   readYourWrites(app, {
     db: options.db,
     schema,
+    store: options.store,
+    changes: options.changes,
     timeoutMs: options.readYourWritesTimeoutMs ?? 2000,
+    recheckMs: options.readYourWritesRecheckMs,
   });
-  if (options.changes) answerCache(app, { db: options.db, schema, changes: options.changes });
+  if (options.changes && options.keepAnswers !== false) {
+    answerCache(app, { db: options.db, schema, changes: options.changes });
+  }
   userRoutes(app, ctx);
   categoryRoutes(app, ctx);
   carRoutes(app, ctx);

@@ -32,6 +32,8 @@ describe.each(list)('answers kept on $name', (backend) => {
     });
     expect(jwt.statusCode, jwt.body).toBe(200);
     token = jwt.json().accessToken;
+    // The exchange waited for the users alone; the tests need the whole scenario, and quiet.
+    expect((await waitForPosition(h.db, ids.position, 10_000)).reached).toBe(true);
   });
   afterAll(async () => {
     await h?.close();

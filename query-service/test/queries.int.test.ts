@@ -61,6 +61,8 @@ describe.each(list)('query service on $name', (backend) => {
       expect(answer.statusCode, answer.body).toBe(200);
       tokens[role] = answer.json().accessToken;
     }
+    // Each exchange waited for the users alone; the tests read the whole scenario.
+    expect((await waitForPosition(h.db, ids.position, 10_000)).reached).toBe(true);
   });
   afterAll(async () => {
     await h?.close();

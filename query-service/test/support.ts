@@ -22,16 +22,18 @@ export interface Harness {
   db: ReadModelDb;
   projections: RunningProjections;
   auth: FirebaseAuth;
+  changes: ReadModelChanges;
   close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  readYourWritesTimeoutMs?: number;
+  readYourWritesRecheckMs?: number;
 }
 
 export interface Backend {
   name: string;
-  open(
-    emulatorHost: string,
-    projectId: string,
-    options?: { readYourWritesTimeoutMs?: number },
-  ): Promise<Harness>;
+  open(emulatorHost: string, projectId: string, options?: HarnessOptions): Promise<Harness>;
 }
 
 const wire = async (
@@ -40,7 +42,7 @@ const wire = async (
   changes: ReadModelChanges,
   emulatorHost: string,
   projectId: string,
-  readYourWritesTimeoutMs: number,
+  options: HarnessOptions,
   dispose: () => Promise<void>,
 ): Promise<Harness> => {
   const projections = await startProjections({ store, db, batchSize: 100, retryDelayMs: 20 });
@@ -51,7 +53,10 @@ const wire = async (
     changes,
     auth,
     tokenSecret: TOKEN_SECRET,
-    readYourWritesTimeoutMs,
+    readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 5000,
+    ...(options.readYourWritesRecheckMs === undefined
+      ? {}
+      : { readYourWritesRecheckMs: options.readYourWritesRecheckMs }),
     logger: false,
     feedHeartbeatMs: 200,
   });
@@ -62,6 +67,7 @@ const wire = async (
     db,
     projections,
     auth,
+    changes,
     async close() {
       await app.close();
       await projections.stop();
@@ -89,7 +95,7 @@ export const backends = async (
           await listenToReadModel({ pglite }),
           emulatorHost,
           projectId,
-          options.readYourWritesTimeoutMs ?? 5000,
+          options,
           async () => {
             await store.close();
             await db.destroy();
@@ -125,7 +131,7 @@ export const backends = async (
           await listenToReadModel({ connectionString: database.connectionString }),
           emulatorHost,
           projectId,
-          options.readYourWritesTimeoutMs ?? 5000,
+          options,
           async () => {
             await store.close();
             await db.destroy();

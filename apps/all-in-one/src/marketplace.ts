@@ -37,6 +37,8 @@ export interface MarketplaceOptions {
   imageMaxBytes?: number;
   imageMaxPixels?: number;
   readYourWritesTimeoutMs?: number;
+  /** How often reads waiting for a position look again without a commit (default 1 s). */
+  readYourWritesRecheckMs?: number;
   /**
    * Per client address per minute: writes (default 300), picture uploads (30) and token
    * exchanges (30); `false` turns them off.
@@ -134,15 +136,21 @@ export const startMarketplace = async (
         : { idempotency: { retentionMs: options.idempotencyRetentionMs } }),
     });
     cleanups.push(() => command.close());
-    const changes = options.keepAnswers === false ? undefined : await listenToReadModel({ pglite });
-    if (changes) cleanups.push(() => changes.close());
+    // The projectors' commits, heard in process: they release reads waiting for a position and
+    // retire the answers kept in memory.
+    const changes = await listenToReadModel({ pglite });
+    cleanups.push(() => changes.close());
     const query = await buildQueryService({
       db,
       store,
-      ...(changes ? { changes } : {}),
+      changes,
+      keepAnswers: options.keepAnswers ?? true,
       auth,
       tokenSecret,
       readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,
+      ...(options.readYourWritesRecheckMs === undefined
+        ? {}
+        : { readYourWritesRecheckMs: options.readYourWritesRecheckMs }),
       rateLimit: options.rateLimits ?? {},
       logger,
     });

@@ -49,19 +49,17 @@ if (mode === 'bare') {
   });
   cleanups.push(() => auth.close());
   const tokenSecret = env('BENCH_JWT_SECRET');
-  // Answers kept in memory between commits, unless the run measures the database (cold).
-  const changes =
-    process.env.BENCH_ANSWER_CACHE === 'off'
-      ? undefined
-      : await listenToReadModel({ connectionString: url });
-  if (changes) cleanups.push(() => changes.close());
+  const changes = await listenToReadModel({ connectionString: url });
+  cleanups.push(() => changes.close());
   const query = await buildQueryService({
     db,
     store,
     auth,
     tokenSecret,
     logger: false,
-    ...(changes ? { changes } : {}),
+    changes,
+    // Answers kept in memory between commits, unless the run measures the database (cold).
+    keepAnswers: process.env.BENCH_ANSWER_CACHE !== 'off',
   });
   cleanups.push(() => query.close());
   const info: Record<string, string> = { queryUrl: await listen(query) };

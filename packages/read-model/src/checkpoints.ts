@@ -60,9 +60,10 @@ export interface WaitResult {
 }
 
 /**
- * Waits until every projection has applied the event at `position` (read-your-writes), for at
- * most `timeoutMs`. Polls the checkpoints with a short, growing interval: cheap on a server,
- * and it works the same on PGlite, where LISTEN would tie up the only connection.
+ * Waits until every projection has applied the event at `position`, for at most `timeoutMs`,
+ * polling the checkpoints with a short, growing interval: for tests and tools that have no
+ * commit notifications. The query service waits with `watchPositions`, one watcher released by
+ * the commits for every waiting request.
  */
 export const waitForPosition = async (
   db: ReadModelDb,

@@ -3,4 +3,5 @@ export * from './checkpoints.ts';
 export * from './database.ts';
 export * from './migrations.ts';
 export { lockDatabaseDirectory } from './pglite-lock.ts';
+export * from './position-watcher.ts';
 export * from './schema.ts';

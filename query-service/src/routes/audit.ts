@@ -52,7 +52,7 @@ export const auditRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/audit',
     {
-      config: { answerCache: 'private' },
+      config: { answerCache: 'private', reads: ['users', 'audit'] },
       schema: {
         operationId: 'listAuditEntries',
         tags: ['audit'],

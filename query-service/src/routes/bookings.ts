@@ -33,7 +33,7 @@ export const bookingRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/bookings',
     {
-      config: { answerCache: 'private' },
+      config: { answerCache: 'private', reads: ['users', 'bookings'] },
       schema: {
         operationId: 'listBookings',
         tags: ['bookings'],

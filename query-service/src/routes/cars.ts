@@ -96,7 +96,10 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/products',
     {
-      config: { answerCache: (request) => (hasEmail(request) ? 'private' : 'public') },
+      config: {
+        answerCache: (request) => (hasEmail(request) ? 'private' : 'public'),
+        reads: (request) => (hasEmail(request) ? ['users', 'cars'] : ['cars']),
+      },
       schema: {
         operationId: 'listCars',
         tags: ['cars'],
@@ -138,7 +141,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/products/facets',
     {
-      config: { answerCache: 'public' },
+      config: { answerCache: 'public', reads: ['cars'] },
       schema: {
         operationId: 'searchCarFacets',
         tags: ['cars'],
@@ -157,7 +160,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/products/advertise',
     {
-      config: { answerCache: 'public' },
+      config: { answerCache: 'public', reads: ['cars'] },
       schema: {
         ...publicList,
         operationId: 'listAdvertisedCars',
@@ -174,7 +177,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/category/products/:name',
     {
-      config: { answerCache: 'public' },
+      config: { answerCache: 'public', reads: ['cars'] },
       schema: {
         ...publicList,
         operationId: 'listCategoryCars',
@@ -194,7 +197,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/product/:id',
     {
-      config: { answerCache: 'public' },
+      config: { answerCache: 'public', reads: ['cars'] },
       schema: {
         operationId: 'getCar',
         tags: ['cars'],
@@ -258,7 +261,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/product/:id/history',
     {
-      config: { answerCache: 'private' },
+      config: { answerCache: 'private', reads: ['users', 'cars', 'audit'] },
       schema: {
         operationId: 'getCarHistory',
         tags: ['cars', 'audit'],

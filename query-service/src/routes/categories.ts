@@ -8,7 +8,7 @@ export const categoryRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/categories',
     {
-      config: { answerCache: 'public' },
+      config: { answerCache: 'public', reads: ['categories'] },
       schema: {
         operationId: 'listCategories',
         tags: ['categories'],

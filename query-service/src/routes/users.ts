@@ -22,8 +22,11 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/jwt',
     {
-      // Each exchange verifies a token: a budget per client keeps guessing and floods slow.
-      ...(ctx.tokenRateLimit ? { config: { rateLimit: ctx.tokenRateLimit } } : {}),
+      config: {
+        reads: ['users'],
+        // Each exchange verifies a token: a budget per client keeps guessing and floods slow.
+        ...(ctx.tokenRateLimit ? { rateLimit: ctx.tokenRateLimit } : {}),
+      },
       schema: {
         operationId: 'getServiceToken',
         tags: ['users'],
@@ -68,7 +71,7 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/user/:email',
     {
-      config: { answerCache: 'private' },
+      config: { answerCache: 'private', reads: ['users'] },
       schema: {
         operationId: 'getUser',
         tags: ['users'],
@@ -94,7 +97,7 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/users',
     {
-      config: { answerCache: 'private' },
+      config: { answerCache: 'private', reads: ['users'] },
       schema: {
         operationId: 'listUsers',
         tags: ['users'],

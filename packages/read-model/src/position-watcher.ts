@@ -1,0 +1,189 @@
+import type { ReadModelChanges } from './changes.ts';
+import { readCheckpoints, type WaitResult } from './checkpoints.ts';
+import type { ReadModelDb } from './database.ts';
+import type { ProjectionName } from './schema.ts';
+
+export interface PositionWatcherOptions {
+  db: ReadModelDb;
+  schema: string;
+  /**
+   * The projectors' commit notifications: each one has the checkpoints read once. Without them
+   * the checkpoints are read every `recheckMs` while anyone waits.
+   */
+  changes?: ReadModelChanges;
+  /** The event store's head: a position beyond it can never be reached. */
+  headPosition: () => Promise<bigint | undefined>;
+  /**
+   * How often the checkpoints are read while anyone waits, in case a notification was lost:
+   * default 1 s with notifications, 20 ms without.
+   */
+  recheckMs?: number;
+}
+
+export interface WaitOptions {
+  /** The projections to wait for; every one when absent. */
+  projections?: readonly ProjectionName[] | undefined;
+  timeoutMs: number;
+  /** Ends the wait early (the client went away). */
+  signal?: AbortSignal;
+}
+
+export interface PositionWatcher {
+  /** Reads the checkpoints for the first time and starts listening. */
+  start(): Promise<void>;
+  /**
+   * Waits until the projections have applied the event at `position`, for at most
+   * `timeoutMs`. Answers at once when they already have, and when the position is beyond the
+   * store's head (it can never be reached).
+   */
+  waitFor(position: bigint, options: WaitOptions): Promise<WaitResult>;
+  /** Stops listening; whoever still waits is answered "not reached". */
+  close(): void;
+}
+
+interface Waiter {
+  position: bigint;
+  projections: readonly string[] | undefined;
+  settle(): void;
+}
+
+/**
+ * One watcher of the checkpoints for a whole process, so that read-your-writes costs one read
+ * of the checkpoints per projector commit rather than one per waiting request per few
+ * milliseconds. The checkpoints are read when the watcher starts, on every commit notification
+ * (and when the listening connection was made again, which means "anything may have changed"),
+ * and every `recheckMs` while anyone waits; each read releases every waiter whose position
+ * its projections have reached.
+ */
+export const watchPositions = (options: PositionWatcherOptions): PositionWatcher => {
+  const { db, schema, changes } = options;
+  const recheckMs = options.recheckMs ?? (changes ? 1000 : 20);
+  /** Each projection's checkpoint as last read; undefined until the first read succeeds. */
+  let checkpoints: ReadonlyMap<string, bigint | undefined> | undefined;
+  /** The store's head is at least this (it only grows). */
+  let knownHead: bigint | undefined;
+  const waiters = new Set<Waiter>();
+  let reading: Promise<void> | undefined;
+  let again = false;
+  let recheck: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let closed = false;
+
+  /** The lowest checkpoint of `projections` (of all when undefined); undefined while one has none. */
+  const progressOf = (projections: readonly string[] | undefined): bigint | undefined => {
+    if (checkpoints === undefined || checkpoints.size === 0) return undefined;
+    let lowest: bigint | undefined;
+    for (const name of projections ?? checkpoints.keys()) {
+      const position = checkpoints.get(name);
+      if (position === undefined) return undefined;
+      if (lowest === undefined || position < lowest) lowest = position;
+    }
+    return lowest;
+  };
+
+  const release = () => {
+    for (const waiter of waiters) {
+      const progress = progressOf(waiter.projections);
+      if (progress !== undefined && progress >= waiter.position) waiter.settle();
+    }
+  };
+
+  const read = (): Promise<void> => {
+    if (reading) {
+      // A commit announced while reading may have come after the read: read once more.
+      again = true;
+      return reading;
+    }
+    reading = (async () => {
+      do {
+        again = false;
+        try {
+          const rows = await readCheckpoints(db, schema);
+          checkpoints = new Map(rows.map((row) => [row.name, row.position]));
+          release();
+        } catch {
+          // Kept as they were: the next commit, or the next recheck, reads them again.
+        }
+      } while (again && !closed);
+      reading = undefined;
+    })();
+    return reading;
+  };
+
+  // Only while anyone waits: when none does, nothing is read but at commits.
+  const watch = () => {
+    if (recheck === undefined && waiters.size > 0) {
+      recheck = setInterval(() => void read(), recheckMs);
+      recheck.unref();
+    } else if (recheck !== undefined && waiters.size === 0) {
+      clearInterval(recheck);
+      recheck = undefined;
+    }
+  };
+
+  /**
+   * Whether the position is past the store's head. The head is read only for a position above
+   * every checkpoint (below one, some projection has applied it, so it exists), and not again
+   * for one at or below a head already seen.
+   */
+  const beyondHead = async (position: bigint): Promise<boolean> => {
+    if (knownHead !== undefined && position <= knownHead) return false;
+    for (const checkpoint of checkpoints?.values() ?? []) {
+      if (checkpoint !== undefined && position <= checkpoint) return false;
+    }
+    try {
+      const head = await options.headPosition();
+      if (head !== undefined && (knownHead === undefined || head > knownHead)) knownHead = head;
+      return head === undefined || position > head;
+    } catch {
+      // Unknown: wait as for any other position.
+      return false;
+    }
+  };
+
+  return {
+    async start() {
+      unsubscribe = changes?.subscribe((changed) => {
+        if (changed === undefined || changed === schema) void read();
+      });
+      await read();
+    },
+
+    async waitFor(position, { projections, timeoutMs, signal }) {
+      const deadline = Date.now() + timeoutMs;
+      if (checkpoints === undefined) await (reading ?? read());
+      const now = (): WaitResult => {
+        const progress = progressOf(projections);
+        return { reached: progress !== undefined && progress >= position, position: progress };
+      };
+      if (now().reached || closed || signal?.aborted || timeoutMs <= 0) return now();
+      if (await beyondHead(position)) return now();
+      return new Promise<WaitResult>((resolve) => {
+        const waiter: Waiter = {
+          position,
+          projections,
+          settle: () => {
+            waiters.delete(waiter);
+            clearTimeout(timeout);
+            signal?.removeEventListener('abort', waiter.settle);
+            watch();
+            resolve(now());
+          },
+        };
+        const timeout = setTimeout(waiter.settle, Math.max(0, deadline - Date.now()));
+        signal?.addEventListener('abort', waiter.settle, { once: true });
+        waiters.add(waiter);
+        watch();
+        // A read that ended while the head was being read has released nobody yet.
+        release();
+      });
+    },
+
+    close() {
+      closed = true;
+      unsubscribe?.();
+      for (const waiter of waiters) waiter.settle();
+      watch();
+    },
+  };
+};

@@ -1,0 +1,10 @@
+// The names a reader waits for (read-your-writes, per route) are the projections that run.
+import { projectionNames } from '@second-gear/read-model';
+import { describe, expect, it } from 'vitest';
+import { allProjections } from '../src/projections/index.ts';
+
+describe('projection names', () => {
+  it('has every registered projection in projectionNames, and nothing else', () => {
+    expect(allProjections.map((p) => p.name).sort()).toEqual([...projectionNames].sort());
+  });
+});
