@@ -158,7 +158,7 @@ export interface SearchWordsTable {
  * The projections, each with its own checkpoint row: what a reader waits for when it wants to
  * see a write (read-your-writes waits only for the projections of the tables it reads).
  */
-export const projectionNames = ['users', 'categories', 'cars', 'bookings', 'audit'] as const;
+export const projectionNames = ['users', 'categories', 'cars', 'bookings', 'audit', 'members'] as const;
 export type ProjectionName = (typeof projectionNames)[number];
 
 export interface ProjectionCheckpointsTable {
