@@ -26,6 +26,7 @@ const car: CarRecord = {
   use: 6,
   booked: 0,
   advertise: 1,
+  sold: 0,
 };
 
 describe('accessibility', () => {

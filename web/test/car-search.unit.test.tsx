@@ -20,6 +20,7 @@ const car = (overrides: Partial<CarRecord>): CarRecord => ({
   use: 7,
   booked: 0,
   advertise: 0,
+  sold: 0,
   ...overrides,
 });
 

@@ -24,6 +24,7 @@ const car = (overrides: Partial<CarRecord>): CarRecord => ({
   use: 5,
   booked: 0,
   advertise: 0,
+  sold: 0,
   ...overrides,
 });
 

@@ -18,6 +18,7 @@ const booking: BookingRecord = {
   buyer_phone: '01700000000',
   meetup: 'Gulshan 1',
   booked_at: '2026-01-01T10:00:00Z',
+  status: 'requested',
 };
 
 describe('bookings tables', () => {
@@ -36,7 +37,10 @@ describe('bookings tables', () => {
       'Seller Email',
       'Car Model',
       'Meetup Location',
+      'Proposed Time',
+      'Status',
       'Details',
+      'Action',
     ]);
     const link = await screen.findByRole('link', { name: /See Car Details/ });
     expect(link).toHaveAttribute('href', '/car/car-1');
@@ -58,6 +62,10 @@ describe('bookings tables', () => {
       'Buyer Email',
       'Phone',
       'Meetup Location',
+      'Car',
+      'Proposed Time',
+      'Status',
+      'Action',
     ]);
   });
 });

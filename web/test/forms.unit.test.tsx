@@ -21,6 +21,7 @@ const car: CarRecord = {
   use: 8,
   booked: 0,
   advertise: 0,
+  sold: 0,
 };
 
 describe('login form', () => {

@@ -50,6 +50,7 @@ describe('dashboard drawer', () => {
           buyer_phone: '+1 555 0100',
           meetup: 'Gulshan 1',
           booked_at: '2026-01-01T10:00:00Z',
+          status: 'requested',
         } satisfies BookingRecord,
       ],
     });

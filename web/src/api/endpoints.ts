@@ -15,7 +15,9 @@ import type {
   CategoryRecord,
   ImageUploadAnswer,
   JwtQuery,
+  MAX_PAGE_SIZE,
   PageQuery,
+  PricePoint,
   ReadRole,
   TokenAnswer,
   UserRecord,
@@ -62,8 +64,20 @@ const routes: { [C in WriteCall]: Pick<Calls[C], 'method' | 'path'> } = {
   deleteCategory: { method: 'DELETE', path: '/api/category/:id' },
   listCar: { method: 'POST', path: '/api/product' },
   advertiseCar: { method: 'PUT', path: '/api/products/:id' },
+  editCar: { method: 'PATCH', path: '/api/product/:id' },
+  markCarSold: { method: 'POST', path: '/api/product/:id/sold' },
   deleteCar: { method: 'DELETE', path: '/api/product/:id' },
   bookCar: { method: 'POST', path: '/api/booking' },
+  // Not called by a screen yet: listed so the table matches the contract's.
+  changeProfile: { method: 'PUT', path: '/api/user/me' },
+  favouriteCar: { method: 'PUT', path: '/api/favourites/:id' },
+  unfavouriteCar: { method: 'DELETE', path: '/api/favourites/:id' },
+  saveSearch: { method: 'POST', path: '/api/saved-searches' },
+  deleteSavedSearch: { method: 'DELETE', path: '/api/saved-searches/:id' },
+  readNotifications: { method: 'POST', path: '/api/notifications/read' },
+  acceptBooking: { method: 'POST', path: '/api/booking/:id/accept' },
+  declineBooking: { method: 'POST', path: '/api/booking/:id/decline' },
+  cancelBooking: { method: 'POST', path: '/api/booking/:id/cancel' },
 };
 
 async function command<C extends WriteCall>(
@@ -150,7 +164,18 @@ export const getSellerCars = (email: string, page: number): Promise<Page<CarReco
   );
 export const addCar = (car: Body<'listCar'>) => command('listCar', { body: car });
 export const advertiseCar = (id: string) => command('advertiseCar', { id });
+/** Changes the fields given; the others stay as they are (a blank or null detail is cleared). */
+export const editCar = (id: string, changes: Body<'editCar'>) =>
+  command('editCar', { id, body: changes });
+export const markCarSold = (id: string) => command('markCarSold', { id });
 export const deleteCar = (id: string) => command('deleteCar', { id });
+/** The most a page of a list may hold (the contract's `MAX_PAGE_SIZE`, checked by type). */
+const MOST: typeof MAX_PAGE_SIZE = 100;
+/** The price when listed, then each change, oldest first: the first 100 points. */
+export const getPriceHistory = (id: string): Promise<Page<PricePoint>> =>
+  apiList<PricePoint>(
+    `/product/${enc(id)}/price-history${query(paging(1, MOST) satisfies z.input<typeof PageQuery>)}`,
+  );
 
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
@@ -166,7 +191,11 @@ export async function uploadImage(file: File): Promise<string> {
 }
 
 // Bookings
+/** Asks to book a meetup, with the buyer's proposed time when they give one. */
 export const bookCar = (booking: Body<'bookCar'>) => command('bookCar', { body: booking });
+export const acceptBooking = (id: string) => command('acceptBooking', { id });
+export const declineBooking = (id: string) => command('declineBooking', { id });
+export const cancelBooking = (id: string) => command('cancelBooking', { id });
 export const getSellerBookings = (email: string, page: number): Promise<Page<BookingRecord>> =>
   apiList<BookingRecord>(
     `/bookings${query({ email, ...paging(page) } satisfies z.input<typeof BookingsQuery>)}`,

@@ -34,7 +34,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A JSON body, or FormData for uploads. */
   body?: unknown;
   /** Send the service token (the default for everything but public reads). */

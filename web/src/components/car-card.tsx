@@ -5,13 +5,24 @@ import { keyFacts } from './car-facts.ts';
 
 export const price = (value: number) => `$${value}`;
 
+/** The price before the latest change, when that change lowered it. */
+export const droppedFrom = ({
+  price,
+  previous_price,
+}: Pick<CarRecord, 'price' | 'previous_price'>): number | undefined =>
+  previous_price !== undefined && previous_price > price ? previous_price : undefined;
+
 export function CarCard({ car }: { car: CarRecord }) {
   const facts = keyFacts(car);
   return (
     <Card.Root overflow="hidden" variant="outline" h="full">
       <Box position="relative" bg="bg.muted" aspectRatio={4 / 3}>
         <Image src={car.image} alt={car.name} objectFit="cover" w="full" h="full" loading="lazy" />
-        {car.booked === 1 ? (
+        {car.sold === 1 ? (
+          <Badge position="absolute" top="2" left="2" colorPalette="gray">
+            Sold
+          </Badge>
+        ) : car.booked === 1 ? (
           <Badge position="absolute" top="2" left="2" colorPalette="orange">
             Booked
           </Badge>
@@ -19,7 +30,7 @@ export function CarCard({ car }: { car: CarRecord }) {
       </Box>
       <Card.Body gap="1">
         <Card.Title as="h3">{car.name}</Card.Title>
-        <HStack gap="3">
+        <HStack gap="3" wrap="wrap">
           <Text fontWeight="bold" color="teal.fg">
             {price(car.price)}
           </Text>
@@ -29,6 +40,9 @@ export function CarCard({ car }: { car: CarRecord }) {
             </Box>
             {price(car.original_price)}
           </Text>
+          {droppedFrom(car) !== undefined ? (
+            <Badge colorPalette="green">Price dropped</Badge>
+          ) : null}
         </HStack>
         <Text fontSize="sm" color="fg.muted">
           {car.location} · {car.use} years of use

@@ -2,6 +2,12 @@ import { Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { PageLoader } from './page-loader.tsx';
 
+/**
+ * For a cell of long text (an email, a place, a name): the table keeps its lines whole and
+ * scrolls sideways on narrow screens, but such a cell may wrap, so a wide table still fits.
+ */
+export const wraps = { whiteSpace: 'normal', minW: '6rem' } as const;
+
 /** A table with a caption for screen readers, a loader and an empty message. */
 export function DataTable({
   caption,

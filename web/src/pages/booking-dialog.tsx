@@ -9,11 +9,11 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BookCarBody, type CarRecord } from '@second-gear/contracts';
+import { BookCarBody, type CarRecord, proposedTime } from '@second-gear/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { bookCar } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useUserRecord } from '../auth/use-user-record.ts';
@@ -21,9 +21,30 @@ import { applyFieldErrors } from '../components/form-errors.ts';
 import { FormField } from '../components/form-field.tsx';
 import { notifySuccess } from '../components/notify.ts';
 
-// What the buyer types, by the contract's rules for a booking (a phone has 6 to 15 digits); the
-// rest of the body comes from the car and the signed-in user.
-const bookingForm = BookCarBody.pick({ buyer_phone: true, meetup: true });
+/**
+ * A `datetime-local` value ("2026-12-01T15:00", the browser's own time) as ISO-8601 with the
+ * browser's offset at that date ("2026-12-01T15:00:00+01:00"). Anything else is left as it is,
+ * for the contract to refuse in its words.
+ */
+export function withLocalOffset(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) {
+    return value;
+  }
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const east = -date.getTimezoneOffset();
+  const hours = String(Math.floor(Math.abs(east) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(east) % 60).padStart(2, '0');
+  const seconds = value.length === 16 ? ':00' : '';
+  return `${value}${seconds}${east < 0 ? '-' : '+'}${hours}:${minutes}`;
+}
+
+// What the buyer types, by the contract's rules for a booking (a phone has 6 to 15 digits; a
+// proposed time, optional, in the future and within a year); the rest of the body comes from
+// the car and the signed-in user.
+const bookingForm = BookCarBody.pick({ buyer_phone: true, meetup: true }).extend({
+  proposed_time: z.preprocess(withLocalOffset, proposedTime),
+});
 type BookingForm = z.output<typeof bookingForm>;
 
 function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
@@ -38,7 +59,7 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(bookingForm),
-    defaultValues: { buyer_phone: '', meetup: '' },
+    defaultValues: { buyer_phone: '', meetup: '', proposed_time: '' },
   });
 
   const booking = useMutation({
@@ -53,6 +74,7 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
         price: car.price,
         buyer_phone: values.buyer_phone,
         meetup: values.meetup,
+        ...(values.proposed_time ? { proposed_time: values.proposed_time } : {}),
       }),
     onSuccess: () => {
       notifySuccess('Booking Successful!');
@@ -85,6 +107,13 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
         </FormField>
         <FormField label="Meetup Location" required error={errors.meetup?.message}>
           <Input {...register('meetup')} />
+        </FormField>
+        <FormField
+          label="Proposed time"
+          helper="Optional: when you would like to meet."
+          error={errors.proposed_time?.message}
+        >
+          <Input type="datetime-local" {...register('proposed_time')} />
         </FormField>
         <Button type="submit" colorPalette="teal" loading={booking.isPending}>
           Book Now

@@ -2,14 +2,15 @@ import { Badge, Box, Button, Grid, Heading, HStack, Image, Stack, Text } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { getCar } from '../api/endpoints.ts';
+import { getCar, getPriceHistory } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
-import { price } from '../components/car-card.tsx';
+import { droppedFrom, price } from '../components/car-card.tsx';
 import { formatMileage, fuelLabels, transmissionLabels } from '../components/car-facts.ts';
 import { PageLoader } from '../components/page-loader.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { BookingDialog } from './booking-dialog.tsx';
 import NotFoundPage from './not-found.tsx';
+import { PriceHistory } from './price-history.tsx';
 
 function Line({ label, value }: { label: string; value: string }) {
   return (
@@ -27,6 +28,13 @@ export default function CarDetailPage() {
     isPending,
     error,
   } = useQuery({ queryKey: ['car', id], queryFn: () => getCar(id) });
+  // The chart is a help beside the car: without it the page still says all it must.
+  const history = useQuery({
+    queryKey: ['car', id, 'price-history'],
+    queryFn: () => getPriceHistory(id),
+    enabled: car !== undefined,
+    meta: { quiet: true },
+  });
   const [booking, setBooking] = useState(false);
   usePageTitle(car?.name ?? 'Car');
 
@@ -34,22 +42,35 @@ export default function CarDetailPage() {
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
   if (!car) return <Text color="fg.error">The car could not be loaded.</Text>;
 
+  const sold = car.sold === 1;
   const booked = car.booked === 1;
+  const dropped = droppedFrom(car);
   return (
     <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="10" alignItems="start">
       <Box borderRadius="xl" overflow="hidden" bg="bg.muted">
         <Image src={car.image} alt={car.name} w="full" objectFit="cover" />
       </Box>
       <Stack gap="4">
-        <HStack gap="3">
+        <HStack gap="3" wrap="wrap">
           <Heading as="h1" size="3xl">
             {car.name}
           </Heading>
-          {booked ? <Badge colorPalette="orange">Booked</Badge> : null}
+          {sold ? (
+            <Badge colorPalette="red" size="lg" variant="solid">
+              Sold
+            </Badge>
+          ) : booked ? (
+            <Badge colorPalette="orange">Booked</Badge>
+          ) : null}
         </HStack>
         <Line label="Seller" value={car.seller_name} />
         <Line label="Original Price" value={price(car.original_price)} />
         <Line label="Sale Price" value={price(car.price)} />
+        {dropped !== undefined ? (
+          <Text color="green.fg" fontWeight="semibold">
+            Price dropped from {price(dropped)}
+          </Text>
+        ) : null}
         <Line label="Location" value={car.location} />
         <Line label="Years of Use" value={`${car.use} years`} />
         <Line label="Category" value={car.category} />
@@ -73,8 +94,13 @@ export default function CarDetailPage() {
             </Text>
           </Box>
         ) : null}
+        <PriceHistory points={history.data?.items ?? []} />
         <HStack gap="3" pt="4" wrap="wrap">
-          {booked ? (
+          {sold ? (
+            <Button disabled colorPalette="gray">
+              Sold
+            </Button>
+          ) : booked ? (
             <Button disabled colorPalette="gray">
               Already Booked
             </Button>
@@ -88,7 +114,9 @@ export default function CarDetailPage() {
           </Button>
         </HStack>
       </Stack>
-      {booked ? null : <BookingDialog car={car} open={booking} onClose={() => setBooking(false)} />}
+      {booked || sold ? null : (
+        <BookingDialog car={car} open={booking} onClose={() => setBooking(false)} />
+      )}
     </Grid>
   );
 }

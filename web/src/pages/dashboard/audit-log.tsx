@@ -29,7 +29,14 @@ const eventTypes = [
   'CategoryDeleted',
   'CarListed',
   'CarAdvertised',
+  'CarPriceChanged',
+  'CarDetailsChanged',
+  'CarSold',
   'CarBooked',
+  'BookingAccepted',
+  'BookingDeclined',
+  'BookingCancelled',
+  'BookingEnded',
   'CarDeleted',
 ];
 

@@ -1,12 +1,17 @@
-import { Heading, IconButton, Stack, Table } from '@chakra-ui/react';
+import { Button, Heading, IconButton, Stack, Table, Text } from '@chakra-ui/react';
+import type { BookingRecord } from '@second-gear/contracts';
 import { LuExternalLink } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { getBuyerBookings } from '../../api/endpoints.ts';
+import { cancelBooking, getBuyerBookings } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { DataTable } from '../../components/data-table.tsx';
+import { BookingStatusBadge, buyerMayCancel } from '../../components/booking-status.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable, wraps } from '../../components/data-table.tsx';
+import { formatDateTime } from '../../components/dates.ts';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
+import { useConfirmedCommand } from '../../components/use-confirmed-command.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
 
 export default function BuyerOrdersPage() {
@@ -17,6 +22,11 @@ export default function BuyerOrdersPage() {
     (page) => getBuyerBookings(email, page),
     { enabled: email !== '' },
   );
+  const cancel = useConfirmedCommand<BookingRecord, unknown>({
+    run: cancelBooking,
+    success: 'Booking cancelled',
+    invalidate: [['bookings'], ['car'], ['cars']],
+  });
   return (
     <Stack gap="6">
       <Heading as="h1" size="3xl">
@@ -30,7 +40,10 @@ export default function BuyerOrdersPage() {
           'Seller Email',
           'Car Model',
           'Meetup Location',
+          'Proposed Time',
+          'Status',
           'Details',
+          'Action',
         ]}
         loading={isPending}
         count={data?.items.length ?? 0}
@@ -40,9 +53,23 @@ export default function BuyerOrdersPage() {
           <Table.Row key={booking._id}>
             <Table.Cell>{offset + index + 1}</Table.Cell>
             <Table.Cell>{booking.seller}</Table.Cell>
-            <Table.Cell>{booking.seller_email}</Table.Cell>
-            <Table.Cell>{booking.product_name}</Table.Cell>
-            <Table.Cell>{booking.meetup}</Table.Cell>
+            <Table.Cell {...wraps} overflowWrap="anywhere">
+              {booking.seller_email}
+            </Table.Cell>
+            <Table.Cell {...wraps}>{booking.product_name}</Table.Cell>
+            <Table.Cell {...wraps}>{booking.meetup}</Table.Cell>
+            <Table.Cell {...wraps}>
+              {booking.proposed_time ? (
+                formatDateTime(booking.proposed_time)
+              ) : (
+                <Text as="span" color="fg.muted">
+                  None
+                </Text>
+              )}
+            </Table.Cell>
+            <Table.Cell>
+              <BookingStatusBadge status={booking.status} />
+            </Table.Cell>
             <Table.Cell>
               <Tooltip label="See Car Details">
                 <IconButton
@@ -57,10 +84,30 @@ export default function BuyerOrdersPage() {
                 </IconButton>
               </Tooltip>
             </Table.Cell>
+            <Table.Cell>
+              {buyerMayCancel(booking) ? (
+                <Button
+                  size="xs"
+                  colorPalette="red"
+                  variant="outline"
+                  aria-label={`Cancel: the booking of ${booking.product_name}`}
+                  onClick={() => cancel.ask(booking)}
+                >
+                  Cancel
+                </Button>
+              ) : null}
+            </Table.Cell>
           </Table.Row>
         ))}
       </DataTable>
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
+      <ConfirmDialog
+        {...cancel.dialog}
+        title="Cancel this booking?"
+        description={`Your booking of ${cancel.selected?.product_name ?? 'the car'} ends, and the car is free for others to book.`}
+        cancelLabel="Keep booking"
+        confirmLabel="Cancel booking"
+      />
     </Stack>
   );
 }

@@ -1,27 +1,44 @@
 import { Badge, Button, Heading, HStack, Image, Stack, Table } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/contracts';
 import { useState } from 'react';
-import { advertiseCar, deleteCar, getSellerCars } from '../../api/endpoints.ts';
+import { advertiseCar, deleteCar, getSellerCars, markCarSold } from '../../api/endpoints.ts';
 import { ApiError } from '../../api/http.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { price } from '../../components/car-card.tsx';
-import { ConfirmDeleteDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDeleteDialog, ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { notifyInfo } from '../../components/notify.ts';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { useCommand } from '../../components/use-command.ts';
+import { useConfirmedCommand } from '../../components/use-confirmed-command.ts';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
 import { AddCarDialog } from './add-car-dialog.tsx';
+import { EditCarDialog } from './edit-car-dialog.tsx';
 
 const ALREADY = 'Already in Advertisement';
+
+/** The status column: "Sold", or the spec's "Booked" / "Yet to Booked". */
+function CarStatus({ car }: { car: CarRecord }) {
+  if (car.sold === 1) return <Badge colorPalette="gray">Sold</Badge>;
+  return (
+    <Badge colorPalette={car.booked === 1 ? 'orange' : 'green'} whiteSpace="nowrap">
+      {car.booked === 1 ? 'Booked' : 'Yet to Booked'}
+    </Badge>
+  );
+}
 
 export default function MyCarsPage() {
   usePageTitle('My Products');
   const email = useAuth().user?.email ?? '';
   const [adding, setAdding] = useState(false);
+  // The car being edited stays while its dialog closes, so the closing dialog keeps its content.
+  const [editing, setEditing] = useState<{ car: CarRecord | null; open: boolean }>({
+    car: null,
+    open: false,
+  });
   const { data, isPending, page, setPage, offset } = usePagedQuery(
     ['cars', 'seller', email],
     (page) => getSellerCars(email, page),
@@ -39,6 +56,12 @@ export default function MyCarsPage() {
       }
       return false;
     },
+  });
+
+  const sale = useConfirmedCommand<CarRecord, unknown>({
+    run: markCarSold,
+    success: 'Marked as sold',
+    invalidate: [['cars'], ['car'], ['bookings']],
   });
 
   const removal = useConfirmedDelete<CarRecord>({
@@ -66,6 +89,7 @@ export default function MyCarsPage() {
       >
         {data?.items.map((car, index) => {
           const advertised = car.advertise === 1;
+          const sold = car.sold === 1;
           return (
             <Table.Row key={car._id}>
               <Table.Cell>{offset + index + 1}</Table.Cell>
@@ -82,13 +106,11 @@ export default function MyCarsPage() {
               <Table.Cell>{price(car.price)}</Table.Cell>
               <Table.Cell>{car.use} years</Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={car.booked === 1 ? 'orange' : 'green'}>
-                  {car.booked === 1 ? 'Booked' : 'Yet to Booked'}
-                </Badge>
+                <CarStatus car={car} />
               </Table.Cell>
               <Table.Cell>
-                <HStack gap="2">
-                  {advertised ? (
+                <HStack gap="2" wrap="wrap" minW="15rem">
+                  {sold ? null : advertised ? (
                     <Tooltip label="Already Advertised">
                       <Button size="xs" variant="subtle" onClick={() => notifyInfo(ALREADY)}>
                         Advertised
@@ -106,6 +128,26 @@ export default function MyCarsPage() {
                       </Button>
                     </Tooltip>
                   )}
+                  {sold ? null : (
+                    <>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        aria-label={`Edit ${car.name}`}
+                        onClick={() => setEditing({ car, open: true })}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        aria-label={`Mark sold: ${car.name}`}
+                        onClick={() => sale.ask(car)}
+                      >
+                        Mark sold
+                      </Button>
+                    </>
+                  )}
                   <Button
                     size="xs"
                     colorPalette="red"
@@ -122,6 +164,19 @@ export default function MyCarsPage() {
       </DataTable>
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
       <AddCarDialog open={adding} onClose={() => setAdding(false)} />
+      <EditCarDialog
+        {...editing}
+        onClose={() => setEditing((current) => ({ ...current, open: false }))}
+        onExitComplete={() => setEditing({ car: null, open: false })}
+      />
+      <ConfirmDialog
+        {...sale.dialog}
+        title="Mark this car as sold?"
+        description={`${sale.selected?.name ?? 'The car'} leaves the search and Recommended Cars, and its open booking ends. This cannot be undone.`}
+        cancelLabel="Not yet"
+        confirmLabel="Mark sold"
+        colorPalette="teal"
+      />
       <ConfirmDeleteDialog {...removal.dialog} />
     </Stack>
   );

@@ -1,0 +1,31 @@
+// Where a booking stands, as both of its parties see it.
+import { Badge } from '@chakra-ui/react';
+import type { BookingRecord, BookingStatus } from '@second-gear/contracts';
+
+/** Every status the contract knows, with its name and colour on screen. */
+const statusBadges = {
+  requested: { label: 'Requested', palette: 'blue' },
+  accepted: { label: 'Accepted', palette: 'green' },
+  declined: { label: 'Declined', palette: 'red' },
+  cancelled: { label: 'Cancelled', palette: 'gray' },
+  ended: { label: 'Ended', palette: 'gray' },
+} as const satisfies Record<BookingStatus, { label: string; palette: string }>;
+
+export function BookingStatusBadge({ status }: { status: BookingStatus }) {
+  const { label, palette } = statusBadges[status];
+  return (
+    <Badge colorPalette={palette} whiteSpace="nowrap">
+      {label}
+    </Badge>
+  );
+}
+
+// What each party may still do, by the server's rules: a step it refuses is not offered.
+type Standing = Pick<BookingRecord, 'status'>;
+/** The buyer cancels while the booking is requested or accepted. */
+export const buyerMayCancel = ({ status }: Standing) =>
+  status === 'requested' || status === 'accepted';
+/** The seller accepts or declines while it is requested. */
+export const sellerMayAnswer = ({ status }: Standing) => status === 'requested';
+/** The seller cancels once it is accepted. */
+export const sellerMayCancel = ({ status }: Standing) => status === 'accepted';
