@@ -225,6 +225,67 @@ const cases: Case[] = [
     },
   },
   {
+    call: 'PUT /api/favourites/:id',
+    request: async (f) => ({
+      method: 'PUT',
+      url: `/api/favourites/${await f.world.car(f.owner, f.categoryName)}`,
+    }),
+    // Any signed-in user, the seller of the car included.
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      seller: 200,
+      'owning seller': 200,
+      admin: 200,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/saved-searches',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/saved-searches',
+      body: { name: 'Cheap', query: 'maxPrice=9000' },
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 201,
+      seller: 201,
+      'owning seller': 201,
+      admin: 201,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'PUT /api/user/me',
+    changesCaller: true,
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/user/me',
+      body: { phone: `+1 555 ${String(Math.floor(Math.random() * 9000) + 1000)}` },
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      seller: 200,
+      'owning seller': 200,
+      admin: 200,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/notifications/read',
+    request: async () => ({ method: 'POST', url: '/api/notifications/read', body: {} }),
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      seller: 200,
+      'owning seller': 200,
+      admin: 200,
+      'deleted user': 403,
+    },
+  },
+  {
     call: 'POST /api/booking/:id/accept',
     request: async (f) => ({
       method: 'POST',

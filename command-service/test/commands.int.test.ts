@@ -438,6 +438,118 @@ for (const backend of await backends()) {
       expect(await world.head()).toBe(after);
     });
 
+    it('PUT and DELETE /api/favourites/:id keep and let go a favourite, each once', async () => {
+      const carId = await world.car(seller, await world.category(admin));
+      const before = await world.head();
+      const kept = await world.call('PUT', `/api/favourites/${carId}`, { token: buyer.token });
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json()).toMatchObject({ acknowledged: true, modifiedCount: 1 });
+      const events = await world.eventsAfter(before);
+      expect(events.map(({ type, streamId, data }) => ({ type, streamId, data }))).toEqual([
+        {
+          type: 'CarFavourited',
+          streamId: `member-${buyer.uid}`,
+          data: { userId: buyer.uid, carId },
+        },
+      ]);
+      const again = await world.call('PUT', `/api/favourites/${carId}`, { token: buyer.token });
+      expect(again.json()).toMatchObject({ modifiedCount: 0 });
+      expect(await world.head()).toBe(events[0]?.position);
+
+      const gone = await world.call('DELETE', `/api/favourites/${carId}`, { token: buyer.token });
+      expect(gone.json()).toMatchObject({ deletedCount: 1 });
+      const twice = await world.call('DELETE', `/api/favourites/${carId}`, { token: buyer.token });
+      expect(twice.json()).toMatchObject({ deletedCount: 0 });
+      const none = await world.call('PUT', '/api/favourites/no-such-car', { token: buyer.token });
+      expect(none.statusCode).toBe(404);
+    });
+
+    it('POST /api/saved-searches keeps a search in one order; DELETE removes it', async () => {
+      const before = await world.head();
+      const saved = await world.call('POST', '/api/saved-searches', {
+        token: buyer.token,
+        body: { name: ' Cheap Corollas ', query: '?page=3&maxPrice=15000&make=Toyota&q=corolla' },
+      });
+      expect(saved.statusCode).toBe(201);
+      const searchId = saved.json().insertedId as string;
+      const [event] = await world.eventsAfter(before);
+      expect(event?.data).toEqual({
+        userId: buyer.uid,
+        searchId,
+        name: 'Cheap Corollas',
+        query: 'q=corolla&make=Toyota&maxPrice=15000',
+      });
+      for (const [query, message] of [
+        ['', 'Choose at least one filter'],
+        ['colour=red', 'Unknown search parameter colour'],
+        ['minPrice=9000&maxPrice=100', 'maxPrice'],
+        ['sort=cheapest', 'sort'],
+      ]) {
+        const bad = await world.call('POST', '/api/saved-searches', {
+          token: buyer.token,
+          body: { name: 'x', query },
+        });
+        expect(bad.statusCode, query).toBe(400);
+        expect(JSON.stringify(bad.json().errors), query).toContain(message);
+      }
+      const deleted = await world.call('DELETE', `/api/saved-searches/${searchId}`, {
+        token: buyer.token,
+      });
+      expect(deleted.json()).toMatchObject({ deletedCount: 1 });
+      const again = await world.call('DELETE', `/api/saved-searches/${searchId}`, {
+        token: buyer.token,
+      });
+      expect(again.statusCode).toBe(404);
+    });
+
+    it('POST /api/notifications/read marks read up to a position, never beyond the head', async () => {
+      const before = await world.head();
+      const all = await world.call('POST', '/api/notifications/read', {
+        token: seller.token,
+        body: { upTo: '999999999999' },
+      });
+      expect(all.statusCode).toBe(200);
+      const [event] = await world.eventsAfter(before);
+      expect(event?.data).toEqual({ userId: seller.uid, upTo: before.toString() });
+      const older = await world.call('POST', '/api/notifications/read', {
+        token: seller.token,
+        body: { upTo: '1' },
+      });
+      expect(older.json()).toMatchObject({ modifiedCount: 0 });
+    });
+
+    it('PUT /api/user/me changes the own name and phone; a booking then starts from them', async () => {
+      const me = await world.user('Buyer');
+      const before = await world.head();
+      const changed = await world.call('PUT', '/api/user/me', {
+        token: me.token,
+        body: { name: 'Bea Buyer', phone: '+1 555 0100' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json()).toMatchObject({ modifiedCount: 1 });
+      expect((await world.eventsAfter(before))[0]?.data).toEqual({
+        userId: me.uid,
+        name: 'Bea Buyer',
+        phone: '+1 555 0100',
+      });
+      const bad = await world.call('PUT', '/api/user/me', {
+        token: me.token,
+        body: { phone: 'call me maybe' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual([{ field: 'phone', message: 'Must be a phone number' }]);
+      const cleared = await world.call('PUT', '/api/user/me', {
+        token: me.token,
+        body: { phone: '' },
+      });
+      expect(cleared.json()).toMatchObject({ modifiedCount: 1 });
+
+      const carId = await world.car(seller, await world.category(admin));
+      const from = await world.head();
+      await world.call('POST', '/api/booking', { token: me.token, body: bookingBody(carId) });
+      expect((await world.eventsAfter(from))[0]?.data).toMatchObject({ buyerName: 'Bea Buyer' });
+    });
+
     it('DELETE /api/product/:id deletes a car, by its seller or an admin', async () => {
       const first = await world.car(seller, 'sedan');
       const second = await world.car(seller, 'sedan');

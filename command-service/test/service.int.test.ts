@@ -54,6 +54,12 @@ describe('the command service', () => {
         'POST /api/booking/{id}/decline',
         'POST /api/booking/{id}/cancel',
         'POST /api/images',
+        'PUT /api/user/me',
+        'PUT /api/favourites/{id}',
+        'DELETE /api/favourites/{id}',
+        'POST /api/saved-searches',
+        'DELETE /api/saved-searches/{id}',
+        'POST /api/notifications/read',
       ].sort(),
     );
     const listCar = document.paths['/api/product'].post;

@@ -17,6 +17,7 @@ import { bookingRoutes } from './routes/bookings.ts';
 import { carRoutes } from './routes/cars.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { feedRoutes } from './routes/feed.ts';
+import { memberRoutes } from './routes/members.ts';
 import { userRoutes } from './routes/users.ts';
 
 export const OPENAPI_PATH = '/api/openapi/queries.json';
@@ -83,6 +84,11 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
         { name: 'bookings', description: "A seller's bookings received, a buyer's purchases" },
         { name: 'audit', description: 'Who did what to whom and when' },
         { name: 'feed', description: 'Car events for integrators, as server-sent events' },
+        {
+          name: 'members',
+          description:
+            'What a signed-in user keeps and hears: favourites, saved searches, notifications',
+        },
       ],
     },
     health: async () => {
@@ -105,6 +111,7 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
     store: options.store,
     auth: options.auth,
     feed: { heartbeatMs: options.feedHeartbeatMs ?? 15_000 },
+    ...(options.changes ? { changes: options.changes } : {}),
     ...(limits === undefined
       ? {}
       : {
@@ -131,5 +138,6 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
   bookingRoutes(app, ctx);
   auditRoutes(app, ctx);
   feedRoutes(app, ctx);
+  memberRoutes(app, ctx);
   return app;
 }

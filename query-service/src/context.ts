@@ -1,6 +1,6 @@
 import type { EventStore } from '@second-gear/event-store';
 import type { FirebaseAuth } from '@second-gear/identity';
-import type { ReadModelDb } from '@second-gear/read-model';
+import type { ReadModelChanges, ReadModelDb } from '@second-gear/read-model';
 import { sql } from 'kysely';
 
 export interface QueryContext {
@@ -10,6 +10,8 @@ export interface QueryContext {
   store: EventStore;
   auth: Pick<FirebaseAuth, 'verifyIdToken'>;
   feed: { heartbeatMs: number };
+  /** The projectors' commit notifications, when the service has them. */
+  changes?: ReadModelChanges;
   /** Token exchanges per client address per window, when limited. */
   tokenRateLimit?: { max: number; timeWindow: string | number };
 }

@@ -249,6 +249,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/favourites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your favourite cars, the latest kept first (sold ones too; deleted ones leave) */
+        get: operations["listFavourites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/favourites/ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ids of every car you keep as a favourite, for the hearts on the cards */
+        get: operations["listFavouriteIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your saved searches, newest first */
+        get: operations["listSavedSearches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your notifications, newest first; X-Unread-Count says how many are unread */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notifications as they come, as server-sent events
+         * @description text/event-stream. First an `unread` message with the unread count; then, for each new notification, a `notification` message (`id: <position>`) with the unread count. Reconnect with Last-Event-ID to receive what came after it.
+         */
+        get: operations["followNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -382,6 +470,8 @@ export interface operations {
                          */
                         type: "Buyer" | "Seller" | "Admin";
                         photoURL: string | null;
+                        /** @description The phone a booking starts with; null until given */
+                        phone: string | null;
                     };
                 };
             };
@@ -464,6 +554,8 @@ export interface operations {
                          */
                         type: "Buyer" | "Seller" | "Admin";
                         photoURL: string | null;
+                        /** @description The phone a booking starts with; null until given */
+                        phone: string | null;
                     }[];
                 };
             };
@@ -1382,6 +1474,307 @@ export interface operations {
             };
             /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFavourites: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        seller_name: string;
+                        /** @description The seller's email */
+                        email: string;
+                        /** @description The category's name */
+                        category: string;
+                        image: string;
+                        original_price: number;
+                        price: number;
+                        location: string;
+                        /** @description Years of use */
+                        use: number;
+                        /** @description 1 while a booking of it is requested or accepted */
+                        booked: number;
+                        /** @description 1 when advertised */
+                        advertise: number;
+                        make?: string;
+                        model?: string;
+                        /** @description Model year */
+                        year?: number;
+                        /** @description Kilometres */
+                        mileage?: number;
+                        /** @enum {string} */
+                        fuel?: "petrol" | "diesel" | "hybrid" | "electric" | "lpg" | "other";
+                        /** @enum {string} */
+                        transmission?: "manual" | "automatic";
+                        /** @description Plain text */
+                        description?: string;
+                        /** @description 1 when its seller marked it sold */
+                        sold: number;
+                        /** @description The price before the latest change; absent until the price changes */
+                        previous_price?: number;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFavouriteIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSavedSearches: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        /** @description The search page’s query: link back with /products?<query> */
+                        query: string;
+                        /** @description ISO-8601 */
+                        created_at: string;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        /** @description The position of the event it was made from; mark read up to it */
+                        position: string;
+                        /** @enum {string} */
+                        kind: "booking-requested" | "booking-accepted" | "booking-declined" | "booking-cancelled" | "booking-ended" | "price-dropped" | "favourite-sold" | "search-matched";
+                        message: string;
+                        /** @description A path of the web app to open */
+                        link: string;
+                        car_id: string;
+                        /** @description Absent when the car is gone */
+                        car_name?: string;
+                        car_image?: string;
+                        /** @description ISO-8601 */
+                        at: string;
+                        read: boolean;
+                        details: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    followNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications, as server-sent events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { uniqueEmail, useAuthEmulator } from '@second-gear/identity/testing';
 import { startProjections } from '@second-gear/projection-service';
 import {
   appendListingLife,
+  appendMemberLife,
   appendScenario,
   eventData,
   type Person,
@@ -163,6 +164,7 @@ describe.each(list)('query service on $name', (backend) => {
         email: ids.buyer.email,
         type: 'Buyer',
         photoURL: null,
+        phone: null,
       });
       const byAdmin = await get(
         `/api/user/${encodeURIComponent(ids.seller.email.toUpperCase())}`,
@@ -757,6 +759,8 @@ describe.each(list)('query service on $name', (backend) => {
   // answered; the advertised car is booked and sold.
   describe("a listing's life", () => {
     it('shows edits, the price history, booking states and a sold car where each belongs', async () => {
+      const members = appendMemberLife(h.store, ids);
+      await members.before();
       const life = await appendListingLife(h.store, ids);
       const fresh = { 'x-min-position': life.position.toString() };
 
@@ -789,7 +793,11 @@ describe.each(list)('query service on $name', (backend) => {
       expect(own.json().map((car: { _id: string }) => car._id)).toContain(ids.cars.advertised);
 
       const received = (
-        await get(`/api/bookings?email=${encodeURIComponent(ids.seller.email)}`, tokens.seller)
+        await get(
+          `/api/bookings?email=${encodeURIComponent(ids.seller.email)}`,
+          tokens.seller,
+          fresh,
+        )
       ).json() as { _id: string; status: string; proposed_time?: string }[];
       const statusOf = new Map(received.map((b) => [b._id, b]));
       expect(statusOf.get(life.cancelledBookingId)).toMatchObject({
@@ -820,6 +828,128 @@ describe.each(list)('query service on $name', (backend) => {
       expect(messages[1]).toMatchObject({ changes: { mileage: 64000, description: 'New tyres' } });
       expect(feed.body).not.toContain(ids.buyer.uid);
       expect(feed.body).not.toContain(ids.buyer.email);
+
+      // What the buyer keeps and hears, once the rest of the member's story is written.
+      const position = await members.after();
+      const wait = { 'x-min-position': position.toString() };
+      const favourites = await get('/api/favourites', tokens.buyer, wait);
+      expect(favourites.statusCode).toBe(200);
+      expect(favourites.json().map((car: { _id: string }) => car._id)).toEqual([ids.cars.plain]);
+      expect((await get('/api/favourites/ids', tokens.buyer)).json()).toEqual([ids.cars.plain]);
+      expect((await get('/api/favourites', tokens.seller)).json()).toEqual([]);
+      expect((await get('/api/favourites')).statusCode).toBe(401);
+
+      const searches = (await get('/api/saved-searches', tokens.buyer)).json();
+      expect(searches).toEqual([
+        {
+          _id: members.searchId,
+          name: 'Corollas',
+          query: 'q=corolla',
+          created_at: expect.any(String),
+        },
+      ]);
+
+      const told = await get('/api/notifications', tokens.buyer, wait);
+      const notifications = told.json() as {
+        kind: string;
+        message: string;
+        link: string;
+        read: boolean;
+      }[];
+      expect(notifications.map((n) => [n.kind, n.read])).toEqual([
+        ['search-matched', false],
+        ['booking-ended', true],
+        ['favourite-sold', true],
+        ['booking-declined', true],
+        ['booking-accepted', true],
+        ['price-dropped', true],
+      ]);
+      expect(told.headers['x-unread-count']).toBe('1');
+      expect(notifications[0]).toMatchObject({
+        message: 'A new car matches your search “Corollas”: Toyota Corolla',
+        link: `/car/${members.matchingCarId}`,
+      });
+      expect(notifications.at(-1)?.message).toBe('Toyota Axio dropped from $15,000 to $13,500');
+      const sellers = (await get('/api/notifications', tokens.seller)).json() as {
+        kind: string;
+      }[];
+      // The scenario's booking, then the three of the listing's life and a cancellation.
+      expect(sellers.map((n) => n.kind)).toEqual([
+        'booking-requested',
+        'booking-requested',
+        'booking-cancelled',
+        'booking-requested',
+        'booking-requested',
+      ]);
+      const me = await get(`/api/user/${encodeURIComponent(ids.buyer.email)}`, tokens.buyer, wait);
+      expect(me.json()).toMatchObject({ phone: '+8801711111111', name: `${ids.buyer.name} B.` });
+    });
+
+    it('streams a member their new notifications as they are made, and resumes after the last seen', async () => {
+      const address = h.app.server.listening
+        ? `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`
+        : await h.app.listen({ host: '127.0.0.1', port: 0 });
+      const open = async (lastEventId?: string) => {
+        const controller = new AbortController();
+        const response = await fetch(`${address}/api/notifications/stream`, {
+          headers: {
+            authorization: `Bearer ${tokens.buyer}`,
+            ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+          },
+          signal: controller.signal,
+        });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toContain('text/event-stream');
+        const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+        let text = '';
+        const until = async (want: (messages: ReturnType<typeof parseSse>) => boolean) => {
+          const deadline = Date.now() + 15_000;
+          while (!want(parseSse(text)) && Date.now() < deadline) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            text += value;
+          }
+          return parseSse(text);
+        };
+        return { until, close: () => controller.abort() };
+      };
+      expect((await fetch(`${address}/api/notifications/stream`)).status).toBe(401);
+
+      const stream = await open();
+      const first = await stream.until((m) => m.length >= 1);
+      expect(first[0]).toMatchObject({ event: 'unread' });
+      expect(JSON.parse(first[0]?.data ?? '{}')).toEqual({ type: 'unread', unread: 1 });
+
+      // The seller lowers the price of the buyer's favourite: the buyer hears of it at once.
+      const seller = { uid: ids.seller.uid, email: ids.seller.email, role: 'Seller' as const };
+      await h.store.append(streams.car(ids.cars.plain), 'any', [
+        eventData(
+          'CarPriceChanged',
+          { carId: ids.cars.plain, oldPrice: 13500, price: 12000 },
+          seller,
+        ),
+      ]);
+      const live = await stream.until((m) => m.some((message) => message.event === 'notification'));
+      stream.close();
+      const dropped = live.find((message) => message.event === 'notification');
+      expect(JSON.parse(dropped?.data ?? '{}')).toMatchObject({
+        type: 'notification',
+        unread: 2,
+        notification: {
+          kind: 'price-dropped',
+          message: 'Toyota Axio dropped from $13,500 to $12,000',
+        },
+      });
+
+      // A client that comes back with the id before it is sent that one again, and no other.
+      const resumed = await open(String(BigInt(dropped?.id ?? '0') - 1n));
+      const again = await resumed.until((m) =>
+        m.some((message) => message.event === 'notification'),
+      );
+      resumed.close();
+      expect(again.filter((m) => m.event === 'notification').map((m) => m.id)).toEqual([
+        dropped?.id,
+      ]);
     });
   });
 });

@@ -44,6 +44,7 @@ export const UserRecord = z.object({
   email: z.string(),
   type: ReadRole.describe('The role'),
   photoURL: z.string().nullable(),
+  phone: z.string().nullable().describe('The phone a booking starts with; null until given'),
 });
 export type UserRecord = z.infer<typeof UserRecord>;
 
@@ -278,3 +279,57 @@ export const FeedQuery = z.object({
     .default('true')
     .describe('false: send what exists and end the stream'),
 });
+
+// ---- what members keep and hear
+
+/** `GET /api/saved-searches`: the caller's saved searches, newest first. */
+export const SavedSearchRecord = z.object({
+  _id: z.string(),
+  name: z.string(),
+  query: z.string().describe('The search page’s query: link back with /products?<query>'),
+  created_at: z.string().describe('ISO-8601'),
+});
+export type SavedSearchRecord = z.infer<typeof SavedSearchRecord>;
+
+export const notificationKinds = [
+  'booking-requested',
+  'booking-accepted',
+  'booking-declined',
+  'booking-cancelled',
+  'booking-ended',
+  'price-dropped',
+  'favourite-sold',
+  'search-matched',
+] as const;
+export const NotificationKind = z.enum(notificationKinds);
+export type NotificationKind = z.infer<typeof NotificationKind>;
+
+/** Header of `GET /api/notifications`: how many of the caller's notifications are unread. */
+export const UNREAD_COUNT_HEADER = 'X-Unread-Count';
+
+/** One notification: what happened, in words, and where to look. */
+export const NotificationRecord = z.object({
+  _id: z.string(),
+  position: z.string().describe('The position of the event it was made from; mark read up to it'),
+  kind: NotificationKind,
+  message: z.string(),
+  link: z.string().describe('A path of the web app to open'),
+  car_id: z.string(),
+  car_name: z.string().optional().describe('Absent when the car is gone'),
+  car_image: z.string().optional(),
+  at: z.string().describe('ISO-8601'),
+  read: z.boolean(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type NotificationRecord = z.infer<typeof NotificationRecord>;
+
+/** The messages of `GET /api/notifications/stream` (server-sent events). */
+export const NotificationStreamMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('notification'),
+    notification: NotificationRecord,
+    unread: z.number(),
+  }),
+  z.object({ type: z.literal('unread'), unread: z.number() }),
+]);
+export type NotificationStreamMessage = z.infer<typeof NotificationStreamMessage>;

@@ -220,7 +220,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/product/:id/price-history',
     {
-      config: { answerCache: 'public' },
+      config: { answerCache: 'public', reads: ['cars'] },
       schema: {
         operationId: 'getCarPriceHistory',
         tags: ['cars'],

@@ -13,6 +13,7 @@ const toUser = (row: UserRow): UserRecord => ({
   email: row.email,
   type: row.role as Role,
   photoURL: row.photo_url,
+  phone: row.phone,
 });
 
 export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
