@@ -27,6 +27,8 @@ type Fixtures = {
   /** A user of the caller's kind; `fresh` gives a new one for calls that change the caller. */
   caller(kind: Caller, fresh?: boolean): Promise<TestUser | undefined>;
   owner: TestUser;
+  /** A search saved by the shared buyer. */
+  savedSearch(): Promise<string>;
   /** A booking by the shared buyer of a car of the owner's, requested or accepted. */
   booking(status: 'requested' | 'accepted'): Promise<string>;
 };
@@ -37,6 +39,8 @@ type Case = {
   call: string;
   /** The call changes its caller (applying for seller), so each cell gets a new caller. */
   changesCaller?: boolean;
+  /** An allowed call that finds nothing to change, so appends nothing. */
+  appendsNothing?: boolean;
   request(f: Fixtures): Promise<Request>;
   expected: Record<Caller, number>;
 };
@@ -241,6 +245,39 @@ const cases: Case[] = [
     },
   },
   {
+    call: 'DELETE /api/favourites/:id',
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/api/favourites/${await f.world.car(f.owner, f.categoryName)}`,
+    }),
+    // Letting go of what one does not keep changes nothing, and is no error.
+    appendsNothing: true,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      seller: 200,
+      'owning seller': 200,
+      admin: 200,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'DELETE /api/saved-searches/:id',
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/api/saved-searches/${await f.savedSearch()}`,
+    }),
+    // "buyer" saved it: a search is only ever its owner's, so to anyone else it does not exist.
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      seller: 404,
+      'owning seller': 404,
+      admin: 404,
+      'deleted user': 403,
+    },
+  },
+  {
     call: 'POST /api/saved-searches',
     request: async () => ({
       method: 'POST',
@@ -370,6 +407,14 @@ for (const backend of await backends()) {
         admin,
         categoryName,
         owner: shared.owner,
+        async savedSearch() {
+          const saved = await world.call('POST', '/api/saved-searches', {
+            token: shared.buyer.token,
+            body: { name: 'Matrix', query: 'maxPrice=9000' },
+          });
+          expect(saved.statusCode).toBe(201);
+          return saved.json().insertedId as string;
+        },
         async booking(status) {
           const carId = await world.car(shared.owner, categoryName);
           const booked = await world.call('POST', '/api/booking', {
@@ -427,6 +472,8 @@ for (const backend of await backends()) {
       if (cell.status >= 400) {
         expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
         expect(answer.json()).toMatchObject({ status: cell.status });
+        expect(await world.head()).toBe(before);
+      } else if (cell.appendsNothing) {
         expect(await world.head()).toBe(before);
       } else if (cell.status === 201 || request.method !== 'POST' || request.url !== '/api/user') {
         expect(await world.head()).toBeGreaterThan(before);

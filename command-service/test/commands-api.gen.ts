@@ -1384,6 +1384,8 @@ export interface operations {
                     transmission?: "manual" | "automatic";
                     /** @description Plain text */
                     description?: string;
+                    /** @description More pictures: the gallery is `image`, then these in order */
+                    images?: string[];
                 };
             };
         };
@@ -1776,6 +1778,8 @@ export interface operations {
                     fuel?: ("petrol" | "diesel" | "hybrid" | "electric" | "lpg" | "other") | null;
                     transmission?: ("manual" | "automatic") | null;
                     description?: string | null;
+                    /** @description The gallery in order, the cover first; at most 10 */
+                    images?: string[];
                 };
             };
         };

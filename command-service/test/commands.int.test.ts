@@ -380,6 +380,39 @@ for (const backend of await backends()) {
       expect(await world.head()).toBe(events.at(-1)?.position);
     });
 
+    it('POST /api/product takes a gallery, and PATCH /api/product/:id reorders it', async () => {
+      const category = await world.category(admin);
+      const picture = (name: string) => `https://images.example/${name}.jpg`;
+      const before = await world.head();
+      const listed = await world.call('POST', '/api/product', {
+        token: seller.token,
+        body: { ...carBody(category), images: [picture('side'), picture('back')] },
+      });
+      expect(listed.statusCode).toBe(201);
+      const carId = listed.json().insertedId as string;
+      const events = await world.eventsAfter(before);
+      expect(events.find((e) => e.type === 'CarPhotosChanged')?.data).toEqual({
+        carId,
+        images: ['https://images.example/corolla.jpg', picture('side'), picture('back')],
+      });
+      const from = await world.head();
+      const reordered = await world.call('PATCH', `/api/product/${carId}`, {
+        token: seller.token,
+        body: { images: [picture('back'), 'https://images.example/corolla.jpg'] },
+      });
+      expect(reordered.statusCode).toBe(200);
+      expect((await world.eventsAfter(from))[0]?.data).toEqual({
+        carId,
+        images: [picture('back'), 'https://images.example/corolla.jpg'],
+      });
+      const tooMany = await world.call('PATCH', `/api/product/${carId}`, {
+        token: seller.token,
+        body: { images: Array.from({ length: 11 }, (_, n) => picture(`p${n}`)) },
+      });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().errors).toEqual([{ field: 'images', message: 'At most 10 pictures' }]);
+    });
+
     it('PATCH /api/product/:id refuses bad fields field by field, and an empty change', async () => {
       const carId = await world.car(seller, await world.category(admin));
       const before = await world.head();

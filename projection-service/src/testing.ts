@@ -344,6 +344,8 @@ export interface ListingLifeIds {
   /** The advertised car's booking, which ended when the car was sold. */
   endedBookingId: string;
   proposedTime: string;
+  /** The plain car's pictures after the edit: a new cover, then the listing's. */
+  images: string[];
 }
 
 /**
@@ -364,6 +366,10 @@ export const appendListingLife = async (
     declinedBookingId: randomUUID(),
     endedBookingId: randomUUID(),
     proposedTime: '2026-12-01T15:00:00.000Z',
+    images: [
+      `https://images.example.com/${ids.cars.plain}-side.jpg`,
+      `https://images.example.com/${ids.cars.plain}.jpg`,
+    ],
   };
   const { seller, buyer, cars } = ids;
   const sellerActor = actorOf(seller, 'Seller');
@@ -381,6 +387,10 @@ export const appendListingLife = async (
       { carId: cars.plain, mileage: 64000, description: 'New tyres' },
       sellerActor,
     ),
+  );
+  await append(
+    plain,
+    eventData('CarPhotosChanged', { carId: cars.plain, images: life.images }, sellerActor),
   );
   const book = async (carId: string, carName: string, price: number, bookingId: string) => {
     await append(

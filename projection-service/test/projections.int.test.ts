@@ -228,6 +228,8 @@ describe.each(list)('projections on $name', ({ open }) => {
       description: 'New tyres',
       booked: 0,
       sold_at: null,
+      image: life.images[0],
+      images: life.images,
     });
     expect(cars.get(ids.cars.plain)?.price_changed_at).toBeInstanceOf(Date);
     expect(cars.get(ids.cars.advertised)).toMatchObject({ booked: 0, previous_price: null });
@@ -269,6 +271,7 @@ describe.each(list)('projections on $name', ({ open }) => {
     expect(audit.map((a) => a.action)).toEqual([
       'changed the price',
       'edited',
+      'changed the pictures',
       'booked',
       'accepted the booking',
       'cancelled the booking',
@@ -431,6 +434,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0007-checkpoint-store',
       '0008-listing-and-booking-life',
       '0009-members',
+      '0010-car-photos',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

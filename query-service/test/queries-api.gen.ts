@@ -718,6 +718,8 @@ export interface operations {
                         transmission?: "manual" | "automatic";
                         /** @description Plain text */
                         description?: string;
+                        /** @description Its pictures in order; the first is `image`, the cover */
+                        images: string[];
                         /** @description 1 when its seller marked it sold */
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
@@ -905,6 +907,8 @@ export interface operations {
                         transmission?: "manual" | "automatic";
                         /** @description Plain text */
                         description?: string;
+                        /** @description Its pictures in order; the first is `image`, the cover */
+                        images: string[];
                         /** @description 1 when its seller marked it sold */
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
@@ -1008,6 +1012,8 @@ export interface operations {
                         transmission?: "manual" | "automatic";
                         /** @description Plain text */
                         description?: string;
+                        /** @description Its pictures in order; the first is `image`, the cover */
+                        images: string[];
                         /** @description 1 when its seller marked it sold */
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
@@ -1082,6 +1088,8 @@ export interface operations {
                         transmission?: "manual" | "automatic";
                         /** @description Plain text */
                         description?: string;
+                        /** @description Its pictures in order; the first is `image`, the cover */
+                        images: string[];
                         /** @description 1 when its seller marked it sold */
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
@@ -1542,6 +1550,8 @@ export interface operations {
                         transmission?: "manual" | "automatic";
                         /** @description Plain text */
                         description?: string;
+                        /** @description Its pictures in order; the first is `image`, the cover */
+                        images: string[];
                         /** @description 1 when its seller marked it sold */
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */

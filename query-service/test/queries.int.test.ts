@@ -226,6 +226,7 @@ describe.each(list)('query service on $name', (backend) => {
         use: 3,
         booked: 1,
         advertise: 1,
+        images: [expect.stringContaining(ids.cars.booked)],
         sold: 0,
       });
       // The public list ignores a token, even a bad one.
@@ -359,6 +360,7 @@ describe.each(list)('query service on $name', (backend) => {
           use: 3,
           booked: 1,
           advertise: 1,
+          images: [`https://images.example.com/${ids.cars.booked}.jpg`],
           sold: 0,
         }),
       );
@@ -765,7 +767,14 @@ describe.each(list)('query service on $name', (backend) => {
       const fresh = { 'x-min-position': life.position.toString() };
 
       const plain = (await get(`/api/product/${ids.cars.plain}`, undefined, fresh)).json();
-      expect(plain).toMatchObject({ price: 13500, previous_price: 15000, mileage: 64000, sold: 0 });
+      expect(plain).toMatchObject({
+        price: 13500,
+        previous_price: 15000,
+        mileage: 64000,
+        sold: 0,
+        image: life.images[0],
+        images: life.images,
+      });
       const history = await get(`/api/product/${ids.cars.plain}/price-history`);
       expect(history.json()).toEqual([
         { price: 15000, at: expect.any(String) },
@@ -816,6 +825,7 @@ describe.each(list)('query service on $name', (backend) => {
       expect(messages.map((m: { type: string }) => m.type)).toEqual([
         'CarPriceChanged',
         'CarDetailsChanged',
+        'CarPhotosChanged',
         'CarBooked',
         'BookingAccepted',
         'BookingCancelled',

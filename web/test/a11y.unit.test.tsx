@@ -27,6 +27,7 @@ const car: CarRecord = {
   booked: 0,
   advertise: 1,
   sold: 0,
+  images: ['/images/axio.png'],
 };
 
 describe('accessibility', () => {

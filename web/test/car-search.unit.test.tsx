@@ -21,6 +21,7 @@ const car = (overrides: Partial<CarRecord>): CarRecord => ({
   booked: 0,
   advertise: 0,
   sold: 0,
+  images: ['/images/corolla.png'],
   ...overrides,
 });
 

@@ -25,6 +25,7 @@ const car = (overrides: Partial<CarRecord>): CarRecord => ({
   booked: 0,
   advertise: 0,
   sold: 0,
+  images: ['/images/civic.png'],
   ...overrides,
 });
 

@@ -22,6 +22,7 @@ const car: CarRecord = {
   booked: 0,
   advertise: 0,
   sold: 0,
+  images: ['/images/corolla.png'],
 };
 
 describe('login form', () => {

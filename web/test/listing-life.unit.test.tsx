@@ -24,6 +24,7 @@ const car = (overrides: Partial<CarRecord> = {}): CarRecord => ({
   booked: 0,
   advertise: 0,
   sold: 0,
+  images: ['/images/civic.png'],
   make: 'Honda',
   year: 2015,
   ...overrides,

@@ -70,6 +70,7 @@ export async function carRoutes(app: ServiceApp, { run, store }: CarRoutesOption
             fuel: body.fuel,
             transmission: body.transmission,
             description: body.description,
+            ...(body.images === undefined ? {} : { images: body.images }),
           },
         },
         answer: () => ({ status: 201, body: { acknowledged: true as const, insertedId: carId } }),

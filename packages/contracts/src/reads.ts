@@ -73,6 +73,7 @@ export const CarRecord = z.object({
   booked: z.number().int().describe('1 while a booking of it is requested or accepted'),
   advertise: z.number().int().describe('1 when advertised'),
   ...CarDetailsAnswer.shape,
+  images: z.array(z.string()).describe('Its pictures in order; the first is `image`, the cover'),
   sold: z.number().int().describe('1 when its seller marked it sold'),
   previous_price: z
     .number()
@@ -187,6 +188,7 @@ export const carFeedEventTypes = [
   'BookingEnded',
   'CarPriceChanged',
   'CarDetailsChanged',
+  'CarPhotosChanged',
   'CarSold',
   'CarDeleted',
 ] as const;
@@ -258,6 +260,11 @@ export const CarFeedEvent = z.discriminatedUnion('type', [
       })
       .partial()
       .describe('Only the fields that changed; null: cleared'),
+  }),
+  z.object({
+    type: z.literal('CarPhotosChanged'),
+    ...feedBase,
+    images: z.array(z.string()).describe('The pictures in order, the cover first'),
   }),
   z.object({ type: z.literal('CarSold'), ...feedBase }),
   z.object({

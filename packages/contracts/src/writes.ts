@@ -10,6 +10,7 @@
 // Unknown fields: every request body is a strict object, so a field the call does not know
 // answers 400 ("Unknown field") rather than being dropped silently. Fields that clients send
 // and the server ignores (a seller's name on a car, a booking's price) are known fields.
+import { MAX_CAR_PHOTOS } from '@second-gear/domain';
 import { z } from 'zod';
 import { carDetailFields, savedSearchQuery } from './cars.ts';
 import { decimalNumber } from './numbers.ts';
@@ -71,6 +72,13 @@ export const imageUrl = requiredText(2048).refine(
   (value) => value.startsWith('/') || /^https?:\/\/\S+$/i.test(value),
   'Must be an image URL',
 );
+
+/** A car's pictures, cover first, as `POST /api/images` answers them (or http(s) URLs). */
+export const carImages = z
+  .array(imageUrl, { error: 'Must be a list of image URLs' })
+  .min(1, 'Give at least one picture')
+  .max(MAX_CAR_PHOTOS, `At most ${MAX_CAR_PHOTOS} pictures`)
+  .describe(`The gallery in order, the cover first; at most ${MAX_CAR_PHOTOS}`);
 
 /** Ids in paths and bodies: user ids are Firebase uids, the others UUIDs. */
 const idPattern = /^[A-Za-z0-9_-]{1,128}$/;
@@ -181,6 +189,9 @@ export const ListCarBody = z.strictObject({
   location: requiredText(120),
   use: yearsOfUse,
   ...carDetailFields,
+  images: carImages
+    .optional()
+    .describe('More pictures: the gallery is `image`, then these in order'),
 });
 export type ListCarBody = z.input<typeof ListCarBody>;
 
@@ -249,6 +260,7 @@ export const EditCarBody = z
     fuel: clearable(carDetailFields.fuel),
     transmission: clearable(carDetailFields.transmission),
     description: clearable(carDetailFields.description),
+    images: carImages.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'Give at least one field to change');
 export type EditCarBody = z.input<typeof EditCarBody>;

@@ -187,6 +187,16 @@ export const CarDetailsChanged = z.object({
   transmission: z.enum(transmissions).nullable().optional(),
   description: z.string().nullable().optional(),
 });
+/** How many pictures a car may have. */
+export const MAX_CAR_PHOTOS = 10;
+/**
+ * Its seller (or an admin) set the car's pictures, in order: the first is the cover, which the
+ * listing's `image` then names. A car listed with one picture has that one until this event.
+ */
+export const CarPhotosChanged = z.object({
+  carId: id,
+  images: z.array(z.string()).min(1).max(MAX_CAR_PHOTOS),
+});
 /** Its seller sold it: it leaves search and its category's live cars, and stays readable. */
 export const CarSold = z.object({ carId: id, sellerId: id, categoryId: id });
 export const CarDeleted = z.object({
@@ -228,6 +238,7 @@ export const eventSchemas = {
   BookingEnded,
   CarPriceChanged,
   CarDetailsChanged,
+  CarPhotosChanged,
   CarSold,
   CarDeleted,
 } as const;

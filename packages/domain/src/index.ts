@@ -10,6 +10,7 @@ export * from './cars/edit-car.ts';
 export * from './cars/find-car.ts';
 export * from './cars/list-car.ts';
 export * from './cars/mark-car-sold.ts';
+export * from './cars/photos.ts';
 export * from './categories/category.ts';
 export * from './categories/category-name-reservation.ts';
 export * from './categories/create-category.ts';

@@ -49,6 +49,7 @@ export const streamOf = (event: DomainEvent): string => {
     case 'BookingEnded':
     case 'CarPriceChanged':
     case 'CarDetailsChanged':
+    case 'CarPhotosChanged':
     case 'CarSold':
     case 'CarDeleted':
       return streams.car(event.data.carId);
@@ -101,7 +102,7 @@ const thrownBy = async (history: readonly DomainEvent[], command: Command): Prom
 /** Events, or lists of them, nested as the fixtures build them. */
 export type History = DomainEvent | readonly History[];
 
-const flatten = (history: readonly History[]): DomainEvent[] =>
+export const flatten = (history: readonly History[]): DomainEvent[] =>
   history.flatMap((item) => (Array.isArray(item) ? flatten(item) : [item as DomainEvent]));
 
 /**

@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
-import type { Actor, CarChanges, Command } from '../src/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { Actor, CarChanges, Command, DomainEvent } from '../src/index.ts';
 import {
   actor,
   bookingParties,
@@ -11,7 +11,7 @@ import {
   suv,
   userDeleted,
 } from './fixtures.ts';
-import { given, on } from './given.ts';
+import { flatten, given, on, run } from './given.ts';
 
 const market = [
   registered('ada', 'Admin'),
@@ -181,5 +181,66 @@ describe('MarkCarSold', () => {
           data: { carId: 'car-1', sellerId: 'sam', categoryId: suv.categoryId, reason: 'deleted' },
         }),
       );
+  });
+});
+
+describe('photos', () => {
+  const image = (n: number) => `https://images.example.com/car-1-${n}.jpg`;
+  const cover = 'https://images.example.com/car-1.jpg';
+
+  it('lists a car with a gallery, its cover first, each picture once', async () => {
+    const command: Command = {
+      type: 'ListCar',
+      actor: actor('sam', 'Seller'),
+      data: {
+        carId: 'car-2',
+        name: 'Car car-2',
+        categoryName: suv.name,
+        image: cover,
+        originalPrice: 20000,
+        price: 12500,
+        location: 'Dhaka',
+        yearsOfUse: 4,
+        images: [image(1), cover, image(2), image(1)],
+      },
+    };
+    const decision = await run(flatten(market), command);
+    expect(decision.appends[0]?.events.map((e) => e.type)).toEqual([
+      'CarListed',
+      'CarPhotosChanged',
+    ]);
+    expect(decision.appends[0]?.events[1]?.data).toEqual({
+      carId: 'car-2',
+      images: [cover, image(1), image(2)],
+    });
+  });
+
+  it('reorders, adds and removes pictures; the first becomes the cover', async () => {
+    await given(market)
+      .when(edit(actor('sam', 'Seller'), { images: [image(1), cover] }))
+      .then(
+        on('car-car-1', {
+          type: 'CarPhotosChanged',
+          data: { carId: 'car-1', images: [image(1), cover] },
+        }),
+      );
+    const photos: DomainEvent = {
+      type: 'CarPhotosChanged',
+      data: { carId: 'car-1', images: [image(1), cover] },
+    };
+    await given(market, photos)
+      .when(edit(actor('sam', 'Seller'), { images: [image(1), cover] }))
+      .thenNothing();
+  });
+
+  it('keeps between one and ten pictures', async () => {
+    await given(market)
+      .when(edit(actor('sam', 'Seller'), { images: [] }))
+      .thenThrows('invalid', 'field-required');
+    await given(market)
+      .when(
+        edit(actor('sam', 'Seller'), { images: Array.from({ length: 11 }, (_, n) => image(n)) }),
+      )
+      .thenThrows('invalid', 'field-out-of-range');
   });
 });

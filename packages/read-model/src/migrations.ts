@@ -413,6 +413,11 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    // A car's gallery, cover first; null for a car that has only its listing's picture.
+    name: '0010-car-photos',
+    statements: (s) => [`alter table ${s}.cars add column images jsonb`],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

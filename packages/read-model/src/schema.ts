@@ -69,6 +69,8 @@ export interface CarsTable {
   advertised: ColumnType<number, number | undefined, number>;
   listed_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** Its pictures in order, cover first; null while it has only `image`. */
+  images: ColumnType<string[] | null, string | null | undefined, string | null>;
   /** When its seller marked it sold; sold cars leave search and the facet counts. */
   sold_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The price before the latest change, null until the price changes. */
@@ -158,7 +160,14 @@ export interface SearchWordsTable {
  * The projections, each with its own checkpoint row: what a reader waits for when it wants to
  * see a write (read-your-writes waits only for the projections of the tables it reads).
  */
-export const projectionNames = ['users', 'categories', 'cars', 'bookings', 'audit', 'members'] as const;
+export const projectionNames = [
+  'users',
+  'categories',
+  'cars',
+  'bookings',
+  'audit',
+  'members',
+] as const;
 export type ProjectionName = (typeof projectionNames)[number];
 
 export interface ProjectionCheckpointsTable {

@@ -266,6 +266,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const CHECKPOINT_STORE = '0007-checkpoint-store';
   const LISTING_LIFE = '0008-listing-and-booking-life';
   const MEMBERS = '0009-members';
+  const PHOTOS = '0010-car-photos';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -296,6 +297,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       CHECKPOINT_STORE,
       LISTING_LIFE,
       MEMBERS,
+      PHOTOS,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -326,6 +328,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       CHECKPOINT_STORE,
       LISTING_LIFE,
       MEMBERS,
+      PHOTOS,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();

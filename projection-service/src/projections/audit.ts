@@ -108,8 +108,25 @@ const describe = (event: ProjectedEvent): AuditEntry | undefined => {
       const { carId, ...changed } = event.data;
       return { action: 'edited', subjectType: 'car', subjectId: carId, details: changed };
     }
+    case 'CarPhotosChanged':
+      return {
+        action: 'changed the pictures',
+        subjectType: 'car',
+        subjectId: event.data.carId,
+        details: { pictures: event.data.images.length },
+      };
     case 'CarSold':
       return { action: 'marked sold', subjectType: 'car', subjectId: event.data.carId };
+    case 'UserProfileChanged': {
+      // Which fields changed; never the phone itself.
+      const { userId, ...changed } = event.data;
+      return {
+        action: 'changed their profile',
+        subjectType: 'user',
+        subjectId: userId,
+        details: { fields: Object.keys(changed) },
+      };
+    }
     case 'CarDeleted':
       return {
         action:

@@ -140,6 +140,11 @@ export const carsProjection: Projection = {
           .execute();
         return;
       }
+      case 'CarPhotosChanged': {
+        const { carId, images } = event.data;
+        await update(carId, { images: JSON.stringify(images), image: images[0] ?? '' });
+        return;
+      }
       case 'CarSold':
         await update(event.data.carId, { sold_at: event.metadata.occurredAt });
         return;

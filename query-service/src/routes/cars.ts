@@ -51,6 +51,7 @@ export const toCar = (row: CarRow): CarRecord => ({
   booked: Number(row.booked),
   advertise: Number(row.advertised),
   ...presentDetails(row),
+  images: row.images ?? [row.image],
   sold: row.sold_at === null ? 0 : 1,
   ...(row.previous_price !== null && { previous_price: Number(row.previous_price) }),
 });

@@ -127,6 +127,13 @@ export const toFeedEvent = (event: RecordedEvent): CarFeedEvent | undefined => {
       const { carId, ...changes } = parsed.data;
       return { type: 'CarDetailsChanged', ...base, carId, changes };
     }
+    case 'CarPhotosChanged':
+      return {
+        type: 'CarPhotosChanged',
+        ...base,
+        carId: parsed.data.carId,
+        images: parsed.data.images,
+      };
     case 'CarSold':
       return { type: 'CarSold', ...base, carId: parsed.data.carId };
     case 'CarDeleted':

@@ -23,6 +23,8 @@ export type CarState =
       status: 'listed' | 'sold' | 'deleted';
       /** The listing as it stands now: edits and price changes applied. */
       car: CarDetails;
+      /** Its pictures in order; the first is the cover (`car.image`). */
+      images: readonly string[];
       advertised: boolean;
       /** The open booking, if any. */
       booking: Booking | null;
@@ -59,7 +61,14 @@ const changedFields = (data: EventDataOf<'CarDetailsChanged'>): Partial<CarDetai
 
 export const evolveCar = (state: CarState, event: DomainEvent): CarState => {
   if (event.type === 'CarListed') {
-    return { status: 'listed', car: event.data, advertised: false, booking: null, bookings: {} };
+    return {
+      status: 'listed',
+      car: event.data,
+      images: [event.data.image],
+      advertised: false,
+      booking: null,
+      bookings: {},
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -85,6 +94,10 @@ export const evolveCar = (state: CarState, event: DomainEvent): CarState => {
       return { ...state, car: { ...state.car, price: event.data.price } };
     case 'CarDetailsChanged':
       return { ...state, car: { ...state.car, ...changedFields(event.data) } };
+    case 'CarPhotosChanged': {
+      const { images } = event.data;
+      return { ...state, images, car: { ...state.car, image: images[0] ?? state.car.image } };
+    }
     case 'CarSold':
       return { ...state, status: 'sold' };
     case 'CarDeleted':

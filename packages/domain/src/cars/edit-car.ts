@@ -8,6 +8,7 @@ import { nonNegative, required } from '../validation.ts';
 import type { CarState } from './car.ts';
 import { requireListedCar } from './find-car.ts';
 import { type CarListingDetails, listingDetails } from './list-car.ts';
+import { carPhotos, samePhotos } from './photos.ts';
 
 /** What a seller may change in a listing; a detail given as null is cleared. */
 export type CarChanges = Partial<
@@ -17,6 +18,8 @@ export type CarChanges = Partial<
     price: number;
     location: string;
     yearsOfUse: number;
+    /** The pictures in their new order, cover first. */
+    images: readonly string[];
   } & { [K in keyof CarListingDetails]: CarListingDetails[K] | null }
 >;
 
@@ -28,7 +31,8 @@ type DetailsChange = Omit<EventDataOf<'CarDetailsChanged'>, 'carId'>;
 /**
  * The car's seller, or an admin, changes a listing that is still for sale. A new price is an
  * event of its own with the old one, so the price history and the "price dropped" mark come
- * from the log; the other fields that changed are one event. Nothing changed, nothing appended.
+ * from the log; new pictures (or a new order) are one event, and the other fields that changed
+ * one more. Nothing changed, nothing appended.
  */
 export const editCar = ({
   command,
@@ -72,6 +76,7 @@ export const editCar = ({
     }),
   };
   const price = changes.price === undefined ? current.price : nonNegative(changes.price, 'price');
+  const images = changes.images === undefined ? [...listed.images] : carPhotos(changes.images);
 
   const changed: DetailsChange = {};
   for (const key of Object.keys(wanted) as (keyof typeof wanted)[]) {
@@ -81,6 +86,8 @@ export const editCar = ({
   const pairs: [string, DomainEvent][] = [];
   if (Object.keys(changed).length > 0)
     pairs.push([streams.car(carId), { type: 'CarDetailsChanged', data: { carId, ...changed } }]);
+  if (!samePhotos(images, listed.images))
+    pairs.push([streams.car(carId), { type: 'CarPhotosChanged', data: { carId, images } }]);
   if (price !== current.price)
     pairs.push([
       streams.car(carId),

@@ -8,6 +8,7 @@ import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
 import { nonNegative, required } from '../validation.ts';
 import type { CarState } from './car.ts';
+import { carPhotos } from './photos.ts';
 
 /**
  * The API's CreateProduct. The category is given by its name (the command service turns a
@@ -24,6 +25,8 @@ export type ListCar = CommandOf<
     price: number;
     location: string;
     yearsOfUse: number;
+    /** The gallery, cover first; without it, `image` alone. */
+    images?: readonly string[];
   } & Partial<CarListingDetails>
 >;
 
@@ -104,6 +107,8 @@ export const listCar = ({
   const { carId } = data;
   const { categoryId } = category;
   const sellerId = seller.userId;
+  // The cover is `image`; the other pictures follow it in the order given.
+  const images = carPhotos([listing.image, ...(data.images ?? [])]);
   return appendsOf([
     [
       streams.car(carId),
@@ -132,6 +137,9 @@ export const listCar = ({
         },
       },
     ],
+    ...(images.length > 1
+      ? [[streams.car(carId), { type: 'CarPhotosChanged', data: { carId, images } }] as const]
+      : []),
     [streams.category(categoryId), { type: 'CategoryCarAdded', data: { categoryId, carId } }],
     [streams.user(sellerId), { type: 'SellerCarAdded', data: { userId: sellerId, carId } }],
   ]);
