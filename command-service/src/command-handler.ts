@@ -143,7 +143,7 @@ export class CommandHandler {
 
   #appendRequests(
     context: CommandContext,
-    { appends, actor }: LoadedDecision,
+    { appends, checks, actor }: LoadedDecision,
     answer: { status: number; body: Record<string, unknown> },
     keyExpected: number | 'no_stream',
   ): AppendRequest[] {
@@ -159,6 +159,11 @@ export class CommandHandler {
       expected: append.expected,
       events: withMetadata(append.events, metadataContext).map(toEventData),
     }));
+    // What the decision only read is checked, not written: its events stand only if those
+    // streams are still as they were read. A decision that changes nothing needs no check.
+    if (requests.length > 0) {
+      for (const check of checks) requests.push({ ...check, events: [] });
+    }
     if (context.idempotency) {
       // Last in the append, so its position is the position of the command's last event.
       const stored: StoredAnswer = {

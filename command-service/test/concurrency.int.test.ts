@@ -243,3 +243,55 @@ for (const backend of await backends()) {
     });
   });
 }
+
+// A decision stands only on the streams it read as they were: one it read without writing
+// (the buyer's own account, for a booking) is checked at the append like the ones it writes.
+for (const backend of await backends()) {
+  describe.skipIf(backend.skipReason)(`streams read but not written: ${titleOf(backend)}`, () => {
+    let world: World;
+    let dispose: () => Promise<void>;
+    /** Runs once, between the next decision and its append. */
+    let race: (() => Promise<unknown>) | undefined;
+
+    beforeAll(async () => {
+      const opened = await backend.open();
+      dispose = opened.dispose;
+      const store = opened.store;
+      const racing = new Proxy(store, {
+        get(target, property) {
+          if (property === 'appendMany') {
+            return async (requests: Parameters<typeof store.appendMany>[0]) => {
+              const before = race;
+              race = undefined;
+              await before?.();
+              return target.appendMany(requests);
+            };
+          }
+          const value = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      world = await startWorld(racing, emulator);
+    }, 120_000);
+    afterAll(async () => {
+      await world?.close();
+      await dispose?.();
+    });
+
+    it('a booking by a buyer deleted between its decision and its append is refused', async () => {
+      const admin = await world.user('Admin');
+      const seller = await world.user('Seller');
+      const buyer = await world.user('Buyer');
+      const carId = await world.car(seller, await world.category(admin));
+      race = () => world.call('DELETE', `/api/user/${buyer.uid}`, { token: admin.token });
+      const before = await world.head();
+      const booking = await world.call('POST', '/api/booking', {
+        token: buyer.token,
+        body: bookingBody(carId),
+      });
+      expect(booking.statusCode).toBe(403);
+      expect(booking.json().type).toBe('urn:second-gear:rule:actor-deleted');
+      expect(typesOf(await world.eventsAfter(before))).toEqual(['UserDeleted', 'EmailReleased']);
+    });
+  });
+}

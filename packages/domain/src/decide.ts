@@ -107,6 +107,12 @@ export type LoadedDecision = {
   decision: Decision;
   /** The decision's appends that hold events, in its order, each with its expected version. */
   appends: ExpectedAppend[];
+  /**
+   * Every stream the decision read but does not write, with the version it was read at. The
+   * decision holds only while they stay there, so the append checks them too: a booking by a
+   * user being deleted at that moment fails, instead of succeeding on a state already gone.
+   */
+  checks: { stream: string; expected: number | 'no_stream' }[];
   /** The actor as the events' metadata records it: with the role their user stream holds. */
   actor: Actor;
 };
@@ -114,8 +120,9 @@ export type LoadedDecision = {
 /**
  * Runs a command: reads every stream its slice names, round after round, each once and the
  * streams of one round together; then decides on them. Every stream the decision appends to
- * was read, so each append expects the version its stream was read at, and an append of all of
- * them fails if another writer changed any in between. Throws `DomainError` when a rule rejects
+ * was read, so each append expects the version its stream was read at; the streams it only
+ * read come back as `checks` at theirs. An append of all of them fails if another writer
+ * changed any in between. Throws `DomainError` when a rule rejects
  * the command.
  */
 export const loadAndDecide = async (
@@ -139,14 +146,20 @@ export const loadAndDecide = async (
   }
   const decision = decide(command, loaded);
   const actorUser = loadedState(loaded, 'user', streams.user(command.actor.uid));
+  const expectedOf = (stream: string) => {
+    const version = versions.get(stream) ?? -1;
+    return version < 0 ? ('no_stream' as const) : version;
+  };
+  const appends = decision.appends
+    .filter((append) => append.events.length > 0)
+    .map(({ stream, events }) => ({ stream, events, expected: expectedOf(stream) }));
+  const written = new Set(appends.map((append) => append.stream));
   return {
     decision,
-    appends: decision.appends
-      .filter((append) => append.events.length > 0)
-      .map(({ stream, events }) => {
-        const version = versions.get(stream) ?? -1;
-        return { stream, events, expected: version < 0 ? 'no_stream' : version };
-      }),
+    appends,
+    checks: [...versions.keys()]
+      .filter((stream) => !written.has(stream))
+      .map((stream) => ({ stream, expected: expectedOf(stream) })),
     actor: actorUser ? recordedActor(command.actor, actorUser) : command.actor,
   };
 };

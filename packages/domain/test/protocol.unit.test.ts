@@ -151,6 +151,16 @@ describe('loadAndDecide', () => {
     expect(recorded).toEqual(actor('ada', 'Admin'));
   });
 
+  it('gives the streams it read without writing, at their versions, to be checked', async () => {
+    const { appends, checks } = await loadAndDecide(
+      { type: 'DeleteCar', actor: actor('ada', 'Buyer'), data: { carId: 'car-1' } },
+      readFrom([]),
+    );
+    expect(appends.map((append) => append.stream)).not.toContain('user-ada');
+    // Registered, then promoted: two events, so version 1.
+    expect(checks).toEqual([{ stream: 'user-ada', expected: 1 }]);
+  });
+
   it('expects a stream that was empty not to exist yet', async () => {
     const { appends } = await loadAndDecide(
       {

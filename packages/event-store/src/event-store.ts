@@ -63,6 +63,19 @@ export class WrongExpectedVersionError extends Error {
 }
 
 /**
+ * An event of the append carries an id the store already holds: the append is refused as a
+ * whole, so a request retried with the same event ids never writes them twice. (On KurrentDB
+ * the server recognises a repeated id only in the same stream shortly after; see
+ * docs/event-store.md.)
+ */
+export class DuplicateEventIdError extends Error {
+  constructor(detail?: string) {
+    super(`An event with one of these ids was appended already${detail ? `: ${detail}` : ''}`);
+    this.name = 'DuplicateEventIdError';
+  }
+}
+
+/**
  * The stream was deleted for good (a tombstone on KurrentDB): it can be neither read nor written
  * again, under any expectation. Retrying cannot help. The SQL adapters never delete streams.
  */
@@ -85,13 +98,15 @@ export interface SubscribeOptions {
 
 export interface EventStore {
   /**
-   * Appends to one stream. Throws WrongExpectedVersionError when the expectation fails, and
-   * StreamDeletedError when the stream was deleted for good.
+   * Appends to one stream. Throws WrongExpectedVersionError when the expectation fails,
+   * StreamDeletedError when the stream was deleted for good, and DuplicateEventIdError when an
+   * event's id is taken.
    */
   append(stream: string, expected: ExpectedVersion, events: EventData[]): Promise<AppendResult>;
   /**
    * Appends to several streams atomically: every expectation holds and every event is written,
-   * or nothing is. Positions of the events follow request order.
+   * or nothing is. Positions of the events follow request order. A request without events only
+   * checks its stream's expectation.
    */
   appendMany(requests: AppendRequest[]): Promise<AppendResult>;
   /**

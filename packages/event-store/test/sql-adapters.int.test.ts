@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createEventStore,
+  DuplicateEventIdError,
   type EventData,
   type EventStore,
   migrateEventStore,
@@ -53,6 +54,19 @@ for (const adapter of sqlAdapters) {
         { stream: car, version: 0 },
         { stream: category, version: 0 },
       ]);
+    });
+
+    test('an event id names one event: an append that repeats one writes nothing', async () => {
+      const first = event('CarListed');
+      await store.append(`car-${randomUUID()}`, 'no_stream', [first]);
+      const head = await store.headPosition();
+      const other = `car-${randomUUID()}`;
+      const error = await store
+        .appendMany([{ stream: other, expected: 'no_stream', events: [event('CarListed'), first] }])
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DuplicateEventIdError);
+      expect(await store.readStream(other)).toEqual([]);
+      expect(await store.headPosition()).toBe(head);
     });
 
     test('positions have no gaps, also after a failed append', async () => {

@@ -210,14 +210,18 @@ export class KurrentDbEventStore implements EventStore {
     return this.#client.appendRecords(records, checks);
   }
 
+  /**
+   * Before 26.1 a server checks a stream's expectation only where it writes events, so a
+   * request without events (a stream the decision only read) cannot be checked there: it is
+   * left out, and that write-skew guard holds only on 26.1 and later (docs/event-store.md).
+   */
   #multiStreamAppend(requests: AppendRequest[]): Promise<MultiAppendResult> {
-    if (requests.some((r) => r.events.length === 0)) {
-      throw new TypeError(
-        'appendMany on KurrentDB before 26.1: every stream named needs at least one event',
-      );
+    const written = requests.filter((r) => r.events.length > 0);
+    if (written.length === 0) {
+      throw new TypeError('appendMany on KurrentDB before 26.1: name at least one event');
     }
     return this.#client.multiStreamAppend(
-      requests.map((request) => ({
+      written.map((request) => ({
         streamName: request.stream,
         expectedState: toStreamState(request.expected),
         events: request.events.map(toPropertiesEvent),

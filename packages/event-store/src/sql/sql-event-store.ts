@@ -2,6 +2,7 @@ import { anySignal, catchUpThenFollow } from '../catch-up.ts';
 import {
   type AppendRequest,
   type AppendResult,
+  DuplicateEventIdError,
   type EventData,
   type EventStore,
   type ExpectedVersion,
@@ -16,6 +17,7 @@ import { isDatabaseError, type SqlExecutor } from './executor.ts';
 import {
   type AppendRow,
   DEFAULT_SCHEMA,
+  EVENT_ID_INDEX,
   type EventRow,
   migrationSql,
   notificationChannel,
@@ -86,7 +88,7 @@ class SqlEventStore implements EventStore {
     try {
       rows = await this.#executor.query<AppendRow>(this.#sql.append, [payload]);
     } catch (error) {
-      throw toWrongExpectedVersion(error, requests) ?? error;
+      throw toWrongExpectedVersion(error, requests) ?? toDuplicateEventId(error) ?? error;
     }
     let position: bigint | undefined;
     for (const row of rows) {
@@ -208,6 +210,21 @@ function toWrongExpectedVersion(
     expected,
     detail.actual < 0 ? 'no_stream' : detail.actual,
   );
+}
+
+/** SQLSTATE of a unique violation. */
+const UNIQUE_VIOLATION = '23505';
+
+function toDuplicateEventId(error: unknown): DuplicateEventIdError | undefined {
+  if (!isDatabaseError(error) || error.code !== UNIQUE_VIOLATION) return undefined;
+  if (
+    !String((error as { constraint?: unknown }).constraint ?? error.message).includes(
+      EVENT_ID_INDEX,
+    )
+  ) {
+    return undefined;
+  }
+  return new DuplicateEventIdError(error.detail);
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {

@@ -9,6 +9,9 @@ export const DEFAULT_SCHEMA = 'event_store';
 /** SQLSTATE raised by `append_events` when an expected version does not hold. */
 export const WRONG_EXPECTED_VERSION = 'ES409';
 
+/** The unique index on event ids, named in the unique violation of a repeated id. */
+export const EVENT_ID_INDEX = 'events_event_id_key';
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,50}$/;
 
 export function assertSchemaName(schema: string): void {
@@ -51,6 +54,10 @@ create table if not exists ${s}.events (
   constraint events_position_positive check (position > 0),
   constraint events_stream_version_non_negative check (stream_version >= 0)
 );
+
+-- An event id names one event of the store: a retried append that carries the same ids is
+-- refused as a whole instead of writing them twice.
+create unique index if not exists events_event_id_key on ${s}.events (event_id);
 
 -- The store's identity, made once with it: a copy restored from a backup keeps it, any other
 -- store has another. Checkpoints record it, so a reader finds out when it meets another store.
