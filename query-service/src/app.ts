@@ -18,6 +18,7 @@ import { carRoutes } from './routes/cars.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { feedRoutes } from './routes/feed.ts';
 import { memberRoutes } from './routes/members.ts';
+import { timeTravelRoutes } from './routes/time-travel.ts';
 import { userRoutes } from './routes/users.ts';
 
 export const OPENAPI_PATH = '/api/openapi/queries.json';
@@ -139,5 +140,6 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
   auditRoutes(app, ctx);
   feedRoutes(app, ctx);
   memberRoutes(app, ctx);
+  timeTravelRoutes(app, ctx);
   return app;
 }

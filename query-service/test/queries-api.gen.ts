@@ -337,6 +337,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/state/{type}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A car, user or category as it was at a moment or a position (admins) */
+        get: operations["getAuditState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/changes/{type}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed in a car, user or category between two moments, event by event (admins) */
+        get: operations["listAuditChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1785,6 +1819,178 @@ export interface operations {
             };
             /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAuditState: {
+        parameters: {
+            query?: {
+                /** @description As it was at this moment */
+                at?: string;
+                /** @description As it was once the event at this position applied */
+                position?: string;
+            };
+            header?: never;
+            path: {
+                type: "car" | "user" | "category";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subject: {
+                            /** @enum {string} */
+                            type: "car" | "user" | "category";
+                            id: string;
+                        };
+                        /** @description False before its first event */
+                        exists: boolean;
+                        /** @description Events folded, minus one (-1: none) */
+                        version: number;
+                        /** @description The last event folded */
+                        lastEvent?: {
+                            position: string;
+                            eventType: string;
+                            at: string;
+                            actor: {
+                                uid: string;
+                                email: string;
+                                role: string;
+                            };
+                        };
+                        /** @description The state the decisions see, folded by the same code (never a phone or email of a buyer) */
+                        state: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditChanges: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+                /** @description After this moment (the first event when left out) */
+                from?: string;
+                /** @description Up to this moment (now when left out) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                type: "car" | "user" | "category";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        position: string;
+                        eventType: string;
+                        at: string;
+                        actor: {
+                            uid: string;
+                            email: string;
+                            role: string;
+                        };
+                        /** @description Each field of the state the event changed, with its value before and after */
+                        changes: {
+                            path: string;
+                            before: unknown;
+                            after: unknown;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

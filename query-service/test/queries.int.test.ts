@@ -891,6 +891,34 @@ describe.each(list)('query service on $name', (backend) => {
         'booking-requested',
         'booking-requested',
       ]);
+      // An admin opens the plain car as it was before its price changed, and sees who changed it.
+      const before = await get(
+        `/api/audit/state/car/${ids.cars.plain}?position=${ids.position}`,
+        tokens.admin,
+      );
+      expect(before.statusCode).toBe(200);
+      expect(before.json()).toMatchObject({
+        subject: { type: 'car', id: ids.cars.plain },
+        exists: true,
+        state: { status: 'listed', car: { price: 15000 } },
+      });
+      const now = (await get(`/api/audit/state/car/${ids.cars.plain}`, tokens.admin)).json();
+      expect(now.state.car.price).toBe(13500);
+      expect(JSON.stringify(now)).not.toContain('+880');
+      const changes = (
+        await get(`/api/audit/changes/car/${ids.cars.plain}`, tokens.admin)
+      ).json() as { eventType: string; actor: { uid: string }; changes: { path: string }[] }[];
+      const priceChange = changes.find((c) => c.eventType === 'CarPriceChanged');
+      expect(priceChange).toMatchObject({
+        actor: { uid: ids.seller.uid },
+        changes: [{ path: 'car.price', before: 15000, after: 13500 }],
+      });
+      expect((await get(`/api/audit/state/car/${ids.cars.plain}`, tokens.seller)).statusCode).toBe(
+        403,
+      );
+      const never = (await get('/api/audit/state/user/nobody', tokens.admin)).json();
+      expect(never).toMatchObject({ exists: false, version: -1 });
+
       const me = await get(`/api/user/${encodeURIComponent(ids.buyer.email)}`, tokens.buyer, wait);
       expect(me.json()).toMatchObject({ phone: '+8801711111111', name: `${ids.buyer.name} B.` });
     });

@@ -1,0 +1,187 @@
+import {
+  AuditChange,
+  AuditChangesQuery,
+  type AuditState,
+  AuditStateQuery,
+  AuditState as AuditStateSchema,
+  AuditSubjectParams,
+} from '@second-gear/contracts';
+import {
+  type DomainEvent,
+  EventMetadata,
+  parseDomainEvent,
+  type StreamKind,
+  streamKinds,
+  streams,
+} from '@second-gear/domain';
+import type { RecordedEvent } from '@second-gear/event-store';
+import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
+import { z } from 'zod';
+import type { QueryContext } from '../context.ts';
+import { offsetOf, setPageHeaders } from '../paging.ts';
+import { requireAdmin, viewerOf } from '../viewer.ts';
+
+/** The longest stream time travel folds; a car, user or category stays far below it. */
+const MAX_EVENTS = 10_000;
+
+/** Fields of a state that are never shown, here as in the audit log: a buyer's phone and email. */
+const HIDDEN = new Set(['buyerPhone', 'buyerEmail']);
+
+const kindOf: Record<AuditSubjectParams['type'], StreamKind> = {
+  car: 'car',
+  user: 'user',
+  category: 'category',
+};
+
+/** A state as JSON: sets become arrays, bigints strings, hidden fields gone. */
+const plain = (value: unknown): unknown => {
+  if (value instanceof Set) return [...value].map(plain);
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !HIDDEN.has(key))
+        .map(([key, inner]) => [key, plain(inner)]),
+    );
+  }
+  return value;
+};
+
+/** Every leaf of a JSON value by its dotted path. */
+const leaves = (value: unknown, path = '', into = new Map<string, unknown>()) => {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, inner] of Object.entries(value)) {
+      leaves(inner, path ? `${path}.${key}` : key, into);
+    }
+  } else {
+    into.set(path, value);
+  }
+  return into;
+};
+
+/** The fields whose values differ between two states. */
+const differences = (before: unknown, after: unknown) => {
+  const a = leaves(before);
+  const b = leaves(after);
+  const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
+  return paths
+    .filter((path) => JSON.stringify(a.get(path)) !== JSON.stringify(b.get(path)))
+    .map((path) => ({ path, before: a.get(path) ?? null, after: b.get(path) ?? null }));
+};
+
+interface Folded {
+  event: DomainEvent;
+  recorded: RecordedEvent;
+  metadata: EventMetadata;
+}
+
+/**
+ * Time travel for auditors: a car, user or category as it was at a moment, and what changed
+ * between two, folded from its own stream by the same `evolve` the decisions use.
+ */
+export const timeTravelRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+  const streamOf = async ({ type, id }: AuditSubjectParams): Promise<Folded[]> => {
+    const kind = kindOf[type];
+    const recorded = await ctx.store.readStream(streams[kind](id));
+    if (recorded.length > MAX_EVENTS) {
+      throw HttpProblem.badRequest(`This stream is longer than ${MAX_EVENTS} events.`);
+    }
+    return recorded.flatMap((event) => {
+      try {
+        const metadata = EventMetadata.parse(event.metadata);
+        return [{ event: parseDomainEvent(event), recorded: event, metadata }];
+      } catch {
+        // An event the projections park is passed over here too.
+        return [];
+      }
+    });
+  };
+
+  const refOf = ({ recorded, metadata }: Folded) => ({
+    position: recorded.position.toString(),
+    eventType: recorded.type,
+    at: metadata.occurredAt,
+    actor: metadata.actor,
+  });
+
+  app.get(
+    '/api/audit/state/:type/:id',
+    {
+      config: { reads: ['users'] },
+      schema: {
+        operationId: 'getAuditState',
+        tags: ['audit'],
+        summary: 'A car, user or category as it was at a moment or a position (admins)',
+        params: AuditSubjectParams,
+        querystring: AuditStateQuery,
+        response: { 200: AuditStateSchema, ...problemAnswers(400, 401, 403) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request): Promise<AuditState> => {
+      requireAdmin(await viewerOf(ctx.db, ctx.schema, request));
+      const { type, id } = request.params;
+      const { at, position } = request.query;
+      const until = at === undefined ? undefined : Date.parse(at);
+      const upTo = position === undefined ? undefined : BigInt(position);
+      const folded = (await streamOf(request.params)).filter(
+        ({ recorded, metadata }) =>
+          (until === undefined || Date.parse(metadata.occurredAt) <= until) &&
+          (upTo === undefined || recorded.position <= upTo),
+      );
+      const { initialState, evolve } = streamKinds[kindOf[type]];
+      let state = initialState();
+      for (const { event } of folded) state = evolve(state as never, event);
+      const last = folded.at(-1);
+      return {
+        subject: { type, id },
+        exists: folded.length > 0,
+        version: folded.length - 1,
+        ...(last ? { lastEvent: refOf(last) } : {}),
+        state: plain(state) as Record<string, unknown>,
+      };
+    },
+  );
+
+  app.get(
+    '/api/audit/changes/:type/:id',
+    {
+      config: { reads: ['users'] },
+      schema: {
+        operationId: 'listAuditChanges',
+        tags: ['audit'],
+        summary:
+          'What changed in a car, user or category between two moments, event by event (admins)',
+        params: AuditSubjectParams,
+        querystring: AuditChangesQuery,
+        response: { 200: z.array(AuditChange), ...problemAnswers(400, 401, 403) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      requireAdmin(await viewerOf(ctx.db, ctx.schema, request));
+      const { from, to, ...paging } = request.query;
+      const after = from === undefined ? undefined : Date.parse(from);
+      const until = to === undefined ? undefined : Date.parse(to);
+      const { initialState, evolve } = streamKinds[kindOf[request.params.type]];
+      let state = plain(initialState());
+      let current = initialState();
+      const changes: AuditChange[] = [];
+      for (const folded of await streamOf(request.params)) {
+        current = evolve(current as never, folded.event);
+        const next = plain(current);
+        const at = Date.parse(folded.metadata.occurredAt);
+        if ((after === undefined || at > after) && (until === undefined || at <= until)) {
+          changes.push({ ...refOf(folded), changes: differences(state, next) });
+        }
+        state = next;
+      }
+      setPageHeaders(request, reply, paging, changes.length);
+      const start = offsetOf(paging);
+      return changes.slice(start, start + paging.limit);
+    },
+  );
+};
