@@ -92,6 +92,39 @@ describe('accessibility', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
+  it('Favourites and Notifications, hearts and the bell, have no serious or critical violations', async () => {
+    const buyer = userRecord('Buyer');
+    stubApi({
+      'GET /api/user/buyer%40example.com': buyer,
+      'GET /api/favourites': [car, { ...car, _id: 'car-2', name: 'Sold Civic', sold: 1 }],
+      'GET /api/favourites/ids': ['car-1'],
+      'GET /api/notifications': new Response(
+        JSON.stringify([
+          {
+            _id: 'n1',
+            position: '7',
+            kind: 'price-dropped',
+            message: 'Toyota Axio dropped from $9,500 to $9,000',
+            link: '/car/car-1',
+            car_id: 'car-1',
+            at: '2026-11-20T10:00:00Z',
+            read: false,
+            details: {},
+          },
+        ]),
+        { headers: { 'Content-Type': 'application/json', 'X-Unread-Count': '1' } },
+      ),
+    });
+    const favourites = renderApp('/user/favourites', { as: buyer });
+    await screen.findByRole('link', { name: 'Sold Civic' });
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    expect(await seriousViolations(favourites.container)).toEqual([]);
+    favourites.unmount();
+    const notifications = renderApp('/user/notifications', { as: buyer });
+    await screen.findByRole('link', { name: /dropped from/ });
+    expect(await seriousViolations(notifications.container)).toEqual([]);
+  });
+
   it('the 404 page has its image and Go Back To Home', async () => {
     stubApi({});
     const { container } = renderApp('/no/such/page');

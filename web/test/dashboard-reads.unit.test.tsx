@@ -71,11 +71,10 @@ describe('bookings tables', () => {
 });
 
 describe('dashboard home', () => {
-  it('falls back to the phone of the latest booking, and Apply for Seller works', async () => {
+  it('says when no phone is set, with a link to the profile, and Apply for Seller works', async () => {
     let buyer = userRecord('Buyer');
     const { calls } = stubApi({
       'GET /api/user/buyer%40example.com': () => json(buyer),
-      'GET /api/bookings': [booking],
       'POST /api/user/seller': () => {
         buyer = { ...buyer, type: 'Seller' };
         return json({ acknowledged: true, modifiedCount: 1, position: '8' });
@@ -83,7 +82,10 @@ describe('dashboard home', () => {
     });
     renderApp('/user', { as: buyer });
     const phoneLine = (await screen.findByText('Phone:')).parentElement;
-    await waitFor(() => expect(phoneLine).toHaveTextContent('Phone: 01700000000'));
+    expect(phoneLine).toHaveTextContent('Phone: None set yet.');
+    expect(
+      within(phoneLine!).getByRole('link', { name: 'Add one in your profile' }),
+    ).toHaveAttribute('href', '/user/profile');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Apply for Seller' }));
     expect(await screen.findByText('You are a Seller now!')).toBeInTheDocument();
     await waitFor(() =>

@@ -67,6 +67,7 @@ export function userRecord(role: ReadRole, overrides: Partial<UserRecord> = {}):
     email,
     type: role,
     photoURL: null,
+    phone: null,
     ...overrides,
   };
 }

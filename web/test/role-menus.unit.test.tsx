@@ -1,13 +1,15 @@
 // The dashboard drawer's links per role, rendered through the real routes (fetch stubbed).
-import type { BookingRecord, ReadRole } from '@second-gear/contracts';
+import type { ReadRole } from '@second-gear/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubApi, userRecord } from './harness.tsx';
 
+// Every role's own links, then what every member keeps and hears.
+const member = ['Favourites', 'Saved searches', 'Notifications', 'Profile'];
 const expected: Record<ReadRole, string[]> = {
-  Buyer: ['Dashboard', 'My Orders'],
-  Seller: ['Dashboard', 'My Products', 'My Bookings'],
-  Admin: ['Dashboard', 'All Categories', 'All users', 'Audit Log'],
+  Buyer: ['Dashboard', 'My Orders', ...member],
+  Seller: ['Dashboard', 'My Products', 'My Bookings', ...member],
+  Admin: ['Dashboard', 'All Categories', 'All users', 'Audit Log', ...member],
 };
 
 describe('dashboard drawer', () => {
@@ -34,26 +36,8 @@ describe('dashboard drawer', () => {
   }
 
   it('dashboard home shows the phone, not the email, on the Phone line', async () => {
-    const buyer = userRecord('Buyer');
-    stubApi({
-      'GET /api/user/buyer%40example.com': buyer,
-      'GET /api/bookings': [
-        {
-          _id: 'b1',
-          buyer: buyer.name,
-          seller: 'Seller Person',
-          buyer_email: buyer.email,
-          seller_email: 'seller@example.com',
-          product_id: 'car-1',
-          product_name: 'Toyota Axio',
-          price: 9000,
-          buyer_phone: '+1 555 0100',
-          meetup: 'Gulshan 1',
-          booked_at: '2026-01-01T10:00:00Z',
-          status: 'requested',
-        } satisfies BookingRecord,
-      ],
-    });
+    const buyer = userRecord('Buyer', { phone: '+1 555 0100' });
+    stubApi({ 'GET /api/user/buyer%40example.com': buyer });
     renderApp('/user', { as: buyer });
     const phone = await screen.findByText('Phone:');
     await waitFor(() => expect(phone.parentElement).toHaveTextContent('Phone: +1 555 0100'));

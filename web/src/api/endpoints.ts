@@ -16,17 +16,20 @@ import type {
   ImageUploadAnswer,
   JwtQuery,
   MAX_PAGE_SIZE,
+  NotificationRecord,
   PageQuery,
   PricePoint,
   ReadRole,
+  SavedSearchRecord,
   TokenAnswer,
+  UNREAD_COUNT_HEADER,
   UserRecord,
   UsersQuery,
   WriteCall,
   writeCalls,
 } from '@second-gear/contracts';
 import type { z } from 'zod';
-import { apiGet, apiList, apiRequest, type Page } from './http.ts';
+import { apiGet, apiList, apiRequest, type Page, pageOf } from './http.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -68,7 +71,6 @@ const routes: { [C in WriteCall]: Pick<Calls[C], 'method' | 'path'> } = {
   markCarSold: { method: 'POST', path: '/api/product/:id/sold' },
   deleteCar: { method: 'DELETE', path: '/api/product/:id' },
   bookCar: { method: 'POST', path: '/api/booking' },
-  // Not called by a screen yet: listed so the table matches the contract's.
   changeProfile: { method: 'PUT', path: '/api/user/me' },
   favouriteCar: { method: 'PUT', path: '/api/favourites/:id' },
   unfavouriteCar: { method: 'DELETE', path: '/api/favourites/:id' },
@@ -107,6 +109,9 @@ export const exchangeToken = async (idToken: string, email: string) =>
   ).data.accessToken;
 
 export const getUser = (email: string) => apiGet<UserRecord>(`/user/${enc(email)}`, true);
+/** Changes the signed-in user's own name, phone or picture (blank or null clears the last two). */
+export const changeProfile = (changes: Body<'changeProfile'>) =>
+  command('changeProfile', { body: changes });
 export const applyForSeller = () => command('applyForSeller');
 export const getUsers = (role: ReadRole | '', page: number): Promise<Page<UserRecord>> =>
   apiList<UserRecord>(
@@ -222,3 +227,42 @@ export const getAudit = (filters: AuditFilters, page: number): Promise<Page<Audi
     `/audit${query({ ...filters, ...paging(page) } satisfies z.input<typeof AuditQuery>)}`,
     true,
   );
+
+// What a member keeps and hears: favourites, saved searches, notifications
+
+/** Keeps a car as a favourite (`modifiedCount` 0: it was one already). */
+export const favouriteCar = (id: string) => command('favouriteCar', { id });
+/** Lets a favourite go (`deletedCount` 0: it was not one). */
+export const unfavouriteCar = (id: string) => command('unfavouriteCar', { id });
+/** The favourite cars, the latest kept first; sold ones too. */
+export const getFavourites = (page: number): Promise<Page<CarRecord>> =>
+  apiList<CarRecord>(`/favourites${query(paging(page) satisfies z.input<typeof PageQuery>)}`, true);
+/** The id of every favourite car, for the hearts on the cards. */
+export const getFavouriteIds = () => apiGet<string[]>('/favourites/ids', true);
+
+/** Saves a search page's query (`make=Toyota&maxPrice=15000`) under a name. */
+export const saveSearch = (search: Body<'saveSearch'>) => command('saveSearch', { body: search });
+export const deleteSavedSearch = (id: string) => command('deleteSavedSearch', { id });
+export const getSavedSearches = (page: number): Promise<Page<SavedSearchRecord>> =>
+  apiList<SavedSearchRecord>(
+    `/saved-searches${query(paging(page) satisfies z.input<typeof PageQuery>)}`,
+    true,
+  );
+
+const unreadHeader: typeof UNREAD_COUNT_HEADER = 'X-Unread-Count';
+
+/** A page of notifications, newest first, and how many of all of them are unread. */
+export const getNotifications = async (
+  page: number,
+  limit = PAGE_SIZE,
+): Promise<Page<NotificationRecord> & { unread: number }> => {
+  const { data, headers } = await apiRequest<NotificationRecord[]>(
+    `/notifications${query(paging(page, limit) satisfies z.input<typeof PageQuery>)}`,
+    { auth: true },
+  );
+  const unread = Number(headers.get(unreadHeader));
+  return { ...pageOf(data, headers), unread: Number.isFinite(unread) && unread > 0 ? unread : 0 };
+};
+/** Marks the notifications read up to a position (the newest one seen), or all of them. */
+export const readNotifications = (upTo?: string) =>
+  command('readNotifications', { body: upTo === undefined ? {} : { upTo } });

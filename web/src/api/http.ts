@@ -183,6 +183,11 @@ export function linkOf(header: string | null, rel: string): string | undefined {
 /** A list read: the array answer, the total from X-Total-Count and the next page's link. */
 export async function apiList<T>(path: string, auth = false): Promise<Page<T>> {
   const { data, headers } = await apiRequest<T[]>(path, { auth });
+  return pageOf(data, headers);
+}
+
+/** A list answer as a page: its items, its total and the next page's link. */
+export function pageOf<T>(data: T[] | undefined, headers: Headers): Page<T> {
   const items = Array.isArray(data) ? data : [];
   const header = Number(headers.get('X-Total-Count'));
   return {

@@ -59,6 +59,22 @@ export const routes: RouteObject[] = [
             ...page('seller-bookings', () => import('../pages/dashboard/seller-bookings.tsx')),
           },
           {
+            path: 'favourites',
+            ...page('favourites', () => import('../pages/dashboard/favourites.tsx')),
+          },
+          {
+            path: 'searches',
+            ...page('saved-searches', () => import('../pages/dashboard/saved-searches.tsx')),
+          },
+          {
+            path: 'notifications',
+            ...page('notifications', () => import('../pages/dashboard/notifications.tsx')),
+          },
+          {
+            path: 'profile',
+            ...page('profile', () => import('../pages/dashboard/profile.tsx')),
+          },
+          {
             element: <RequireAdmin />,
             children: [
               {

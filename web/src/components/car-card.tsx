@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, HStack, Image, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/contracts';
 import { Link as RouterLink } from 'react-router-dom';
+import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { keyFacts } from './car-facts.ts';
 
 export const price = (value: number) => `$${value}`;
@@ -27,6 +28,7 @@ export function CarCard({ car }: { car: CarRecord }) {
             Booked
           </Badge>
         ) : null}
+        <FavouriteButton car={car} size="sm" position="absolute" top="2" right="2" />
       </Box>
       <Card.Body gap="1">
         <Card.Title as="h3">{car.name}</Card.Title>

@@ -14,3 +14,23 @@ export function formatDateTime(iso: string): string {
 export function formatDate(iso: string): string {
   return read(iso)?.toLocaleDateString(undefined, { dateStyle: 'medium' }) ?? iso;
 }
+
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "just now", "5 minutes ago", "yesterday"; after a week, the date. */
+export function formatAgo(iso: string, now = Date.now()): string {
+  const date = read(iso);
+  if (!date) return iso;
+  const elapsed = now - date.getTime();
+  if (elapsed < 60_000) return 'just now';
+  if (elapsed >= 7 * 86_400_000) return formatDate(iso);
+  const words = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  for (const [unit, ms] of units) {
+    if (elapsed >= ms) return words.format(-Math.floor(elapsed / ms), unit);
+  }
+  return 'just now';
+}

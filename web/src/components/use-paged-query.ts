@@ -7,9 +7,9 @@ import type { Page } from '../api/http.ts';
  * One page of a list at a time, keeping the last page on screen while the next loads. `key`
  * names the list; the page number is added to it. `offset` numbers the rows (Sl No.).
  */
-export function usePagedQuery<T>(
+export function usePagedQuery<P extends Page<unknown>>(
   key: readonly unknown[],
-  fetchPage: (page: number) => Promise<Page<T>>,
+  fetchPage: (page: number) => Promise<P>,
   options: { enabled?: boolean } = {},
 ) {
   const [page, setPage] = useState(1);

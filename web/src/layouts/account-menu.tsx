@@ -1,13 +1,17 @@
 import { Avatar, Button, Menu, Portal } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
+import { useUserRecord } from '../auth/use-user-record.ts';
 import { notifyError } from '../components/notify.ts';
 
 // Loaded only once someone is signed in, so visitors do not download the menu machinery.
 export default function AccountMenu() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
-  const name = user?.displayName || user?.email || 'Account';
+  // The profile's name and picture once read; the sign-in's until then.
+  const { data: record } = useUserRecord();
+  const name = record?.name || user?.displayName || user?.email || 'Account';
+  const photoURL = record ? record.photoURL : user?.photoURL;
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
@@ -20,14 +24,14 @@ export default function AccountMenu() {
         >
           <Avatar.Root size="sm">
             <Avatar.Fallback name={name} />
-            {user?.photoURL ? <Avatar.Image src={user.photoURL} alt="" /> : null}
+            {photoURL ? <Avatar.Image src={photoURL} alt="" /> : null}
           </Avatar.Root>
         </Button>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="profile" onSelect={() => navigate('/user')}>
+            <Menu.Item value="profile" onSelect={() => navigate('/user/profile')}>
               Profile
             </Menu.Item>
             <Menu.Item

@@ -13,7 +13,9 @@ export default function DashboardLayout() {
   const { data: record } = useUserRecord();
   const [open, setOpen] = useState(false);
   const name = record?.name || user?.displayName || user?.email || '';
-  const navProps = { name, photoURL: user?.photoURL ?? null, role: record?.type };
+  // The profile's picture once read (none when the user removed it); the sign-in's until then.
+  const photoURL = record ? record.photoURL : (user?.photoURL ?? null);
+  const navProps = { name, photoURL, role: record?.type };
 
   return (
     <Flex direction="column" minH="100vh">

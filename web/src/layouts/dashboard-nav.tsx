@@ -8,7 +8,15 @@ export interface DashboardLink {
   label: string;
 }
 
-/** The drawer's links: Dashboard for everyone, then those of the user's role. */
+/** What every signed-in user keeps and hears, after the links of their role. */
+const memberLinks: DashboardLink[] = [
+  { to: '/user/favourites', label: 'Favourites' },
+  { to: '/user/searches', label: 'Saved searches' },
+  { to: '/user/notifications', label: 'Notifications' },
+  { to: '/user/profile', label: 'Profile' },
+];
+
+/** The drawer's links: Dashboard for everyone, those of the user's role, then their own. */
 export function dashboardLinks(role: ReadRole | undefined): DashboardLink[] {
   const links: DashboardLink[] = [{ to: '/user', label: 'Dashboard' }];
   if (role === 'Buyer') links.push({ to: '/user/orders', label: 'My Orders' });
@@ -21,6 +29,7 @@ export function dashboardLinks(role: ReadRole | undefined): DashboardLink[] {
     links.push({ to: '/user/allusers', label: 'All users' });
     links.push({ to: '/user/audit', label: 'Audit Log' });
   }
+  if (role !== undefined) links.push(...memberLinks);
   return links;
 }
 

@@ -6,6 +6,8 @@ import { ColorModeToggle } from '../components/color-mode.tsx';
 import { HeaderSearch } from './header-search.tsx';
 
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
+// The bell and its stream reader come with the first signed-in page, not with a visitor's.
+const NotificationBell = lazy(() => import('../notifications/notification-bell.tsx'));
 
 const links = [
   { to: '/', label: 'Home' },
@@ -50,9 +52,16 @@ export function SiteHeader() {
             {status === 'loading' ? (
               <Skeleton h="8" w="16" borderRadius="md" aria-hidden="true" />
             ) : status === 'signed-in' ? (
-              <Suspense fallback={<Skeleton h="8" w="8" borderRadius="full" aria-hidden="true" />}>
-                <AccountMenu />
-              </Suspense>
+              <>
+                <Suspense fallback={<Skeleton h="8" w="8" borderRadius="md" aria-hidden="true" />}>
+                  <NotificationBell />
+                </Suspense>
+                <Suspense
+                  fallback={<Skeleton h="8" w="8" borderRadius="full" aria-hidden="true" />}
+                >
+                  <AccountMenu />
+                </Suspense>
+              </>
             ) : (
               <Button asChild size="sm" colorPalette="teal">
                 <RouterLink to="/login">Login</RouterLink>

@@ -11,6 +11,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BookCarBody, type CarRecord, proposedTime } from '@second-gear/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { z } from 'zod';
@@ -57,10 +58,17 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
     handleSubmit,
     setError,
     formState: { errors },
+    getValues,
+    setValue,
   } = useForm({
     resolver: zodResolver(bookingForm),
-    defaultValues: { buyer_phone: '', meetup: '', proposed_time: '' },
+    defaultValues: { buyer_phone: record?.phone ?? '', meetup: '', proposed_time: '' },
   });
+  // The user's own phone, from their profile, once it is read (unless they typed one already).
+  const ownPhone = record?.phone;
+  useEffect(() => {
+    if (ownPhone && getValues('buyer_phone') === '') setValue('buyer_phone', ownPhone);
+  }, [ownPhone, getValues, setValue]);
 
   const booking = useMutation({
     mutationFn: (values: BookingForm) =>

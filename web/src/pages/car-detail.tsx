@@ -8,6 +8,7 @@ import { droppedFrom, price } from '../components/car-card.tsx';
 import { formatMileage, fuelLabels, transmissionLabels } from '../components/car-facts.ts';
 import { PageLoader } from '../components/page-loader.tsx';
 import { usePageTitle } from '../components/page-title.ts';
+import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { BookingDialog } from './booking-dialog.tsx';
 import NotFoundPage from './not-found.tsx';
 import { PriceHistory } from './price-history.tsx';
@@ -62,6 +63,7 @@ export default function CarDetailPage() {
           ) : booked ? (
             <Badge colorPalette="orange">Booked</Badge>
           ) : null}
+          <FavouriteButton car={car} variant="outline" />
         </HStack>
         <Line label="Seller" value={car.seller_name} />
         <Line label="Original Price" value={price(car.original_price)} />

@@ -33,6 +33,7 @@ import { ApiError } from '../api/http.ts';
 import { sortLabels } from '../components/car-facts.ts';
 import { CarGrid } from '../components/car-grid.tsx';
 import { clearAll, FilterPanel } from './filter-panel.tsx';
+import { SaveSearchButton } from './save-search-button.tsx';
 import {
   carCount,
   filterChips,
@@ -281,7 +282,10 @@ export function CarSearchPage({
 
   return (
     <Stack gap="6">
-      {heading}
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        {heading}
+        <SaveSearchButton state={state} {...(category === undefined ? {} : { category })} />
+      </Flex>
       <Flex direction={{ base: 'column', lg: 'row' }} gap={{ base: '6', lg: '8' }} align="stretch">
         <Box
           as="aside"

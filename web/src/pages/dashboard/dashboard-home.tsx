@@ -1,6 +1,6 @@
-import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { applyForSeller, getBuyerBookings } from '../../api/endpoints.ts';
+import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { applyForSeller } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useUserRecord } from '../../auth/use-user-record.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -18,17 +18,10 @@ export default function DashboardHomePage() {
     invalidate: [['user']],
   });
 
-  // The user record carries no phone: the one the user gave with their latest booking is shown.
-  const email = record?.email || user?.email || '';
-  const lastBooking = useQuery({
-    queryKey: ['bookings', 'buyer', email, 'latest'],
-    queryFn: () => getBuyerBookings(email, 1, 1),
-    enabled: email !== '' && record !== undefined,
-  });
-  const phone = lastBooking.data?.items[0]?.buyer_phone;
-
   if (isPending) return <PageLoader label="Loading your profile" />;
   const name = record?.name || user?.displayName || '';
+  const email = record?.email || user?.email || '';
+  const phone = record?.phone;
 
   return (
     <Stack gap="6">
@@ -53,7 +46,14 @@ export default function DashboardHomePage() {
             <Text as="span" fontWeight="semibold">
               Phone:
             </Text>{' '}
-            {phone || 'Not provided yet'}
+            {phone || (
+              <>
+                None set yet.{' '}
+                <Link asChild variant="underline" colorPalette="teal">
+                  <RouterLink to="/user/profile">Add one in your profile</RouterLink>
+                </Link>
+              </>
+            )}
           </Text>
           {record?.type === 'Buyer' ? (
             <Box pt="2">

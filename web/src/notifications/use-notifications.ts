@@ -1,0 +1,56 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { readNotifications } from '../api/endpoints.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { useCommand } from '../components/use-command.ts';
+import { notificationQueries } from './notification-queries.ts';
+import { listenToNotifications } from './notification-stream.ts';
+
+/** The signed-in user's unread count, kept up to date by the stream while the bell shows. */
+export function useUnreadCount(): number {
+  const { status, user } = useAuth();
+  const email = user?.email ?? '';
+  const { data } = useQuery({
+    ...notificationQueries.unread(email),
+    enabled: status === 'signed-in' && email !== '',
+  });
+  return data ?? 0;
+}
+
+/**
+ * Follows the stream while signed in: each message sets the unread count, and a new
+ * notification refreshes the lists and shows a toast with its words.
+ */
+export function useNotificationStream(): void {
+  const { status, user } = useAuth();
+  const queryClient = useQueryClient();
+  const email = status === 'signed-in' ? (user?.email ?? '') : '';
+  useEffect(() => {
+    if (email === '') return;
+    return listenToNotifications(queryClient, email, (message) => {
+      queryClient.setQueryData(notificationQueries.unread(email).queryKey, message.unread);
+      if (message.type !== 'notification') return;
+      const { notification } = message;
+      toast(notification.message, { icon: '🔔', id: `notification-${notification._id}` });
+      void queryClient.invalidateQueries({ queryKey: ['notifications', 'latest'] });
+      void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
+    });
+  }, [email, queryClient]);
+}
+
+/**
+ * Mark all read: up to the newest notification the user has been shown, so one that arrives
+ * meanwhile stays unread; everything when none is known yet.
+ */
+export function useMarkAllRead() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  return useCommand<string | undefined>({
+    run: (upTo) => readNotifications(upTo),
+    invalidate: [notificationQueries.all],
+    onSuccess: () => {
+      queryClient.setQueryData(notificationQueries.unread(user?.email ?? '').queryKey, 0);
+    },
+  });
+}
