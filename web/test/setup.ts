@@ -28,6 +28,10 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+// Chosen pictures are shown from memory (object URLs), which jsdom does not make.
+let objectUrls = 0;
+URL.createObjectURL ??= () => `blob:picture-${++objectUrls}`;
+URL.revokeObjectURL ??= () => {};
 window.scrollTo = () => {};
 Element.prototype.scrollTo ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};

@@ -326,17 +326,17 @@ export async function deleteCar(seller: ApiSession, id: string): Promise<void> {
 
 // ---- a real picture
 
-/** A 96x64 PNG: a car-coloured body on a sky-blue gradient. */
-export function carPicture(): Buffer {
+/** A 96x64 PNG: a car-coloured body (red unless told) on a sky-blue gradient. */
+export function carPicture(body: readonly [number, number, number] = [200, 40, 40]): Buffer {
   const width = 96;
   const height = 64;
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y += 1) {
     const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x += 1) {
-      const body = y > 28 && y < 52 && x > 12 && x < 84;
+      const inBody = y > 28 && y < 52 && x > 12 && x < 84;
       const wheel = y >= 48 && y < 60 && ((x > 20 && x < 32) || (x > 64 && x < 76));
-      const [r, g, b] = wheel ? [30, 30, 30] : body ? [200, 40, 40] : [120, 170, 220 - y];
+      const [r, g, b] = wheel ? [30, 30, 30] : inBody ? body : [120, 170, 220 - y];
       row.set([r, g, b], 1 + x * 3);
     }
     rows.push(row);

@@ -2,8 +2,13 @@
 // the contract's (`@second-gear/contracts`); the legacy names (`/api/product`, `_id`, ...) appear
 // only here and there.
 import type {
+  AuditChange,
+  AuditChangesQuery,
   AuditEntry,
   AuditQuery,
+  AuditState,
+  AuditStateQuery,
+  AuditSubjectParams,
   BookingRecord,
   BookingsQuery,
   CarFacetsAnswer,
@@ -225,6 +230,27 @@ export type AuditFilters = Pick<
 export const getAudit = (filters: AuditFilters, page: number): Promise<Page<AuditEntry>> =>
   apiList<AuditEntry>(
     `/audit${query({ ...filters, ...paging(page) } satisfies z.input<typeof AuditQuery>)}`,
+    true,
+  );
+
+/** A car, user or category of the audit: its type and id. */
+export type AuditSubject = AuditSubjectParams;
+/** A moment of its past: a time, or the position of one of its events; now when empty. */
+export type AuditMoment = z.input<typeof AuditStateQuery>;
+
+const subjectPath = ({ type, id }: AuditSubject) => `${enc(type)}/${enc(id)}`;
+
+/** The subject as it was at the moment, folded from its own events (admins). */
+export const getAuditState = (subject: AuditSubject, moment: AuditMoment) =>
+  apiGet<AuditState>(
+    `/audit/state/${subjectPath(subject)}${query(moment satisfies z.input<typeof AuditStateQuery>)}`,
+    true,
+  );
+
+/** What each of the subject's events changed, field by field, oldest first (admins). */
+export const getAuditChanges = (subject: AuditSubject, page: number): Promise<Page<AuditChange>> =>
+  apiList<AuditChange>(
+    `/audit/changes/${subjectPath(subject)}${query(paging(page) satisfies z.input<typeof AuditChangesQuery>)}`,
     true,
   );
 

@@ -89,6 +89,10 @@ export const routes: RouteObject[] = [
                 path: 'audit',
                 ...page('audit', () => import('../pages/dashboard/audit-log.tsx')),
               },
+              {
+                path: 'audit/:type/:id',
+                ...page('audit-subject', () => import('../pages/dashboard/audit-subject.tsx')),
+              },
             ],
           },
         ],

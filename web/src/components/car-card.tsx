@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Card, HStack, Image, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { keyFacts } from './car-facts.ts';
+import { CarPicture } from './car-picture.tsx';
 
 export const price = (value: number) => `$${value}`;
 
@@ -17,8 +18,7 @@ export function CarCard({ car }: { car: CarRecord }) {
   const facts = keyFacts(car);
   return (
     <Card.Root overflow="hidden" variant="outline" h="full">
-      <Box position="relative" bg="bg.muted" aspectRatio={4 / 3}>
-        <Image src={car.image} alt={car.name} objectFit="cover" w="full" h="full" loading="lazy" />
+      <CarPicture src={car.image} alt={car.name} loading="lazy">
         {car.sold === 1 ? (
           <Badge position="absolute" top="2" left="2" colorPalette="gray">
             Sold
@@ -29,7 +29,7 @@ export function CarCard({ car }: { car: CarRecord }) {
           </Badge>
         ) : null}
         <FavouriteButton car={car} size="sm" position="absolute" top="2" right="2" />
-      </Box>
+      </CarPicture>
       <Card.Body gap="1">
         <Card.Title as="h3">{car.name}</Card.Title>
         <HStack gap="3" wrap="wrap">

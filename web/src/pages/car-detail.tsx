@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Grid, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { BookingDialog } from './booking-dialog.tsx';
+import { CarGallery } from './car-gallery.tsx';
 import NotFoundPage from './not-found.tsx';
 import { PriceHistory } from './price-history.tsx';
 
@@ -46,11 +47,18 @@ export default function CarDetailPage() {
   const sold = car.sold === 1;
   const booked = car.booked === 1;
   const dropped = droppedFrom(car);
+  // minmax(0, …): the thumbnails' row scrolls inside its column rather than widening it.
   return (
-    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="10" alignItems="start">
-      <Box borderRadius="xl" overflow="hidden" bg="bg.muted">
-        <Image src={car.image} alt={car.name} w="full" objectFit="cover" />
-      </Box>
+    <Grid
+      templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }}
+      gap="10"
+      alignItems="start"
+    >
+      <CarGallery
+        key={car.images.join('\n')}
+        name={car.name}
+        images={car.images.length > 0 ? car.images : [car.image]}
+      />
       <Stack gap="4">
         <HStack gap="3" wrap="wrap">
           <Heading as="h1" size="3xl">

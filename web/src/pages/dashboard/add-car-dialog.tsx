@@ -1,21 +1,23 @@
-import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, NativeSelect, Portal, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ListCarBody, requiredMessage } from '@second-gear/contracts';
+import { ListCarBody } from '@second-gear/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { addCar, getCategories, uploadImage } from '../../api/endpoints.ts';
+import type { z } from 'zod';
+import { addCar, getCategories } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useUserRecord } from '../../auth/use-user-record.ts';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { useCommand } from '../../components/use-command.ts';
 import { CarFields } from './car-fields.tsx';
+import { PictureUploadError, picturesSchema, usePictureUploads } from './car-pictures.tsx';
 
 // The contract's rules for a listed car (prices of 1 to 10,000,000 dollars, 0 to 100 years of use;
 // the optional details: a model year from 1900 to next year, 0 to 2,000,000 km, the fuels and
-// gearboxes it knows), except that the picture is a file until it is uploaded and its address
-// becomes `image`. The seller's name and email come from the seller's record.
+// gearboxes it knows), except that the pictures are files until they are uploaded: the first
+// address becomes `image`, the others `images`. The seller's name and email come from the
+// seller's record.
 const carSchema = ListCarBody.pick({
   name: true,
   category: true,
@@ -30,12 +32,7 @@ const carSchema = ListCarBody.pick({
   fuel: true,
   transmission: true,
   description: true,
-}).extend({
-  image: z.custom<FileList>(
-    (files) => files instanceof FileList && files.length > 0,
-    requiredMessage,
-  ),
-});
+}).extend({ images: picturesSchema });
 
 // The inputs' text, before the contract reads prices and years as numbers: it is sent as typed.
 type CarForm = z.input<typeof carSchema>;
@@ -57,7 +54,11 @@ export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => 
     queryFn: () => getCategories(1, 100),
     enabled: open,
   });
-  const form = useForm<CarForm>({ resolver: zodResolver(carSchema, undefined, { raw: true }) });
+  const form = useForm<CarForm>({
+    resolver: zodResolver(carSchema, undefined, { raw: true }),
+    defaultValues: { images: [] },
+  });
+  const pictures = usePictureUploads();
   const {
     register,
     handleSubmit,
@@ -67,11 +68,12 @@ export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => 
   } = form;
 
   const add = useCommand<CarForm>({
-    run: async ({ image, ...values }) => {
-      const url = await uploadImage(image[0]!);
+    run: async ({ images, ...values }) => {
+      const [cover, ...more] = await pictures.upload(images);
       return addCar({
         ...given(values),
-        image: url,
+        image: cover!,
+        ...(more.length > 0 ? { images: more } : {}),
         seller_name: record?.name || user?.displayName || '',
         email: user?.email ?? '',
       });
@@ -83,7 +85,11 @@ export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => 
       onClose();
     },
     onError: (error) => {
-      applyFieldErrors(error, setError, carSchema.keyof().options);
+      if (error instanceof PictureUploadError) {
+        setError('images', { type: 'server', message: error.message });
+      } else {
+        applyFieldErrors(error, setError, carSchema.keyof().options);
+      }
       return true;
     },
   });
@@ -108,7 +114,7 @@ export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => 
               <FormProvider {...form}>
                 <form noValidate onSubmit={handleSubmit((values) => add.mutate(values))}>
                   <Stack gap="4">
-                    <CarFields>
+                    <CarFields progress={pictures.progress}>
                       <FormField label="Category" required error={errors.category?.message}>
                         <NativeSelect.Root>
                           <NativeSelect.Field
@@ -123,9 +129,6 @@ export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => 
                           </NativeSelect.Field>
                           <NativeSelect.Indicator />
                         </NativeSelect.Root>
-                      </FormField>
-                      <FormField label="Picture" required error={errors.image?.message}>
-                        <Input type="file" accept="image/*" p="1.5" {...register('image')} />
                       </FormField>
                     </CarFields>
                     <Button type="submit" colorPalette="teal" disabled={add.isPending}>

@@ -1,5 +1,6 @@
 import {
   Badge,
+  Box,
   Button,
   Heading,
   HStack,
@@ -13,6 +14,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { type AuditFilters, getAudit } from '../../api/endpoints.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -24,6 +26,7 @@ const eventTypes = [
   'UserRegistered',
   'UserBecameSeller',
   'UserPromotedToAdmin',
+  'UserProfileChanged',
   'UserDeleted',
   'CategoryCreated',
   'CategoryDeleted',
@@ -31,6 +34,7 @@ const eventTypes = [
   'CarAdvertised',
   'CarPriceChanged',
   'CarDetailsChanged',
+  'CarPhotosChanged',
   'CarSold',
   'CarBooked',
   'BookingAccepted',
@@ -46,6 +50,54 @@ const empty: FilterForm = { actor: '', subject: '', subjectType: '', type: '' };
 
 /** A blank filter is no filter. */
 const set = (value: string) => value.trim() || undefined;
+
+/** Where time travel shows a subject, after the event at `position` when given. */
+const asItWas = (type: string, id: string, position?: string) =>
+  `/user/audit/${encodeURIComponent(type)}/${encodeURIComponent(id)}${
+    position ? `?position=${encodeURIComponent(position)}` : ''
+  }`;
+
+/** Time travel to a subject typed by hand: a car's history without finding it in the log. */
+function OpenSubject() {
+  const navigate = useNavigate();
+  const { register, handleSubmit } = useForm({ defaultValues: { type: 'car', id: '' } });
+  return (
+    <Box
+      as="form"
+      aria-label="Open a subject's history"
+      borderWidth="1px"
+      borderRadius="md"
+      p="4"
+      onSubmit={handleSubmit(({ type, id }) => {
+        if (id.trim() !== '') navigate(asItWas(type, id.trim()));
+      })}
+    >
+      <Text fontWeight="semibold" mb="3">
+        Time travel: a car, user or category as it was
+      </Text>
+      <HStack gap="4" align="end" wrap="wrap">
+        <FormField label="Type">
+          <NativeSelect.Root w="auto">
+            <NativeSelect.Field {...register('type')}>
+              <option value="car">Car</option>
+              <option value="user">User</option>
+              <option value="category">Category</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <Box flex="1" minW="14rem">
+          <FormField label="Its id">
+            <Input {...register('id')} autoComplete="off" />
+          </FormField>
+        </Box>
+        <Button type="submit" colorPalette="teal" size="sm">
+          Open its history
+        </Button>
+      </HStack>
+    </Box>
+  );
+}
 
 export default function AuditLogPage() {
   usePageTitle('Audit Log');
@@ -64,6 +116,7 @@ export default function AuditLogPage() {
         Audit Log
       </Heading>
       <Text color="fg.muted">Who did what to whom, newest first.</Text>
+      <OpenSubject />
       <form
         aria-label="Filter the audit log"
         onSubmit={handleSubmit((values) => {
@@ -123,7 +176,7 @@ export default function AuditLogPage() {
       </form>
       <DataTable
         caption="Audit log entries"
-        columns={['When', 'Actor', 'Action', 'Subject', 'Details']}
+        columns={['When', 'Actor', 'Action', 'Subject', 'Details', 'Time travel']}
         loading={isPending}
         count={data?.items.length ?? 0}
         empty="Nothing matches these filters."
@@ -144,6 +197,17 @@ export default function AuditLogPage() {
             </Table.Cell>
             <Table.Cell fontSize="xs" maxW="sm">
               {formatDetails(entry.details)}
+            </Table.Cell>
+            <Table.Cell>
+              <Button asChild size="xs" variant="outline">
+                <RouterLink to={asItWas(entry.subject.type, entry.subject.id, entry.position)}>
+                  As it was…
+                  <Box as="span" srOnly>
+                    {' '}
+                    {entry.subject.label || entry.subject.id}, after this entry
+                  </Box>
+                </RouterLink>
+              </Button>
             </Table.Cell>
           </Table.Row>
         ))}

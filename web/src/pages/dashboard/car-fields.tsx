@@ -1,5 +1,5 @@
-// The fields of a listing that Add Product and Edit share: name, prices, location, years of use
-// and the optional details, with suggestions for make and model. They sit in a form of either
+// The fields of a listing that Add Product and Edit share: name, pictures, prices, location,
+// years of use and the optional details, with suggestions for make and model. They sit in a form of either
 // dialog through react-hook-form's context, under the API's field names.
 import { Fieldset, Input, NativeSelect, SimpleGrid, Textarea } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useFormContext } from 'react-hook-form';
 import { getCarFacets } from '../../api/endpoints.ts';
 import { fuelLabels, transmissionLabels } from '../../components/car-facts.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { CarPictures, type UploadProgress } from './car-pictures.tsx';
 
 /** The shared fields, by their names in the API. */
 export const carFieldNames = [
@@ -50,10 +51,17 @@ function useSuggestions(make: unknown) {
 }
 
 /**
- * Car Name, then `children` (Add Product's category and picture), then the prices, location and
- * years of use, and the optional Details.
+ * Car Name, then `children` (Add Product's category), the Pictures (`images`), then the prices,
+ * location and years of use, and the optional Details.
  */
-export function CarFields({ children }: { children?: ReactNode }) {
+export function CarFields({
+  children,
+  progress,
+}: {
+  children?: ReactNode;
+  /** The pictures' upload under way, while the form is sent. */
+  progress?: UploadProgress | null;
+}) {
   const {
     register,
     watch,
@@ -68,6 +76,7 @@ export function CarFields({ children }: { children?: ReactNode }) {
         <Input {...register('name')} />
       </FormField>
       {children}
+      <CarPictures progress={progress} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <FormField label="Original Price" required error={errors.original_price?.message}>
           <Input inputMode="decimal" {...register('original_price')} />

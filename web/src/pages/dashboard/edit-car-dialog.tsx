@@ -8,6 +8,14 @@ import { applyFieldErrors } from '../../components/form-errors.ts';
 import { notifyInfo } from '../../components/notify.ts';
 import { useCommand } from '../../components/use-command.ts';
 import { CarFields, type CarFieldValues, carFieldNames } from './car-fields.tsx';
+import {
+  type Picture,
+  PictureUploadError,
+  picturesChanged,
+  picturesOf,
+  picturesSchema,
+  usePictureUploads,
+} from './car-pictures.tsx';
 
 // The edit's own rules for the details (`EditCarBody`: blank clears one). Name, prices, location
 // and years of use are never blank in this form, which shows them all: as in Add Product, blank
@@ -19,11 +27,12 @@ const editSchema = ListCarBody.pick({
   price: true,
   location: true,
   use: true,
-}).extend({ make, model, year, mileage, fuel, transmission, description });
+}).extend({ make, model, year, mileage, fuel, transmission, description, images: picturesSchema });
 type EditedCar = z.output<typeof editSchema>;
+type EditedFields = Omit<EditedCar, 'images'>;
 
-/** The car as the inputs show it. */
-const textOf = (car: CarRecord): CarFieldValues => ({
+/** The car as the inputs show it, its pictures in order. */
+const textOf = (car: CarRecord): CarFieldValues & { images: Picture[] } => ({
   name: car.name,
   original_price: String(car.original_price),
   price: String(car.price),
@@ -36,25 +45,37 @@ const textOf = (car: CarRecord): CarFieldValues => ({
   fuel: car.fuel ?? '',
   transmission: car.transmission ?? '',
   description: car.description ?? '',
+  images: picturesOf(car.images),
 });
 
 /**
  * What the seller changed, as the contract reads it: a price typed "12000.0" for 12000 is no
  * change; a detail emptied is `null` (cleared).
  */
-export function changesOf(car: CarRecord, edited: EditedCar): Partial<EditedCar> {
+export function changesOf(car: CarRecord, edited: EditedFields): Partial<EditedFields> {
   const changes: Record<string, unknown> = {};
   for (const field of carFieldNames) {
     const now = edited[field] ?? null;
     if (now !== (car[field] ?? null)) changes[field] = now;
   }
-  return changes as Partial<EditedCar>;
+  return changes as Partial<EditedFields>;
+}
+
+/** What Save sends: the fields changed, and the pictures when their list or order changed. */
+interface Edit {
+  changes: Partial<EditedFields>;
+  pictures: Picture[] | null;
 }
 
 function EditCarForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
   const form = useForm({ resolver: zodResolver(editSchema), defaultValues: textOf(car) });
-  const edit = useCommand<Partial<EditedCar>, { modifiedCount: number }>({
-    run: (changes) => editCar(car._id, changes),
+  const uploads = usePictureUploads();
+  const edit = useCommand<Edit, { modifiedCount: number }>({
+    run: async ({ changes, pictures }) =>
+      editCar(car._id, {
+        ...changes,
+        ...(pictures ? { images: await uploads.upload(pictures) } : {}),
+      }),
     success: (answer) => (answer.modifiedCount === 0 ? null : 'Listing updated'),
     invalidate: [['cars'], ['car']],
     onSuccess: (answer) => {
@@ -62,7 +83,11 @@ function EditCarForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
       onDone();
     },
     onError: (error) => {
-      applyFieldErrors(error, form.setError, carFieldNames);
+      if (error instanceof PictureUploadError) {
+        form.setError('images', { type: 'server', message: error.message });
+      } else {
+        applyFieldErrors(error, form.setError, [...carFieldNames, 'images']);
+      }
       return true;
     },
   });
@@ -70,19 +95,25 @@ function EditCarForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
     <FormProvider {...form}>
       <form
         noValidate
-        onSubmit={form.handleSubmit((edited) => {
+        onSubmit={form.handleSubmit(({ images, ...edited }) => {
           const changes = changesOf(car, edited);
-          if (Object.keys(changes).length === 0) {
+          const pictures = picturesChanged(images, car.images) ? images : null;
+          if (Object.keys(changes).length === 0 && pictures === null) {
             notifyInfo('Nothing changed');
             onDone();
           } else {
-            edit.mutate(changes);
+            edit.mutate({ changes, pictures });
           }
         })}
       >
         <Stack gap="4">
-          <CarFields />
-          <Button type="submit" colorPalette="teal" loading={edit.isPending}>
+          <CarFields progress={uploads.progress} />
+          <Button
+            type="submit"
+            colorPalette="teal"
+            loading={edit.isPending}
+            loadingText={uploads.progress ? 'Uploading...' : 'Saving...'}
+          >
             Save changes
           </Button>
         </Stack>
