@@ -2,13 +2,21 @@ import rateLimit from '@fastify/rate-limit';
 import { evolveUser, initialUserState, streams } from '@second-gear/domain';
 import type { EventStore } from '@second-gear/event-store';
 import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
-import { createServiceApp, type LogOptions, type ServiceApp } from '@second-gear/service-http';
+import {
+  answers,
+  createMetricsRegistry,
+  createServiceApp,
+  type LogOptions,
+  type Registry,
+  type ServiceApp,
+} from '@second-gear/service-http';
 import { carRoutes } from './cars/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { CommandHandler } from './command-handler.ts';
 import { commandRunner } from './command-route.ts';
 import { type ImageStorage, imagesRoutes, serveLocalImages } from './images/index.ts';
 import { memberRoutes } from './members/routes.ts';
+import { appendMetrics } from './metrics.ts';
 import { StreamReader } from './stream-reader.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -57,10 +65,16 @@ export type CommandServiceOptions = {
   trustProxy?: boolean | string[];
   /** The clock that stamps events. */
   now?: () => Date;
+  /**
+   * Where to count requests and appends (served as `GET /metrics`); by default a registry of
+   * its own, with Node's metrics. The all-in-one passes the one its parts share.
+   */
+  metrics?: Registry;
 };
 
 /** The command service: every write of the API, as a Fastify app ready to listen. */
 export async function buildCommandService(options: CommandServiceOptions): Promise<ServiceApp> {
+  const metrics = options.metrics ?? createMetricsRegistry('command-service');
   const app = await createServiceApp({
     name: 'command-service',
     logger: options.logger ?? {},
@@ -75,6 +89,12 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
       tags: [{ name: 'commands', description: 'Every write, and the upload of car pictures' }],
     },
     health: async () => ({ position: ((await options.store.headPosition()) ?? 0n).toString() }),
+    // Ready when the event store answers: every command reads and appends there.
+    ready: async () => {
+      const reasons = await answers('the event store', () => options.store.headPosition());
+      return { ready: reasons.length === 0, reasons };
+    },
+    metrics,
   });
 
   // Commands take JSON only (images take multipart in their own routes): text is 415, not 400.
@@ -101,6 +121,7 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
 
   const handler = new CommandHandler({
     store: options.store,
+    metrics: appendMetrics(metrics),
     ...(options.now ? { now: options.now } : {}),
     ...(options.idempotency?.retentionMs === undefined
       ? {}

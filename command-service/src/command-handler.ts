@@ -21,6 +21,7 @@ import {
   keyState,
   type StoredAnswer,
 } from './idempotency.ts';
+import type { AppendMetrics } from './metrics.ts';
 import { StreamReader } from './stream-reader.ts';
 
 /** The ids that tie the resulting events to the request. */
@@ -55,6 +56,8 @@ export type CommandHandlerOptions = {
   maxAttempts?: number;
   /** How long an Idempotency-Key's answer is replayed (default 24 hours). */
   idempotencyRetentionMs?: number;
+  /** Counts the appends and their outcomes (the service's `/metrics`). */
+  metrics?: AppendMetrics;
 };
 
 export const DEFAULT_IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -71,12 +74,14 @@ export class CommandHandler {
   readonly #now: () => Date;
   readonly #maxAttempts: number;
   readonly #retentionMs: number;
+  readonly #metrics: AppendMetrics | undefined;
 
   constructor(options: CommandHandlerOptions) {
     this.#store = options.store;
     this.#now = options.now ?? (() => new Date());
     this.#maxAttempts = options.maxAttempts ?? 8;
     this.#retentionMs = options.idempotencyRetentionMs ?? DEFAULT_IDEMPOTENCY_RETENTION_MS;
+    this.#metrics = options.metrics;
   }
 
   /** The answer an earlier request with this key stored, while it is kept. */
@@ -135,7 +140,17 @@ export class CommandHandler {
   }
 
   async #append(requests: AppendRequest[], reader: StreamReader): Promise<bigint> {
-    if (requests.length > 0) return (await this.#store.appendMany(requests)).position;
+    if (requests.length > 0) {
+      try {
+        const { position } = await this.#store.appendMany(requests);
+        this.#metrics?.call('ok');
+        this.#metrics?.appended(requests.reduce((sum, r) => sum + r.events.length, 0));
+        return position;
+      } catch (error) {
+        this.#metrics?.call(error instanceof WrongExpectedVersionError ? 'conflict' : 'error');
+        throw error;
+      }
+    }
     // Nothing changed (registering twice): the answer points at what the reader saw, so a read
     // that waits for it sees the state the answer describes.
     return reader.lastPosition ?? (await this.#store.headPosition()) ?? 0n;

@@ -5,6 +5,21 @@ export {
   type ParkedEvent,
 } from './apply-batch.ts';
 export { subscriptionsHealth } from './health.ts';
+export { type ProjectionServiceHttpOptions, projectionServiceHttp } from './http.ts';
+export {
+  type Lag,
+  type ReadinessLimits,
+  type SubscriptionsSnapshot,
+  type SubscriptionsWatch,
+  subscriptionsReadiness,
+  watchSubscriptions,
+} from './lag.ts';
+export {
+  projectionCounters,
+  reactorCounters,
+  type SubscriptionCounters,
+  subscriptionGauges,
+} from './metrics.ts';
 export {
   listParked,
   NotParkedError,

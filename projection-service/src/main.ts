@@ -1,12 +1,16 @@
 // The projection service as its own process (distributed deployment): keeps the read model up
-// to date and answers GET /health with each projection's position.
+// to date and answers GET /health with each projection's position, /health/live,
+// /health/ready and /metrics.
 import { createServer } from 'node:http';
 import { loadEnvOrExit, projectionServiceSettings, reportFailuresOf } from '@second-gear/config';
 import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
 import { createFirebaseAuth } from '@second-gear/identity';
 import { createReadModelDb } from '@second-gear/read-model';
+import { createMetricsRegistry } from '@second-gear/service-http';
 import { pino } from 'pino';
-import { subscriptionsHealth } from './health.ts';
+import { projectionServiceHttp } from './http.ts';
+import { subscriptionsReadiness, watchSubscriptions } from './lag.ts';
+import { projectionCounters, reactorCounters, subscriptionGauges } from './metrics.ts';
 import { identityAccountsReactor } from './reactions/identity-accounts.ts';
 import { startReactors } from './reactions/reactor.ts';
 import { startProjections } from './start-projections.ts';
@@ -26,11 +30,13 @@ const store = await createEventStore(
   eventStoreConfig(settings.EVENT_STORE, settings.EVENT_STORE_URL),
 );
 const db = createReadModelDb({ connectionString: settings.DATABASE_URL });
+const metrics = createMetricsRegistry('projection-service');
 const projections = await startProjections({
   store,
   db,
   batchSize: settings.PROJECTION_BATCH_SIZE,
   logger: log,
+  metrics: projectionCounters(metrics),
 });
 const auth = createFirebaseAuth({
   projectId: settings.FIREBASE_PROJECT_ID,
@@ -41,43 +47,30 @@ const reactors = await startReactors({
   db,
   reactors: [identityAccountsReactor(auth)],
   logger: log,
+  metrics: reactorCounters(metrics),
 });
+const watch = watchSubscriptions({ store, db, projections, reactors });
+subscriptionGauges(metrics, watch);
 
-const server = createServer(async (request, response) => {
-  if (request.method !== 'GET' || request.url !== '/health') {
-    response.writeHead(404, { 'content-type': 'application/problem+json' });
-    response.end(
-      JSON.stringify({
-        type: 'about:blank',
-        title: 'Not Found',
-        status: 404,
-        detail: 'Only GET /health is served here.',
+const server = createServer(
+  projectionServiceHttp({
+    store,
+    db,
+    projections,
+    reactors,
+    metrics,
+    ready: () =>
+      subscriptionsReadiness(watch, {
+        store,
+        db,
+        limits: {
+          maxLagEvents: settings.READY_MAX_LAG_EVENTS,
+          maxLagSeconds: settings.READY_MAX_LAG_SECONDS,
+        },
       }),
-    );
-    return;
-  }
-  try {
-    const head = await store.headPosition();
-    const positions = Object.fromEntries(
-      Object.entries(projections.positions()).map(([name, p]) => [name, p?.toString() ?? null]),
-    );
-    const { status, ...subscriptions } = await subscriptionsHealth({ db, projections, reactors });
-    response.writeHead(status === 'failing' ? 503 : 200, { 'content-type': 'application/json' });
-    response.end(
-      JSON.stringify({
-        status,
-        service: 'projection-service',
-        head: head?.toString() ?? null,
-        positions,
-        ...subscriptions,
-      }),
-    );
-  } catch (error) {
-    log.warn({ err: error }, 'health check failed');
-    response.writeHead(503, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ status: 'unavailable', service: 'projection-service' }));
-  }
-});
+    log,
+  }),
+);
 server.listen(settings.PORT, settings.HOST, () => {
   log.info({ host: settings.HOST, port: settings.PORT }, 'projection service listening');
 });

@@ -9,6 +9,7 @@ import {
 import type { Logger } from 'pino';
 import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts';
 import { batched } from './batches.ts';
+import type { SubscriptionCounters } from './metrics.ts';
 import type { Projection } from './projection.ts';
 import { allProjections } from './projections/index.ts';
 import { checkpointMismatch, REBUILD_ADVICE } from './store-guard.ts';
@@ -28,6 +29,8 @@ export interface StartProjectionsOptions {
   retryDelayMs?: number;
   /** How often a projection that refuses another store's checkpoint looks again (10 s). */
   recheckMs?: number;
+  /** Counts the batches and the events they apply (the service's `/metrics`). */
+  metrics?: SubscriptionCounters;
 }
 
 /**
@@ -114,6 +117,8 @@ export const startProjections = async (
       });
       failures = 0;
       if (result.kind === 'applied') {
+        options.metrics?.batch(projection.name, 'applied');
+        options.metrics?.applied(projection.name, result.applied);
         for (const parked of result.parked) {
           log?.error(
             { ...parked, position: parked.position.toString() },
@@ -165,6 +170,7 @@ export const startProjections = async (
       } catch (error) {
         if (signal.aborted) return;
         failures++;
+        options.metrics?.batch(projection.name, 'failed');
         log?.error(
           { err: error, projection: projection.name, failures },
           failures >= PARK_AFTER_FAILURES

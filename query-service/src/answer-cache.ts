@@ -1,6 +1,11 @@
 import { TOTAL_COUNT_HEADER, TOTAL_ESTIMATED_HEADER } from '@second-gear/contracts';
 import { type ReadModelChanges, type ReadModelDb, readCheckpoints } from '@second-gear/read-model';
-import { MIN_POSITION_HEADER, type ServiceApp } from '@second-gear/service-http';
+import {
+  counterIn,
+  MIN_POSITION_HEADER,
+  type Registry,
+  type ServiceApp,
+} from '@second-gear/service-http';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
@@ -37,6 +42,8 @@ export interface AnswerCacheOptions {
   maxBytes?: number;
   /** How often the version is read again in case a notification was lost (default 5 s). */
   recheckMs?: number;
+  /** Where to count hits, misses and 304s. */
+  metrics: Registry;
 }
 
 /**
@@ -53,6 +60,16 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
     sizeCalculation: (answer) => answer.payload.length + 200,
   });
+
+  const outcomes = counterIn(options.metrics, {
+    name: 'second_gear_answer_cache_requests_total',
+    help: 'Reads of routes whose answers may be kept, by caching (public, private) and outcome: hit (answered from memory), not_modified (304 to If-None-Match), miss (read from the database).',
+    labelNames: ['caching', 'outcome'],
+  });
+  for (const caching of ['public', 'private'] as const) {
+    for (const outcome of ['hit', 'miss', 'not_modified'] as const)
+      outcomes.inc({ caching, outcome }, 0);
+  }
 
   let version: string | undefined;
   let reading: Promise<void> | undefined;
@@ -116,20 +133,28 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
   app.addHook('preHandler', async (request, reply) => {
     const caching = cachingOf(request);
     const now = version;
-    if (caching === undefined || now === undefined) return;
+    if (caching === undefined) return;
+    if (now === undefined) {
+      outcomes.inc({ caching, outcome: 'miss' });
+      return;
+    }
     const stamp = { version: now, caching };
     stamps.set(request, stamp);
+    // A private answer is settled once the route has named its caller (onSend).
     if (caching === 'private') return;
     const etag = etagOf(request, stamp);
     if (matches(request, etag)) {
+      outcomes.inc({ caching, outcome: 'not_modified' });
       return reply.code(304).headers(cacheHeaders(etag, caching)).send();
     }
     const answer = kept.get(request.url);
     if (answer?.version === now) {
+      outcomes.inc({ caching, outcome: 'hit' });
       return reply
         .headers({ ...answer.headers, ...cacheHeaders(etag, caching) })
         .send(answer.payload);
     }
+    outcomes.inc({ caching, outcome: 'miss' });
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -138,7 +163,11 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
     const etag = etagOf(request, stamp);
     reply.headers(cacheHeaders(etag, stamp.caching));
     if (stamp.caching === 'private') {
-      if (!matches(request, etag)) return payload;
+      if (!matches(request, etag)) {
+        outcomes.inc({ caching: 'private', outcome: 'miss' });
+        return payload;
+      }
+      outcomes.inc({ caching: 'private', outcome: 'not_modified' });
       reply.code(304);
       return null;
     }

@@ -6,9 +6,17 @@ import {
   LIVE_SCHEMA,
   type ReadModelChanges,
   type ReadModelDb,
+  readCheckpoints,
   readModelPosition,
 } from '@second-gear/read-model';
-import { createServiceApp, type LogOptions, type ServiceApp } from '@second-gear/service-http';
+import {
+  answers,
+  createMetricsRegistry,
+  createServiceApp,
+  type LogOptions,
+  type Registry,
+  type ServiceApp,
+} from '@second-gear/service-http';
 import { answerCache } from './answer-cache.ts';
 import type { QueryContext } from './context.ts';
 import { readYourWrites } from './read-your-writes.ts';
@@ -61,11 +69,18 @@ export interface QueryServiceOptions {
   changes?: ReadModelChanges;
   /** Keep answers between commits when `changes` are given (default true; false to measure reads). */
   keepAnswers?: boolean;
+  /**
+   * Where to count requests, waits for positions and kept answers (served as `GET /metrics`);
+   * by default a registry of its own, with Node's metrics. The all-in-one passes the one its
+   * parts share.
+   */
+  metrics?: Registry;
 }
 
 /** The query service: every read of the API, as a Fastify app ready to listen. */
 export async function buildQueryService(options: QueryServiceOptions): Promise<ServiceApp> {
   const schema = options.schema ?? LIVE_SCHEMA;
+  const metrics = options.metrics ?? createMetricsRegistry('query-service');
   const app = await createServiceApp({
     name: 'query-service',
     logger: options.logger ?? {},
@@ -101,6 +116,17 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
         projectionPosition: (await readModelPosition(options.db, schema))?.toString() ?? null,
       };
     },
+    // Ready when the read model and the store (the feed, positions) answer. How far the
+    // projections are behind is the projection service's readiness: taking every query replica
+    // out of service for it would turn stale reads into no reads.
+    ready: async () => {
+      const reasons = [
+        ...(await answers('the read model', () => readCheckpoints(options.db, schema))),
+        ...(await answers('the event store', () => options.store.headPosition())),
+      ];
+      return { ready: reasons.length === 0, reasons };
+    },
+    metrics,
   });
   await app.register(serviceTokens, { secret: options.tokenSecret });
   const limits = options.rateLimit === false ? undefined : options.rateLimit;
@@ -129,9 +155,10 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
     changes: options.changes,
     timeoutMs: options.readYourWritesTimeoutMs ?? 2000,
     recheckMs: options.readYourWritesRecheckMs,
+    metrics,
   });
   if (options.changes && options.keepAnswers !== false) {
-    answerCache(app, { db: options.db, schema, changes: options.changes });
+    answerCache(app, { db: options.db, schema, changes: options.changes, metrics });
   }
   userRoutes(app, ctx);
   categoryRoutes(app, ctx);

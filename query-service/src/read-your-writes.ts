@@ -6,10 +6,13 @@ import {
   watchPositions,
 } from '@second-gear/read-model';
 import {
+  counterIn,
+  histogramIn,
   MIN_POSITION_HEADER,
   POSITION_REACHED_HEADER,
   PROJECTION_POSITION_HEADER,
   positionFromHeader,
+  type Registry,
   type ServiceApp,
 } from '@second-gear/service-http';
 import type { FastifyRequest } from 'fastify';
@@ -34,6 +37,8 @@ export interface ReadYourWritesOptions {
   timeoutMs: number;
   /** How often the checkpoints are read anyway while requests wait (see `watchPositions`). */
   recheckMs: number | undefined;
+  /** Where to time the waits. */
+  metrics: Registry;
 }
 
 const readsOf = (request: FastifyRequest): readonly ProjectionName[] | undefined => {
@@ -58,6 +63,17 @@ export const readYourWrites = (app: ServiceApp, options: ReadYourWritesOptions):
     ...(options.changes ? { changes: options.changes } : {}),
     ...(options.recheckMs === undefined ? {} : { recheckMs: options.recheckMs }),
   });
+  const waits = histogramIn(options.metrics, {
+    name: 'second_gear_read_your_writes_wait_seconds',
+    help: 'How long reads with X-Min-Position waited for the projections, by outcome: reached, timed-out, beyond-head (answered at once), cancelled (the client left).',
+    labelNames: ['outcome'],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
+  });
+  const timeouts = counterIn(options.metrics, {
+    name: 'second_gear_read_your_writes_timeouts_total',
+    help: 'Reads with X-Min-Position answered without reaching it because the wait ran out.',
+  });
+  timeouts.inc(0);
   app.addHook('onReady', () => watcher.start());
   app.addHook('onClose', async () => watcher.close());
 
@@ -67,11 +83,14 @@ export const readYourWrites = (app: ServiceApp, options: ReadYourWritesOptions):
     // Stop waiting when the client goes away (the response closes before it was sent).
     const ended = new AbortController();
     reply.raw.once('close', () => ended.abort());
+    const started = performance.now();
     const result = await watcher.waitFor(wanted, {
       projections: readsOf(request),
       timeoutMs: options.timeoutMs,
       signal: ended.signal,
     });
+    waits.observe({ outcome: result.outcome }, (performance.now() - started) / 1000);
+    if (result.outcome === 'timed-out') timeouts.inc();
     reply.header(POSITION_REACHED_HEADER, String(result.reached));
     if (result.position !== undefined) {
       reply.header(PROJECTION_POSITION_HEADER, result.position.toString());

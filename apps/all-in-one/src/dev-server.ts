@@ -29,6 +29,8 @@ const marketplace = await startMarketplace({
     tokens: settings.RATE_LIMIT_TOKENS,
   },
   idempotencyRetentionMs: settings.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+  metrics: settings.METRICS,
+  readyMaxLag: { events: settings.READY_MAX_LAG_EVENTS, seconds: settings.READY_MAX_LAG_SECONDS },
   say,
 });
 say(`ready on ${marketplace.url}`);

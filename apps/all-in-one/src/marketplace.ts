@@ -7,13 +7,25 @@ import { buildWebApp, targetFor } from '@second-gear/gateway';
 import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@second-gear/identity';
 import {
   identityAccountsReactor,
+  projectionCounters,
+  reactorCounters,
   startProjections,
   startReactors,
+  subscriptionGauges,
   subscriptionsHealth,
+  subscriptionsReadiness,
+  watchSubscriptions,
 } from '@second-gear/projection-service';
 import { buildQueryService } from '@second-gear/query-service';
 import { createReadModelDb, listenToReadModel, openPGlite } from '@second-gear/read-model';
-import { type LogOptions, loggerOptions } from '@second-gear/service-http';
+import {
+  createMetricsRegistry,
+  fromLoopback,
+  type LogOptions,
+  loggerOptions,
+  type Registry,
+  sendMetrics,
+} from '@second-gear/service-http';
 import { pino } from 'pino';
 import { dataDirSecret } from './secret.ts';
 import { seedDemoData } from './seed.ts';
@@ -48,6 +60,13 @@ export interface MarketplaceOptions {
   idempotencyRetentionMs?: number;
   /** Keep public answers in memory between commits (default true; false to measure reads). */
   keepAnswers?: boolean;
+  /**
+   * Who may read `GET /metrics` on the one port, which is the public one: nobody (`off`, the
+   * default), clients on this machine (`loopback`), or anyone (`on`).
+   */
+  metrics?: 'off' | 'loopback' | 'on';
+  /** How far behind a projection or reactor may be for `/health/ready` (1000 events, 300 s). */
+  readyMaxLag?: { events?: number; seconds?: number };
   /** Progress lines (starting, seeding, ready). */
   say?: (line: string) => void;
 }
@@ -56,6 +75,8 @@ export interface RunningMarketplace {
   url: string;
   authEmulator: Pick<AuthEmulator, 'host' | 'url'>;
   store: EventStore;
+  /** Every part's metrics, the one registry `GET /metrics` serves. */
+  metrics: Registry;
   stop(): Promise<void>;
 }
 
@@ -101,9 +122,16 @@ export const startMarketplace = async (
     const db = createReadModelDb({ pglite });
     cleanups.push(() => db.destroy());
 
+    // One registry for the three parts, so one scrape sees them all.
+    const metrics = createMetricsRegistry('all-in-one');
     // Projections and reactors log what goes wrong (a parked event, a failing effect).
     const log = pino(loggerOptions({ level: options.logLevel ?? 'info' }));
-    const projections = await startProjections({ store, db, logger: log });
+    const projections = await startProjections({
+      store,
+      db,
+      logger: log,
+      metrics: projectionCounters(metrics),
+    });
     cleanups.push(() => projections.stop());
 
     const auth = createFirebaseAuth({ projectId, emulatorHost: authEmulator.host });
@@ -113,8 +141,11 @@ export const startMarketplace = async (
       db,
       reactors: [identityAccountsReactor(auth)],
       logger: log,
+      metrics: reactorCounters(metrics),
     });
     cleanups.push(() => reactors.stop());
+    const watch = watchSubscriptions({ store, db, projections, reactors });
+    subscriptionGauges(metrics, watch);
     const tokenSecret = options.jwtSecret ?? (await dataDirSecret(dataDir));
     const logger = { level: options.logLevel ?? 'info' } as const;
     const imagesDir = join(dataDir, 'images');
@@ -130,6 +161,7 @@ export const startMarketplace = async (
         serveDir: imagesDir,
       },
       logger,
+      metrics,
       rateLimit: options.rateLimits ?? {},
       ...(options.idempotencyRetentionMs === undefined
         ? {}
@@ -153,6 +185,7 @@ export const startMarketplace = async (
         : { readYourWritesRecheckMs: options.readYourWritesRecheckMs }),
       rateLimit: options.rateLimits ?? {},
       logger,
+      metrics,
     });
     cleanups.push(() => query.close());
     const web = await buildWebApp({
@@ -167,14 +200,45 @@ export const startMarketplace = async (
         authEmulatorUrl: authEmulator.url,
       },
       health: () => subscriptionsHealth({ db, projections, reactors }),
+      name: 'all-in-one',
+      ready: () =>
+        subscriptionsReadiness(watch, {
+          store,
+          db,
+          limits: {
+            maxLagEvents: options.readyMaxLag?.events ?? 1000,
+            maxLagSeconds: options.readyMaxLag?.seconds ?? 300,
+          },
+        }),
     });
     cleanups.push(() => web.close());
     await Promise.all([command.ready(), query.ready(), web.ready()]);
 
     const apps = { command, query, web };
-    const server: Server = createServer((req, res) =>
-      apps[targetFor(req.method ?? 'GET', req.url ?? '/')].routing(req, res),
-    );
+    const metricsFor = options.metrics ?? 'off';
+    const server: Server = createServer((req, res) => {
+      if ((req.url ?? '/').split('?', 1)[0] === '/metrics') {
+        if (metricsFor === 'on' || (metricsFor === 'loopback' && fromLoopback(req))) {
+          sendMetrics(metrics, res).catch((error: unknown) => {
+            log.error({ err: error }, 'metrics failed');
+            res.destroy();
+          });
+          return;
+        }
+        // Not the web app's page either: the client's router would answer it with 200.
+        res.writeHead(404, { 'content-type': 'application/problem+json' });
+        res.end(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'Not Found',
+            status: 404,
+            detail: 'Metrics are not served here (see the METRICS setting).',
+          }),
+        );
+        return;
+      }
+      apps[targetFor(req.method ?? 'GET', req.url ?? '/')].routing(req, res);
+    });
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -194,7 +258,7 @@ export const startMarketplace = async (
     if (options.seed ?? true) {
       await seedDemoData({ dataDir, store, command, query, authEmulator, auth, say });
     }
-    return { url, authEmulator, store, stop };
+    return { url, authEmulator, store, metrics, stop };
   } catch (error) {
     await stop();
     throw error;

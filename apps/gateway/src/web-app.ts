@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { StartupError } from '@second-gear/config';
-import { type CspDirectives, securityHeaders, sendProblem } from '@second-gear/service-http';
+import {
+  type CspDirectives,
+  type Readiness,
+  readinessAnswer,
+  securityHeaders,
+  sendProblem,
+} from '@second-gear/service-http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 
 /** What the browser needs to know at run time (served as /app-config.json). */
@@ -54,6 +60,10 @@ export interface WebAppOptions {
    * `status` of its own replaces `ok`.
    */
   health?: () => Promise<Record<string, unknown>>;
+  /** What `/health/ready` checks (the all-in-one: its projections); absent, always ready. */
+  ready?: () => Promise<Readiness>;
+  /** Names the process in `/health/live` and `/health/ready`. Default `gateway`. */
+  name?: string;
 }
 
 /**
@@ -66,6 +76,8 @@ export const buildWebApp = async ({
   appConfig,
   logger = false,
   health,
+  ready,
+  name = 'gateway',
 }: WebAppOptions): Promise<FastifyInstance> => {
   const root = distDir === false ? undefined : resolve(distDir);
   if (root !== undefined && !existsSync(resolve(root, 'index.html'))) {
@@ -83,6 +95,11 @@ export const buildWebApp = async ({
     reply.header('cache-control', 'no-store').send(appConfig),
   );
   app.get('/health', async () => ({ status: 'ok', ...(await health?.()) }));
+  app.get('/health/live', async () => ({ status: 'live', service: name }));
+  app.get('/health/ready', async (_request, reply) => {
+    const { statusCode, body } = await readinessAnswer(name, ready);
+    return reply.code(statusCode).header('cache-control', 'no-store').send(body);
+  });
 
   if (root === undefined) {
     app.setNotFoundHandler(async (request, reply) =>

@@ -98,6 +98,15 @@ const requireBucket = (
   }
 };
 
+/**
+ * How far behind the store a projection or reactor may be for `/health/ready` to answer ready:
+ * events not applied yet, and the age of the oldest of them.
+ */
+const readiness = {
+  READY_MAX_LAG_EVENTS: positiveInt(1000),
+  READY_MAX_LAG_SECONDS: positiveInt(300),
+};
+
 /** How long an answer stored under an Idempotency-Key is replayed. */
 const idempotencyRetention = positiveInt(24);
 
@@ -144,6 +153,7 @@ export const projectionServiceSettings = z
     HOST: z.string().default('0.0.0.0'),
     PORT: port(3003),
     PROJECTION_BATCH_SIZE: positiveInt(500),
+    ...readiness,
   })
   .superRefine(requireStoreUrl);
 
@@ -175,6 +185,11 @@ export const allInOneSettings = z.object({
   READ_YOUR_WRITES_TIMEOUT_MS: positiveInt(2000),
   ...rateLimits,
   IDEMPOTENCY_RETENTION_HOURS: idempotencyRetention,
+  ...readiness,
+  // The one port is the public one: `/metrics` is served there only when asked.
+  METRICS: z
+    .enum(['off', 'loopback', 'on'], { error: 'expected off, loopback or on' })
+    .default('off'),
 });
 
 /** `npm run projections -- status|rebuild`: on a PostgreSQL read model, or the all-in-one's PGlite. */

@@ -28,6 +28,16 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * How a wait ended: `reached`; `timed-out`; `beyond-head` (answered at once, the position does
+ * not exist yet); `cancelled` (the client went away, or the watcher closed).
+ */
+export type WaitOutcome = 'reached' | 'timed-out' | 'beyond-head' | 'cancelled';
+
+export interface WatchResult extends WaitResult {
+  outcome: WaitOutcome;
+}
+
 export interface PositionWatcher {
   /** Reads the checkpoints for the first time and starts listening. */
   start(): Promise<void>;
@@ -36,7 +46,7 @@ export interface PositionWatcher {
    * `timeoutMs`. Answers at once when they already have, and when the position is beyond the
    * store's head (it can never be reached).
    */
-  waitFor(position: bigint, options: WaitOptions): Promise<WaitResult>;
+  waitFor(position: bigint, options: WaitOptions): Promise<WatchResult>;
   /** Stops listening; whoever still waits is answered "not reached". */
   close(): void;
 }
@@ -44,7 +54,7 @@ export interface PositionWatcher {
 interface Waiter {
   position: bigint;
   projections: readonly string[] | undefined;
-  settle(): void;
+  settle(outcome?: WaitOutcome): void;
 }
 
 /**
@@ -84,7 +94,7 @@ export const watchPositions = (options: PositionWatcherOptions): PositionWatcher
   const release = () => {
     for (const waiter of waiters) {
       const progress = progressOf(waiter.projections);
-      if (progress !== undefined && progress >= waiter.position) waiter.settle();
+      if (progress !== undefined && progress >= waiter.position) waiter.settle('reached');
     }
   };
 
@@ -152,26 +162,33 @@ export const watchPositions = (options: PositionWatcherOptions): PositionWatcher
     async waitFor(position, { projections, timeoutMs, signal }) {
       const deadline = Date.now() + timeoutMs;
       if (checkpoints === undefined) await (reading ?? read());
-      const now = (): WaitResult => {
+      // The outcome names why a wait that did not reach its position ended.
+      const now = (otherwise: WaitOutcome): WatchResult => {
         const progress = progressOf(projections);
-        return { reached: progress !== undefined && progress >= position, position: progress };
+        const reached = progress !== undefined && progress >= position;
+        return { reached, position: progress, outcome: reached ? 'reached' : otherwise };
       };
-      if (now().reached || closed || signal?.aborted || timeoutMs <= 0) return now();
-      if (await beyondHead(position)) return now();
-      return new Promise<WaitResult>((resolve) => {
+      if (now('cancelled').reached || closed || signal?.aborted) return now('cancelled');
+      if (timeoutMs <= 0) return now('timed-out');
+      if (await beyondHead(position)) return now('beyond-head');
+      return new Promise<WatchResult>((resolve) => {
+        const cancel = () => waiter.settle('cancelled');
         const waiter: Waiter = {
           position,
           projections,
-          settle: () => {
+          settle: (outcome = 'cancelled') => {
             waiters.delete(waiter);
             clearTimeout(timeout);
-            signal?.removeEventListener('abort', waiter.settle);
+            signal?.removeEventListener('abort', cancel);
             watch();
-            resolve(now());
+            resolve(now(outcome));
           },
         };
-        const timeout = setTimeout(waiter.settle, Math.max(0, deadline - Date.now()));
-        signal?.addEventListener('abort', waiter.settle, { once: true });
+        const timeout = setTimeout(
+          () => waiter.settle('timed-out'),
+          Math.max(0, deadline - Date.now()),
+        );
+        signal?.addEventListener('abort', cancel, { once: true });
         waiters.add(waiter);
         watch();
         // A read that ended while the head was being read has released nobody yet.
@@ -182,7 +199,7 @@ export const watchPositions = (options: PositionWatcherOptions): PositionWatcher
     close() {
       closed = true;
       unsubscribe?.();
-      for (const waiter of waiters) waiter.settle();
+      for (const waiter of waiters) waiter.settle('cancelled');
       watch();
     },
   };

@@ -2,8 +2,10 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type LogOptions, loggerOptions, OneLinePerRequest } from './logging.ts';
+import { measureHttp, metricsText, type Registry } from './metrics.ts';
 import { type OpenApiOptions, openApi } from './openapi.ts';
 import { problemDetails, routerProblem, sendProblem } from './problem.ts';
+import { type Readiness, readinessAnswer } from './readiness.ts';
 import { securityHeaders } from './security-headers.ts';
 import { serializerCompiler } from './serialization.ts';
 import { validatorCompiler } from './validation.ts';
@@ -27,6 +29,13 @@ export type ServiceAppOptions = {
   openapi?: OpenApiOptions;
   /** Extra facts for `GET /health`; throwing makes it answer 503. */
   health?: () => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** What `GET /health/ready` checks; absent, a process that answers is ready. */
+  ready?: () => Promise<Readiness> | Readiness;
+  /**
+   * Count and time every request in this registry, and serve it as `GET /metrics` (text format
+   * 0.0.4). In the all-in-one the parts share one registry and it is served once, elsewhere.
+   */
+  metrics?: Registry;
   /**
    * Whose X-Forwarded-* headers to believe: the addresses or ranges of the proxies in front
    * (the gateway), `true` for any (tests only), `false` or absent for none.
@@ -36,8 +45,9 @@ export type ServiceAppOptions = {
 
 /**
  * A Fastify instance with the conventions every service shares: zod validation and
- * serialization, problem+json errors, security headers, a body limit, one log line per request, `GET /health`
- * and, when asked, the OpenAPI document. Register routes on the returned app.
+ * serialization, problem+json errors, security headers, a body limit, one log line per request,
+ * `GET /health`, `/health/live` and `/health/ready`, and when asked, metrics and the OpenAPI
+ * document. Register routes on the returned app.
  */
 export async function createServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
   const logger =
@@ -72,6 +82,14 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   await app.register(problemDetails);
   await app.register(securityHeaders);
   if (options.openapi) await app.register(openApi, options.openapi);
+  const registry = options.metrics;
+  if (registry) {
+    measureHttp(app, registry, options.name);
+    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+      const { contentType, body } = await metricsText(registry);
+      return reply.type(contentType).header('cache-control', 'no-store').send(body);
+    });
+  }
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     try {
@@ -81,6 +99,15 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
       app.log.warn({ err: error }, 'health check failed');
       return reply.code(503).send({ status: 'unavailable', service: options.name });
     }
+  });
+  // Liveness: the process answers. Readiness: what it needs answers too (see `ready`).
+  app.get('/health/live', { schema: { hide: true } }, async () => ({
+    status: 'live',
+    service: options.name,
+  }));
+  app.get('/health/ready', { schema: { hide: true } }, async (_request, reply) => {
+    const { statusCode, body } = await readinessAnswer(options.name, options.ready);
+    return reply.code(statusCode).send(body);
   });
   return app;
 }

@@ -35,3 +35,26 @@ export async function openApiTypes(document: unknown, command: string): Promise<
   const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], { silent: true });
   return generatedHeader(command) + astToString(ast);
 }
+
+/**
+ * The value of one series in a scrape (the text format), the sum when several series match the
+ * labels given; undefined when none does.
+ */
+export function metricValue(
+  scrape: string,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
+  let total: number | undefined;
+  for (const line of scrape.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) {
+      total = (total ?? 0) + Number(match[3]);
+    }
+  }
+  return total;
+}

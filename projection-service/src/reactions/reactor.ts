@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { describeFailure } from '../apply-batch.ts';
 import { batched } from '../batches.ts';
+import type { SubscriptionCounters } from '../metrics.ts';
 import { type ProjectedEvent, toProjectedEvent } from '../projection.ts';
 
 /**
@@ -49,10 +50,17 @@ export interface StartReactorsOptions {
   firstDelayMs?: number;
   /** Longest wait between two attempts (default 5 minutes). */
   maxDelayMs?: number;
+  /** Counts the batches and the events reacted to (the service's `/metrics`). */
+  metrics?: SubscriptionCounters;
 }
 
 export interface RunningReactors {
   states(): Promise<ReactorState[]>;
+  /**
+   * The last event each reactor has passed, handled or not, as this process saw it: ahead of
+   * the stored checkpoint, which is written only every few seconds past events of no interest.
+   */
+  positions(): Record<string, bigint | undefined>;
   stop(): Promise<void>;
 }
 
@@ -202,6 +210,7 @@ export const startReactors = async (options: StartReactorsOptions): Promise<Runn
     ? AbortSignal.any([options.signal, controller.signal])
     : controller.signal;
   await migrateReactions(db);
+  const passed = new Map<string, bigint | undefined>();
 
   const handle = async (reactor: Reactor, recorded: RecordedEvent) => {
     let event: ProjectedEvent | undefined;
@@ -252,6 +261,10 @@ export const startReactors = async (options: StartReactorsOptions): Promise<Runn
       try {
         let saved = await readCheckpoint(db, reactor.name);
         let savedAt = Date.now();
+        const seen = passed.get(reactor.name);
+        if (seen === undefined || (saved !== undefined && saved > seen)) {
+          passed.set(reactor.name, saved);
+        }
         const save = async (position: bigint) => {
           await saveCheckpoint(db, reactor.name, position);
           saved = position;
@@ -266,10 +279,14 @@ export const startReactors = async (options: StartReactorsOptions): Promise<Runn
             if (!reactor.types.has(event.type as EventType)) continue;
             await handle(reactor, event);
             await save(event.position);
+            options.metrics?.applied(reactor.name, 1);
+            passed.set(reactor.name, event.position);
           }
+          options.metrics?.batch(reactor.name, 'applied');
           // Passing over other events needs no write each time: after a restart, reading
           // them again costs nothing.
           const last = events.at(-1)?.position;
+          if (last !== undefined) passed.set(reactor.name, last);
           if (last !== undefined && last !== saved && Date.now() - savedAt > PASSED_OVER_SAVE_MS) {
             await save(last);
           }
@@ -277,6 +294,7 @@ export const startReactors = async (options: StartReactorsOptions): Promise<Runn
         delay = firstDelay;
       } catch (error) {
         if (signal.aborted) return;
+        options.metrics?.batch(reactor.name, 'failed');
         log?.error({ err: error, reactor: reactor.name }, 'reactor stopped; starting again');
         await sleep(delay, undefined, { signal }).catch(() => {});
         delay = Math.min(delay * 2, maxDelay);
@@ -289,6 +307,7 @@ export const startReactors = async (options: StartReactorsOptions): Promise<Runn
   return {
     states: async () =>
       (await readReactorStates(db)).filter((state) => reactors.some((r) => r.name === state.name)),
+    positions: () => Object.fromEntries(reactors.map((r) => [r.name, passed.get(r.name)])),
     async stop() {
       controller.abort();
       await running;
