@@ -74,6 +74,30 @@ describe('My Products', () => {
     expect(await screen.findByText('Already Advertised')).toBeInTheDocument();
   });
 
+  it('tells a Buyer who comes by address that only sellers list cars, with no Add Product', async () => {
+    const buyer = userRecord('Buyer');
+    const { calls } = stubApi({
+      [`GET /api/user/${encodeURIComponent(buyer.email)}`]: buyer,
+      'GET /api/products': () => json([], { headers: { 'X-Total-Count': '0' } }),
+      'POST /api/user/seller': json({ acknowledged: true }),
+    });
+    renderApp('/user/products', { as: buyer });
+    expect(await screen.findByText(/Only sellers list cars/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Product' })).not.toBeInTheDocument();
+    expect(await screen.findByText('You have not added any car yet.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Apply for Seller' }));
+    expect(await screen.findByText('You are a Seller now!')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/user/seller')).toBe(true);
+  });
+
+  it('offers a Seller Add Product and no apply action', async () => {
+    sellerApi([]);
+    renderApp('/user/products', { as: seller });
+    expect(await screen.findByRole('button', { name: 'Add Product' })).toBeInTheDocument();
+    expect(screen.queryByText(/Only sellers list cars/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply for Seller' })).not.toBeInTheDocument();
+  });
+
   it('confirms before deleting, then says so', async () => {
     sellerApi([car({})], {
       'DELETE /api/product/car-1': json({ acknowledged: true, deletedCount: 1 }),
@@ -358,5 +382,29 @@ describe('All Users', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );
     expect(await screen.findByText('User Deleted Successfully!')).toBeInTheDocument();
+  });
+
+  it('has Buyer and Seller buttons with tooltips that show only that role', async () => {
+    const { calls } = stubApi({
+      'GET /api/user/admin%40example.com': admin,
+      'GET /api/users': () => json([admin, buyer], { headers: { 'X-Total-Count': '2' } }),
+    });
+    renderApp('/user/allusers', { as: admin });
+    const user = userEvent.setup();
+    await screen.findByText(buyer.email);
+    const sellers = screen.getByRole('button', { name: 'Seller', pressed: false });
+    await user.hover(sellers);
+    expect(await screen.findByText('Show only Sellers')).toBeInTheDocument();
+    await user.click(sellers);
+    await waitFor(() => expect(calls.some((c) => c.url.includes('role=Seller'))).toBe(true));
+    expect(screen.getByRole('button', { name: 'Seller', pressed: true })).toBeInTheDocument();
+    expect(screen.getByLabelText('Filter by role')).toHaveValue('Seller');
+
+    const buyers = screen.getByRole('button', { name: 'Buyer', pressed: false });
+    await user.hover(buyers);
+    expect(await screen.findByText('Show only Buyers')).toBeInTheDocument();
+    await user.click(buyers);
+    await waitFor(() => expect(calls.some((c) => c.url.includes('role=Buyer'))).toBe(true));
+    expect(screen.getByLabelText('Filter by role')).toHaveValue('Buyer');
   });
 });

@@ -106,8 +106,9 @@ describe('car detail and booking', () => {
     stubApi({ 'GET /api/product/car-1': car });
     renderApp('/car/car-1');
     expect(await screen.findByRole('heading', { name: car.name })).toBeInTheDocument();
-    expect(screen.getByText('$15000')).toBeInTheDocument();
-    expect(screen.getByText('$9000')).toBeInTheDocument();
+    expect(screen.getByText('$15,000')).toBeInTheDocument();
+    expect(screen.getByText('$9,000')).toBeInTheDocument();
+    expect(screen.getByText('Save $6,000')).toBeInTheDocument();
     expect(screen.getByText('8 years')).toBeInTheDocument();
     expect(screen.getByText('Seller Person')).toBeInTheDocument();
     expect(screen.getByText('Dhaka')).toBeInTheDocument();
@@ -115,6 +116,15 @@ describe('car detail and booking', () => {
       'href',
       '/products',
     );
+  });
+
+  it('reads one year of use as "1 year", and shows no saving at the original price', async () => {
+    stubApi({ 'GET /api/product/car-1': { ...car, use: 1, price: car.original_price } });
+    renderApp('/car/car-1');
+    expect(await screen.findByRole('heading', { name: car.name })).toBeInTheDocument();
+    expect(screen.getByText('1 year')).toBeInTheDocument();
+    expect(screen.queryByText(/years/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Save /)).not.toBeInTheDocument();
   });
 
   it('shows the details a car gives, the description with its line breaks', async () => {

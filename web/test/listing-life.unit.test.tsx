@@ -299,14 +299,14 @@ describe('the car page', () => {
       'GET /api/product/car-1/price-history': list(history),
     });
     renderApp('/car/car-1');
-    expect(await screen.findByText('Price dropped from $14000')).toBeInTheDocument();
+    expect(await screen.findByText('Price dropped from $14,000')).toBeInTheDocument();
     const section = await screen.findByRole('region', { name: 'Price history' });
     const points = within(section)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(points).toHaveLength(2);
-    expect(points[0]).toMatch(/^\$14000 on .*2026$/);
-    expect(points[1]).toMatch(/\$12000 on .*2026$/);
+    expect(points[0]).toMatch(/^\$14,000 on .*2026$/);
+    expect(points[1]).toMatch(/\$12,000 on .*2026$/);
     expect(section.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     expect(calls.some((c) => c.url.startsWith('/api/product/car-1/price-history?'))).toBe(true);
   });

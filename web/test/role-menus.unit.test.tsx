@@ -2,7 +2,22 @@
 import type { ReadRole } from '@second-gear/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { system } from '../src/app/theme.ts';
+import { currentLinkStyle } from '../src/layouts/dashboard-nav.tsx';
 import { renderApp, stubApi, userRecord } from './harness.tsx';
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
 
 // Every role's own links, then what every member keeps and hears.
 const member = ['Favourites', 'Saved searches', 'Notifications', 'Profile'];
@@ -34,6 +49,15 @@ describe('dashboard drawer', () => {
       expect(within(aside).getByText(role)).toBeInTheDocument();
     });
   }
+
+  it("keeps the current link's text readable under the mouse, in both colour modes", () => {
+    const hover = currentLinkStyle._hover;
+    // A palette shade, not a mode-dependent token: the pair is the same in light and dark mode.
+    const bg = system.token(`colors.${hover.bg}`);
+    const fg = system.token(`colors.${hover.color}`);
+    expect(bg).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(contrast(fg, bg)).toBeGreaterThanOrEqual(4.5);
+  });
 
   it('dashboard home shows the phone, not the email, on the Phone line', async () => {
     const buyer = userRecord('Buyer', { phone: '+1 555 0100' });

@@ -60,7 +60,7 @@ describe('Booking', () => {
     await fact('Your Name', buyer.name);
     await fact('Your Email', buyer.email);
     await fact('Car', name);
-    await fact('Price', '$19990');
+    await fact('Price', '$19,990');
 
     await dialog.getByRole('button', { name: 'Book Now' }).click();
     expect(await (await see(dialog.getByText('This field is required'))).count()).toBe(2);

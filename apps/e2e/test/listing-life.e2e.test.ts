@@ -87,7 +87,7 @@ describe("A listing's life", () => {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await toast(sellerPage, 'Listing updated');
     await edit.waitFor({ state: 'hidden' });
-    await see(product.getByText('$18500', { exact: true }));
+    await see(product.getByText('$18,500', { exact: true }));
 
     // The first buyer finds it marked in the search, sees the drop on its page, and books it
     // with a proposed time.
@@ -100,10 +100,10 @@ describe("A listing's life", () => {
     await see(card.getByText('Price dropped', { exact: true }));
     await card.getByRole('link', { name: `See Details of ${name}` }).click();
     await see(firstPage.getByRole('heading', { level: 1, name }));
-    await see(firstPage.getByText('Price dropped from $21000', { exact: true }));
+    await see(firstPage.getByText('Price dropped from $21,000', { exact: true }));
     const history = firstPage.getByRole('region', { name: 'Price history' });
     expect(await (await see(history.getByRole('listitem'))).count()).toBe(2);
-    await see(history.getByText(/^\$21000 on /));
+    await see(history.getByText(/^\$21,000 on /));
     const when = afternoonIn(3);
     await book(firstPage, name, '+49 341 555 0101', 'Leipzig Hauptbahnhof', when);
 

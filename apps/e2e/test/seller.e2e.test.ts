@@ -59,7 +59,7 @@ describe('A seller', () => {
 
     const row = page.getByRole('row').filter({ hasText: car });
     await see(row.getByText('Yet to Booked', { exact: true }));
-    await see(row.getByText('$11500', { exact: true }));
+    await see(row.getByText('$11,500', { exact: true }));
     await see(row.getByText('6 years', { exact: true }));
     const thumbnail = await see(row.getByRole('img', { name: car }));
     await expect
@@ -77,7 +77,7 @@ describe('A seller', () => {
     await page.goto('/');
     const recommended = page.getByRole('region', { name: 'Recommended Cars' });
     await see(recommended.getByRole('heading', { name: car }));
-    await see(recommended.getByText('$11500', { exact: true }));
+    await see(recommended.getByText('$11,500', { exact: true }));
   });
 
   test('deletes another car through the confirmation', async () => {

@@ -4,6 +4,8 @@ import { logIn, see, useBrowser } from './harness.ts';
 
 const browser = useBrowser();
 const corolla = demoCars.find((car) => car.name === 'Toyota Corolla 2017')!;
+/** How the web shows a price: 21000 → "$21,000". */
+const formatMoney = (value: number) => `$${value.toLocaleString('en-US')}`;
 
 describe('A visitor', () => {
   test('browses Home: banner, Recommended Cars, Categories, the stats strip and the footer', async () => {
@@ -64,8 +66,15 @@ describe('A visitor', () => {
     await see(page.getByRole('heading', { level: 1, name: corolla.name }));
     const line = (label: string) => page.getByText(`${label}:`, { exact: true }).locator('..');
     await see(line('Seller').getByText('Sam Seller', { exact: true }));
-    await see(line('Original Price').getByText(`$${corolla.original_price}`, { exact: true }));
-    await see(line('Sale Price').getByText(`$${corolla.price}`, { exact: true }));
+    await see(
+      line('Original Price').getByText(formatMoney(corolla.original_price), { exact: true }),
+    );
+    await see(line('Sale Price').getByText(formatMoney(corolla.price), { exact: true }));
+    await see(
+      page.getByText(`Save ${formatMoney(corolla.original_price - corolla.price)}`, {
+        exact: true,
+      }),
+    );
     await see(line('Location').getByText(corolla.location, { exact: true }));
     await see(line('Years of Use').getByText(`${corolla.use} years`, { exact: true }));
     await see(line('Category').getByText(corolla.category, { exact: true }));

@@ -2,10 +2,8 @@ import { Badge, Box, Button, Card, HStack, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
-import { keyFacts } from './car-facts.ts';
+import { formatMoney, formatYearsOfUse, keyFacts } from './car-facts.ts';
 import { CarPicture } from './car-picture.tsx';
-
-export const price = (value: number) => `$${value}`;
 
 /** The price before the latest change, when that change lowered it. */
 export const droppedFrom = ({
@@ -34,20 +32,20 @@ export function CarCard({ car }: { car: CarRecord }) {
         <Card.Title as="h3">{car.name}</Card.Title>
         <HStack gap="3" wrap="wrap">
           <Text fontWeight="bold" color="teal.fg">
-            {price(car.price)}
+            {formatMoney(car.price)}
           </Text>
           <Text textDecoration="line-through" color="fg.muted" fontSize="sm">
             <Box as="span" srOnly>
               Original price{' '}
             </Box>
-            {price(car.original_price)}
+            {formatMoney(car.original_price)}
           </Text>
           {droppedFrom(car) !== undefined ? (
             <Badge colorPalette="green">Price dropped</Badge>
           ) : null}
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {car.location} · {car.use} years of use
+          {car.location} · {formatYearsOfUse(car.use)} of use
         </Text>
         {facts.length > 0 ? <Text fontSize="sm">{facts.join(' · ')}</Text> : null}
       </Card.Body>

@@ -38,8 +38,18 @@ export const formatNumber = (value: number) => value.toLocaleString('en-US');
 /** 85000 → "85,000 km". */
 export const formatMileage = (km: number) => `${formatNumber(km)} km`;
 
-/** 15000 → "$15,000" (the cars' own prices keep the list's "$15000"). */
+/** 15000 → "$15,000": every price on screen reads this way. */
 export const formatMoney = (value: number) => `$${formatNumber(value)}`;
+
+/** 1 → "1 year", any other number → "3 years", "0 years", "1.5 years". */
+export const formatYearsOfUse = (use: number) => `${use} ${use === 1 ? 'year' : 'years'}`;
+
+/** How much a buyer saves on the original price, when the sale price is below it. */
+export const savingOf = ({
+  price,
+  original_price,
+}: Pick<CarRecord, 'price' | 'original_price'>): number | undefined =>
+  original_price > price ? original_price - price : undefined;
 
 /** Year, mileage and fuel of a car, as far as it gives them: ["2017", "85,000 km", "Petrol"]. */
 export function keyFacts(car: Pick<CarRecord, 'year' | 'mileage' | 'fuel'>): string[] {

@@ -33,6 +33,17 @@ export function dashboardLinks(role: ReadRole | undefined): DashboardLink[] {
   return links;
 }
 
+/**
+ * The current page's link: white on the brand's solid shade, and on a darker one under the mouse,
+ * the same in both colour modes. Without its own hover it took the other links' pale hover and
+ * its white text vanished.
+ */
+export const currentLinkStyle = {
+  bg: 'teal.solid',
+  color: 'white',
+  _hover: { bg: 'teal.800', color: 'white' },
+} as const;
+
 export function DashboardNav({
   name,
   photoURL,
@@ -65,7 +76,7 @@ export function DashboardNav({
             py="2"
             borderRadius="md"
             _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-            css={{ '&.active': { bg: 'teal.solid', color: 'white' } }}
+            css={{ '&.active': currentLinkStyle }}
           >
             <NavLink to={link.to} end onClick={onNavigate}>
               {link.label}

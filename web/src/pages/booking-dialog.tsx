@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { bookCar } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useUserRecord } from '../auth/use-user-record.ts';
+import { formatMoney } from '../components/car-facts.ts';
 import { applyFieldErrors } from '../components/form-errors.ts';
 import { FormField } from '../components/form-field.tsx';
 import { notifySuccess } from '../components/notify.ts';
@@ -102,7 +103,7 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
             ['Your Name', buyerName],
             ['Your Email', user?.email ?? ''],
             ['Car', car.name],
-            ['Price', `$${car.price}`],
+            ['Price', formatMoney(car.price)],
           ].map(([label, value]) => (
             <DataList.Item key={label}>
               <DataList.ItemLabel>{label}</DataList.ItemLabel>

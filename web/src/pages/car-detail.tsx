@@ -4,8 +4,15 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { getCar, getPriceHistory } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
-import { droppedFrom, price } from '../components/car-card.tsx';
-import { formatMileage, fuelLabels, transmissionLabels } from '../components/car-facts.ts';
+import { droppedFrom } from '../components/car-card.tsx';
+import {
+  formatMileage,
+  formatMoney,
+  formatYearsOfUse,
+  fuelLabels,
+  savingOf,
+  transmissionLabels,
+} from '../components/car-facts.ts';
 import { PageLoader } from '../components/page-loader.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
@@ -47,6 +54,7 @@ export default function CarDetailPage() {
   const sold = car.sold === 1;
   const booked = car.booked === 1;
   const dropped = droppedFrom(car);
+  const saving = savingOf(car);
   // minmax(0, …): the thumbnails' row scrolls inside its column rather than widening it.
   return (
     <Grid
@@ -74,15 +82,20 @@ export default function CarDetailPage() {
           <FavouriteButton car={car} variant="outline" />
         </HStack>
         <Line label="Seller" value={car.seller_name} />
-        <Line label="Original Price" value={price(car.original_price)} />
-        <Line label="Sale Price" value={price(car.price)} />
+        <Line label="Original Price" value={formatMoney(car.original_price)} />
+        <Line label="Sale Price" value={formatMoney(car.price)} />
+        {saving !== undefined ? (
+          <Text color="green.fg" fontWeight="semibold">
+            Save {formatMoney(saving)}
+          </Text>
+        ) : null}
         {dropped !== undefined ? (
           <Text color="green.fg" fontWeight="semibold">
-            Price dropped from {price(dropped)}
+            Price dropped from {formatMoney(dropped)}
           </Text>
         ) : null}
         <Line label="Location" value={car.location} />
-        <Line label="Years of Use" value={`${car.use} years`} />
+        <Line label="Years of Use" value={formatYearsOfUse(car.use)} />
         <Line label="Category" value={car.category} />
         {car.make !== undefined ? <Line label="Make" value={car.make} /> : null}
         {car.model !== undefined ? <Line label="Model" value={car.model} /> : null}

@@ -3,7 +3,7 @@
 import { Box, Heading, HStack, Text } from '@chakra-ui/react';
 import type { PricePoint } from '@second-gear/contracts';
 import { useId } from 'react';
-import { price } from '../components/car-card.tsx';
+import { formatMoney } from '../components/car-facts.ts';
 import { formatDate } from '../components/dates.ts';
 
 const WIDTH = 280;
@@ -83,7 +83,7 @@ export function PriceHistory({ points }: { points: PricePoint[] }) {
                 →
               </Box>
             ) : null}
-            {price(point.price)} on {formatDate(point.at)}
+            {formatMoney(point.price)} on {formatDate(point.at)}
           </Text>
         ))}
       </HStack>

@@ -39,27 +39,46 @@ export default function AllUsersPage() {
         <Heading as="h1" size="3xl">
           All Users
         </Heading>
-        <Stack maxW="xs" w="full">
-          <FormField label="Filter by role">
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                value={role}
-                onChange={(e) => {
-                  setRole(e.currentTarget.value as ReadRole | '');
+        <HStack gap="2" align="flex-end" wrap="wrap">
+          {/* The Buyer and Seller buttons are shortcuts for the role filter beside them. */}
+          {(['Buyer', 'Seller'] as const).map((r) => (
+            <Tooltip key={r} label={role === r ? `Show every role again` : `Show only ${r}s`}>
+              <Button
+                size="sm"
+                colorPalette="teal"
+                variant={role === r ? 'solid' : 'outline'}
+                aria-pressed={role === r}
+                onClick={() => {
+                  setRole(role === r ? '' : r);
                   setPage(1);
                 }}
               >
-                <option value="">All roles</option>
-                {roles.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-        </Stack>
+                {r}
+              </Button>
+            </Tooltip>
+          ))}
+          <Stack maxW="xs" w="full">
+            <FormField label="Filter by role">
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  value={role}
+                  onChange={(e) => {
+                    setRole(e.currentTarget.value as ReadRole | '');
+                    setPage(1);
+                  }}
+                >
+                  <option value="">All roles</option>
+                  {roles.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          </Stack>
+        </HStack>
       </HStack>
       <DataTable
         caption="Users"

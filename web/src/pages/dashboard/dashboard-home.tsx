@@ -1,22 +1,16 @@
-import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { applyForSeller } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useUserRecord } from '../../auth/use-user-record.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { RoleBadge } from '../../components/role-badge.tsx';
-import { useCommand } from '../../components/use-command.ts';
+import { ApplyForSellerButton } from './apply-for-seller.tsx';
 
 export default function DashboardHomePage() {
   usePageTitle('Dashboard');
   const { user } = useAuth();
   const { data: record, isPending } = useUserRecord();
-  const apply = useCommand<void>({
-    run: () => applyForSeller(),
-    success: 'You are a Seller now!',
-    invalidate: [['user']],
-  });
 
   if (isPending) return <PageLoader label="Loading your profile" />;
   const name = record?.name || user?.displayName || '';
@@ -57,13 +51,7 @@ export default function DashboardHomePage() {
           </Text>
           {record?.type === 'Buyer' ? (
             <Box pt="2">
-              <Button
-                colorPalette="purple"
-                onClick={() => apply.mutate()}
-                loading={apply.isPending}
-              >
-                Apply for Seller
-              </Button>
+              <ApplyForSellerButton />
             </Box>
           ) : null}
         </Stack>

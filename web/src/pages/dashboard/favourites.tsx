@@ -3,7 +3,8 @@ import type { CarRecord } from '@second-gear/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { getFavourites, unfavouriteCar } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { droppedFrom, price } from '../../components/car-card.tsx';
+import { droppedFrom } from '../../components/car-card.tsx';
+import { formatMoney } from '../../components/car-facts.ts';
 import { DataTable, wraps } from '../../components/data-table.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
@@ -56,7 +57,7 @@ export default function FavouritesPage() {
               </Link>
             </Table.Cell>
             <Table.Cell>
-              {price(car.price)}
+              {formatMoney(car.price)}
               {droppedFrom(car) !== undefined ? (
                 <Badge colorPalette="green" ms="2">
                   Price dropped

@@ -1,10 +1,11 @@
-import { Badge, Button, Heading, HStack, Image, Stack, Table } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/contracts';
 import { useState } from 'react';
 import { advertiseCar, deleteCar, getSellerCars, markCarSold } from '../../api/endpoints.ts';
 import { ApiError } from '../../api/http.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { price } from '../../components/car-card.tsx';
+import { useUserRecord } from '../../auth/use-user-record.ts';
+import { formatMoney, formatYearsOfUse } from '../../components/car-facts.ts';
 import { ConfirmDeleteDialog, ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { notifyInfo } from '../../components/notify.ts';
@@ -16,6 +17,7 @@ import { useConfirmedCommand } from '../../components/use-confirmed-command.ts';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
 import { AddCarDialog } from './add-car-dialog.tsx';
+import { ApplyForSellerButton } from './apply-for-seller.tsx';
 import { EditCarDialog } from './edit-car-dialog.tsx';
 
 const ALREADY = 'Already in Advertisement';
@@ -33,6 +35,9 @@ function CarStatus({ car }: { car: CarRecord }) {
 export default function MyCarsPage() {
   usePageTitle('My Products');
   const email = useAuth().user?.email ?? '';
+  const role = useUserRecord().data?.type;
+  // Only sellers list cars: a Buyer who comes here by address is told so before filling a form.
+  const buyer = role === 'Buyer';
   const [adding, setAdding] = useState(false);
   // The car being edited stays while its dialog closes, so the closing dialog keeps its content.
   const [editing, setEditing] = useState<{ car: CarRecord | null; open: boolean }>({
@@ -76,10 +81,23 @@ export default function MyCarsPage() {
         <Heading as="h1" size="3xl">
           My Products
         </Heading>
-        <Button colorPalette="teal" onClick={() => setAdding(true)}>
-          Add Product
-        </Button>
+        {role === undefined || buyer ? null : (
+          <Button colorPalette="teal" onClick={() => setAdding(true)}>
+            Add Product
+          </Button>
+        )}
       </HStack>
+      {buyer ? (
+        <Box borderWidth="1px" borderRadius="xl" p="6">
+          <Stack gap="3" align="flex-start">
+            <Text>
+              Only sellers list cars. Apply for Seller to add your cars here; as a Buyer you can
+              still book the cars others list.
+            </Text>
+            <ApplyForSellerButton />
+          </Stack>
+        </Box>
+      ) : null}
       <DataTable
         caption="Your cars"
         columns={['#', 'Picture', 'Name', 'Price', 'Years of Use', 'Status', 'Action']}
@@ -103,8 +121,8 @@ export default function MyCarsPage() {
                 />
               </Table.Cell>
               <Table.Cell>{car.name}</Table.Cell>
-              <Table.Cell>{price(car.price)}</Table.Cell>
-              <Table.Cell>{car.use} years</Table.Cell>
+              <Table.Cell>{formatMoney(car.price)}</Table.Cell>
+              <Table.Cell>{formatYearsOfUse(car.use)}</Table.Cell>
               <Table.Cell>
                 <CarStatus car={car} />
               </Table.Cell>
@@ -163,7 +181,9 @@ export default function MyCarsPage() {
         })}
       </DataTable>
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
-      <AddCarDialog open={adding} onClose={() => setAdding(false)} />
+      {role === undefined || buyer ? null : (
+        <AddCarDialog open={adding} onClose={() => setAdding(false)} />
+      )}
       <EditCarDialog
         {...editing}
         onClose={() => setEditing((current) => ({ ...current, open: false }))}
