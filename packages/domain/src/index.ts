@@ -5,6 +5,7 @@ export * from './cars/booking-id.ts';
 export * from './cars/booking-lifecycle.ts';
 export * from './cars/bookings.ts';
 export * from './cars/car.ts';
+export * from './cars/car-leaves.ts';
 export * from './cars/delete-car.ts';
 export * from './cars/edit-car.ts';
 export * from './cars/find-car.ts';

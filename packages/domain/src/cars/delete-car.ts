@@ -1,12 +1,13 @@
 import { isSystem, requireActiveActor } from '../authorization.ts';
-import { type CategoryState, initialCategoryState } from '../categories/category.ts';
+import type { CategoryState } from '../categories/category.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
-import { type DomainEvent, streams } from '../events.ts';
+import { streams } from '../events.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
-import { initialUserState, type UserState } from '../users/user.ts';
+import type { UserState } from '../users/user.ts';
 import { endOpenBooking } from './bookings.ts';
 import type { CarState } from './car.ts';
+import { leaveCategoryAndSeller, readCarWithOwners } from './car-leaves.ts';
 import { requireExistingCar } from './find-car.ts';
 
 export type DeleteCar = CommandOf<'DeleteCar', { carId: string }>;
@@ -39,39 +40,21 @@ export const deleteCar = ({
   if (user && user.userId !== sellerId && user.role !== 'Admin')
     reject('not-car-owner-or-admin', 'Only the seller of this car or an admin can delete it.');
 
-  const pairs: [string, DomainEvent][] = [
+  return appendsOf([
     [
       streams.car(carId),
       { type: 'CarDeleted', data: { carId, sellerId, categoryId, reason: 'deleted' } },
     ],
     ...endOpenBooking(listed, 'car-deleted'),
-  ];
-  if (category.status === 'active' && category.carIds.includes(carId))
-    pairs.push([
-      streams.category(categoryId),
-      { type: 'CategoryCarRemoved', data: { categoryId, carId } },
-    ]);
-  if (seller.status === 'active' && seller.carIds.includes(carId))
-    pairs.push([
-      streams.user(sellerId),
-      { type: 'SellerCarRemoved', data: { userId: sellerId, carId } },
-    ]);
-  return appendsOf(pairs);
+    ...leaveCategoryAndSeller(listed, category, seller),
+  ]);
 };
 
 /** The car's category and seller are known from the car's stream. */
 export const deleteCarSlice = commandSlice({
-  reads: (command: DeleteCar, read) => {
-    const actorUser = read.user(command.actor.uid);
-    const car = read.car(command.data.carId);
-    return car.status === 'none'
-      ? { actorUser, car, category: initialCategoryState(), seller: initialUserState() }
-      : {
-          actorUser,
-          car,
-          category: read.category(car.car.categoryId),
-          seller: read.user(car.car.sellerId),
-        };
-  },
+  reads: (command: DeleteCar, read) => ({
+    actorUser: read.user(command.actor.uid),
+    ...readCarWithOwners(read, command.data.carId),
+  }),
   decide: deleteCar,
 });

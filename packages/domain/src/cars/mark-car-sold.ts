@@ -1,12 +1,13 @@
 import { requireActiveActor } from '../authorization.ts';
-import { type CategoryState, initialCategoryState } from '../categories/category.ts';
+import type { CategoryState } from '../categories/category.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
-import { type DomainEvent, streams } from '../events.ts';
+import { streams } from '../events.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
-import { initialUserState, type UserState } from '../users/user.ts';
+import type { UserState } from '../users/user.ts';
 import { endOpenBooking } from './bookings.ts';
 import type { CarState } from './car.ts';
+import { leaveCategoryAndSeller, readCarWithOwners } from './car-leaves.ts';
 import { requireListedCar } from './find-car.ts';
 
 export type MarkCarSold = CommandOf<'MarkCarSold', { carId: string }>;
@@ -35,36 +36,18 @@ export const markCarSold = ({
   const listed = requireListedCar(car);
   const { carId, sellerId, categoryId } = listed.car;
   if (sellerId !== user.userId) reject('not-car-owner', 'Only the seller of this car can sell it.');
-  const pairs: [string, DomainEvent][] = [
+  return appendsOf([
     [streams.car(carId), { type: 'CarSold', data: { carId, sellerId, categoryId } }],
     ...endOpenBooking(listed, 'car-sold'),
-  ];
-  if (category.status === 'active' && category.carIds.includes(carId))
-    pairs.push([
-      streams.category(categoryId),
-      { type: 'CategoryCarRemoved', data: { categoryId, carId } },
-    ]);
-  if (seller.status === 'active' && seller.carIds.includes(carId))
-    pairs.push([
-      streams.user(sellerId),
-      { type: 'SellerCarRemoved', data: { userId: sellerId, carId } },
-    ]);
-  return appendsOf(pairs);
+    ...leaveCategoryAndSeller(listed, category, seller),
+  ]);
 };
 
 /** The car's category and seller are known from the car's stream. */
 export const markCarSoldSlice = commandSlice({
-  reads: (command: MarkCarSold, read) => {
-    const actorUser = read.user(command.actor.uid);
-    const car = read.car(command.data.carId);
-    return car.status === 'none'
-      ? { actorUser, car, category: initialCategoryState(), seller: initialUserState() }
-      : {
-          actorUser,
-          car,
-          category: read.category(car.car.categoryId),
-          seller: read.user(car.car.sellerId),
-        };
-  },
+  reads: (command: MarkCarSold, read) => ({
+    actorUser: read.user(command.actor.uid),
+    ...readCarWithOwners(read, command.data.carId),
+  }),
   decide: markCarSold,
 });
