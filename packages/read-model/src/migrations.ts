@@ -23,6 +23,51 @@ export interface Migration {
   statements: (schema: string) => string[];
 }
 
+/**
+ * The facet counts' trigger function: it adds the rows a statement wrote and subtracts the rows
+ * it replaced or removed, counting the cars that `counted` holds for, and puts their words in
+ * the vocabulary. It names tables through the trigger's own schema, so the rebuild's schema
+ * rename carries it along. Migrations 0003 and 0008 create it, each with its own condition.
+ */
+const countCarFacetsFunction = (
+  s: string,
+  create: 'create' | 'create or replace',
+  counted: string,
+) => `${create} function ${s}.count_car_facets() returns trigger language plpgsql as $fn$
+      declare
+        changed text;
+      begin
+        if TG_OP = 'INSERT' then
+          changed := 'select *, 1 as delta from new_rows';
+        elsif TG_OP = 'DELETE' then
+          changed := 'select *, -1 as delta from old_rows';
+        else
+          changed := 'select *, 1 as delta from new_rows union all select *, -1 from old_rows';
+        end if;
+        execute format($q$
+          insert into %1$I.car_facets as f
+            (category_name, make, fuel, transmission, price_band, booked, advertised, cars)
+          select category_name, coalesce(make, ''), coalesce(fuel, ''), coalesce(transmission, ''),
+            ${PRICE_BAND_SQL}, booked, advertised, sum(delta)
+          from (%2$s) c
+          where ${counted}
+          group by 1, 2, 3, 4, 5, 6, 7
+          having sum(delta) <> 0
+          on conflict (category_name, make, fuel, transmission, price_band, booked, advertised)
+          do update set cars = f.cars + excluded.cars
+        $q$, TG_TABLE_SCHEMA, changed);
+        if TG_OP <> 'DELETE' then
+          execute format($q$
+            insert into %1$I.search_words (word)
+            select distinct w.lexeme from new_rows, unnest(new_rows.search_vector) w
+            where length(w.lexeme) between 2 and 40
+            on conflict do nothing
+          $q$, TG_TABLE_SCHEMA);
+        end if;
+        return null;
+      end
+      $fn$`;
+
 export const migrations: Migration[] = [
   {
     name: '0001-read-tables',
@@ -201,43 +246,8 @@ export const migrations: Migration[] = [
         cars bigint not null,
         primary key (category_name, make, fuel, transmission, price_band, booked, advertised)
       )`,
-      // One function for the three statement triggers: it adds the rows a statement wrote and
-      // subtracts the rows it replaced or removed. It names tables through the trigger's own
-      // schema, so the rebuild's schema rename carries it along.
-      `create function ${s}.count_car_facets() returns trigger language plpgsql as $fn$
-      declare
-        changed text;
-      begin
-        if TG_OP = 'INSERT' then
-          changed := 'select *, 1 as delta from new_rows';
-        elsif TG_OP = 'DELETE' then
-          changed := 'select *, -1 as delta from old_rows';
-        else
-          changed := 'select *, 1 as delta from new_rows union all select *, -1 from old_rows';
-        end if;
-        execute format($q$
-          insert into %1$I.car_facets as f
-            (category_name, make, fuel, transmission, price_band, booked, advertised, cars)
-          select category_name, coalesce(make, ''), coalesce(fuel, ''), coalesce(transmission, ''),
-            ${PRICE_BAND_SQL}, booked, advertised, sum(delta)
-          from (%2$s) c
-          where deleted_at is null
-          group by 1, 2, 3, 4, 5, 6, 7
-          having sum(delta) <> 0
-          on conflict (category_name, make, fuel, transmission, price_band, booked, advertised)
-          do update set cars = f.cars + excluded.cars
-        $q$, TG_TABLE_SCHEMA, changed);
-        if TG_OP <> 'DELETE' then
-          execute format($q$
-            insert into %1$I.search_words (word)
-            select distinct w.lexeme from new_rows, unnest(new_rows.search_vector) w
-            where length(w.lexeme) between 2 and 40
-            on conflict do nothing
-          $q$, TG_TABLE_SCHEMA);
-        end if;
-        return null;
-      end
-      $fn$`,
+      // One function for the three statement triggers.
+      countCarFacetsFunction(s, 'create', 'deleted_at is null'),
       `create trigger cars_counted_insert after insert on ${s}.cars
         referencing new table as new_rows
         for each statement execute function ${s}.count_car_facets()`,
@@ -337,40 +347,7 @@ export const migrations: Migration[] = [
       `update ${s}.bookings set version = position`,
       `alter table ${s}.bookings alter column version set not null`,
       // The facet counts leave sold cars out, as search does.
-      `create or replace function ${s}.count_car_facets() returns trigger language plpgsql as $fn$
-      declare
-        changed text;
-      begin
-        if TG_OP = 'INSERT' then
-          changed := 'select *, 1 as delta from new_rows';
-        elsif TG_OP = 'DELETE' then
-          changed := 'select *, -1 as delta from old_rows';
-        else
-          changed := 'select *, 1 as delta from new_rows union all select *, -1 from old_rows';
-        end if;
-        execute format($q$
-          insert into %1$I.car_facets as f
-            (category_name, make, fuel, transmission, price_band, booked, advertised, cars)
-          select category_name, coalesce(make, ''), coalesce(fuel, ''), coalesce(transmission, ''),
-            ${PRICE_BAND_SQL}, booked, advertised, sum(delta)
-          from (%2$s) c
-          where deleted_at is null and sold_at is null
-          group by 1, 2, 3, 4, 5, 6, 7
-          having sum(delta) <> 0
-          on conflict (category_name, make, fuel, transmission, price_band, booked, advertised)
-          do update set cars = f.cars + excluded.cars
-        $q$, TG_TABLE_SCHEMA, changed);
-        if TG_OP <> 'DELETE' then
-          execute format($q$
-            insert into %1$I.search_words (word)
-            select distinct w.lexeme from new_rows, unnest(new_rows.search_vector) w
-            where length(w.lexeme) between 2 and 40
-            on conflict do nothing
-          $q$, TG_TABLE_SCHEMA);
-        end if;
-        return null;
-      end
-      $fn$`,
+      countCarFacetsFunction(s, 'create or replace', 'deleted_at is null and sold_at is null'),
     ],
   },
   {
