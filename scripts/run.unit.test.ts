@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeVersionProblem } from './run.mjs';
+import { nodeVersionProblem, serviceNameOf } from './run.mjs';
 
 const root = join(import.meta.dirname, '..');
 
@@ -29,6 +29,26 @@ describe('scripts/run.mjs', () => {
     // The admin CLI saw `nonsense` as its verb, not the entry point's path.
     expect(run.stderr).toBe('usage: npm run admin -- promote <email>\n');
     expect(run.status).toBe(64);
+  });
+
+  it("names an entry's traces after its service", () => {
+    expect(serviceNameOf('command-service/src/main.ts')).toBe('command-service');
+    expect(serviceNameOf(join(root, 'apps/all-in-one/src/main.ts'))).toBe('all-in-one');
+    expect(serviceNameOf('apps/gateway/src/main.ts')).toBe('gateway');
+  });
+
+  it('stops at once, naming the variable, when the OTLP endpoint is not a URL', () => {
+    const run = spawnSync(
+      process.execPath,
+      ['scripts/run.mjs', 'command-service/src/admin-cli.ts'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' },
+      },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL/);
   });
 
   // The machine's own Node, where it is an older one, as a newcomer might run it.

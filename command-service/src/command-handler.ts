@@ -15,6 +15,7 @@ import {
   WrongExpectedVersionError,
 } from '@second-gear/event-store';
 import { HttpProblem } from '@second-gear/service-http';
+import { currentTraceContext, inSpan } from '@second-gear/telemetry';
 import {
   ANSWER_EVENT_TYPE,
   type IdempotencyKey,
@@ -90,7 +91,19 @@ export class CommandHandler {
     return keyState(this.#store, idempotency, { retentionMs: this.#retentionMs, now: this.#now() });
   }
 
-  async execute<Body extends Record<string, unknown>>(
+  /** Runs the command in a span of its own, which the events it appends carry on. */
+  execute<Body extends Record<string, unknown>>(
+    context: CommandContext,
+    spec: CommandSpec<Body>,
+  ): Promise<CommandAnswer<Body>> {
+    return inSpan(
+      `command ${spec.command.type}`,
+      { attributes: { 'second_gear.command': spec.command.type } },
+      () => this.#execute(context, spec),
+    );
+  }
+
+  async #execute<Body extends Record<string, unknown>>(
     context: CommandContext,
     spec: CommandSpec<Body>,
   ): Promise<CommandAnswer<Body>> {
@@ -141,10 +154,15 @@ export class CommandHandler {
 
   async #append(requests: AppendRequest[], reader: StreamReader): Promise<bigint> {
     if (requests.length > 0) {
+      const events = requests.reduce((sum, r) => sum + r.events.length, 0);
       try {
-        const { position } = await this.#store.appendMany(requests);
+        const { position } = await inSpan(
+          'append',
+          { attributes: { 'second_gear.streams': requests.length, 'second_gear.events': events } },
+          () => this.#store.appendMany(requests),
+        );
         this.#metrics?.call('ok');
-        this.#metrics?.appended(requests.reduce((sum, r) => sum + r.events.length, 0));
+        this.#metrics?.appended(events);
         return position;
       } catch (error) {
         this.#metrics?.call(error instanceof WrongExpectedVersionError ? 'conflict' : 'error');
@@ -168,6 +186,7 @@ export class CommandHandler {
       now: this.#now(),
       correlationId: context.correlationId,
       causationId: context.commandId,
+      trace: currentTraceContext(),
     };
     const requests: AppendRequest[] = appends.map((append) => ({
       stream: append.stream,

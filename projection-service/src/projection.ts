@@ -3,6 +3,7 @@ import {
   EventMetadata,
   isEventType,
   parseDomainEvent,
+  TraceContext,
 } from '@second-gear/domain';
 import type { RecordedEvent } from '@second-gear/event-store';
 import type { ProjectionName, ReadModelDatabase } from '@second-gear/read-model';
@@ -60,6 +61,10 @@ export const toProjectedEvent = (event: RecordedEvent): ProjectedEvent | undefin
     metadata: metadata.data,
   } as ProjectedEvent;
 };
+
+/** The trace a stored event carries in its metadata, if any (a malformed one counts as none). */
+export const traceOf = (event: RecordedEvent): TraceContext | undefined =>
+  TraceContext.safeParse((event.metadata as { trace?: unknown } | null | undefined)?.trace).data;
 
 const INSERT_CHUNK = 500;
 

@@ -6,11 +6,12 @@ import {
   type ReadModelDb,
   readCheckpoints,
 } from '@second-gear/read-model';
+import { inSpan, linkTo, recordEventSpans } from '@second-gear/telemetry';
 import type { Logger } from 'pino';
 import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts';
 import { batched } from './batches.ts';
 import type { SubscriptionCounters } from './metrics.ts';
-import type { Projection } from './projection.ts';
+import { type Projection, traceOf } from './projection.ts';
 import { allProjections } from './projections/index.ts';
 import { checkpointMismatch, REBUILD_ADVICE } from './store-guard.ts';
 
@@ -39,6 +40,9 @@ export interface StartProjectionsOptions {
  * every attempt the same way and parks nothing: the projection waits for it.
  */
 export const PARK_AFTER_FAILURES = 2;
+
+/** How many of a batch's commands its span links to (a trace viewer shows a few, not 500). */
+const MAX_LINKS = 32;
 
 export interface RunningProjections {
   /** The position every projection has committed (the lowest), as this process saw it. */
@@ -107,14 +111,42 @@ export const startProjections = async (
     // it cannot apply instead of failing again.
     let failures = 0;
     const apply = async (events: readonly RecordedEvent[], position: bigint | undefined) => {
-      const result = await applyBatch(db, {
-        schema,
-        projections: [projection],
-        events,
-        expected: { position },
-        parkFailures: failures >= PARK_AFTER_FAILURES,
-        storeId,
-      });
+      const startedAt = Date.now();
+      const traces = events.map(traceOf);
+      const result = await inSpan(
+        `projection batch ${projection.name}`,
+        {
+          attributes: {
+            'second_gear.projection': projection.name,
+            'second_gear.events': events.length,
+          },
+          links: traces.slice(0, MAX_LINKS).map(linkTo),
+        },
+        () =>
+          applyBatch(db, {
+            schema,
+            projections: [projection],
+            events,
+            expected: { position },
+            parkFailures: failures >= PARK_AFTER_FAILURES,
+            storeId,
+          }),
+      );
+      // Each traced command's trace shows when this projection had its events committed.
+      if (result.kind === 'applied') {
+        recordEventSpans(
+          `project ${projection.name}`,
+          events.map((event, i) => ({
+            trace: traces[i],
+            attributes: {
+              'second_gear.event': event.type,
+              'second_gear.position': event.position.toString(),
+            },
+          })),
+          startedAt,
+          { attributes: { 'second_gear.projection': projection.name } },
+        );
+      }
       failures = 0;
       if (result.kind === 'applied') {
         options.metrics?.batch(projection.name, 'applied');

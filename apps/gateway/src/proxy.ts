@@ -7,6 +7,7 @@ import {
   securityHeaders,
   sendProblem,
 } from '@second-gear/service-http';
+import { currentTraceContext } from '@second-gear/telemetry';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 
 /** Headers that belong to one connection and are never passed on, in either direction. */
@@ -101,6 +102,9 @@ export const buildProxy = async ({
           forwarded['x-forwarded-for'] = request.ip;
           forwarded['x-forwarded-host'] = raw.headers.host ?? '';
           forwarded['x-forwarded-proto'] = request.protocol;
+          // When traced, the service continues the gateway's trace (the proxy's client does
+          // not pass it on by itself).
+          Object.assign(forwarded, currentTraceContext());
           return forwarded;
         },
         rewriteHeaders: (headers) => withoutHopByHop(headers as IncomingHttpHeaders),

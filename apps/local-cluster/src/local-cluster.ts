@@ -39,6 +39,8 @@ export interface LocalCluster {
 }
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
+/** Every service starts through it, as `npm run start:*` does (it installs tracing when asked). */
+const runScript = resolve(repositoryRoot, 'scripts', 'run.mjs');
 
 /**
  * The processes the cluster starts, each the entry point its workspace exports as `./main`
@@ -124,7 +126,7 @@ export const startLocalCluster = async (options: LocalClusterOptions): Promise<L
       port: number,
       env: Record<string, string>,
     ) => {
-      const child = spawn(process.execPath, [entryOf(workspace)], {
+      const child = spawn(process.execPath, [runScript, entryOf(workspace)], {
         cwd: repositoryRoot,
         env: { ...process.env, ...common, ...env, PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],

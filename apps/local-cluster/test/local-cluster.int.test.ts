@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureWebBuilt } from '@second-gear/all-in-one';
@@ -30,8 +32,12 @@ describe.skipIf(!reachable)(
     const imageDir = mkdtempSync(join(tmpdir(), 'cluster-images-'));
     const lines: string[] = [];
     let cluster: LocalCluster;
+    // Stands in for an OpenTelemetry collector: the services export their spans to it.
+    const spans: ExportedSpan[] = [];
+    const collector = otlpReceiver(spans);
 
     beforeAll(async () => {
+      await new Promise<void>((done) => collector.listen(0, '127.0.0.1', done));
       const webDist = ensureWebBuilt();
       const [gateway, command, query, projections] = await Promise.all(
         [1, 2, 3, 4].map(() => freePort()),
@@ -43,11 +49,17 @@ describe.skipIf(!reachable)(
         imageDir,
         logLevel: 'warn',
         onLine: (line) => lines.push(line),
+        env: {
+          OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+          OTEL_BSP_SCHEDULE_DELAY: '100',
+        },
       });
     }, 240_000);
 
     afterAll(async () => {
       await cluster?.stop();
+      collector.close();
       rmSync(imageDir, { recursive: true, force: true });
       const client = new pg.Client({ connectionString: `${server}/postgres` });
       await client.connect();
@@ -197,6 +209,53 @@ describe.skipIf(!reachable)(
       }
     }, 60_000);
 
+    it('traces a command as one trace: the gateway, the command service, its append and each projection', async () => {
+      if (!booking) throw new Error('the booking test did not get as far as making an admin');
+      const name = `Traced ${randomUUID().slice(0, 6)}`;
+      expect((await call('POST', '/api/category', booking.admin, { name })).status).toBe(201);
+
+      const command = await eventually(() =>
+        spans.find(
+          (span) => span.name === 'command CreateCategory' && span.service === 'command-service',
+        ),
+      );
+      const trace = await eventually(() => {
+        const found = spans.filter((span) => span.traceId === command.traceId);
+        const projected = new Set(
+          found.filter((span) => span.name.startsWith('project ')).map((span) => span.name),
+        );
+        // The category event reaches the categories and audit projections (among others).
+        return projected.has('project categories') && projected.has('project audit')
+          ? found
+          : undefined;
+      });
+      const services = new Set(trace.map((span) => span.service));
+      expect(services).toEqual(new Set(['gateway', 'command-service', 'projection-service']));
+      // One root, the gateway's answer to the client; every other span hangs from a span of
+      // the same trace.
+      const ids = new Set(trace.map((span) => span.spanId));
+      const roots = trace.filter((span) => !span.parentSpanId || !ids.has(span.parentSpanId));
+      expect(roots.map((span) => [span.service, span.kind])).toEqual([['gateway', SERVER]]);
+      const byId = new Map(trace.map((span) => [span.spanId, span]));
+      const ancestors = (span: ExportedSpan): string[] => {
+        const parent = span.parentSpanId ? byId.get(span.parentSpanId) : undefined;
+        return parent ? [parent.name, ...ancestors(parent)] : [];
+      };
+      const append = trace.find((span) => span.name === 'append');
+      expect(append && ancestors(append)).toContain('command CreateCategory');
+      // The append's statements are traced under it.
+      expect(
+        trace.some(
+          (span) =>
+            span.attributes['db.system.name'] === 'postgresql' ||
+            span.attributes['db.system'] === 'postgresql',
+        ),
+      ).toBe(true);
+      const projected = trace.find((span) => span.name === 'project categories');
+      expect(projected && ancestors(projected)).toContain('command CreateCategory');
+      expect(projected?.service).toBe('projection-service');
+    }, 60_000);
+
     it("a new account with a deleted account's email sees nothing of it", async () => {
       if (!booking) throw new Error('the booking test did not get as far as deleting its users');
       const { admin, carId } = booking;
@@ -232,3 +291,80 @@ describe.skipIf(!reachable)(
     }, 60_000);
   },
 );
+
+const SERVER = 2;
+
+interface ExportedSpan {
+  service: string;
+  name: string;
+  kind: number;
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | undefined;
+  attributes: Record<string, unknown>;
+}
+
+/** OTLP's JSON ids are hex; some writers send base64. */
+const hexId = (id: string | undefined): string | undefined =>
+  !id ? undefined : /^[\da-f]+$/.test(id) ? id : Buffer.from(id, 'base64').toString('hex');
+
+type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean };
+type KeyValue = { key: string; value: AnyValue };
+const plainValue = (value: AnyValue): unknown =>
+  value.stringValue ?? value.intValue ?? value.boolValue;
+
+/** A receiver of OTLP over HTTP with JSON bodies (`/v1/traces`), keeping what it is sent. */
+const otlpReceiver = (into: ExportedSpan[]): Server =>
+  createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (request.url === '/v1/traces') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          resourceSpans: {
+            resource: { attributes: KeyValue[] };
+            scopeSpans: {
+              spans: {
+                name: string;
+                kind: number;
+                traceId: string;
+                spanId: string;
+                parentSpanId?: string;
+                attributes?: KeyValue[];
+              }[];
+            }[];
+          }[];
+        };
+        for (const { resource, scopeSpans } of body.resourceSpans) {
+          const service = String(
+            plainValue(resource.attributes.find((a) => a.key === 'service.name')?.value ?? {}),
+          );
+          for (const span of scopeSpans.flatMap((scope) => scope.spans)) {
+            into.push({
+              service,
+              name: span.name,
+              kind: span.kind,
+              traceId: hexId(span.traceId) ?? '',
+              spanId: hexId(span.spanId) ?? '',
+              parentSpanId: hexId(span.parentSpanId),
+              attributes: Object.fromEntries(
+                (span.attributes ?? []).map((a) => [a.key, plainValue(a.value)]),
+              ),
+            });
+          }
+        }
+      }
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+
+/** What `find` answers once it answers something, within 20 s. */
+const eventually = async <T>(find: () => T | undefined): Promise<T> => {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error('not found within 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};

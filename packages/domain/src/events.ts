@@ -20,6 +20,13 @@ export const Actor = z.object({
 });
 export type Actor = z.infer<typeof Actor>;
 
+/** A W3C trace context (`traceparent`, and `tracestate` when there is one). */
+export const TraceContext = z.object({
+  traceparent: z.string().regex(/^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/),
+  tracestate: z.string().max(512).optional(),
+});
+export type TraceContext = z.infer<typeof TraceContext>;
+
 export const EventMetadata = z.object({
   actor: Actor,
   /** ISO-8601 time the command was accepted. */
@@ -29,6 +36,12 @@ export const EventMetadata = z.object({
   /** The id of the command (or event) that directly caused this one. */
   causationId: z.string().min(1),
   schemaVersion: z.number().int().positive(),
+  /**
+   * The W3C trace context of the request that caused it, when that request was traced: those
+   * who act on the event (projections, deliveries) continue the same trace. A malformed one is
+   * read as none: it never makes an event unreadable.
+   */
+  trace: TraceContext.optional().catch(undefined),
 });
 export type EventMetadata = z.infer<typeof EventMetadata>;
 

@@ -4,6 +4,7 @@ import {
   type EventMetadata,
   type EventType,
   schemaVersions,
+  type TraceContext,
 } from './events.ts';
 import type { UserState } from './users/user.ts';
 
@@ -13,6 +14,8 @@ export type MetadataContext = {
   now: Date | string;
   correlationId: string;
   causationId: string;
+  /** The trace the command's request belongs to, when it is traced. */
+  trace?: TraceContext | undefined;
 };
 
 export type EventWithMetadata = {
@@ -25,7 +28,7 @@ export type EventWithMetadata = {
  */
 export const withMetadata = (
   events: readonly DomainEvent[],
-  { actor, now, correlationId, causationId }: MetadataContext,
+  { actor, now, correlationId, causationId, trace }: MetadataContext,
 ): EventWithMetadata[] => {
   const occurredAt = typeof now === 'string' ? new Date(now).toISOString() : now.toISOString();
   return events.map(
@@ -38,6 +41,7 @@ export const withMetadata = (
           correlationId,
           causationId,
           schemaVersion: schemaVersions[event.type],
+          ...(trace ? { trace } : {}),
         },
       }) as EventWithMetadata,
   );
