@@ -18,6 +18,7 @@ import {
   type ServiceApp,
 } from '@second-gear/service-http';
 import { answerCache } from './answer-cache.ts';
+import { ASYNCAPI_PATH, asyncApiDocument } from './asyncapi.ts';
 import type { QueryContext } from './context.ts';
 import { readYourWrites } from './read-your-writes.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -166,6 +167,10 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
   bookingRoutes(app, ctx);
   auditRoutes(app, ctx);
   feedRoutes(app, ctx);
+  // Beside the OpenAPI documents: the AsyncAPI document of the feed and the webhooks.
+  app.get(ASYNCAPI_PATH, { schema: { hide: true } }, async (request) =>
+    asyncApiDocument({ host: request.host, protocol: request.protocol }),
+  );
   memberRoutes(app, ctx);
   timeTravelRoutes(app, ctx);
   return app;
