@@ -56,4 +56,9 @@ export {
   type StartProjectionsOptions,
   startProjections,
 } from './start-projections.ts';
-export { type ProjectionStatus, type ReadModelStatus, readModelStatus } from './status.ts';
+export {
+  LAG_COUNT_LIMIT,
+  type ProjectionStatus,
+  type ReadModelStatus,
+  readModelStatus,
+} from './status.ts';

@@ -27,6 +27,7 @@ import { carRoutes } from './routes/cars.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { feedRoutes } from './routes/feed.ts';
 import { memberRoutes } from './routes/members.ts';
+import { opsRoutes } from './routes/ops.ts';
 import { timeTravelRoutes } from './routes/time-travel.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -102,6 +103,10 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
         { name: 'audit', description: 'Who did what to whom and when' },
         { name: 'feed', description: 'Car events for integrators, as server-sent events' },
         {
+          name: 'operations',
+          description: 'How the projections and reactors stand, for the operations page',
+        },
+        {
           name: 'members',
           description:
             'What a signed-in user keeps and hears: favourites, saved searches, notifications',
@@ -173,5 +178,6 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
   );
   memberRoutes(app, ctx);
   timeTravelRoutes(app, ctx);
+  opsRoutes(app, ctx);
   return app;
 }

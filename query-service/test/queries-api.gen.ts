@@ -371,6 +371,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each projection and reactor: position, lag, rate, last error (admins) */
+        get: operations["getOperationsStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1978,6 +1995,105 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOperationsStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO-8601 time of this look */
+                        at: string;
+                        /** @description The store's last position; null when it is empty */
+                        head: string | null;
+                        projections: {
+                            name: string;
+                            /** @description The last event it has applied (passed); null: none yet */
+                            position: string | null;
+                            /** @description Events in the store after it, counted up to 10,000 */
+                            lagEvents: number;
+                            /** @description True when there are 10,000 or more */
+                            lagEventsCapped: boolean;
+                            /** @description Age of the oldest event it has not applied; 0 when caught up */
+                            lagSeconds: number;
+                            /** @description Events it could not apply and passed over */
+                            parked: number;
+                            /** @description Events it has applied in all; its rate is the change between two looks */
+                            eventsApplied: number;
+                            /** @description When its checkpoint last moved */
+                            updatedAt: string;
+                            /** @description Why it stopped: its checkpoint belongs to another store; rebuild */
+                            refused: string | null;
+                        }[];
+                        reactors: {
+                            name: string;
+                            /** @description The last event it has applied (passed); null: none yet */
+                            position: string | null;
+                            /** @description Events in the store after it, counted up to 10,000 */
+                            lagEvents: number;
+                            /** @description True when there are 10,000 or more */
+                            lagEventsCapped: boolean;
+                            /** @description Age of the oldest event it has not applied; 0 when caught up */
+                            lagSeconds: number;
+                            /** @description Events it could not apply and passed over */
+                            parked: number;
+                            /** @description Set while an effect keeps failing; it is retried with backoff */
+                            failing: {
+                                position: string;
+                                attempts: number;
+                                since: string;
+                                lastError: string;
+                                nextAttemptAt: string;
+                            } | null;
+                        }[];
+                        pendingMigrations: string[];
+                        unfinishedRebuild: boolean;
+                        rebuild: {
+                            /** @description What an operator runs to rebuild every projection */
+                            command: string;
+                            docs: string;
+                        };
+                    };
                 };
             };
             /** @description Unauthorized: no valid token was sent, or its account no longer exists. */

@@ -1,0 +1,100 @@
+import { OpsStatus } from '@second-gear/contracts';
+import type { EventStore } from '@second-gear/event-store';
+import {
+  LAG_COUNT_LIMIT,
+  readModelStatus,
+  readReactorStates,
+} from '@second-gear/projection-service';
+import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
+import type { QueryContext } from '../context.ts';
+import { requireAdmin, viewerOf } from '../viewer.ts';
+
+const after = (position: bigint | undefined) => (position === undefined ? {} : { after: position });
+
+/** Age in seconds of the oldest event after a position; 0 when there is none. */
+const ageAfter = async (store: EventStore, position: bigint | undefined, now: number) => {
+  const [oldest] = await store.readAll({ ...after(position), limit: 1 });
+  return oldest === undefined ? 0 : Math.max(0, (now - oldest.recordedAt.getTime()) / 1000);
+};
+
+/** How far a position is behind the store: events counted up to the limit, age of the oldest. */
+const lagAfter = async (store: EventStore, position: bigint | undefined, now: number) => {
+  const behind = await store.readAll({ ...after(position), limit: LAG_COUNT_LIMIT });
+  const oldest = behind[0]?.recordedAt.getTime();
+  return {
+    lagEvents: behind.length,
+    lagEventsCapped: behind.length >= LAG_COUNT_LIMIT,
+    lagSeconds: oldest === undefined ? 0 : Math.max(0, (now - oldest) / 1000),
+  };
+};
+
+/**
+ * The operations page's one read: each projection and reactor with its position, lag, parked
+ * events and last error, from the stored checkpoints and the store itself (what
+ * `npm run projections -- status` prints). Admins only; the page asks again every few seconds
+ * and takes rates from the difference.
+ */
+export const opsRoutes = (app: ServiceApp, ctx: QueryContext) => {
+  app.get(
+    '/api/ops/status',
+    {
+      schema: {
+        operationId: 'getOperationsStatus',
+        tags: ['operations'],
+        summary: 'Each projection and reactor: position, lag, rate, last error (admins)',
+        response: { 200: OpsStatus, ...problemAnswers(401, 403) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply): Promise<OpsStatus> => {
+      requireAdmin(await viewerOf(ctx.db, ctx.schema, request));
+      reply.header('cache-control', 'no-store');
+      const now = Date.now();
+      const [model, reactors] = await Promise.all([
+        readModelStatus(ctx.store, ctx.db, ctx.schema),
+        readReactorStates(ctx.db),
+      ]);
+      return {
+        at: new Date(now).toISOString(),
+        head: model.head?.toString() ?? null,
+        projections: await Promise.all(
+          model.projections.map(async (projection) => ({
+            name: projection.name,
+            position: projection.position?.toString() ?? null,
+            lagEvents: projection.eventsBehind,
+            lagEventsCapped: projection.eventsBehindCapped,
+            lagSeconds: await ageAfter(ctx.store, projection.position, now),
+            parked: projection.parked,
+            eventsApplied: projection.eventsApplied,
+            updatedAt: projection.updatedAt.toISOString(),
+            refused: projection.refused ?? null,
+          })),
+        ),
+        reactors: await Promise.all(
+          reactors.map(async (reactor) => ({
+            name: reactor.name,
+            position: reactor.position?.toString() ?? null,
+            ...(await lagAfter(ctx.store, reactor.position, now)),
+            parked: reactor.parked,
+            failing: reactor.failing
+              ? {
+                  position: reactor.failing.position.toString(),
+                  attempts: reactor.failing.attempts,
+                  since: reactor.failing.since.toISOString(),
+                  lastError: reactor.failing.lastError,
+                  nextAttemptAt: reactor.failing.nextAttemptAt.toISOString(),
+                }
+              : null,
+          })),
+        ),
+        pendingMigrations: model.pendingMigrations,
+        unfinishedRebuild: model.unfinishedRebuild,
+        rebuild: {
+          command: 'npm run projections -- rebuild',
+          docs: 'docs/read-model.md',
+        },
+      };
+    },
+  );
+};
