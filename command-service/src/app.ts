@@ -14,7 +14,7 @@ import { carRoutes } from './cars/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { CommandHandler } from './command-handler.ts';
 import { commandRunner } from './command-route.ts';
-import { type ImageStorage, imagesRoutes, serveLocalImages } from './images/index.ts';
+import { type ImageStorage, imagesRoutes, pictureCheck, serveLocalImages } from './images/index.ts';
 import { memberRoutes } from './members/routes.ts';
 import { appendMetrics } from './metrics.ts';
 import { StreamReader } from './stream-reader.ts';
@@ -46,6 +46,11 @@ export type CommandServiceOptions = {
     maxPixels: number;
     /** With local storage: the directory to serve under `GET /images/:name`. */
     serveDir?: string;
+    /**
+     * Hosts whose picture addresses a car may name as they are; every other address must be
+     * one `POST /api/images` answered (400 otherwise).
+     */
+    hosts?: readonly string[];
   };
   /**
    * Idempotency-Key support; on by default. An answer is replayed for `retentionMs` (24 hours
@@ -131,7 +136,14 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
   await app.register(async (routes) => {
     await userRoutes(routes as ServiceApp, { run, auth: options.auth });
     await categoryRoutes(routes as ServiceApp, { run });
-    await carRoutes(routes as ServiceApp, { run, store: options.store });
+    await carRoutes(routes as ServiceApp, {
+      run,
+      store: options.store,
+      checkPictures: pictureCheck({
+        storage: options.images.storage,
+        ...(options.images.hosts ? { hosts: options.images.hosts } : {}),
+      }),
+    });
     await memberRoutes(routes as ServiceApp, { run, store: options.store });
   });
 

@@ -42,6 +42,7 @@ const app = await buildCommandService({
     storage,
     maxBytes: env.IMAGE_MAX_BYTES,
     maxPixels: env.IMAGE_MAX_PIXELS,
+    hosts: env.IMAGE_HOSTS,
     ...(env.IMAGE_STORAGE === 'local' ? { serveDir: env.IMAGE_DIR } : {}),
   },
   logger: { level: env.LOG_LEVEL },

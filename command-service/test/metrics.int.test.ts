@@ -99,5 +99,6 @@ describe('the command service’s metrics and health', () => {
       await app.close();
       await rm(imageDir, { recursive: true, force: true });
     }
-  });
+    // Starting PGlite alone takes seconds on a busy machine.
+  }, 30_000);
 });

@@ -147,6 +147,9 @@ export async function startWorld(
       maxBytes: 2 * 1024 * 1024,
       maxPixels: 4000 * 4000,
       serveDir: imageDir,
+      // The tests' cars show pictures from a listed host; picture-check.int.test.ts checks
+      // that anything else must have been uploaded here.
+      hosts: ['images.example'],
     },
     logger: false,
     rateLimit: false,

@@ -24,6 +24,7 @@ const marketplace = await startMarketplace({
   logLevel: settings.LOG_LEVEL,
   imageMaxBytes: settings.IMAGE_MAX_BYTES,
   imageMaxPixels: settings.IMAGE_MAX_PIXELS,
+  imageHosts: settings.IMAGE_HOSTS,
   readYourWritesTimeoutMs: settings.READ_YOUR_WRITES_TIMEOUT_MS,
   rateLimits: {
     writes: settings.RATE_LIMIT_MAX,

@@ -48,6 +48,8 @@ export interface MarketplaceOptions {
   logLevel?: LogOptions['level'];
   imageMaxBytes?: number;
   imageMaxPixels?: number;
+  /** Hosts whose picture addresses a car may name as they are (none by default). */
+  imageHosts?: readonly string[];
   readYourWritesTimeoutMs?: number;
   /** How often reads waiting for a position look again without a commit (default 1 s). */
   readYourWritesRecheckMs?: number;
@@ -159,6 +161,7 @@ export const startMarketplace = async (
         maxBytes: options.imageMaxBytes ?? 8 * 1024 * 1024,
         maxPixels: options.imageMaxPixels ?? 40_000_000,
         serveDir: imagesDir,
+        ...(options.imageHosts ? { hosts: options.imageHosts } : {}),
       },
       logger,
       metrics,

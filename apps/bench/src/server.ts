@@ -14,6 +14,7 @@ import { startProjections } from '@second-gear/projection-service';
 import { buildQueryService } from '@second-gear/query-service';
 import { createReadModelDb, listenToReadModel } from '@second-gear/read-model';
 import Fastify from 'fastify';
+import { BENCH_PICTURE_HOST } from './spawn-server.ts';
 
 const mode = process.argv[2];
 const env = (name: string): string => {
@@ -83,6 +84,7 @@ if (mode === 'bare') {
         storage: localImageStorage({ dir: imageDir, publicPath: '/images' }),
         maxBytes: 8 * 1024 * 1024,
         maxPixels: 40_000_000,
+        hosts: [BENCH_PICTURE_HOST],
       },
       logger: false,
       rateLimit: false,
@@ -103,6 +105,7 @@ if (mode === 'bare') {
     rateLimits: false,
     logLevel: 'silent',
     keepAnswers: process.env.BENCH_ANSWER_CACHE !== 'off',
+    imageHosts: [BENCH_PICTURE_HOST],
   });
   cleanups.push(() => app.stop());
   ready({ url: app.url, authEmulatorHost: app.authEmulator.host });

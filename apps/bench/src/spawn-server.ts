@@ -60,3 +60,6 @@ export const spawnServer = async (
     throw error;
   }
 };
+
+/** The host of the benchmark's listing pictures, whose addresses its servers take as they are. */
+export const BENCH_PICTURE_HOST = 'images.example';

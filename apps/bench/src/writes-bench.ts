@@ -16,7 +16,7 @@ import {
 } from '@second-gear/identity';
 import Fastify from 'fastify';
 import { createDatabase } from './postgres.ts';
-import { spawnServer } from './spawn-server.ts';
+import { BENCH_PICTURE_HOST, spawnServer } from './spawn-server.ts';
 import { perSecond, type Summary, summarize } from './stats.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -245,7 +245,7 @@ const measure = async (
       const answer = await post(`${endpoints.command}/api/product`, client.sellerToken, {
         name: `Bench car ${index}-${listed.length}`,
         category: client.category,
-        image: '/images/bench-car.webp',
+        image: `https://${BENCH_PICTURE_HOST}/bench-car.webp`,
         original_price: 24_000,
         price: 18_500,
         location: 'Austin, TX',

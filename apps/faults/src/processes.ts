@@ -77,6 +77,7 @@ export const allInOneOn = async (dataDir: string, env: Record<string, string> = 
         AUTH_EMULATOR_PORT: String(authPort),
         WEB_DIST: ensureWebBuilt(),
         LOG_LEVEL: 'warn',
+        IMAGE_HOSTS: PICTURE_HOST,
         ...env,
       }),
   };
@@ -122,13 +123,19 @@ export const call = async (
   return { status: response.status, body, headers: response.headers };
 };
 
+/**
+ * The host of the listings' pictures: the marketplaces here are told to take its addresses as
+ * they are (`IMAGE_HOSTS`), so a listing needs no upload first.
+ */
+export const PICTURE_HOST = 'images.example';
+
 /** A listing as the Add Product form sends it. */
 export const carBody = (name: string, category = 'Sedan') => ({
   name,
   seller_name: 'Fault Finder',
   email: 'fault@example.com',
   category,
-  image: '/images/placeholder.webp',
+  image: `https://${PICTURE_HOST}/placeholder.webp`,
   original_price: '20000',
   price: '12500',
   location: 'Austin, TX',

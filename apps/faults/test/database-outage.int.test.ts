@@ -13,7 +13,7 @@ import {
   privatePostgresUnavailable,
   startPrivatePostgres,
 } from '../src/postgres.ts';
-import { call, carBody } from '../src/processes.ts';
+import { call, carBody, PICTURE_HOST } from '../src/processes.ts';
 
 const unavailable = privatePostgresUnavailable();
 
@@ -46,7 +46,11 @@ describe.skipIf(unavailable !== undefined)(
           if (lines.length > 200) lines.shift();
         },
         // The load comes from one address; its writes are not what is measured here.
-        env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_TOKENS: '100000' },
+        env: {
+          RATE_LIMIT_MAX: '100000',
+          RATE_LIMIT_TOKENS: '100000',
+          IMAGE_HOSTS: PICTURE_HOST,
+        },
       });
     });
     afterAll(async () => {

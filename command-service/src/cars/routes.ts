@@ -11,10 +11,16 @@ import type { EventStore } from '@second-gear/event-store';
 import type { ServiceApp } from '@second-gear/service-http';
 import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
 import { idCommandRoute } from '../id-command-route.ts';
+import { type PictureCheck, picturesOf } from '../images/picture-check.ts';
 import { answerSchemas, authenticated, writeRoute } from '../route-options.ts';
 import { StreamReader } from '../stream-reader.ts';
 
-export type CarRoutesOptions = { run: RunCommand; store: EventStore };
+export type CarRoutesOptions = {
+  run: RunCommand;
+  store: EventStore;
+  /** Refuses pictures this marketplace did not issue. */
+  checkPictures: PictureCheck;
+};
 
 /**
  * The API's `category` field names a car's category by name; a client may also send its id.
@@ -36,7 +42,7 @@ async function categoryNameFor(store: EventStore, nameOrId: string): Promise<str
   return category.status === 'active' ? category.name : nameOrId;
 }
 
-export async function carRoutes(app: ServiceApp, { run, store }: CarRoutesOptions) {
+export async function carRoutes(app: ServiceApp, { run, store, checkPictures }: CarRoutesOptions) {
   const list = writeCalls.listCar;
   app.route({
     ...writeRoute('listCar'),
@@ -50,6 +56,7 @@ export async function carRoutes(app: ServiceApp, { run, store }: CarRoutesOption
     handler: async (request, reply) => {
       const carId = randomUUID();
       const body = request.body;
+      await checkPictures(picturesOf(body));
       return run(request, reply, {
         command: {
           type: 'ListCar',
@@ -96,6 +103,7 @@ export async function carRoutes(app: ServiceApp, { run, store }: CarRoutesOption
     },
     handler: async (request, reply) => {
       const { original_price: originalPrice, use: yearsOfUse, ...same } = request.body;
+      await checkPictures(picturesOf(request.body));
       return run(request, reply, {
         command: {
           type: 'EditCar',

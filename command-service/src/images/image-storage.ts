@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 /** Stored images never change: their names are hashes of their bytes. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -9,6 +9,35 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Where re-encoded images go; `put` answers the public URL of the stored file. */
 export type ImageStorage = {
   put(name: string, bytes: Buffer, contentType: string): Promise<string>;
+  /**
+   * Whether `url` is the address of a picture this storage holds, as `put` answered it: a car
+   * may show only pictures uploaded here, never an address made up or taken from elsewhere.
+   */
+  issued(url: string): Promise<boolean>;
+};
+
+/** A stored file's name as `put` gives them: a hash, perhaps a width, an extension. */
+const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*\.[a-z0-9]{2,5}$/;
+
+/** The stored name `url` points at under `base/`, or undefined when it is not such an address. */
+const storedNameOf = (url: string, base: string): string | undefined => {
+  if (!url.startsWith(`${base}/`)) return undefined;
+  const name = url.slice(base.length + 1);
+  return STORED_NAME.test(name) ? name : undefined;
+};
+
+/** Positive answers are kept: a stored picture never changes or goes away while in use. */
+const remembered = (look: (url: string) => Promise<boolean>) => {
+  const known = new Set<string>();
+  return async (url: string) => {
+    if (known.has(url)) return true;
+    const found = await look(url);
+    if (found) {
+      if (known.size >= 10_000) known.clear();
+      known.add(url);
+    }
+    return found;
+  };
 };
 
 export type LocalImageStorageOptions = {
@@ -42,6 +71,14 @@ export function localImageStorage(options: LocalImageStorageOptions): ImageStora
       }
       return `${publicPath}/${name}`;
     },
+    issued: remembered(async (url) => {
+      const name = storedNameOf(url, publicPath);
+      if (name === undefined) return false;
+      return stat(join(options.dir, name)).then(
+        (file) => file.isFile(),
+        () => false,
+      );
+    }),
   };
 }
 
@@ -83,5 +120,18 @@ export function s3ImageStorage(options: S3ImageStorageOptions): ImageStorage {
       );
       return `${base}/${key}`;
     },
+    issued: remembered(async (url) => {
+      const key = url.startsWith(`${base}/`) ? url.slice(base.length + 1) : '';
+      if (!key.startsWith(prefix) || !STORED_NAME.test(key.slice(prefix.length))) return false;
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: key }));
+        return true;
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+          ?.httpStatusCode;
+        if (status === 404 || status === 403) return false;
+        throw error;
+      }
+    }),
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   addressList,
   flag,
+  hostList,
   hostPort,
   logLevel,
   pathVariable,
@@ -65,6 +66,7 @@ const images = {
   IMAGE_PUBLIC_BASE_URL: z.string().default('/images'),
   IMAGE_MAX_BYTES: positiveInt(8 * 1024 * 1024),
   IMAGE_MAX_PIXELS: positiveInt(40_000_000),
+  IMAGE_HOSTS: hostList,
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: url(['http', 'https']).optional(),
@@ -182,6 +184,7 @@ export const allInOneSettings = z.object({
   WEB_DIST: pathVariable('./web/dist'),
   IMAGE_MAX_BYTES: images.IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS: images.IMAGE_MAX_PIXELS,
+  IMAGE_HOSTS: images.IMAGE_HOSTS,
   READ_YOUR_WRITES_TIMEOUT_MS: positiveInt(2000),
   ...rateLimits,
   IDEMPOTENCY_RETENTION_HOURS: idempotencyRetention,

@@ -67,6 +67,26 @@ const isAddressOrRange = (entry: string): boolean => {
  * A comma-separated list of addresses, CIDR ranges or `loopback`, `linklocal`, `uniquelocal`;
  * empty means none.
  */
+/** Host names separated by commas (`cdn.example.com,images.example.org`); none by default. */
+export const hostList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine(
+    (hosts) =>
+      hosts.every((host) =>
+        /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host),
+      ),
+    {
+      error: 'expected host names separated by commas, such as cdn.example.com',
+    },
+  );
+
 export const addressList = (fallback: string) =>
   z
     .string()
