@@ -240,9 +240,16 @@ export type ProjectionServiceSettings = z.infer<typeof projectionServiceSettings
 export type GatewaySettings = z.infer<typeof gatewaySettings>;
 export type AllInOneSettings = z.infer<typeof allInOneSettings>;
 
+/**
+ * The tracing variables every process started through `scripts/run.mjs` reads (checked there,
+ * before the process's own settings): the OpenTelemetry SDK's standard names. The SDK reads
+ * the rest of its `OTEL_*` family itself.
+ */
+export const tracingVariableNames = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_SERVICE_NAME'] as const;
+
 /** Every variable name any process reads. */
 export const allVariableNames = (): string[] => {
-  const names = new Set<string>();
+  const names = new Set<string>(tracingVariableNames);
   for (const schema of [
     commandServiceSettings,
     queryServiceSettings,

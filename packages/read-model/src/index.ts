@@ -5,3 +5,4 @@ export * from './migrations.ts';
 export { lockDatabaseDirectory } from './pglite-lock.ts';
 export * from './position-watcher.ts';
 export * from './schema.ts';
+export * from './status.ts';

@@ -1,7 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventType } from '@second-gear/domain';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
-import { type ReadModelDb, toPosition } from '@second-gear/read-model';
+import {
+  REACTIONS_SCHEMA,
+  type ReactorState,
+  type ReadModelDb,
+  readReactorStates,
+  toPosition,
+} from '@second-gear/read-model';
+
+// Where reactors stand is read by the query service too, so it lives with the read model.
+export { REACTIONS_SCHEMA, type ReactorState, readReactorStates };
+
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { describeFailure } from '../apply-batch.ts';
@@ -20,23 +30,6 @@ export interface Reactor {
   /** The event types it reacts to; the others only move its checkpoint. */
   types: ReadonlySet<EventType>;
   react(event: ProjectedEvent): Promise<void>;
-}
-
-/** Where a reactor stands, for status pages, health and logs. */
-export interface ReactorState {
-  name: string;
-  /** The last event it has handled (or passed over); undefined before the first. */
-  position: bigint | undefined;
-  /** Set while an effect keeps failing: it is retried with backoff until it succeeds. */
-  failing?: {
-    position: bigint;
-    attempts: number;
-    since: Date;
-    lastError: string;
-    nextAttemptAt: Date;
-  };
-  /** Events it could not read at all, passed over and kept in `reactions.parked`. */
-  parked: number;
 }
 
 export interface StartReactorsOptions {
@@ -63,8 +56,6 @@ export interface RunningReactors {
   positions(): Record<string, bigint | undefined>;
   stop(): Promise<void>;
 }
-
-export const REACTIONS_SCHEMA = 'reactions';
 
 /** The reactors' tables, created when missing (they hold no rows a rebuild could remake). */
 export const migrateReactions = async (db: ReadModelDb): Promise<void> => {
@@ -99,44 +90,6 @@ export const migrateReactions = async (db: ReadModelDb): Promise<void> => {
       )
       .execute(trx);
   });
-};
-
-type CheckpointRow = {
-  name: string;
-  position: string | number | bigint | null;
-  attempts: number;
-  failing_position: string | number | bigint | null;
-  failing_since: Date | string | null;
-  last_error: string | null;
-  next_attempt_at: Date | string | null;
-  parked: number;
-};
-
-/** Every reactor's state as stored (no rows before the reactors first ran). */
-export const readReactorStates = async (db: ReadModelDb): Promise<ReactorState[]> => {
-  const exists = await sql<{ t: string | null }>`
-    select to_regclass(${`${REACTIONS_SCHEMA}.checkpoints`})::text as t`.execute(db);
-  if (!exists.rows[0]?.t) return [];
-  const { rows } = await sql<CheckpointRow>`
-    select c.*, (select count(*)::int from ${sql.table(`${REACTIONS_SCHEMA}.parked`)} p
-                 where p.name = c.name) as parked
-    from ${sql.table(`${REACTIONS_SCHEMA}.checkpoints`)} c order by c.name`.execute(db);
-  return rows.map((row) => ({
-    name: row.name,
-    position: row.position === null ? undefined : toPosition(row.position),
-    parked: row.parked,
-    ...(row.failing_position === null
-      ? {}
-      : {
-          failing: {
-            position: toPosition(row.failing_position),
-            attempts: row.attempts,
-            since: new Date(row.failing_since ?? 0),
-            lastError: row.last_error ?? '',
-            nextAttemptAt: new Date(row.next_attempt_at ?? 0),
-          },
-        }),
-  }));
 };
 
 /** A reactor's state as health checks answer it (JSON: positions as strings). */

@@ -1,10 +1,6 @@
 import { OpsStatus } from '@second-gear/contracts';
 import type { EventStore } from '@second-gear/event-store';
-import {
-  LAG_COUNT_LIMIT,
-  readModelStatus,
-  readReactorStates,
-} from '@second-gear/projection-service';
+import { LAG_COUNT_LIMIT, readModelStatus, readReactorStates } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { QueryContext } from '../context.ts';
 import { requireAdmin, viewerOf } from '../viewer.ts';
