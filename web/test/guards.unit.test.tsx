@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { SESSION_KEY } from '../src/auth/auth-context.tsx';
 import { fakeAuthService, renderApp, stubApi, userRecord } from './harness.tsx';
 
 const home = {
@@ -10,8 +11,9 @@ const home = {
 };
 
 describe('login guard', () => {
-  it('shows a loader while the sign-in state resolves', async () => {
+  it('shows a loader while a stored sign-in is restored', async () => {
     stubApi(home);
+    localStorage.setItem(SESSION_KEY, '1');
     renderApp('/user', { auth: fakeAuthService('pending') });
     expect(await screen.findByText('Checking your sign-in')).toBeInTheDocument();
   });

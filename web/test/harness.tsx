@@ -119,10 +119,17 @@ export function sessionUser(record: UserRecord): SessionUser {
   return { uid: record._id, email: record.email, displayName: record.name, photoURL: null };
 }
 
-/** Renders the whole app at `path`, signed in as `record` (or signed out). */
+/**
+ * Renders the whole app at `path`, signed in as `record` (or signed out). `loadService` stands
+ * for loading the identity provider, to see when the app asks for it.
+ */
 export function renderApp(
   path: string,
-  options: { as?: UserRecord | null; auth?: AuthService } = {},
+  options: {
+    as?: UserRecord | null;
+    auth?: AuthService;
+    loadService?: () => Promise<AuthService>;
+  } = {},
 ) {
   resetPositions();
   const record = options.as ?? null;
@@ -134,7 +141,10 @@ export function renderApp(
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   const view = render(
-    <Providers queryClient={queryClient} loadAuthService={async () => auth}>
+    <Providers
+      queryClient={queryClient}
+      loadAuthService={options.loadService ?? (async () => auth)}
+    >
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -107,10 +107,18 @@ describe("A listing's life", () => {
     const when = afternoonIn(3);
     await book(firstPage, name, '+49 341 555 0101', 'Leipzig Hauptbahnhof', when);
 
-    // The seller accepts it, on a phone.
+    // The seller accepts it, on a phone: each booking is a card of the list, every column a line.
     await sellerPage.setViewportSize({ width: 390, height: 844 });
     await sellerPage.goto('/user/bookings');
-    const request = await see(sellerPage.getByRole('row').filter({ hasText: first.account.email }));
+    const bookings = await see(sellerPage.getByRole('list', { name: 'Bookings of your cars' }));
+    expect(await sellerPage.getByRole('table').count()).toBe(0);
+    // Nothing hides beyond a sideways scroll.
+    expect(
+      await sellerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBe(0);
+    const request = await see(
+      bookings.getByRole('listitem').filter({ hasText: first.account.email }),
+    );
     await see(request.getByText('Requested', { exact: true }));
     await see(request.getByText(await shownTime(sellerPage, when), { exact: true }));
     await see(request.getByRole('link', { name }));

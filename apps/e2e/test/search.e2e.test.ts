@@ -71,10 +71,13 @@ afterAll(async () => {
 const carNames = (page: Page) =>
   page.getByRole('main').getByRole('heading', { level: 3 }).allTextContents();
 
-/** Waits until the address bar holds the search and nothing is loading any more. */
+/**
+ * Waits until the address bar holds the search and nothing is loading any more (the page left
+ * behind may still have sections of its own loading: Home's, when the search starts there).
+ */
 async function settled(page: Page, url: (url: URL) => boolean) {
   await page.waitForURL(url);
-  await page.getByRole('main').locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+  await page.getByRole('main').locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
   await page.getByRole('main').getByText('Loading cars').waitFor({ state: 'detached' });
 }
 

@@ -9,7 +9,7 @@ import { RouteError } from './route-error.tsx';
 /** A lazily loaded page; on a first visit its layout shows with a loader until it arrives. */
 const page = (chunk: string, load: Parameters<typeof lazyPage>[1]) => ({
   lazy: lazyPage(chunk, load),
-  hydrateFallbackElement: <PageLoader />,
+  hydrateFallbackElement: <PageLoader page />,
 });
 
 // Every page is its own chunk; the layouts, guards and the API layer are shared.
@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
                 path: 'audit/:type/:id',
                 ...page('audit-subject', () => import('../pages/dashboard/audit-subject.tsx')),
               },
+
             ],
           },
         ],

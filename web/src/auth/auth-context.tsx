@@ -11,6 +11,7 @@ import {
 } from 'react';
 import toast from 'react-hot-toast';
 import {
+  ACCESS_TOKEN_KEY,
   clearAccessToken,
   getAccessToken,
   setAccessToken,
@@ -34,6 +35,8 @@ export interface SignUpInput {
 export interface AuthContextValue {
   status: AuthStatus;
   user: SessionUser | null;
+  /** Loads the identity provider ahead of a sign-in (the sign-in pages call it as they open). */
+  prepare(): void;
   signIn(email: string, password: string): Promise<void>;
   signUp(input: SignUpInput): Promise<void>;
   signInWithGoogle(): Promise<void>;
@@ -47,6 +50,31 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth needs an AuthProvider');
   return value;
+}
+
+/**
+ * Set while the identity provider has someone signed in on this browser. The provider's SDK
+ * (31 kB gzip) is loaded only when a page needs it: to restore a session this key (or a
+ * stored service token) says there is, or when someone opens a sign-in page. A visitor's pages
+ * never load it.
+ */
+export const SESSION_KEY = 'signed-in';
+
+function storedSession(): boolean {
+  try {
+    return localStorage.getItem(SESSION_KEY) !== null || getAccessToken() !== null;
+  } catch {
+    return false;
+  }
+}
+
+function rememberSession(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SESSION_KEY, '1');
+    else localStorage.removeItem(SESSION_KEY);
+  } catch {
+    // storage unavailable: the session is restored only while the page lives
+  }
 }
 
 async function loadFirebaseAuthService(): Promise<AuthService> {
@@ -87,35 +115,39 @@ export function AuthProvider({
   loadService?: (() => Promise<AuthService>) | undefined;
 }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<{ status: AuthStatus; user: SessionUser | null }>({
-    status: 'loading',
+  // Without a stored session the visitor is signed out from the first paint, and nothing waits.
+  const [state, setState] = useState<{ status: AuthStatus; user: SessionUser | null }>(() => ({
+    status: storedSession() ? 'loading' : 'signed-out',
     user: null,
-  });
+  }));
   const service = useRef<Promise<AuthService> | null>(null);
   // A sign-in or sign-up in progress; the auth listener waits for it before its own checks.
   const pending = useRef<Promise<unknown> | null>(null);
+  const unsubscribe = useRef<(() => void) | null>(null);
 
-  useEffect(() => {
-    let cancelled = false;
-    let unsubscribe: (() => void) | undefined;
+  /** The identity provider, loaded and listened to once, on the first need. */
+  const ensureService = useCallback((): Promise<AuthService> => {
+    if (service.current) return service.current;
     const loading = loadService();
     service.current = loading;
-
     loading
       .then((svc) => {
-        if (cancelled) return;
+        // A provider unmounted meanwhile (or a StrictMode remount) has let this load go.
+        if (service.current !== loading) return;
         setTokenRefresher(async () => {
           const user = svc.currentUser();
           if (!user) return false;
           await startServerSession(svc, user);
           return true;
         });
-        unsubscribe = svc.onChange(async (user) => {
+        unsubscribe.current = svc.onChange(async (user) => {
           if (!user) {
             clearAccessToken();
+            rememberSession(false);
             setState({ status: 'signed-out', user: null });
             return;
           }
+          rememberSession(true);
           await pending.current?.catch(() => undefined);
           const token = getAccessToken();
           if (!token || tokenEmail(token) !== user.email) {
@@ -125,32 +157,50 @@ export function AuthProvider({
               toast.error(describeError(error));
             }
           }
-          if (!cancelled) setState({ status: 'signed-in', user });
+          if (service.current === loading) setState({ status: 'signed-in', user });
         });
       })
       .catch((error: unknown) => {
-        if (cancelled) return;
+        if (service.current !== loading) return;
+        service.current = null; // a later sign-in tries again
         toast.error(`Sign-in is unavailable: ${describeError(error)}`);
         setState({ status: 'signed-out', user: null });
       });
+    return loading;
+  }, [loadService]);
 
+  useEffect(() => {
+    if (storedSession()) void ensureService();
+    // Signed in on another tab: this one follows.
+    const follow = (event: StorageEvent) => {
+      if ((event.key === SESSION_KEY || event.key === ACCESS_TOKEN_KEY) && event.newValue) {
+        void ensureService();
+      }
+    };
+    window.addEventListener('storage', follow);
     return () => {
-      cancelled = true;
-      unsubscribe?.();
+      window.removeEventListener('storage', follow);
+      unsubscribe.current?.();
+      unsubscribe.current = null;
+      service.current = null;
       setTokenRefresher(null);
     };
-  }, [loadService]);
+  }, [ensureService]);
+
+  const prepare = useCallback(() => {
+    ensureService().catch(() => undefined); // said by a toast already
+  }, [ensureService]);
 
   const run = useCallback(
     async (flow: (svc: AuthService) => Promise<SessionUser>): Promise<void> => {
-      const svc = await service.current;
-      if (!svc) throw new Error('Sign-in is not ready yet.');
+      const svc = await ensureService();
       const attempt = flow(svc);
       pending.current = attempt;
       const user = await attempt;
+      rememberSession(true);
       setState({ status: 'signed-in', user });
     },
-    [],
+    [ensureService],
   );
 
   const signIn = useCallback(
@@ -189,19 +239,22 @@ export function AuthProvider({
     const svc = await service.current;
     await svc?.signOut();
     clearAccessToken();
+    rememberSession(false);
     queryClient.removeQueries({ queryKey: ['user'] });
     setState({ status: 'signed-out', user: null });
   }, [queryClient]);
 
-  const sendPasswordReset = useCallback(async (email: string) => {
-    const svc = await service.current;
-    if (!svc) throw new Error('Sign-in is not ready yet.');
-    await svc.sendPasswordReset(email);
-  }, []);
+  const sendPasswordReset = useCallback(
+    async (email: string) => {
+      const svc = await ensureService();
+      await svc.sendPasswordReset(email);
+    },
+    [ensureService],
+  );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset }),
-    [state, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset],
+    () => ({ ...state, prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset }),
+    [state, prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -13,7 +13,7 @@ export interface FromState {
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <PageLoader label="Checking your sign-in" />;
+  if (status === 'loading') return <PageLoader label="Checking your sign-in" page />;
   if (status === 'signed-out') {
     return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
   }
@@ -26,7 +26,7 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   const location = useLocation();
   const record = useUserRecord();
   if (status === 'loading' || (status === 'signed-in' && record.isPending)) {
-    return <PageLoader label="Checking your role" />;
+    return <PageLoader label="Checking your role" page />;
   }
   if (record.data?.type !== 'Admin') {
     return <Navigate to="/" replace state={{ from: location } satisfies FromState} />;

@@ -1,6 +1,7 @@
 // Where a booking stands, as both of its parties see it.
-import { Badge } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import type { BookingRecord, BookingStatus } from '@second-gear/contracts';
+import { formatDateTime } from './dates.ts';
 
 /** Every status the contract knows, with its name and colour on screen. */
 const statusBadges = {
@@ -29,3 +30,15 @@ export const buyerMayCancel = ({ status }: Standing) =>
 export const sellerMayAnswer = ({ status }: Standing) => status === 'requested';
 /** The seller cancels once it is accepted. */
 export const sellerMayCancel = ({ status }: Standing) => status === 'accepted';
+
+/** The time the buyer proposed for the meetup, or "None". */
+export function ProposedTime({ booking }: { booking: Pick<BookingRecord, 'proposed_time'> }) {
+  if (!booking.proposed_time) {
+    return (
+      <Text as="span" color="fg.muted">
+        None
+      </Text>
+    );
+  }
+  return formatDateTime(booking.proposed_time);
+}

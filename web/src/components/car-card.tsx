@@ -12,11 +12,12 @@ export const droppedFrom = ({
 }: Pick<CarRecord, 'price' | 'previous_price'>): number | undefined =>
   previous_price !== undefined && previous_price > price ? previous_price : undefined;
 
-export function CarCard({ car }: { car: CarRecord }) {
+/** A car's card; `priority` for a card of the first row, whose picture is fetched first. */
+export function CarCard({ car, priority = false }: { car: CarRecord; priority?: boolean }) {
   const facts = keyFacts(car);
   return (
     <Card.Root overflow="hidden" variant="outline" h="full">
-      <CarPicture src={car.image} alt={car.name} loading="lazy">
+      <CarPicture src={car.image} alt={car.name} priority={priority}>
         {car.sold === 1 ? (
           <Badge position="absolute" top="2" left="2" colorPalette="gray">
             Sold

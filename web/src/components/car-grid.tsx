@@ -1,13 +1,50 @@
-import { SimpleGrid } from '@chakra-ui/react';
+import { Card, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/contracts';
 import { CarCard } from './car-card.tsx';
+import { useCarColumns } from './use-media.ts';
 
-/** Car cards: 4 columns on large screens, 3 on medium. */
-export function CarGrid({ cars }: { cars: CarRecord[] }) {
+/** The columns of a grid of car cards: 4 on large screens, 3 on medium, 2 on small, 1 on phones. */
+export const carColumns = { base: 1, sm: 2, md: 3, lg: 4 } as const;
+
+/**
+ * Car cards. The grid at the top of a page (`first`) has its first row's pictures fetched first
+ * and at once; every other picture waits until it nears the screen.
+ */
+export function CarGrid({ cars, first = false }: { cars: CarRecord[]; first?: boolean }) {
+  const row = useCarColumns();
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, md: 3, lg: 4 }} gap="6">
-      {cars.map((car) => (
-        <CarCard key={car._id} car={car} />
+    <SimpleGrid columns={carColumns} gap="6">
+      {cars.map((car, index) => (
+        <CarCard key={car._id} car={car} priority={first && index < row} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * Cards the size of a car card, while the cars are on their way: the grid and what follows keep
+ * their place when the cars arrive. A card's lines: the name, the prices, the place and years,
+ * the facts, then See Details.
+ */
+export function CarGridSkeleton({ count }: { count: number }) {
+  return (
+    <SimpleGrid columns={carColumns} gap="6" aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+        <Card.Root key={index} overflow="hidden" variant="outline" h="full">
+          <Skeleton aspectRatio={4 / 3} borderRadius="0" />
+          <Card.Body gap="1">
+            <Stack gap="1">
+              <Skeleton h="7" w="70%" />
+              <Skeleton h="6" w="45%" />
+              <Skeleton h="5" w="60%" />
+              <Skeleton h="5" w="50%" />
+            </Stack>
+          </Card.Body>
+          <Card.Footer>
+            <Skeleton h={{ base: '11', md: '9' }} w="full" />
+          </Card.Footer>
+        </Card.Root>
       ))}
     </SimpleGrid>
   );

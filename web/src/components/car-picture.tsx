@@ -1,6 +1,8 @@
-// A car's picture in a box of fixed proportions. A picture that fails to load neither collapses
-// the box nor spills its alt text over what sits on it (the card's badges): a neutral
-// placeholder with the same name takes its place.
+// Every car picture on screen: cards, the car page and its gallery, the dashboard's thumbnails,
+// the listing form and time travel. The picture fills a box of fixed proportions (4:3 unless
+// told), so the page keeps its place while the picture loads, and a picture missing or failing
+// to load gives way to a neutral placeholder in the same box: neither a collapsed strip nor alt
+// text spilling over the badges laid on it.
 import { Box, type BoxProps, Center, Image } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { LuImageOff } from 'react-icons/lu';
@@ -9,23 +11,35 @@ export function CarPicture({
   src,
   alt,
   fit = 'cover',
-  loading,
+  priority = false,
   children,
   ...box
 }: {
-  src: string;
+  /** The picture's address; empty for none. */
+  src: string | undefined;
+  /** What it shows; empty for a picture that only repeats what its neighbours say. */
   alt: string;
   fit?: 'cover' | 'contain';
-  loading?: 'lazy' | 'eager';
+  /**
+   * The picture a page is about (the car page's, the first row of cards): fetched first and at
+   * once. The others wait until they near the screen (`loading="lazy"`).
+   */
+  priority?: boolean;
   /** What is laid over the picture: badges, buttons. */
   children?: ReactNode;
 } & Omit<BoxProps, 'children'>) {
   // The address that failed: a new picture in the same box gets its chance.
   const [failed, setFailed] = useState<string | null>(null);
+  const missing = !src || failed === src;
   return (
     <Box position="relative" bg="bg.muted" aspectRatio={4 / 3} overflow="hidden" {...box}>
-      {failed === src ? (
-        <Center role="img" aria-label={alt} position="absolute" inset="0" color="fg.subtle">
+      {missing ? (
+        <Center
+          position="absolute"
+          inset="0"
+          color="fg.subtle"
+          {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+        >
           <LuImageOff size="40%" aria-hidden="true" style={{ maxWidth: 64, maxHeight: 64 }} />
         </Center>
       ) : (
@@ -40,7 +54,9 @@ export function CarPicture({
           // The alt text stays unseen while the browser decides the picture is broken.
           color="transparent"
           overflow="hidden"
-          {...(loading ? { loading } : {})}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          {...(priority ? { fetchPriority: 'high' } : {})}
           onError={() => setFailed(src)}
         />
       )}

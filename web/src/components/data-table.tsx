@@ -1,31 +1,51 @@
-import { Table, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+// The dashboard's lists: a table on larger screens, and on a phone a list of cards, one a row,
+// each column a labelled line of its card, so nothing hides beyond a sideways scroll.
+import { Box, DataList, HStack, Stack, Table, type TableCellProps, Text } from '@chakra-ui/react';
+import { Fragment, type ReactNode } from 'react';
 import { PageLoader } from './page-loader.tsx';
+import { usePhone } from './use-media.ts';
 
-/**
- * For a cell of long text (an email, a place, a name): the table keeps its lines whole and
- * scrolls sideways on narrow screens, but such a cell may wrap, so a wide table still fits.
- */
-export const wraps = { whiteSpace: 'normal', minW: '6rem' } as const;
+export interface Column<Row> {
+  /** The column's header; on a phone, the label of the card's line. */
+  header: string;
+  cell: (row: Row, index: number) => ReactNode;
+  /**
+   * Long text (an email, a place, a name): the table keeps its lines whole, but such a cell may
+   * wrap, so a wide table still fits.
+   */
+  wraps?: boolean;
+  /** The cell's own styles in the table. */
+  cellProps?: TableCellProps;
+  /**
+   * Where the column goes on a phone's card: its `title`, a `picture` beside the title, the
+   * row's `number` above it, or with the `actions` at its foot (buttons that name themselves);
+   * a labelled line otherwise.
+   */
+  card?: 'title' | 'picture' | 'number' | 'actions';
+}
+
+const wrapping = { whiteSpace: 'normal', minW: '6rem', overflowWrap: 'anywhere' } as const;
 
 /** A table with a caption for screen readers, a loader and an empty message. */
-export function DataTable({
+export function DataTable<Row>({
   caption,
   columns,
+  rows,
+  rowKey,
   loading,
   empty,
-  children,
-  count,
 }: {
   caption: string;
-  columns: string[];
+  columns: Column<Row>[];
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => string;
   loading: boolean;
   empty: string;
-  count: number;
-  children: ReactNode;
 }) {
+  const phone = usePhone();
   if (loading) return <PageLoader />;
-  if (count === 0) return <Text color="fg.muted">{empty}</Text>;
+  if (!rows || rows.length === 0) return <Text color="fg.muted">{empty}</Text>;
+  if (phone) return <CardList caption={caption} columns={columns} rows={rows} rowKey={rowKey} />;
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="lg">
       <Table.Root size="sm" striped>
@@ -33,12 +53,91 @@ export function DataTable({
         <Table.Header>
           <Table.Row>
             {columns.map((column) => (
-              <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+              <Table.ColumnHeader key={column.header}>{column.header}</Table.ColumnHeader>
             ))}
           </Table.Row>
         </Table.Header>
-        <Table.Body>{children}</Table.Body>
+        <Table.Body>
+          {rows.map((row, index) => (
+            <Table.Row key={rowKey(row)}>
+              {columns.map((column) => (
+                <Table.Cell
+                  key={column.header}
+                  {...(column.wraps ? wrapping : {})}
+                  {...column.cellProps}
+                >
+                  {column.cell(row, index)}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
+  );
+}
+
+/** On a phone: a card a row, the title first, every other column a labelled line. */
+function CardList<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+}) {
+  const placed = (where: Column<Row>['card']) => columns.filter((column) => column.card === where);
+  const lines = columns.filter((column) => column.card === undefined);
+  const actions = placed('actions');
+  return (
+    <Stack as="ul" aria-label={caption} gap="3" listStyleType="none">
+      {rows.map((row, index) => (
+        <Box as="li" key={rowKey(row)} borderWidth="1px" borderRadius="lg" p="4">
+          <HStack align="flex-start" gap="3">
+            {placed('picture').map((column) => (
+              <Box key={column.header} flexShrink={0}>
+                {column.cell(row, index)}
+              </Box>
+            ))}
+            <Stack gap="0.5" flex="1" minW="0">
+              {placed('number').map((column) => (
+                <Text key={column.header} fontSize="xs" color="fg.muted">
+                  {column.header} {column.cell(row, index)}
+                </Text>
+              ))}
+              {placed('title').map((column) => (
+                <Box key={column.header} fontWeight="semibold" overflowWrap="anywhere">
+                  {column.cell(row, index)}
+                </Box>
+              ))}
+            </Stack>
+          </HStack>
+          {lines.length > 0 ? (
+            <DataList.Root orientation="horizontal" size="sm" gap="2" mt="3">
+              {lines.map((column) => (
+                <DataList.Item key={column.header} alignItems="baseline">
+                  <DataList.ItemLabel minW="7.5rem" flexShrink={0}>
+                    {column.header}
+                  </DataList.ItemLabel>
+                  <DataList.ItemValue minW="0" overflowWrap="anywhere">
+                    {column.cell(row, index)}
+                  </DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList.Root>
+          ) : null}
+          {actions.length > 0 ? (
+            <HStack gap="2" wrap="wrap" mt="3">
+              {actions.map((column) => (
+                <Fragment key={column.header}>{column.cell(row, index)}</Fragment>
+              ))}
+            </HStack>
+          ) : null}
+        </Box>
+      ))}
+    </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Avatar, Link, Stack, Text, VStack } from '@chakra-ui/react';
 import type { ReadRole } from '@second-gear/contracts';
 import { NavLink } from 'react-router-dom';
 import { RoleBadge } from '../components/role-badge.tsx';
+import { currentLinkStyle } from './nav-styles.ts';
 
 export interface DashboardLink {
   to: string;
@@ -33,16 +34,7 @@ export function dashboardLinks(role: ReadRole | undefined): DashboardLink[] {
   return links;
 }
 
-/**
- * The current page's link: white on the brand's solid shade, and on a darker one under the mouse,
- * the same in both colour modes. Without its own hover it took the other links' pale hover and
- * its white text vanished.
- */
-export const currentLinkStyle = {
-  bg: 'teal.solid',
-  color: 'white',
-  _hover: { bg: 'teal.800', color: 'white' },
-} as const;
+export { currentLinkStyle };
 
 export function DashboardNav({
   name,
@@ -72,8 +64,10 @@ export function DashboardNav({
           <Link
             asChild
             key={link.to}
+            display="flex"
+            alignItems="center"
+            minH={{ base: '11', md: '10' }}
             px="3"
-            py="2"
             borderRadius="md"
             _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
             css={{ '&.active': currentLinkStyle }}

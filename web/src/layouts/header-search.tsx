@@ -9,7 +9,7 @@ import { searchHref } from '../search/search-state.ts';
  * The search box of the top bar: the words go to All Cars as a new search (`/products?q=`).
  * On All Cars it shows the words of the search on screen.
  */
-export function HeaderSearch() {
+export function HeaderSearch({ onSearch }: { onSearch?: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const current =
@@ -25,19 +25,11 @@ export function HeaderSearch() {
     event.preventDefault();
     const q = text.trim();
     navigate(searchHref(q ? { q } : {}));
+    onSearch?.();
   };
 
   return (
-    <Box
-      as="form"
-      role="search"
-      aria-label="Car search"
-      onSubmit={submit}
-      display="flex"
-      gap="1"
-      flex={{ base: '1 0 100%', lg: '0 1 20rem' }}
-      order={{ base: 1, lg: 0 }}
-    >
+    <Box as="form" role="search" aria-label="Car search" onSubmit={submit} display="flex" gap="1">
       <PlainInput
         type="search"
         size="sm"

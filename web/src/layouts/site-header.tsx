@@ -1,5 +1,6 @@
-import { Box, Button, Container, Flex, HStack, Link, Skeleton } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { Box, Button, Container, Flex, HStack, IconButton, Link, Skeleton } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { LuMenu } from 'react-icons/lu';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ColorModeToggle } from '../components/color-mode.tsx';
@@ -8,32 +9,37 @@ import { HeaderSearch } from './header-search.tsx';
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
 // The bell and its stream reader come with the first signed-in page, not with a visitor's.
 const NotificationBell = lazy(() => import('../notifications/notification-bell.tsx'));
+// The small screens' menu (a drawer) comes when it is first opened, or about to be.
+const loadSiteMenu = () => import('./site-menu.tsx');
+const SiteMenu = lazy(loadSiteMenu);
 
-const links = [
+/** The top bar's links: Home, Cars and Blog. */
+export const siteLinks = [
   { to: '/', label: 'Home' },
   { to: '/products', label: 'Cars' },
   { to: '/blog', label: 'Blog' },
 ];
 
+/**
+ * The top bar, one row on every screen. On large screens: the links, the search box, the theme
+ * toggle, and Login or the bell and the account menu. Below them (`lg`) the links, the theme,
+ * and signing in or out move into a menu (a drawer) opened by its button, the bell staying in the
+ * bar; on phones (below `md`) the search box moves there too.
+ */
 export function SiteHeader() {
   const { status } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const signedIn = status === 'signed-in';
   return (
     <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl">
-        <Flex
-          minH="16"
-          py="2"
-          align="center"
-          justify="space-between"
-          columnGap="4"
-          rowGap="1"
-          wrap="wrap"
-        >
-          <Link asChild fontWeight="bold" fontSize="xl" color="teal.fg">
+        <Flex h="16" align="center" justify="space-between" gap={{ base: '2', md: '4' }}>
+          <Link asChild fontWeight="bold" fontSize="xl" color="teal.fg" flexShrink={0}>
             <RouterLink to="/">Second Gear</RouterLink>
           </Link>
-          <HStack as="nav" aria-label="Main" gap={{ base: '3', md: '6' }}>
-            {links.map((link) => (
+          <HStack as="nav" aria-label="Main" gap="6" display={{ base: 'none', lg: 'flex' }}>
+            {siteLinks.map((link) => (
               <Link
                 asChild
                 key={link.to}
@@ -46,30 +52,62 @@ export function SiteHeader() {
               </Link>
             ))}
           </HStack>
-          <HeaderSearch />
-          <HStack gap="2">
-            <ColorModeToggle />
+          <Box display={{ base: 'none', md: 'block' }} flex={{ md: '1', lg: '0 1 20rem' }}>
+            <HeaderSearch />
+          </Box>
+          <HStack gap="2" flexShrink={0}>
+            <Box display={{ base: 'none', lg: 'block' }}>
+              <ColorModeToggle />
+            </Box>
             {status === 'loading' ? (
-              <Skeleton h="8" w="16" borderRadius="md" aria-hidden="true" />
-            ) : status === 'signed-in' ? (
+              // The bell and the avatar, until the session is restored.
+              <Skeleton h="9" w={{ base: '11', lg: '20' }} borderRadius="md" aria-hidden="true" />
+            ) : signedIn ? (
               <>
-                <Suspense fallback={<Skeleton h="8" w="8" borderRadius="md" aria-hidden="true" />}>
+                <Suspense fallback={<Skeleton h="9" w="9" borderRadius="md" aria-hidden="true" />}>
                   <NotificationBell />
                 </Suspense>
-                <Suspense
-                  fallback={<Skeleton h="8" w="8" borderRadius="full" aria-hidden="true" />}
-                >
-                  <AccountMenu />
-                </Suspense>
+                <Box display={{ base: 'none', lg: 'block' }}>
+                  <Suspense
+                    fallback={<Skeleton h="9" w="9" borderRadius="full" aria-hidden="true" />}
+                  >
+                    <AccountMenu />
+                  </Suspense>
+                </Box>
               </>
             ) : (
-              <Button asChild size="sm" colorPalette="teal">
+              <Button
+                asChild
+                size="sm"
+                colorPalette="teal"
+                display={{ base: 'none', lg: 'inline-flex' }}
+              >
                 <RouterLink to="/login">Login</RouterLink>
               </Button>
             )}
+            <IconButton
+              aria-label="Menu"
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              variant="ghost"
+              display={{ base: 'inline-flex', lg: 'none' }}
+              onPointerEnter={() => void loadSiteMenu()}
+              onFocus={() => void loadSiteMenu()}
+              onClick={() => {
+                setMenuWanted(true);
+                setMenuOpen(true);
+              }}
+            >
+              <LuMenu />
+            </IconButton>
           </HStack>
         </Flex>
       </Container>
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <SiteMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -61,7 +61,7 @@ export default function NotificationBell() {
               color="white"
               fontSize="xs"
               fontWeight="bold"
-              lineHeight="5"
+              lineHeight="1.25rem"
               textAlign="center"
             >
               {badgeText(unread)}

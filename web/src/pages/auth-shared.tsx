@@ -1,9 +1,10 @@
 import { Box, Button, HStack, Separator, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { FcGoogle } from 'react-icons/fc';
 import type { Location } from 'react-router-dom';
 import { describeError } from '../api/http.ts';
+import { useAuth } from '../auth/auth-context.tsx';
 import { describeAuthError } from '../auth/auth-service.ts';
 import type { FromState } from '../auth/guards.tsx';
 
@@ -14,7 +15,10 @@ export function destinationAfterSignIn(location: Location): string {
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
+/** The frame of Login and Register, which load the identity provider as they open. */
 export function AuthCard({ children }: { children: ReactNode }) {
+  const { prepare } = useAuth();
+  useEffect(() => prepare(), [prepare]);
   return (
     <Box
       maxW="md"

@@ -1,4 +1,15 @@
-import { Badge, Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Grid,
+  Heading,
+  HStack,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -13,13 +24,40 @@ import {
   savingOf,
   transmissionLabels,
 } from '../components/car-facts.ts';
-import { PageLoader } from '../components/page-loader.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { BookingDialog } from './booking-dialog.tsx';
 import { CarGallery } from './car-gallery.tsx';
 import NotFoundPage from './not-found.tsx';
 import { PriceHistory } from './price-history.tsx';
+
+/** The two columns of the car page: the pictures, then the facts (one above the other on phones). */
+const columns = { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' };
+
+/**
+ * The car page's shape while the car loads: the picture's box in its proportions, the name, the
+ * price lines and the buttons, and at least the screen's height, so nothing below moves up and
+ * down as the car arrives.
+ */
+function CarSkeleton() {
+  return (
+    <Grid templateColumns={columns} gap="10" alignItems="start" minH="calc(100dvh - 8rem)">
+      <VisuallyHidden role="status">Loading the car</VisuallyHidden>
+      <Skeleton aspectRatio={4 / 3} borderRadius="xl" aria-hidden="true" />
+      <Stack gap="4" aria-hidden="true">
+        <Skeleton h="10" w="70%" />
+        {['40%', '55%', '50%', '45%', '50%', '40%'].map((w, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+          <Skeleton key={index} h="6" w={w} />
+        ))}
+        <HStack gap="3" pt="4">
+          <Skeleton h={{ base: '11', md: '10' }} w="28" />
+          <Skeleton h={{ base: '11', md: '10' }} w="36" />
+        </HStack>
+      </Stack>
+    </Grid>
+  );
+}
 
 function Line({ label, value }: { label: string; value: string }) {
   return (
@@ -47,7 +85,7 @@ export default function CarDetailPage() {
   const [booking, setBooking] = useState(false);
   usePageTitle(car?.name ?? 'Car');
 
-  if (isPending) return <PageLoader label="Loading the car" />;
+  if (isPending) return <CarSkeleton />;
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
   if (!car) return <Text color="fg.error">The car could not be loaded.</Text>;
 
@@ -57,11 +95,7 @@ export default function CarDetailPage() {
   const saving = savingOf(car);
   // minmax(0, …): the thumbnails' row scrolls inside its column rather than widening it.
   return (
-    <Grid
-      templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }}
-      gap="10"
-      alignItems="start"
-    >
+    <Grid templateColumns={columns} gap="10" alignItems="start">
       <CarGallery
         key={car.images.join('\n')}
         name={car.name}

@@ -8,7 +8,6 @@ import {
   Dialog,
   HStack,
   IconButton,
-  Image,
   Portal,
   Stack,
   Text,
@@ -83,9 +82,10 @@ function Stage({
   const side = { position: 'absolute', top: '50%', transform: 'translateY(-50%)' } as const;
   return (
     <CarPicture
-      src={images[index]!}
+      src={images[index]}
       alt={altOf(name, index, count)}
       fit={fit}
+      priority
       borderRadius={fit === 'cover' ? 'xl' : undefined}
       touchAction="pan-y"
       {...swipe}
@@ -147,16 +147,7 @@ function Thumbnails({
             opacity={at === index ? 1 : 0.75}
             _hover={{ opacity: 1 }}
           >
-            <Image
-              src={src}
-              alt=""
-              w={{ base: '16', md: '20' }}
-              aspectRatio={4 / 3}
-              objectFit="cover"
-              bg="bg.muted"
-              color="transparent"
-              loading="lazy"
-            />
+            <CarPicture src={src} alt="" w={{ base: '16', md: '20' }} />
           </Button>
         </Box>
       ))}
@@ -171,7 +162,7 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
   const count = images.length;
   const { onKeyDown } = useNavigation(index, count, setIndex);
   if (count <= 1) {
-    return <CarPicture src={images[0] ?? ''} alt={name} borderRadius="xl" />;
+    return <CarPicture src={images[0]} alt={name} borderRadius="xl" priority />;
   }
   const position = `Picture ${index + 1} of ${count}`;
   return (

@@ -6,18 +6,20 @@ import {
   Heading,
   HStack,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { getAdvertisedCars, getCategories } from '../api/endpoints.ts';
-import { CarGrid } from '../components/car-grid.tsx';
-import { PageLoader } from '../components/page-loader.tsx';
+import { CarGrid, CarGridSkeleton } from '../components/car-grid.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { Pager } from '../components/pager.tsx';
 import { PlainInput } from '../components/plain-input.tsx';
+import { useCarColumns } from '../components/use-media.ts';
 import { numberProblem, readNumber, searchHref } from '../search/search-state.ts';
 
 /** The banner's quick search: make or model, and a top price. */
@@ -118,18 +120,44 @@ function Banner() {
   );
 }
 
+/**
+ * The advertised cars; hidden when there are none. Until they arrive, a row of card-sized
+ * placeholders keeps their place, so Categories and the stats below do not jump down.
+ */
 function RecommendedCars() {
-  const { data } = useQuery({ queryKey: ['cars', 'advertised'], queryFn: getAdvertisedCars });
-  if (!data || data.items.length === 0) return null;
+  const { data, isPending } = useQuery({
+    queryKey: ['cars', 'advertised'],
+    queryFn: getAdvertisedCars,
+  });
+  const row = useCarColumns();
+  if (!isPending && (!data || data.items.length === 0)) return null;
   return (
-    <Box as="section" aria-labelledby="recommended-heading">
+    <Box as="section" aria-labelledby="recommended-heading" aria-busy={isPending}>
       <Heading id="recommended-heading" as="h2" size="2xl" mb="6">
         Recommended Cars
       </Heading>
-      <CarGrid cars={data.items} />
+      {data ? (
+        <CarGrid cars={data.items} first />
+      ) : (
+        <>
+          <VisuallyHidden role="status">Loading recommended cars</VisuallyHidden>
+          <CarGridSkeleton count={row} />
+        </>
+      )}
     </Box>
   );
 }
+
+/** A category's card: its name, centred, a link to its cars. */
+function CategoryCard({ children }: { children: ReactNode }) {
+  return (
+    <Card.Body alignItems="center" py="8">
+      {children}
+    </Card.Body>
+  );
+}
+
+const categoryColumns = { base: 1, sm: 2, md: 3, lg: 4 } as const;
 
 function Categories() {
   const [page, setPage] = useState(1);
@@ -137,27 +165,37 @@ function Categories() {
     queryKey: ['categories', page],
     queryFn: () => getCategories(page),
   });
+  const row = useCarColumns();
   return (
-    <Box as="section" aria-labelledby="categories-heading">
+    <Box as="section" aria-labelledby="categories-heading" aria-busy={isPending}>
       <Heading id="categories-heading" as="h2" size="2xl" mb="6">
         Categories
       </Heading>
-      {isPending ? <PageLoader label="Loading categories" /> : null}
-      <SimpleGrid columns={{ base: 1, sm: 2, md: 3, lg: 4 }} gap="6">
-        {data?.items.map((category) => (
-          <Card.Root
-            key={category._id}
-            asChild
-            variant="outline"
-            _hover={{ borderColor: 'teal.500', shadow: 'md' }}
-          >
-            <RouterLink to={`/category/${encodeURIComponent(category.name)}`}>
-              <Card.Body alignItems="center" py="8">
-                <Card.Title as="h3">{category.name}</Card.Title>
-              </Card.Body>
-            </RouterLink>
-          </Card.Root>
-        ))}
+      {isPending ? <VisuallyHidden role="status">Loading categories</VisuallyHidden> : null}
+      <SimpleGrid columns={categoryColumns} gap="6">
+        {isPending
+          ? Array.from({ length: row }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+              <Card.Root key={index} variant="outline" aria-hidden="true">
+                <CategoryCard>
+                  <Skeleton h="7" w="24" />
+                </CategoryCard>
+              </Card.Root>
+            ))
+          : data?.items.map((category) => (
+              <Card.Root
+                key={category._id}
+                asChild
+                variant="outline"
+                _hover={{ borderColor: 'teal.500', shadow: 'md' }}
+              >
+                <RouterLink to={`/category/${encodeURIComponent(category.name)}`}>
+                  <CategoryCard>
+                    <Card.Title as="h3">{category.name}</Card.Title>
+                  </CategoryCard>
+                </RouterLink>
+              </Card.Root>
+            ))}
       </SimpleGrid>
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
     </Box>

@@ -101,6 +101,7 @@ export default function LoginPage() {
               type="button"
               fontSize="sm"
               alignSelf="flex-start"
+              minH={{ base: '11', md: 'auto' }}
               onClick={forgotPassword}
             >
               Forgot password?

@@ -8,9 +8,7 @@ import {
   HStack,
   NativeSelect,
   Portal,
-  SimpleGrid,
   Skeleton,
-  SkeletonText,
   Spinner,
   Stack,
   Tag,
@@ -31,7 +29,7 @@ import {
 } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
 import { sortLabels } from '../components/car-facts.ts';
-import { CarGrid } from '../components/car-grid.tsx';
+import { CarGrid, CarGridSkeleton } from '../components/car-grid.tsx';
 import { clearAll, FilterPanel } from './filter-panel.tsx';
 import { SaveSearchButton } from './save-search-button.tsx';
 import {
@@ -92,19 +90,12 @@ function listRequest(state: SearchState): CarListRequest {
   };
 }
 
+/** Card-sized placeholders until the first answer: the page keeps its shape as the cars arrive. */
 function LoadingCars() {
   return (
     <Box role="status" aria-live="polite">
       <VisuallyHidden>Loading cars</VisuallyHidden>
-      <SimpleGrid columns={{ base: 1, sm: 2, md: 3, lg: 4 }} gap="6" aria-hidden="true">
-        {Array.from({ length: 8 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
-          <Stack key={index} gap="3" borderWidth="1px" borderRadius="lg" overflow="hidden" pb="4">
-            <Skeleton aspectRatio={4 / 3} />
-            <SkeletonText noOfLines={3} px="4" />
-          </Stack>
-        ))}
-      </SimpleGrid>
+      <CarGridSkeleton count={8} />
     </Box>
   );
 }
@@ -129,6 +120,13 @@ function ActiveFilters({
                 <Tag.CloseTrigger
                   aria-label={`Remove filter ${chip.label}`}
                   onClick={() => onChange(chip.remove)}
+                  // A fingertip's target on phones, beyond the small cross it draws.
+                  position="relative"
+                  _before={{
+                    content: '""',
+                    position: 'absolute',
+                    inset: { base: '-3', md: '0' },
+                  }}
                 />
               </Tag.EndElement>
             </Tag.Root>
@@ -252,7 +250,7 @@ export function CarSearchPage({
   } else if (data.items.length > 0) {
     results = (
       <Box aria-busy={changing} opacity={changing ? 0.6 : 1} transition="opacity 0.2s">
-        <CarGrid cars={data.items} />
+        <CarGrid cars={data.items} first />
       </Box>
     );
   } else if (searching) {

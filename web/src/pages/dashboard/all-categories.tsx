@@ -7,7 +7,6 @@ import {
   Input,
   Portal,
   Stack,
-  Table,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CategoryRecord, CreateCategoryBody } from '@second-gear/contracts';
@@ -101,16 +100,17 @@ export default function AllCategoriesPage() {
       </HStack>
       <DataTable
         caption="Categories"
-        columns={['#', 'Name', 'Action']}
+        rows={data?.items}
+        rowKey={(category) => category._id}
         loading={isPending}
-        count={data?.items.length ?? 0}
         empty="There are no categories yet."
-      >
-        {data?.items.map((category, index) => (
-          <Table.Row key={category._id}>
-            <Table.Cell>{offset + index + 1}</Table.Cell>
-            <Table.Cell>{category.name}</Table.Cell>
-            <Table.Cell>
+        columns={[
+          { header: '#', card: 'number', cell: (_, index) => offset + index + 1 },
+          { header: 'Name', card: 'title', cell: (category) => category.name },
+          {
+            header: 'Action',
+            card: 'actions',
+            cell: (category) => (
               <Button
                 size="xs"
                 colorPalette="red"
@@ -120,10 +120,10 @@ export default function AllCategoriesPage() {
               >
                 Delete
               </Button>
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </DataTable>
+            ),
+          },
+        ]}
+      />
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
       <AddCategoryDialog open={adding} onClose={() => setAdding(false)} />
       <ConfirmDeleteDialog {...removal.dialog} />

@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, NativeSelect, Stack, Table } from '@chakra-ui/react';
+import { Button, Heading, HStack, NativeSelect, Stack } from '@chakra-ui/react';
 import type { ReadRole, UserRecord } from '@second-gear/contracts';
 import { useState } from 'react';
 import { deleteUser, getUsers, promoteUser } from '../../api/endpoints.ts';
@@ -82,22 +82,21 @@ export default function AllUsersPage() {
       </HStack>
       <DataTable
         caption="Users"
-        columns={['#', 'Name', 'Email', 'Role', 'Actions']}
+        rows={data?.items}
+        rowKey={(user) => user._id}
         loading={isPending}
-        count={data?.items.length ?? 0}
         empty="No users match this filter."
-      >
-        {data?.items.map((user, index) => {
-          const self = user.email === me;
-          return (
-            <Table.Row key={user._id}>
-              <Table.Cell>{offset + index + 1}</Table.Cell>
-              <Table.Cell>{user.name}</Table.Cell>
-              <Table.Cell>{user.email}</Table.Cell>
-              <Table.Cell>
-                <RoleBadge role={user.type} />
-              </Table.Cell>
-              <Table.Cell>
+        columns={[
+          { header: '#', card: 'number', cell: (_, index) => offset + index + 1 },
+          { header: 'Name', card: 'title', wraps: true, cell: (user) => user.name },
+          { header: 'Email', wraps: true, cell: (user) => user.email },
+          { header: 'Role', cell: (user) => <RoleBadge role={user.type} /> },
+          {
+            header: 'Actions',
+            card: 'actions',
+            cell: (user) => {
+              const self = user.email === me;
+              return (
                 <HStack gap="2">
                   {user.type === 'Admin' ? null : (
                     <Tooltip label={`Make ${user.name} an Admin`}>
@@ -123,11 +122,11 @@ export default function AllUsersPage() {
                     </Button>
                   </Tooltip>
                 </HStack>
-              </Table.Cell>
-            </Table.Row>
-          );
-        })}
-      </DataTable>
+              );
+            },
+          },
+        ]}
+      />
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
       <ConfirmDeleteDialog {...removal.dialog} />
     </Stack>

@@ -8,7 +8,6 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -176,29 +175,48 @@ export default function AuditLogPage() {
       </form>
       <DataTable
         caption="Audit log entries"
-        columns={['When', 'Actor', 'Action', 'Subject', 'Details', 'Time travel']}
+        rows={data?.items}
+        rowKey={(entry) => entry.id}
         loading={isPending}
-        count={data?.items.length ?? 0}
         empty="Nothing matches these filters."
-      >
-        {data?.items.map((entry) => (
-          <Table.Row key={entry.id}>
-            <Table.Cell whiteSpace="nowrap">{formatWhen(entry.at)}</Table.Cell>
-            <Table.Cell>
-              <Text>{entry.actor.email || 'system'}</Text>
-              {entry.actor.role ? <Badge size="sm">{entry.actor.role}</Badge> : null}
-            </Table.Cell>
-            <Table.Cell>{entry.action}</Table.Cell>
-            <Table.Cell>
-              <Text>{entry.subject.label || entry.subject.id}</Text>
-              <Text fontSize="xs" color="fg.muted">
-                {entry.subject.type}
-              </Text>
-            </Table.Cell>
-            <Table.Cell fontSize="xs" maxW="sm">
-              {formatDetails(entry.details)}
-            </Table.Cell>
-            <Table.Cell>
+        columns={[
+          // Every column but the button's may wrap (the time after its date, the emails anywhere,
+          // the details between their fields), so the six fit beside the dashboard's drawer.
+          { header: 'When', wraps: true, cell: (entry) => formatWhen(entry.at) },
+          {
+            header: 'Actor',
+            wraps: true,
+            cell: (entry) => (
+              <>
+                <Text>{entry.actor.email || 'system'}</Text>
+                {entry.actor.role ? <Badge size="sm">{entry.actor.role}</Badge> : null}
+              </>
+            ),
+          },
+          { header: 'Action', wraps: true, cell: (entry) => entry.action },
+          {
+            header: 'Subject',
+            card: 'title',
+            wraps: true,
+            cell: (entry) => (
+              <>
+                <Text>{entry.subject.label || entry.subject.id}</Text>
+                <Text fontSize="xs" color="fg.muted" fontWeight="normal">
+                  {entry.subject.type}
+                </Text>
+              </>
+            ),
+          },
+          {
+            header: 'Details',
+            wraps: true,
+            cell: (entry) => formatDetails(entry.details),
+            cellProps: { fontSize: 'xs', minW: '10rem' },
+          },
+          {
+            header: 'Time travel',
+            card: 'actions',
+            cell: (entry) => (
               <Button asChild size="xs" variant="outline">
                 <RouterLink to={asItWas(entry.subject.type, entry.subject.id, entry.position)}>
                   As it was…
@@ -208,10 +226,10 @@ export default function AuditLogPage() {
                   </Box>
                 </RouterLink>
               </Button>
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </DataTable>
+            ),
+          },
+        ]}
+      />
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
     </Stack>
   );

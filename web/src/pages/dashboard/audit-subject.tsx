@@ -9,7 +9,6 @@ import {
   DataList,
   Heading,
   HStack,
-  Image,
   Input,
   Link,
   Stack,
@@ -26,6 +25,7 @@ import {
   getAuditChanges,
   getAuditState,
 } from '../../api/endpoints.ts';
+import { CarPicture } from '../../components/car-picture.tsx';
 import { formatDateTime } from '../../components/dates.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
@@ -77,15 +77,11 @@ function Pictures({ urls, label }: { urls: string[]; label: string }) {
     <Wrap as="ol" gap="2" listStyleType="none" mt="1">
       {urls.map((url, at) => (
         <Box as="li" key={url}>
-          <Image
+          <CarPicture
             src={url}
             alt={urls.length > 1 ? `${label} ${at + 1} of ${urls.length}` : label}
             w="20"
-            aspectRatio={4 / 3}
-            objectFit="cover"
             borderRadius="md"
-            bg="bg.muted"
-            color="transparent"
           />
         </Box>
       ))}
@@ -253,7 +249,13 @@ function TimeTravel({ subject }: { subject: AuditSubject }) {
   return (
     <Stack gap="6">
       <Stack gap="1">
-        <Link asChild fontSize="sm" color="teal.fg">
+        <Link
+          asChild
+          fontSize="sm"
+          color="teal.fg"
+          alignSelf="flex-start"
+          minH={{ base: '11', md: 'auto' }}
+        >
           <RouterLink to="/user/audit">Back to the Audit Log</RouterLink>
         </Link>
         <Heading as="h1" size="3xl">

@@ -1,13 +1,16 @@
-import { Button, Heading, IconButton, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Heading, IconButton, Stack } from '@chakra-ui/react';
 import type { BookingRecord } from '@second-gear/contracts';
 import { LuExternalLink } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { cancelBooking, getBuyerBookings } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { BookingStatusBadge, buyerMayCancel } from '../../components/booking-status.tsx';
+import {
+  BookingStatusBadge,
+  buyerMayCancel,
+  ProposedTime,
+} from '../../components/booking-status.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DataTable, wraps } from '../../components/data-table.tsx';
-import { formatDateTime } from '../../components/dates.ts';
+import { DataTable } from '../../components/data-table.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
@@ -34,43 +37,31 @@ export default function BuyerOrdersPage() {
       </Heading>
       <DataTable
         caption="Cars you booked"
-        columns={[
-          'Sl No.',
-          'Seller Name',
-          'Seller Email',
-          'Car Model',
-          'Meetup Location',
-          'Proposed Time',
-          'Status',
-          'Details',
-          'Action',
-        ]}
+        rows={data?.items}
+        rowKey={(booking) => booking._id}
         loading={isPending}
-        count={data?.items.length ?? 0}
         empty="You have not booked any car yet."
-      >
-        {data?.items.map((booking, index) => (
-          <Table.Row key={booking._id}>
-            <Table.Cell>{offset + index + 1}</Table.Cell>
-            <Table.Cell>{booking.seller}</Table.Cell>
-            <Table.Cell {...wraps} overflowWrap="anywhere">
-              {booking.seller_email}
-            </Table.Cell>
-            <Table.Cell {...wraps}>{booking.product_name}</Table.Cell>
-            <Table.Cell {...wraps}>{booking.meetup}</Table.Cell>
-            <Table.Cell {...wraps}>
-              {booking.proposed_time ? (
-                formatDateTime(booking.proposed_time)
-              ) : (
-                <Text as="span" color="fg.muted">
-                  None
-                </Text>
-              )}
-            </Table.Cell>
-            <Table.Cell>
-              <BookingStatusBadge status={booking.status} />
-            </Table.Cell>
-            <Table.Cell>
+        columns={[
+          { header: 'Sl No.', card: 'number', cell: (_, index) => offset + index + 1 },
+          { header: 'Seller Name', cell: (booking) => booking.seller },
+          { header: 'Seller Email', wraps: true, cell: (booking) => booking.seller_email },
+          {
+            header: 'Car Model',
+            card: 'title',
+            wraps: true,
+            cell: (booking) => booking.product_name,
+          },
+          { header: 'Meetup Location', wraps: true, cell: (booking) => booking.meetup },
+          {
+            header: 'Proposed Time',
+            wraps: true,
+            cell: (booking) => <ProposedTime booking={booking} />,
+          },
+          { header: 'Status', cell: (booking) => <BookingStatusBadge status={booking.status} /> },
+          {
+            header: 'Details',
+            card: 'actions',
+            cell: (booking) => (
               <Tooltip label="See Car Details">
                 <IconButton
                   asChild
@@ -83,9 +74,13 @@ export default function BuyerOrdersPage() {
                   </RouterLink>
                 </IconButton>
               </Tooltip>
-            </Table.Cell>
-            <Table.Cell>
-              {buyerMayCancel(booking) ? (
+            ),
+          },
+          {
+            header: 'Action',
+            card: 'actions',
+            cell: (booking) =>
+              buyerMayCancel(booking) ? (
                 <Button
                   size="xs"
                   colorPalette="red"
@@ -95,11 +90,10 @@ export default function BuyerOrdersPage() {
                 >
                   Cancel
                 </Button>
-              ) : null}
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </DataTable>
+              ) : null,
+          },
+        ]}
+      />
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
       <ConfirmDialog
         {...cancel.dialog}

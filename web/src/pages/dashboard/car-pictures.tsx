@@ -7,7 +7,6 @@ import {
   Field,
   HStack,
   IconButton,
-  Image,
   Input,
   SimpleGrid,
   Spinner,
@@ -19,6 +18,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { LuArrowLeft, LuArrowRight, LuX } from 'react-icons/lu';
 import { z } from 'zod';
 import { uploadImage } from '../../api/endpoints.ts';
+import { CarPicture } from '../../components/car-picture.tsx';
 
 /** A picture of the list: an address already uploaded, or a file chosen (shown from memory). */
 export interface Picture {
@@ -227,17 +227,7 @@ export function CarPictures({ progress }: { progress?: UploadProgress | null | u
                 overflow="hidden"
                 aria-busy={uploading || undefined}
               >
-                <Box position="relative" aspectRatio={4 / 3} bg="bg.muted">
-                  <Image
-                    src={picture.src}
-                    alt={`Picture ${n}${at === 0 ? ' (cover)' : ''}`}
-                    position="absolute"
-                    inset="0"
-                    w="full"
-                    h="full"
-                    objectFit="cover"
-                    color="transparent"
-                  />
+                <CarPicture src={picture.src} alt={`Picture ${n}${at === 0 ? ' (cover)' : ''}`}>
                   {at === 0 ? (
                     <Badge position="absolute" top="1" left="1" colorPalette="teal" variant="solid">
                       Cover
@@ -248,7 +238,7 @@ export function CarPictures({ progress }: { progress?: UploadProgress | null | u
                       <Spinner size="md" color="teal.solid" />
                     </Box>
                   ) : null}
-                </Box>
+                </CarPicture>
                 <HStack justify="space-between" gap="1" p="1">
                   <HStack gap="1">
                     <IconButton

@@ -1,11 +1,12 @@
-import { Badge, Button, Heading, Image, Link, Stack, Table } from '@chakra-ui/react';
+import { Badge, Button, Heading, Link, Stack } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { getFavourites, unfavouriteCar } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { droppedFrom } from '../../components/car-card.tsx';
 import { formatMoney } from '../../components/car-facts.ts';
-import { DataTable, wraps } from '../../components/data-table.tsx';
+import { CarPicture } from '../../components/car-picture.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
 import { useCommand } from '../../components/use-command.ts';
@@ -40,35 +41,48 @@ export default function FavouritesPage() {
       </Heading>
       <DataTable
         caption="Cars you keep as favourites, the latest first"
-        columns={['#', 'Picture', 'Name', 'Price', 'Location', 'Status', 'Action']}
+        rows={data?.items}
+        rowKey={(car) => car._id}
         loading={isPending}
-        count={data?.items.length ?? 0}
         empty="No favourites yet: tap the heart on a car to keep it here and hear when its price drops."
-      >
-        {data?.items.map((car, index) => (
-          <Table.Row key={car._id}>
-            <Table.Cell>{offset + index + 1}</Table.Cell>
-            <Table.Cell>
-              <Image src={car.image} alt="" boxSize="12" objectFit="cover" borderRadius="md" />
-            </Table.Cell>
-            <Table.Cell {...wraps}>
+        columns={[
+          { header: '#', card: 'number', cell: (_, index) => offset + index + 1 },
+          {
+            header: 'Picture',
+            card: 'picture',
+            cell: (car) => (
+              <CarPicture src={car.image} alt="" boxSize="12" aspectRatio={1} borderRadius="md" />
+            ),
+          },
+          {
+            header: 'Name',
+            card: 'title',
+            wraps: true,
+            cell: (car) => (
               <Link asChild colorPalette="teal">
                 <RouterLink to={`/car/${car._id}`}>{car.name}</RouterLink>
               </Link>
-            </Table.Cell>
-            <Table.Cell>
-              {formatMoney(car.price)}
-              {droppedFrom(car) !== undefined ? (
-                <Badge colorPalette="green" ms="2">
-                  Price dropped
-                </Badge>
-              ) : null}
-            </Table.Cell>
-            <Table.Cell {...wraps}>{car.location}</Table.Cell>
-            <Table.Cell>
-              <Availability car={car} />
-            </Table.Cell>
-            <Table.Cell>
+            ),
+          },
+          {
+            header: 'Price',
+            cell: (car) => (
+              <>
+                {formatMoney(car.price)}
+                {droppedFrom(car) !== undefined ? (
+                  <Badge colorPalette="green" ms="2">
+                    Price dropped
+                  </Badge>
+                ) : null}
+              </>
+            ),
+          },
+          { header: 'Location', wraps: true, cell: (car) => car.location },
+          { header: 'Status', cell: (car) => <Availability car={car} /> },
+          {
+            header: 'Action',
+            card: 'actions',
+            cell: (car) => (
               <Button
                 size="xs"
                 variant="outline"
@@ -79,10 +93,10 @@ export default function FavouritesPage() {
               >
                 Remove
               </Button>
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </DataTable>
+            ),
+          },
+        ]}
+      />
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
     </Stack>
   );

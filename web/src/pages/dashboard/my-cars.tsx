@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Heading, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/contracts';
 import { useState } from 'react';
 import { advertiseCar, deleteCar, getSellerCars, markCarSold } from '../../api/endpoints.ts';
@@ -6,6 +6,7 @@ import { ApiError } from '../../api/http.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useUserRecord } from '../../auth/use-user-record.ts';
 import { formatMoney, formatYearsOfUse } from '../../components/car-facts.ts';
+import { CarPicture } from '../../components/car-picture.tsx';
 import { ConfirmDeleteDialog, ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { notifyInfo } from '../../components/notify.ts';
@@ -100,34 +101,37 @@ export default function MyCarsPage() {
       ) : null}
       <DataTable
         caption="Your cars"
-        columns={['#', 'Picture', 'Name', 'Price', 'Years of Use', 'Status', 'Action']}
+        rows={data?.items}
+        rowKey={(car) => car._id}
         loading={isPending}
-        count={data?.items.length ?? 0}
         empty="You have not added any car yet."
-      >
-        {data?.items.map((car, index) => {
-          const advertised = car.advertise === 1;
-          const sold = car.sold === 1;
-          return (
-            <Table.Row key={car._id}>
-              <Table.Cell>{offset + index + 1}</Table.Cell>
-              <Table.Cell>
-                <Image
-                  src={car.image}
-                  alt={car.name}
-                  boxSize="12"
-                  objectFit="cover"
-                  borderRadius="md"
-                />
-              </Table.Cell>
-              <Table.Cell>{car.name}</Table.Cell>
-              <Table.Cell>{formatMoney(car.price)}</Table.Cell>
-              <Table.Cell>{formatYearsOfUse(car.use)}</Table.Cell>
-              <Table.Cell>
-                <CarStatus car={car} />
-              </Table.Cell>
-              <Table.Cell>
-                <HStack gap="2" wrap="wrap" minW="15rem">
+        columns={[
+          { header: '#', card: 'number', cell: (_, index) => offset + index + 1 },
+          {
+            header: 'Picture',
+            card: 'picture',
+            cell: (car) => (
+              <CarPicture
+                src={car.image}
+                alt={car.name}
+                boxSize="12"
+                aspectRatio={1}
+                borderRadius="md"
+              />
+            ),
+          },
+          { header: 'Name', card: 'title', wraps: true, cell: (car) => car.name },
+          { header: 'Price', cell: (car) => formatMoney(car.price) },
+          { header: 'Years of Use', cell: (car) => formatYearsOfUse(car.use) },
+          { header: 'Status', cell: (car) => <CarStatus car={car} /> },
+          {
+            header: 'Action',
+            card: 'actions',
+            cell: (car) => {
+              const advertised = car.advertise === 1;
+              const sold = car.sold === 1;
+              return (
+                <HStack gap="2" wrap="wrap" minW={{ md: '15rem' }}>
                   {sold ? null : advertised ? (
                     <Tooltip label="Already Advertised">
                       <Button size="xs" variant="subtle" onClick={() => notifyInfo(ALREADY)}>
@@ -175,11 +179,11 @@ export default function MyCarsPage() {
                     Delete Item
                   </Button>
                 </HStack>
-              </Table.Cell>
-            </Table.Row>
-          );
-        })}
-      </DataTable>
+              );
+            },
+          },
+        ]}
+      />
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
       {role === undefined || buyer ? null : (
         <AddCarDialog open={adding} onClose={() => setAdding(false)} />

@@ -1,10 +1,10 @@
-import { Button, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { SavedSearchRecord } from '@second-gear/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { deleteSavedSearch, getSavedSearches } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DataTable, wraps } from '../../components/data-table.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { formatDate } from '../../components/dates.ts';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
@@ -42,22 +42,30 @@ export default function SavedSearchesPage() {
       </Stack>
       <DataTable
         caption="Your saved searches, newest first"
-        columns={['#', 'Name', 'Filters', 'Saved', 'Action']}
+        rows={data?.items}
+        rowKey={(search) => search._id}
         loading={isPending}
-        count={data?.items.length ?? 0}
         empty="You have not saved a search yet."
-      >
-        {data?.items.map((search, index) => (
-          <Table.Row key={search._id}>
-            <Table.Cell>{offset + index + 1}</Table.Cell>
-            <Table.Cell {...wraps} fontWeight="semibold">
-              {search.name}
-            </Table.Cell>
-            <Table.Cell {...wraps} minW="12rem">
-              {describeQuery(search.query)}
-            </Table.Cell>
-            <Table.Cell>{formatDate(search.created_at)}</Table.Cell>
-            <Table.Cell>
+        columns={[
+          { header: '#', card: 'number', cell: (_, index) => offset + index + 1 },
+          {
+            header: 'Name',
+            card: 'title',
+            wraps: true,
+            cell: (search) => search.name,
+            cellProps: { fontWeight: 'semibold' },
+          },
+          {
+            header: 'Filters',
+            wraps: true,
+            cell: (search) => describeQuery(search.query),
+            cellProps: { minW: '12rem' },
+          },
+          { header: 'Saved', cell: (search) => formatDate(search.created_at) },
+          {
+            header: 'Action',
+            card: 'actions',
+            cell: (search) => (
               <HStack gap="2">
                 <Button asChild size="xs" colorPalette="teal">
                   <RouterLink
@@ -77,10 +85,10 @@ export default function SavedSearchesPage() {
                   Delete
                 </Button>
               </HStack>
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </DataTable>
+            ),
+          },
+        ]}
+      />
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
       <ConfirmDialog
         {...removal.dialog}

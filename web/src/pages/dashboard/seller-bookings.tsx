@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Link, Stack } from '@chakra-ui/react';
 import type { BookingRecord } from '@second-gear/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -10,12 +10,12 @@ import {
 import { useAuth } from '../../auth/auth-context.tsx';
 import {
   BookingStatusBadge,
+  ProposedTime,
   sellerMayAnswer,
   sellerMayCancel,
 } from '../../components/booking-status.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DataTable, wraps } from '../../components/data-table.tsx';
-import { formatDateTime } from '../../components/dates.ts';
+import { DataTable } from '../../components/data-table.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
 import { useCommand } from '../../components/use-command.ts';
@@ -59,48 +59,39 @@ export default function SellerBookingsPage() {
       </Heading>
       <DataTable
         caption="Bookings of your cars"
-        columns={[
-          'Sl No.',
-          'Buyer',
-          'Buyer Email',
-          'Phone',
-          'Meetup Location',
-          'Car',
-          'Proposed Time',
-          'Status',
-          'Action',
-        ]}
+        rows={data?.items}
+        rowKey={(booking) => booking._id}
         loading={isPending}
-        count={data?.items.length ?? 0}
         empty="Nobody has booked your cars yet."
-      >
-        {data?.items.map((booking, index) => (
-          <Table.Row key={booking._id}>
-            <Table.Cell>{offset + index + 1}</Table.Cell>
-            <Table.Cell>{booking.buyer}</Table.Cell>
-            <Table.Cell {...wraps} overflowWrap="anywhere">
-              {booking.buyer_email}
-            </Table.Cell>
-            <Table.Cell whiteSpace="nowrap">{booking.buyer_phone}</Table.Cell>
-            <Table.Cell {...wraps}>{booking.meetup}</Table.Cell>
-            <Table.Cell {...wraps}>
+        columns={[
+          { header: 'Sl No.', card: 'number', cell: (_, index) => offset + index + 1 },
+          { header: 'Buyer', card: 'title', cell: (booking) => booking.buyer },
+          { header: 'Buyer Email', wraps: true, cell: (booking) => booking.buyer_email },
+          {
+            header: 'Phone',
+            cell: (booking) => booking.buyer_phone,
+            cellProps: { whiteSpace: 'nowrap' },
+          },
+          { header: 'Meetup Location', wraps: true, cell: (booking) => booking.meetup },
+          {
+            header: 'Car',
+            wraps: true,
+            cell: (booking) => (
               <Link asChild colorPalette="teal" variant="underline">
                 <RouterLink to={`/car/${booking.product_id}`}>{booking.product_name}</RouterLink>
               </Link>
-            </Table.Cell>
-            <Table.Cell {...wraps}>
-              {booking.proposed_time ? (
-                formatDateTime(booking.proposed_time)
-              ) : (
-                <Text as="span" color="fg.muted">
-                  None
-                </Text>
-              )}
-            </Table.Cell>
-            <Table.Cell>
-              <BookingStatusBadge status={booking.status} />
-            </Table.Cell>
-            <Table.Cell>
+            ),
+          },
+          {
+            header: 'Proposed Time',
+            wraps: true,
+            cell: (booking) => <ProposedTime booking={booking} />,
+          },
+          { header: 'Status', cell: (booking) => <BookingStatusBadge status={booking.status} /> },
+          {
+            header: 'Action',
+            card: 'actions',
+            cell: (booking) => (
               <HStack gap="2" wrap="wrap">
                 {sellerMayAnswer(booking) ? (
                   <>
@@ -136,10 +127,10 @@ export default function SellerBookingsPage() {
                   </Button>
                 ) : null}
               </HStack>
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </DataTable>
+            ),
+          },
+        ]}
+      />
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
       <ConfirmDialog
         {...decline.dialog}

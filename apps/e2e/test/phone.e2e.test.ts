@@ -1,0 +1,133 @@
+// The marketplace on a phone (390x844): the top bar in one row with its menu, the dashboard's
+// tables as cards, fingertip-sized targets, and the pictures' loading order; and the wide Audit
+// Log fitting a desktop.
+import { demoAccounts } from '@second-gear/all-in-one';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { logIn, opened, see, useBrowser } from './harness.ts';
+
+const browser = useBrowser();
+const phone = { width: 390, height: 844 };
+/** The least a fingertip should have to hit, in CSS pixels. */
+const TOUCH = 44;
+
+/** How far the page reaches beyond the screen's width: 0 when nothing hides sideways. */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The smallest height among the visible buttons and links in `scope`. */
+async function smallestTarget(scope: Locator): Promise<{ height: number; name: string }> {
+  return scope.evaluate((root) => {
+    let smallest = { height: Number.POSITIVE_INFINITY, name: '' };
+    for (const element of Array.from(root.querySelectorAll<HTMLElement>('button, a[href]'))) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue; // not shown
+      if (box.height < smallest.height) {
+        smallest = {
+          height: box.height,
+          name: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '',
+        };
+      }
+    }
+    return smallest;
+  });
+}
+
+describe('On a phone', () => {
+  test('the top bar is one row; its menu has the links, the theme and signing in and out, and the bell stays in the bar', async () => {
+    const { page } = browser;
+    await page.setViewportSize(phone);
+    await page.goto('/');
+    await see(page.getByRole('heading', { level: 1, name: 'Second Gear' }));
+    const bar = page.getByRole('banner');
+    expect((await bar.boundingBox())?.height).toBeLessThanOrEqual(65);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    expect(await overflow(page)).toBe(0);
+
+    await bar.getByRole('button', { name: 'Menu' }).click();
+    let menu = await opened(page.getByRole('dialog', { name: 'Menu' }));
+    const target = await smallestTarget(menu);
+    expect(target.height, `"${target.name}" is too small to tap`).toBeGreaterThanOrEqual(TOUCH);
+    await see(menu.getByRole('search', { name: 'Car search' }));
+    await menu
+      .getByRole('navigation', { name: 'Menu' })
+      .getByRole('link', { name: 'Cars' })
+      .click();
+    await page.waitForURL('**/products');
+    await menu.waitFor({ state: 'hidden' });
+
+    await bar.getByRole('button', { name: 'Menu' }).click();
+    menu = await opened(page.getByRole('dialog', { name: 'Menu' }));
+    await menu.getByRole('link', { name: 'Login' }).click();
+    await logIn(page, demoAccounts.buyer);
+    await see(bar.getByRole('button', { name: /^Notifications/ }));
+    expect(await bar.getByRole('button', { name: /^Account menu for/ }).isVisible()).toBe(false);
+
+    await bar.getByRole('button', { name: 'Menu' }).click();
+    menu = await opened(page.getByRole('dialog', { name: 'Menu' }));
+    await see(menu.getByRole('link', { name: 'Dashboard' }));
+    await menu.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await bar.getByRole('button', { name: 'Menu' }).click();
+    menu = await opened(page.getByRole('dialog', { name: 'Menu' }));
+    await see(menu.getByRole('link', { name: 'Login' }));
+  });
+
+  test("My Products is a list of cards with every column and action, a fingertip's size", async () => {
+    const { page } = browser;
+    await page.setViewportSize(phone);
+    await logIn(page, demoAccounts.seller);
+    await page.goto('/user/products');
+    const cars = await see(page.getByRole('list', { name: 'Your cars' }));
+    expect(await page.getByRole('table').count()).toBe(0);
+    const card = cars.getByRole('listitem').filter({ hasText: 'Ford Fiesta 2015' });
+    await see(card.getByText(/^# \d+$/));
+    for (const label of ['Price', 'Years of Use', 'Status']) {
+      await see(card.getByText(label, { exact: true }));
+    }
+    await see(card.getByText('$6,200', { exact: true }));
+    for (const name of ['Advertise', 'Edit Ford Fiesta 2015', 'Mark sold: Ford Fiesta 2015']) {
+      await see(card.getByRole('button', { name }));
+    }
+    await see(card.getByRole('button', { name: 'Delete Item' }));
+    const target = await smallestTarget(card);
+    expect(target.height, `"${target.name}" is too small to tap`).toBeGreaterThanOrEqual(TOUCH);
+    expect(await overflow(page)).toBe(0);
+  });
+
+  test('the search opens its filters from a button, and the first row of pictures is fetched first', async () => {
+    const { page } = browser;
+    await page.setViewportSize(phone);
+    await page.goto('/products');
+    await see(page.getByRole('link', { name: /^See Details of / }));
+    await see(page.getByRole('button', { name: 'Filters' }));
+    expect(await page.getByRole('complementary', { name: 'Filters' }).isVisible()).toBe(false);
+    const pictures = page.locator('main img');
+    // One card a row on a phone: the first picture comes first, the others when scrolled to.
+    expect(await pictures.nth(0).getAttribute('fetchpriority')).toBe('high');
+    expect(await pictures.nth(0).getAttribute('loading')).toBe('eager');
+    expect(await pictures.nth(1).getAttribute('loading')).toBe('lazy');
+    expect(await overflow(page)).toBe(0);
+  });
+});
+
+describe('On a desktop (1440x900)', () => {
+  test('the Audit Log fits beside the drawer, Subject and Details whole', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await logIn(page, demoAccounts.admin);
+    await page.goto('/user/audit');
+    const table = await see(page.getByRole('table', { name: 'Audit log entries' }));
+    await see(table.getByRole('link', { name: /^As it was…/ }).first());
+    const { scrollWidth, clientWidth } = await table.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.parentElement?.clientWidth ?? 0,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    const last = await table.getByRole('columnheader', { name: 'Time travel' }).boundingBox();
+    const frame = await table.boundingBox();
+    expect((last?.x ?? 0) + (last?.width ?? 0)).toBeLessThanOrEqual(
+      (frame?.x ?? 0) + (frame?.width ?? 0) + 1,
+    );
+  });
+});
