@@ -24,7 +24,7 @@ const member = ['Favourites', 'Saved searches', 'Notifications', 'Profile'];
 const expected: Record<ReadRole, string[]> = {
   Buyer: ['Dashboard', 'My Orders', ...member],
   Seller: ['Dashboard', 'My Products', 'My Bookings', ...member],
-  Admin: ['Dashboard', 'All Categories', 'All users', 'Audit Log', ...member],
+  Admin: ['Dashboard', 'All Categories', 'All users', 'Audit Log', 'Operations', ...member],
 };
 
 describe('dashboard drawer', () => {

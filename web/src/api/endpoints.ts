@@ -22,6 +22,7 @@ import type {
   JwtQuery,
   MAX_PAGE_SIZE,
   NotificationRecord,
+  OpsStatus,
   PageQuery,
   PricePoint,
   ReadRole,
@@ -232,6 +233,9 @@ export const getAudit = (filters: AuditFilters, page: number): Promise<Page<Audi
     `/audit${query({ ...filters, ...paging(page) } satisfies z.input<typeof AuditQuery>)}`,
     true,
   );
+
+/** Each projection and reactor: position, lag, parked events, failures (admins). */
+export const getOpsStatus = () => apiGet<OpsStatus>('/ops/status', true);
 
 /** A car, user or category of the audit: its type and id. */
 export type AuditSubject = AuditSubjectParams;

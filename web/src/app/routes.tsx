@@ -93,7 +93,10 @@ export const routes: RouteObject[] = [
                 path: 'audit/:type/:id',
                 ...page('audit-subject', () => import('../pages/dashboard/audit-subject.tsx')),
               },
-
+              {
+                path: 'operations',
+                ...page('operations', () => import('../pages/dashboard/operations.tsx')),
+              },
             ],
           },
         ],

@@ -29,6 +29,7 @@ export function dashboardLinks(role: ReadRole | undefined): DashboardLink[] {
     links.push({ to: '/user/categories', label: 'All Categories' });
     links.push({ to: '/user/allusers', label: 'All users' });
     links.push({ to: '/user/audit', label: 'Audit Log' });
+    links.push({ to: '/user/operations', label: 'Operations' });
   }
   if (role !== undefined) links.push(...memberLinks);
   return links;
