@@ -57,3 +57,12 @@ export {
   startProjections,
 } from './start-projections.ts';
 export { type ProjectionStatus, type ReadModelStatus, readModelStatus } from './status.ts';
+export {
+  DEFAULT_RETRY_DELAYS_MS,
+  messageIdOf,
+  migrateWebhookOutbox,
+  type RunningWebhooks,
+  type StartWebhooksOptions,
+  startWebhooks,
+  WEBHOOKS_SCHEMA,
+} from './webhooks/index.ts';

@@ -18,6 +18,7 @@ import {
   type ServiceApp,
 } from '@second-gear/service-http';
 import { answerCache } from './answer-cache.ts';
+import { apiKeyVerifier, migrateAccess } from './api-keys.ts';
 import type { QueryContext } from './context.ts';
 import { readYourWrites } from './read-your-writes.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -25,6 +26,7 @@ import { bookingRoutes } from './routes/bookings.ts';
 import { carRoutes } from './routes/cars.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { feedRoutes } from './routes/feed.ts';
+import { integrationRoutes } from './routes/integrations.ts';
 import { memberRoutes } from './routes/members.ts';
 import { timeTravelRoutes } from './routes/time-travel.ts';
 import { userRoutes } from './routes/users.ts';
@@ -101,6 +103,10 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
         { name: 'audit', description: 'Who did what to whom and when' },
         { name: 'feed', description: 'Car events for integrators, as server-sent events' },
         {
+          name: 'integrations',
+          description: "Integrators' API keys and webhook endpoints, with their deliveries",
+        },
+        {
           name: 'members',
           description:
             'What a signed-in user keeps and hears: favourites, saved searches, notifications',
@@ -160,12 +166,16 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
   if (options.changes && options.keepAnswers !== false) {
     answerCache(app, { db: options.db, schema, changes: options.changes, metrics });
   }
+  // The table of keys' last uses, the one thing this service writes (src/api-keys.ts).
+  await migrateAccess(options.db);
+  const keys = apiKeyVerifier(app, ctx);
   userRoutes(app, ctx);
   categoryRoutes(app, ctx);
   carRoutes(app, ctx);
   bookingRoutes(app, ctx);
   auditRoutes(app, ctx);
-  feedRoutes(app, ctx);
+  feedRoutes(app, ctx, keys);
+  integrationRoutes(app, ctx, keys);
   memberRoutes(app, ctx);
   timeTravelRoutes(app, ctx);
   return app;

@@ -26,6 +26,7 @@ import {
 } from '@second-gear/service-http';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { ApiKeyVerifier } from '../api-keys.ts';
 import type { QueryContext } from '../context.ts';
 
 const occurredAt = (event: RecordedEvent): string => {
@@ -102,12 +103,13 @@ const startingPosition = (lastEventId: unknown, after: string | undefined): bigi
 };
 
 /**
- * `GET /api/feed/cars`: car events as server-sent events (docs/integrator-feed.md). Each
+ * `GET /api/feed/cars`: car events as server-sent events (docs/integrator-feed.md), to anyone;
+ * an API key sent with it must be live and hold `feed:read`, and its use is recorded. Each
  * message's `id` is the event's position; a client that reconnects with `Last-Event-ID`
  * continues strictly after it, read from the event store itself, so any past position works
  * and nothing is missed or repeated.
  */
-export const feedRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerifier): void => {
   app.get(
     '/api/feed/cars',
     {
@@ -124,10 +126,12 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext): void => {
             description: 'The events, as server-sent events',
             content: { 'text/event-stream': { schema: z.string() } },
           },
-          ...problemAnswers(400),
+          ...problemAnswers(400, 401, 403),
         },
-        security: [],
+        // Open to anyone; an API key, when one is sent, must be live and may read the feed.
+        security: [{}, { apiKey: [] }],
       },
+      preHandler: keys.optionalApiKey('feed:read'),
     },
     async (request, reply) => {
       const after = startingPosition(request.headers['last-event-id'], request.query.after);
