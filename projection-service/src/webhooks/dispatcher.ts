@@ -55,7 +55,8 @@ type Head = {
   event_position: string | number | bigint;
   body: string;
   attempts: number;
-  next_attempt_at: Date | string;
+  /** Milliseconds until its next attempt, by the database's clock (0 or less: due). */
+  wait_ms: number;
   url: string;
   secret_nonce: string;
   failing: boolean;
@@ -99,7 +100,8 @@ export const startWebhookDispatcher = (options: WebhookDispatcherOptions): Webho
     (
       await sql<Head>`
         select distinct on (d.endpoint_id) d.id, d.endpoint_id, d.message_id, d.event_position,
-               d.body, d.attempts, d.next_attempt_at, e.url, e.secret_nonce, e.failing
+               d.body, d.attempts, e.url, e.secret_nonce, e.failing,
+               (extract(epoch from d.next_attempt_at - now()) * 1000)::float8 as wait_ms
         from ${deliveries} d join ${endpoints} e on e.id = d.endpoint_id
         where d.status = 'pending' and not e.paused and not e.deleted
         order by d.endpoint_id, d.id`.execute(db)
@@ -191,16 +193,15 @@ export const startWebhookDispatcher = (options: WebhookDispatcherOptions): Webho
       woken = false;
       let waitMs = 60_000;
       try {
-        const now = Date.now();
         const all = await heads();
-        const due = all.filter((head) => new Date(head.next_attempt_at).getTime() <= now);
+        const due = all.filter((head) => Number(head.wait_ms) <= 0);
         for (let i = 0; i < due.length; i += concurrency) {
           await Promise.all(due.slice(i, i + concurrency).map(attempt));
           if (signal.aborted) return;
         }
         for (const head of all) {
-          const at = new Date(head.next_attempt_at).getTime() - Date.now();
-          if (at > 0) waitMs = Math.min(waitMs, at);
+          const wait = Number(head.wait_ms);
+          if (wait > 0) waitMs = Math.min(waitMs, Math.ceil(wait));
         }
         // Sent something: there may be a next message right away.
         if (due.length > 0) waitMs = 0;
