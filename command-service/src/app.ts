@@ -10,6 +10,9 @@ import {
   type Registry,
   type ServiceApp,
 } from '@second-gear/service-http';
+import type { ResolveHost, TargetPolicy } from '@second-gear/webhooks';
+import { apiKeyRoutes } from './api-keys/routes.ts';
+import { apiKeyVerifier } from './api-keys/verifier.ts';
 import { carRoutes } from './cars/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { CommandHandler } from './command-handler.ts';
@@ -19,6 +22,7 @@ import { memberRoutes } from './members/routes.ts';
 import { appendMetrics } from './metrics.ts';
 import { StreamReader } from './stream-reader.ts';
 import { userRoutes } from './users/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 export const OPENAPI_PATH = '/api/openapi/commands.json';
 
@@ -70,6 +74,11 @@ export type CommandServiceOptions = {
   trustProxy?: boolean | string[];
   /** The clock that stamps events. */
   now?: () => Date;
+  /**
+   * Webhook endpoints: which addresses their hosts may resolve to (`public` by default), and
+   * how hosts are resolved (the system's resolver by default).
+   */
+  webhooks?: { targets?: TargetPolicy; resolve?: ResolveHost };
   /**
    * Where to count requests and appends (served as `GET /metrics`); by default a registry of
    * its own, with Node's metrics. The all-in-one passes the one its parts share.
@@ -145,6 +154,16 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
       }),
     });
     await memberRoutes(routes as ServiceApp, { run, store: options.store });
+    await apiKeyRoutes(routes as ServiceApp, { run });
+    const { authenticatedOrApiKey } = apiKeyVerifier(routes as ServiceApp, options.store);
+    await webhookRoutes(routes as ServiceApp, {
+      run,
+      store: options.store,
+      authenticate: authenticatedOrApiKey,
+      serverSecret: options.tokenSecret,
+      targets: options.webhooks?.targets ?? 'public',
+      ...(options.webhooks?.resolve ? { resolve: options.webhooks.resolve } : {}),
+    });
   });
 
   await app.register(imagesRoutes, {

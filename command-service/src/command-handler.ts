@@ -39,6 +39,12 @@ export type CommandSpec<Body extends Record<string, unknown>> = {
   command: Command;
   /** The answer of an accepted command, without its position. */
   answer: (decision: Decision) => { status: number; body: Body };
+  /**
+   * A check of the input that needs I/O (a webhook URL's host resolved), made once the decision
+   * has accepted the command and before anything is appended, so that who may act is still
+   * decided first. It throws to refuse.
+   */
+  check?: () => Promise<void>;
 };
 
 export type CommandAnswer<Body> = {
@@ -125,6 +131,7 @@ export class CommandHandler {
         throw error;
       }
       const { decision } = decided;
+      if (spec.check && decision.appends.length > 0) await spec.check();
       const answer = spec.answer(decision);
       const requests = this.#appendRequests(context, decided, answer, key.expected);
       let position: bigint;

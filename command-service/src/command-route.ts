@@ -46,6 +46,14 @@ export type RunCommand = <Body extends Record<string, unknown>>(
   spec: {
     command: Command;
     answer: (decision: Decision) => { status: number; body: Body };
+    /** See `CommandSpec.check`. */
+    check?: () => Promise<void>;
+    /**
+     * What the answer shows once and the store must never keep (a key, a signing secret): added
+     * to the body sent, never to the answer stored under an Idempotency-Key. `replayed` says
+     * the body is that stored answer, from an earlier request.
+     */
+    reveal?: (body: Body, replayed: boolean) => Promise<Record<string, unknown>>;
   },
 ) => Promise<FastifyReply>;
 
@@ -83,15 +91,20 @@ export function commandRunner(
         spec,
       ),
     );
+    const shown = spec.reveal ? await spec.reveal(answer.body, answer.replayed) : {};
     reply.header(EVENT_POSITION_HEADER, answer.body.position);
     reply.header(CORRELATION_ID_HEADER, correlationId);
     if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
-    return reply.code(answer.status).send(answer.body);
+    return reply.code(answer.status).send({ ...answer.body, ...shown });
   };
 }
 
-/** The caller of a route that requires a service token (set by `authenticate`). */
+/**
+ * The caller of a route that requires a service token (set by `authenticate`), or an API key
+ * (set by `authenticatedOrApiKey`, on the calls keys may make).
+ */
 export function actorOf(request: FastifyRequest): Actor {
+  if (request.apiKeyActor) return request.apiKeyActor;
   const { actor } = request;
   if (!actor) throw new Error('actorOf: the route did not authenticate');
   return { uid: actor.uid, email: actor.email, role: actor.role };

@@ -1,6 +1,7 @@
 import { type IdParams, type WriteCall, writeCalls } from '@second-gear/contracts';
 import type { Actor, Command, Decision } from '@second-gear/domain';
 import type { ServiceApp } from '@second-gear/service-http';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { actorOf, CommandHeaders, type RunCommand } from './command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from './route-options.ts';
 
@@ -22,13 +23,15 @@ export function idCommandRoute(
   route: {
     command: (id: string, actor: Actor) => Command;
     count: 'modifiedCount' | 'deletedCount';
+    /** Who may call: a service token by default (the webhook calls take an API key too). */
+    onRequest?: onRequestAsyncHookHandler;
   },
 ): void {
   const call = writeCalls[name];
   const { schema, ...target } = writeRoute(name);
   app.route({
     ...target,
-    onRequest: authenticated(app),
+    onRequest: route.onRequest ?? authenticated(app),
     schema: {
       ...schema,
       headers: CommandHeaders,

@@ -16,7 +16,13 @@ const authText: Record<WriteAuth, string> = {
   'booking-party':
     "The booking's buyer, or the seller of its car: `Authorization: bearer <service token>`.",
   admin: 'An Admin: `Authorization: bearer <service token>`.',
+  'webhook-manager':
+    'An Admin (`Authorization: bearer <service token>`), or an API key with the `webhooks:manage` scope (`Authorization: Bearer sgk_...`).',
 };
+
+/** A service token; for the webhook calls, an API key too. */
+const securityOf = (auth: WriteAuth): Record<string, string[]>[] =>
+  auth === 'webhook-manager' ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }];
 
 /**
  * Method, path and the documentation of a call from the contract. Its key in `writeCalls`
@@ -30,9 +36,12 @@ export function writeRoute(name: WriteCall) {
     schema: {
       operationId: name,
       summary: call.summary,
-      description: `${authText[call.auth]} The role is the caller's current one, from their own user record.`,
+      description:
+        call.auth === 'webhook-manager'
+          ? `${authText[call.auth]} The role, or the key's scopes, are the current ones, from their own record.`
+          : `${authText[call.auth]} The role is the caller's current one, from their own user record.`,
       tags: ['commands'],
-      security: [{ bearer: [] }],
+      security: securityOf(call.auth),
     },
   };
 }

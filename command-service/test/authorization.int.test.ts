@@ -17,6 +17,9 @@ import {
 
 const emulator = useAuthEmulator();
 
+/** A webhook's registration; its host resolves to a public address (see `resolve` below). */
+const hook = { url: 'https://hooks.example.com/matrix', types: ['CarListed'] };
+
 const callers = ['anonymous', 'buyer', 'seller', 'owning seller', 'admin', 'deleted user'] as const;
 type Caller = (typeof callers)[number];
 
@@ -31,6 +34,10 @@ type Fixtures = {
   savedSearch(): Promise<string>;
   /** A booking by the shared buyer of a car of the owner's, requested or accepted. */
   booking(status: 'requested' | 'accepted'): Promise<string>;
+  /** An API key the admin issued. */
+  apiKey(): Promise<string>;
+  /** A webhook endpoint the admin registered, paused or not. */
+  webhook(paused?: boolean): Promise<string>;
 };
 
 type Request = { method: string; url: string; body?: unknown; idToken?: boolean };
@@ -369,6 +376,79 @@ const cases: Case[] = [
       'deleted user': 403,
     },
   },
+  {
+    call: 'POST /api/api-keys',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/api-keys',
+      body: { name: 'Matrix key', scopes: ['feed:read'] },
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 403,
+      admin: 201,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'DELETE /api/api-keys/:id',
+    request: async (f) => ({ method: 'DELETE', url: `/api/api-keys/${await f.apiKey()}` }),
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 403,
+      admin: 200,
+      'deleted user': 403,
+    },
+  },
+  ...(
+    [
+      ['POST /api/webhooks', async () => ({ method: 'POST', url: '/api/webhooks', body: hook })],
+      [
+        'POST /api/webhooks/:id/pause',
+        async (f: Fixtures) => ({
+          method: 'POST',
+          url: `/api/webhooks/${await f.webhook()}/pause`,
+        }),
+      ],
+      [
+        'POST /api/webhooks/:id/resume',
+        async (f: Fixtures) => ({
+          method: 'POST',
+          url: `/api/webhooks/${await f.webhook(true)}/resume`,
+        }),
+      ],
+      [
+        'DELETE /api/webhooks/:id',
+        async (f: Fixtures) => ({ method: 'DELETE', url: `/api/webhooks/${await f.webhook()}` }),
+      ],
+      [
+        'POST /api/webhooks/:id/replay',
+        async (f: Fixtures) => ({
+          method: 'POST',
+          url: `/api/webhooks/${await f.webhook()}/replay`,
+          body: { fromPosition: '0' },
+        }),
+      ],
+    ] as const
+  ).map(
+    ([call, request]): Case => ({
+      call,
+      request,
+      // Admins, and API keys with the scope (command-service/test/integrations.int.test.ts).
+      expected: {
+        anonymous: 401,
+        buyer: 403,
+        seller: 403,
+        'owning seller': 403,
+        admin: call === 'POST /api/webhooks' ? 201 : 200,
+        'deleted user': 403,
+      },
+    }),
+  ),
 ];
 
 for (const backend of await backends()) {
@@ -380,7 +460,9 @@ for (const backend of await backends()) {
     beforeAll(async () => {
       const opened = await backend.open();
       dispose = opened.dispose;
-      world = await startWorld(opened.store, emulator);
+      world = await startWorld(opened.store, emulator, {
+        webhooks: { targets: 'public', resolve: async () => ['93.184.216.34'] },
+      });
       const admin = await world.user('Admin');
       const categoryName = `Matrix ${Math.random().toString(36).slice(2)}`;
       await world.category(admin, categoryName);
@@ -430,6 +512,29 @@ for (const backend of await backends()) {
             expect(accepted.statusCode).toBe(200);
           }
           return bookingId;
+        },
+        async apiKey() {
+          const issued = await world.call('POST', '/api/api-keys', {
+            token: admin.token,
+            body: { name: 'Matrix key', scopes: ['webhooks:manage'] },
+          });
+          expect(issued.statusCode).toBe(201);
+          return issued.json().insertedId as string;
+        },
+        async webhook(paused = false) {
+          const registered = await world.call('POST', '/api/webhooks', {
+            token: admin.token,
+            body: hook,
+          });
+          expect(registered.statusCode, registered.body).toBe(201);
+          const id = registered.json().insertedId as string;
+          if (paused) {
+            const pause = await world.call('POST', `/api/webhooks/${id}/pause`, {
+              token: admin.token,
+            });
+            expect(pause.statusCode).toBe(200);
+          }
+          return id;
         },
         async caller(kind, fresh = false) {
           if (fresh) return byRole[kind]();

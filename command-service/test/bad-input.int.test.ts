@@ -106,6 +106,24 @@ for (const backend of await backends()) {
         who: 'buyer',
         valid: () => bookingBody(carId),
       },
+      {
+        call: 'POST /api/api-keys',
+        url: '/api/api-keys',
+        who: 'admin',
+        valid: () => ({ name: 'Feed reader', scopes: ['feed:read'] }),
+      },
+      {
+        call: 'POST /api/webhooks',
+        url: '/api/webhooks',
+        who: 'admin',
+        valid: () => ({ url: 'https://hooks.example.com/in', types: ['CarListed'] }),
+      },
+      {
+        call: 'POST /api/webhooks/:id/replay',
+        url: '/api/webhooks/some-endpoint/replay',
+        who: 'admin',
+        valid: () => ({ fromPosition: '1' }),
+      },
     ];
 
     describe.each(bodyCalls)('$call', ({ url, who, valid }) => {

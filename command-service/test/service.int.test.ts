@@ -60,6 +60,13 @@ describe('the command service', () => {
         'POST /api/saved-searches',
         'DELETE /api/saved-searches/{id}',
         'POST /api/notifications/read',
+        'POST /api/api-keys',
+        'DELETE /api/api-keys/{id}',
+        'POST /api/webhooks',
+        'POST /api/webhooks/{id}/pause',
+        'POST /api/webhooks/{id}/resume',
+        'DELETE /api/webhooks/{id}',
+        'POST /api/webhooks/{id}/replay',
       ].sort(),
     );
     const listCar = document.paths['/api/product'].post;

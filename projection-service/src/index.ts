@@ -62,3 +62,12 @@ export {
   type ReadModelStatus,
   readModelStatus,
 } from './status.ts';
+export {
+  DEFAULT_RETRY_DELAYS_MS,
+  messageIdOf,
+  migrateWebhookOutbox,
+  type RunningWebhooks,
+  type StartWebhooksOptions,
+  startWebhooks,
+  WEBHOOKS_SCHEMA,
+} from './webhooks/index.ts';

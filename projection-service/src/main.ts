@@ -14,6 +14,7 @@ import { projectionCounters, reactorCounters, subscriptionGauges } from './metri
 import { identityAccountsReactor } from './reactions/identity-accounts.ts';
 import { startReactors } from './reactions/reactor.ts';
 import { startProjections } from './start-projections.ts';
+import { startWebhooks } from './webhooks/index.ts';
 
 const settings = loadEnvOrExit(projectionServiceSettings);
 reportFailuresOf('projection-service');
@@ -42,10 +43,19 @@ const auth = createFirebaseAuth({
   projectId: settings.FIREBASE_PROJECT_ID,
   emulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST,
 });
+const webhooks = await startWebhooks({
+  store,
+  db,
+  serverSecret: settings.JWT_SECRET,
+  targets: settings.WEBHOOK_TARGETS,
+  retryDelaysMs: settings.WEBHOOK_RETRY_DELAYS,
+  logger: log,
+  metrics,
+});
 const reactors = await startReactors({
   store,
   db,
-  reactors: [identityAccountsReactor(auth)],
+  reactors: [identityAccountsReactor(auth), webhooks.reactor],
   logger: log,
   metrics: reactorCounters(metrics),
 });
@@ -79,6 +89,7 @@ const shutdown = async (signal: string) => {
   log.info({ signal }, 'stopping');
   server.close();
   await reactors.stop();
+  await webhooks.stop();
   await projections.stop();
   await auth.close();
   await store.close();

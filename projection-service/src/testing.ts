@@ -544,3 +544,89 @@ export const appendMemberLife = (store: EventStore, ids: ScenarioIds) => {
     },
   };
 };
+
+export interface IntegrationIds {
+  /** Issued with both scopes; it registers the webhook, pauses it, and is then revoked. */
+  keyId: string;
+  /** Registered by the key, paused, failing, delivering again, then deleted by the admin. */
+  endpointId: string;
+  /** Registered by the admin, and left as it is. */
+  liveEndpointId: string;
+}
+
+/** An admin's API key and two webhook endpoints, with their lives, as the commands write them. */
+export const appendIntegrationLife = async (
+  store: EventStore,
+  ids: Pick<ScenarioIds, 'admin'>,
+): Promise<IntegrationIds & { position: bigint }> => {
+  const integration: IntegrationIds = {
+    keyId: randomUUID().replaceAll('-', '').slice(0, 16),
+    endpointId: randomUUID(),
+    liveEndpointId: randomUUID(),
+  };
+  const admin = actorOf(ids.admin, 'Admin');
+  const key: Actor = { uid: `apikey-${integration.keyId}`, email: 'Price watcher', role: 'ApiKey' };
+  const system: Actor = { uid: 'system', email: 'system@second-gear.local', role: 'System' };
+  const { keyId, endpointId, liveEndpointId } = integration;
+  const webhook = (id: string) => streams.webhook(id);
+  await store.append(streams.apiKey(keyId), 'no_stream', [
+    eventData(
+      'ApiKeyIssued',
+      {
+        keyId,
+        name: 'Price watcher',
+        scopes: ['feed:read', 'webhooks:manage'],
+        prefix: `sgk_${keyId}_abcd`,
+        secretHash: 'f'.repeat(64),
+      },
+      admin,
+    ),
+  ]);
+  const registration = (id: string, url: string) => ({
+    endpointId: id,
+    url,
+    types: ['CarListed' as const, 'CarSold' as const],
+    description: 'Listings',
+    secretNonce: 'n'.repeat(32),
+  });
+  await store.append(webhook(endpointId), 'no_stream', [
+    eventData(
+      'WebhookEndpointRegistered',
+      registration(endpointId, 'https://hooks.example.com/a'),
+      key,
+    ),
+  ]);
+  await store.append(webhook(liveEndpointId), 'no_stream', [
+    eventData(
+      'WebhookEndpointRegistered',
+      registration(liveEndpointId, 'https://hooks.example.com/b'),
+      admin,
+    ),
+  ]);
+  await store.append(webhook(endpointId), 'any', [
+    eventData('WebhookEndpointPaused', { endpointId }, key),
+  ]);
+  await store.append(webhook(endpointId), 'any', [
+    eventData(
+      'WebhookEndpointFailing',
+      {
+        endpointId,
+        messageId: 'msg_1',
+        eventPosition: '1',
+        attempts: 8,
+        lastError: 'HTTP 500',
+      },
+      system,
+    ),
+  ]);
+  await store.append(webhook(endpointId), 'any', [
+    eventData('WebhookEndpointRecovered', { endpointId }, system),
+  ]);
+  await store.append(webhook(endpointId), 'any', [
+    eventData('WebhookEndpointDeleted', { endpointId }, admin),
+  ]);
+  const { position } = await store.append(streams.apiKey(keyId), 'any', [
+    eventData('ApiKeyRevoked', { keyId }, admin),
+  ]);
+  return { ...integration, position };
+};

@@ -7,7 +7,13 @@ import { allProjections } from '../src/projections/index.ts';
 import { rebuildReadModel } from '../src/rebuild.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
 import { readModelStatus } from '../src/status.ts';
-import { appendListingLife, appendMemberLife, appendScenario, eventData } from '../src/testing.ts';
+import {
+  appendIntegrationLife,
+  appendListingLife,
+  appendMemberLife,
+  appendScenario,
+  eventData,
+} from '../src/testing.ts';
 import { backends, eventually, type Setup, snapshot } from './backends.ts';
 
 const list = await backends('projection-service');
@@ -335,12 +341,80 @@ describe.each(list)('projections on $name', ({ open }) => {
     expect(user).toMatchObject({ name: `${buyer.name} B.`, phone: '+8801711111111' });
   });
 
+  it("keeps integrators' keys and webhooks, audits them without secrets, and tells admins of a failing one", async () => {
+    const ids = await appendScenario(setup.store);
+    const life = await appendIntegrationLife(setup.store, ids);
+    await caughtUp(await start(), setup);
+    const q = setup.db.withSchema(setup.schema);
+
+    const key = await q.selectFrom('api_keys').selectAll().executeTakeFirstOrThrow();
+    expect(key).toMatchObject({
+      id: life.keyId,
+      name: 'Price watcher',
+      scopes: ['feed:read', 'webhooks:manage'],
+      prefix: `sgk_${life.keyId}_abcd`,
+      created_by: ids.admin.email,
+    });
+    expect(key.revoked_at).toBeInstanceOf(Date);
+    // Its commands count as uses: it registered and paused the first endpoint.
+    expect(key.last_command_at).toBeInstanceOf(Date);
+
+    const endpoints = new Map(
+      (await q.selectFrom('webhook_endpoints').selectAll().execute()).map((e) => [e.id, e]),
+    );
+    expect(endpoints.get(life.endpointId)).toMatchObject({
+      url: 'https://hooks.example.com/a',
+      types: ['CarListed', 'CarSold'],
+      paused: true,
+      failing: false,
+      created_by: 'Price watcher',
+    });
+    expect(endpoints.get(life.endpointId)?.deleted_at).toBeInstanceOf(Date);
+    expect(endpoints.get(life.liveEndpointId)).toMatchObject({
+      paused: false,
+      failing: false,
+      deleted_at: null,
+      created_by: ids.admin.email,
+    });
+
+    const audit = await q
+      .selectFrom('audit_log')
+      .select(['action', 'subject_type', 'actor_role', 'details'])
+      .where('position', '>', ids.position.toString())
+      .orderBy('position')
+      .execute();
+    expect(audit.map((a) => [a.action, a.subject_type, a.actor_role])).toEqual([
+      ['issued the API key', 'api-key', 'Admin'],
+      ['registered the webhook', 'webhook', 'ApiKey'],
+      ['registered the webhook', 'webhook', 'Admin'],
+      ['paused the webhook', 'webhook', 'ApiKey'],
+      ['webhook failing', 'webhook', 'System'],
+      ['webhook delivering again', 'webhook', 'System'],
+      ['deleted the webhook', 'webhook', 'Admin'],
+      ['revoked the API key', 'api-key', 'Admin'],
+    ]);
+    const everything = JSON.stringify(audit);
+    expect(everything).not.toContain('f'.repeat(64));
+    expect(everything).not.toContain('n'.repeat(32));
+
+    const told = await q
+      .selectFrom('notifications')
+      .selectAll()
+      .where('position', '>', ids.position.toString())
+      .execute();
+    expect(told.map((n) => [n.user_id, n.kind, n.car_id])).toEqual([
+      ['@admins', 'webhook-failing', null],
+    ]);
+    expect(told[0]?.details).toMatchObject({ endpointId: life.endpointId, lastError: 'HTTP 500' });
+  });
+
   it('rebuilds into fresh tables that equal the live ones row for row, while live projections run', async () => {
     const scenario = await appendScenario(setup.store);
     const members = appendMemberLife(setup.store, scenario);
     await members.before();
     await appendListingLife(setup.store, scenario);
     await members.after();
+    await appendIntegrationLife(setup.store, scenario);
     const live = await start();
     await caughtUp(live, setup);
     const before = await snapshot(setup.db, setup.schema);
@@ -435,6 +509,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0008-listing-and-booking-life',
       '0009-members',
       '0010-car-photos',
+      '0011-integrations',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

@@ -18,6 +18,7 @@ import {
   type ServiceApp,
 } from '@second-gear/service-http';
 import { answerCache } from './answer-cache.ts';
+import { apiKeyVerifier, migrateAccess } from './api-keys.ts';
 import { ASYNCAPI_PATH, asyncApiDocument } from './asyncapi.ts';
 import type { QueryContext } from './context.ts';
 import { readYourWrites } from './read-your-writes.ts';
@@ -26,6 +27,7 @@ import { bookingRoutes } from './routes/bookings.ts';
 import { carRoutes } from './routes/cars.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { feedRoutes } from './routes/feed.ts';
+import { integrationRoutes } from './routes/integrations.ts';
 import { memberRoutes } from './routes/members.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { timeTravelRoutes } from './routes/time-travel.ts';
@@ -107,6 +109,10 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
           description: 'How the projections and reactors stand, for the operations page',
         },
         {
+          name: 'integrations',
+          description: "Integrators' API keys and webhook endpoints, with their deliveries",
+        },
+        {
           name: 'members',
           description:
             'What a signed-in user keeps and hears: favourites, saved searches, notifications',
@@ -166,16 +172,20 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
   if (options.changes && options.keepAnswers !== false) {
     answerCache(app, { db: options.db, schema, changes: options.changes, metrics });
   }
+  // The table of keys' last uses, the one thing this service writes (src/api-keys.ts).
+  await migrateAccess(options.db);
+  const keys = apiKeyVerifier(app, ctx);
   userRoutes(app, ctx);
   categoryRoutes(app, ctx);
   carRoutes(app, ctx);
   bookingRoutes(app, ctx);
   auditRoutes(app, ctx);
-  feedRoutes(app, ctx);
   // Beside the OpenAPI documents: the AsyncAPI document of the feed and the webhooks.
   app.get(ASYNCAPI_PATH, { schema: { hide: true } }, async (request) =>
     asyncApiDocument({ host: request.host, protocol: request.protocol }),
   );
+  feedRoutes(app, ctx, keys);
+  integrationRoutes(app, ctx, keys);
   memberRoutes(app, ctx);
   timeTravelRoutes(app, ctx);
   opsRoutes(app, ctx);

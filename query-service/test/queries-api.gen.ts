@@ -249,6 +249,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API keys issued, newest first, with when each was last used (admins) */
+        get: operations["listApiKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook endpoints, newest first, with their last delivery */
+        get: operations["listWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint, with its last delivery */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook's delivery attempts, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/favourites": {
         parameters: {
             query?: never;
@@ -1274,7 +1342,7 @@ export interface operations {
                         };
                         subject: {
                             /** @enum {string} */
-                            type: "user" | "car" | "category";
+                            type: "user" | "car" | "category" | "api-key" | "webhook";
                             id: string;
                             label: string;
                         };
@@ -1428,7 +1496,7 @@ export interface operations {
                 subject?: string;
                 /** @description An event type, e.g. CarBooked */
                 type?: string;
-                subjectType?: "user" | "car" | "category";
+                subjectType?: "user" | "car" | "category" | "api-key" | "webhook";
             };
             header?: never;
             path?: never;
@@ -1459,7 +1527,7 @@ export interface operations {
                         };
                         subject: {
                             /** @enum {string} */
-                            type: "user" | "car" | "category";
+                            type: "user" | "car" | "category" | "api-key" | "webhook";
                             id: string;
                             label: string;
                         };
@@ -1533,6 +1601,377 @@ export interface operations {
             };
             /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        scopes: ("feed:read" | "webhooks:manage")[];
+                        /** @description The start of the key, to recognise it by: sgk_<id>_ and more */
+                        prefix: string;
+                        /** @description ISO-8601 */
+                        createdAt: string;
+                        /** @description The email of the admin who issued it */
+                        createdBy: string;
+                        /** @description ISO-8601, to the minute; null when never used */
+                        lastUsedAt: string | null;
+                        /** @description ISO-8601; null while it may be used */
+                        revokedAt: string | null;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        types: ("CarListed" | "CarAdvertised" | "CarBooked" | "BookingAccepted" | "BookingDeclined" | "BookingCancelled" | "BookingEnded" | "CarPriceChanged" | "CarDetailsChanged" | "CarPhotosChanged" | "CarSold" | "CarDeleted")[];
+                        description: string;
+                        /**
+                         * @description active; paused (its messages wait); failing (a message was given up after its last attempt)
+                         * @enum {string}
+                         */
+                        status: "active" | "paused" | "failing";
+                        /** @description ISO-8601 */
+                        createdAt: string;
+                        /** @description Who registered it: an admin email, or an API key name */
+                        createdBy: string;
+                        /** @description Messages waiting for delivery */
+                        pending: number;
+                        /** @description The latest attempt; null before any */
+                        lastDelivery: {
+                            /** @description ISO-8601 */
+                            at: string;
+                            /** @description A 2xx answer */
+                            ok: boolean;
+                            statusCode?: number;
+                            /** @description Why no answer came (refused address, timeout, ...) */
+                            error?: string;
+                            messageId: string;
+                            eventType: string;
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        types: ("CarListed" | "CarAdvertised" | "CarBooked" | "BookingAccepted" | "BookingDeclined" | "BookingCancelled" | "BookingEnded" | "CarPriceChanged" | "CarDetailsChanged" | "CarPhotosChanged" | "CarSold" | "CarDeleted")[];
+                        description: string;
+                        /**
+                         * @description active; paused (its messages wait); failing (a message was given up after its last attempt)
+                         * @enum {string}
+                         */
+                        status: "active" | "paused" | "failing";
+                        /** @description ISO-8601 */
+                        createdAt: string;
+                        /** @description Who registered it: an admin email, or an API key name */
+                        createdBy: string;
+                        /** @description Messages waiting for delivery */
+                        pending: number;
+                        /** @description The latest attempt; null before any */
+                        lastDelivery: {
+                            /** @description ISO-8601 */
+                            at: string;
+                            /** @description A 2xx answer */
+                            ok: boolean;
+                            statusCode?: number;
+                            /** @description Why no answer came (refused address, timeout, ...) */
+                            error?: string;
+                            messageId: string;
+                            eventType: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found: what the request names does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The `webhook-id` header: the same on every attempt and replay */
+                        messageId: string;
+                        /** @description 1 for the first attempt */
+                        attempt: number;
+                        /** @description The car event's position (the feed's id) */
+                        position: string;
+                        eventId: string;
+                        eventType: string;
+                        ok: boolean;
+                        statusCode?: number;
+                        error?: string;
+                        /** @description Until the answer (or the failure) */
+                        latencyMs: number;
+                        /** @description The start of the answer body, at most 1 KB */
+                        response: string;
+                        /** @description ISO-8601 */
+                        at: string;
+                        /** @description When it is tried again; absent once delivered or given up */
+                        nextAttemptAt?: string;
+                        /** @description Sent again by a replay */
+                        replay: boolean;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found: what the request names does not exist. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1761,11 +2200,12 @@ export interface operations {
                         /** @description The position of the event it was made from; mark read up to it */
                         position: string;
                         /** @enum {string} */
-                        kind: "booking-requested" | "booking-accepted" | "booking-declined" | "booking-cancelled" | "booking-ended" | "price-dropped" | "favourite-sold" | "search-matched";
+                        kind: "booking-requested" | "booking-accepted" | "booking-declined" | "booking-cancelled" | "booking-ended" | "price-dropped" | "favourite-sold" | "search-matched" | "webhook-failing";
                         message: string;
                         /** @description A path of the web app to open */
                         link: string;
-                        car_id: string;
+                        /** @description Absent when it is not about a car */
+                        car_id?: string;
                         /** @description Absent when the car is gone */
                         car_name?: string;
                         car_image?: string;

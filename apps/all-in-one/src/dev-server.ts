@@ -32,6 +32,8 @@ const marketplace = await startMarketplace({
   idempotencyRetentionMs: settings.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
   metrics: settings.METRICS,
   readyMaxLag: { events: settings.READY_MAX_LAG_EVENTS, seconds: settings.READY_MAX_LAG_SECONDS },
+  webhookTargets: settings.WEBHOOK_TARGETS,
+  webhookRetryDelaysMs: settings.WEBHOOK_RETRY_DELAYS,
   say,
 });
 say(`ready on ${marketplace.url}`);

@@ -11,6 +11,7 @@ import {
   reactorCounters,
   startProjections,
   startReactors,
+  startWebhooks,
   subscriptionGauges,
   subscriptionsHealth,
   subscriptionsReadiness,
@@ -26,6 +27,7 @@ import {
   type Registry,
   sendMetrics,
 } from '@second-gear/service-http';
+import type { ResolveHost, TargetPolicy } from '@second-gear/webhooks';
 import { pino } from 'pino';
 import { dataDirSecret } from './secret.ts';
 import { seedDemoData } from './seed.ts';
@@ -69,6 +71,15 @@ export interface MarketplaceOptions {
   metrics?: 'off' | 'loopback' | 'on';
   /** How far behind a projection or reactor may be for `/health/ready` (1000 events, 300 s). */
   readyMaxLag?: { events?: number; seconds?: number };
+  /**
+   * Where webhooks may go: `loopback` by default (this machine and public addresses), for
+   * developing a receiver locally; `public` or `private` as in the distributed mode.
+   */
+  webhookTargets?: TargetPolicy;
+  /** The waits between a webhook's attempts (about a day in all by default). */
+  webhookRetryDelaysMs?: readonly number[];
+  /** How webhook hosts are resolved (the system's resolver by default). */
+  webhookResolve?: ResolveHost;
   /** Progress lines (starting, seeding, ready). */
   say?: (line: string) => void;
 }
@@ -138,17 +149,34 @@ export const startMarketplace = async (
 
     const auth = createFirebaseAuth({ projectId, emulatorHost: authEmulator.host });
     cleanups.push(() => auth.close());
+    const tokenSecret = options.jwtSecret ?? (await dataDirSecret(dataDir));
+    const webhookTargets = options.webhookTargets ?? 'loopback';
+    if (webhookTargets !== 'public') {
+      say(
+        `webhooks may be sent to ${webhookTargets} addresses (WEBHOOK_TARGETS=${webhookTargets})`,
+      );
+    }
+    const webhooks = await startWebhooks({
+      store,
+      db,
+      serverSecret: tokenSecret,
+      targets: webhookTargets,
+      ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
+      ...(options.webhookResolve ? { resolve: options.webhookResolve } : {}),
+      logger: log,
+      metrics,
+    });
+    cleanups.push(() => webhooks.stop());
     const reactors = await startReactors({
       store,
       db,
-      reactors: [identityAccountsReactor(auth)],
+      reactors: [identityAccountsReactor(auth), webhooks.reactor],
       logger: log,
       metrics: reactorCounters(metrics),
     });
     cleanups.push(() => reactors.stop());
     const watch = watchSubscriptions({ store, db, projections, reactors });
     subscriptionGauges(metrics, watch);
-    const tokenSecret = options.jwtSecret ?? (await dataDirSecret(dataDir));
     const logger = { level: options.logLevel ?? 'info' } as const;
     const imagesDir = join(dataDir, 'images');
 
@@ -166,6 +194,10 @@ export const startMarketplace = async (
       logger,
       metrics,
       rateLimit: options.rateLimits ?? {},
+      webhooks: {
+        targets: webhookTargets,
+        ...(options.webhookResolve ? { resolve: options.webhookResolve } : {}),
+      },
       ...(options.idempotencyRetentionMs === undefined
         ? {}
         : { idempotency: { retentionMs: options.idempotencyRetentionMs } }),

@@ -50,7 +50,15 @@ describeOnMachinePostgres('a poison event appended straight to the store', () =>
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({
         status: 'degraded',
-        parked: { users: 1, categories: 1, cars: 1, bookings: 1, audit: 1, members: 1 },
+        parked: {
+          users: 1,
+          categories: 1,
+          cars: 1,
+          bookings: 1,
+          audit: 1,
+          members: 1,
+          integrations: 1,
+        },
       });
       expect(projector.output()).toContain(`"position":"${poison}"`);
       expect(projector.output()).toContain('event parked');

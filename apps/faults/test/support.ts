@@ -55,5 +55,7 @@ export const startProjectionService = (
     HOST: '127.0.0.1',
     // Its reactors' sign-in service is down here; projections do not depend on it.
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+    // Its webhook deliverer derives signing secrets from it; no webhooks are registered here.
+    JWT_SECRET: 'faults-secret-of-the-projection-service-0123456789',
     ...env,
   });

@@ -109,6 +109,38 @@ const readiness = {
   READY_MAX_LAG_SECONDS: positiveInt(300),
 };
 
+/**
+ * Which addresses a webhook's host may resolve to: `public` only, `loopback` too (this
+ * machine), or `private` too (private networks). Link-local and the like never.
+ */
+const webhookTargets = (fallback: 'public' | 'loopback' | 'private') =>
+  z
+    .enum(['public', 'loopback', 'private'], { error: 'expected public, loopback or private' })
+    .default(fallback);
+
+/**
+ * The waits between a webhook's attempts, in order: durations such as `5s`, `5m`, `2h`
+ * separated by commas; a message is given up after the last.
+ */
+const retryDelays = z
+  .string()
+  .default('5s,5m,30m,2h,5h,10h,10h')
+  .transform((value, ctx) => {
+    const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+    const delays = value.split(',').map((part) => {
+      const match = /^\s*(\d+)(ms|s|m|h)\s*$/.exec(part);
+      return match ? Number(match[1]) * (units[match[2] as string] ?? 0) : Number.NaN;
+    });
+    if (delays.length === 0 || delays.some((ms) => !Number.isFinite(ms))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected durations such as 5s,5m,30m,2h separated by commas',
+      });
+      return z.NEVER;
+    }
+    return delays;
+  });
+
 /** How long an answer stored under an Idempotency-Key is replayed. */
 const idempotencyRetention = positiveInt(24);
 
@@ -124,6 +156,7 @@ export const commandServiceSettings = z
     RATE_LIMIT_MAX: rateLimits.RATE_LIMIT_MAX,
     RATE_LIMIT_UPLOADS: rateLimits.RATE_LIMIT_UPLOADS,
     IDEMPOTENCY_RETENTION_HOURS: idempotencyRetention,
+    WEBHOOK_TARGETS: webhookTargets('public'),
     ...behindGateway,
   })
   .superRefine(requireStoreUrl)
@@ -156,6 +189,10 @@ export const projectionServiceSettings = z
     PORT: port(3003),
     PROJECTION_BATCH_SIZE: positiveInt(500),
     ...readiness,
+    // Its webhook deliverer signs with secrets derived from the service-token secret.
+    JWT_SECRET: secret,
+    WEBHOOK_TARGETS: webhookTargets('public'),
+    WEBHOOK_RETRY_DELAYS: retryDelays,
   })
   .superRefine(requireStoreUrl);
 
@@ -189,6 +226,9 @@ export const allInOneSettings = z.object({
   ...rateLimits,
   IDEMPOTENCY_RETENTION_HOURS: idempotencyRetention,
   ...readiness,
+  // A developer's machine: webhooks may reach it (the start says so).
+  WEBHOOK_TARGETS: webhookTargets('loopback'),
+  WEBHOOK_RETRY_DELAYS: retryDelays,
   // The one port is the public one: `/metrics` is served there only when asked.
   METRICS: z
     .enum(['off', 'loopback', 'on'], { error: 'expected off, loopback or on' })

@@ -3,7 +3,7 @@
 // The details are optional on every car: cars listed before they existed have none, and a
 // seller may leave any of them out. The answers name them as the requests do, and leave out a
 // detail a car does not have.
-import { fuels, transmissions } from '@second-gear/domain';
+import { type EventDataOf, fuels, transmissions } from '@second-gear/domain';
 import { z } from 'zod';
 import { decimalNumber } from './numbers.ts';
 
@@ -33,6 +33,30 @@ export const CarDetailsAnswer = z.object({
   description: z.string().optional().describe('Plain text'),
 });
 export type CarDetailsAnswer = z.infer<typeof CarDetailsAnswer>;
+
+type StoredDetails = Pick<
+  EventDataOf<'CarListed'>,
+  'make' | 'model' | 'year' | 'mileage' | 'fuel' | 'transmission' | 'description'
+>;
+
+/** A car's details as answers carry them (a row's or an event's): the ones it has, none as null. */
+export const presentDetails = (
+  car: {
+    [K in keyof StoredDetails]: StoredDetails[K] | string | null;
+  },
+): CarDetailsAnswer => {
+  const answer: CarDetailsAnswer = {};
+  if (car.make !== null) answer.make = car.make;
+  if (car.model !== null) answer.model = car.model;
+  if (car.year !== null) answer.year = Number(car.year);
+  if (car.mileage !== null) answer.mileage = Number(car.mileage);
+  if (car.fuel !== null) answer.fuel = car.fuel as CarDetailsAnswer['fuel'];
+  if (car.transmission !== null) {
+    answer.transmission = car.transmission as CarDetailsAnswer['transmission'];
+  }
+  if (car.description !== null) answer.description = car.description;
+  return answer;
+};
 
 /** Blank counts as not given, as in every optional field of a form. */
 const blankIsAbsent = (value: unknown) =>

@@ -1,3 +1,4 @@
+export * from './car-feed.ts';
 export * from './cars.ts';
 export * from './numbers.ts';
 export * from './reads.ts';

@@ -5,6 +5,7 @@
 // the web client takes its answer types from them (`z.infer`) and checks its query strings
 // against the query schemas. Lists answer a plain array; paging is `?page=&limit=` and the
 // totals travel in headers (`X-Total-Count`, `Link`).
+import { apiKeyScopes, carEventTypes } from '@second-gear/domain';
 import { z } from 'zod';
 import { CarDetailsAnswer, carFilterShape, checkRanges, sortAndCursorShape } from './cars.ts';
 import { decimalNumber } from './numbers.ts';
@@ -155,7 +156,7 @@ export const AuditEntry = z.object({
   at: z.string().describe('ISO-8601 time the command was accepted'),
   actor: z.object({ uid: z.string(), email: z.string(), role: z.string() }),
   subject: z.object({
-    type: z.enum(['user', 'car', 'category']),
+    type: z.enum(['user', 'car', 'category', 'api-key', 'webhook']),
     id: z.string(),
     label: z.string(),
   }),
@@ -168,7 +169,7 @@ export const AuditQuery = PageQuery.extend({
   actor: z.string().trim().min(1).optional().describe("The actor's uid or email"),
   subject: z.string().trim().min(1).optional().describe("The subject's id (user, car or category)"),
   type: z.string().trim().min(1).optional().describe('An event type, e.g. CarBooked'),
-  subjectType: z.enum(['user', 'car', 'category']).optional(),
+  subjectType: z.enum(['user', 'car', 'category', 'api-key', 'webhook']).optional(),
 });
 
 /** Path parameter of the reads by id. */
@@ -178,20 +179,8 @@ export const CategoryNameParams = z.object({ name: z.string().trim().min(1).max(
 
 // ---- the integrator feed: GET /api/feed/cars (server-sent events, see docs/integrator-feed.md)
 
-export const carFeedEventTypes = [
-  'CarListed',
-  'CarAdvertised',
-  'CarBooked',
-  'BookingAccepted',
-  'BookingDeclined',
-  'BookingCancelled',
-  'BookingEnded',
-  'CarPriceChanged',
-  'CarDetailsChanged',
-  'CarPhotosChanged',
-  'CarSold',
-  'CarDeleted',
-] as const;
+/** The car events integrators see, on the feed and through webhooks. */
+export const carFeedEventTypes = carEventTypes;
 
 const feedBase = {
   position: z.string().describe('The SSE id; resume after it with Last-Event-ID'),
@@ -307,6 +296,7 @@ export const notificationKinds = [
   'price-dropped',
   'favourite-sold',
   'search-matched',
+  'webhook-failing',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -321,7 +311,7 @@ export const NotificationRecord = z.object({
   kind: NotificationKind,
   message: z.string(),
   link: z.string().describe('A path of the web app to open'),
-  car_id: z.string(),
+  car_id: z.string().optional().describe('Absent when it is not about a car'),
   car_name: z.string().optional().describe('Absent when the car is gone'),
   car_image: z.string().optional(),
   at: z.string().describe('ISO-8601'),
@@ -457,3 +447,70 @@ export const OpsStatus = z.object({
   }),
 });
 export type OpsStatus = z.infer<typeof OpsStatus>;
+// ---- integrators: API keys and webhooks (admins, and keys that manage webhooks)
+
+export const ApiKeyScope = z.enum(apiKeyScopes);
+
+/** `GET /api/api-keys`: an issued key, never its secret or its hash. */
+export const ApiKeyRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(ApiKeyScope),
+  prefix: z.string().describe('The start of the key, to recognise it by: sgk_<id>_ and more'),
+  createdAt: z.string().describe('ISO-8601'),
+  createdBy: z.string().describe('The email of the admin who issued it'),
+  lastUsedAt: z.string().nullable().describe('ISO-8601, to the minute; null when never used'),
+  revokedAt: z.string().nullable().describe('ISO-8601; null while it may be used'),
+});
+export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;
+
+export const webhookStatuses = ['active', 'paused', 'failing'] as const;
+export const WebhookStatus = z.enum(webhookStatuses);
+export type WebhookStatus = z.infer<typeof WebhookStatus>;
+
+/** The latest attempt at a delivery: its HTTP status, or why there was none. */
+export const WebhookAttemptSummary = z.object({
+  at: z.string().describe('ISO-8601'),
+  ok: z.boolean().describe('A 2xx answer'),
+  statusCode: z.number().int().optional(),
+  error: z.string().optional().describe('Why no answer came (refused address, timeout, ...)'),
+  messageId: z.string(),
+  eventType: z.string(),
+});
+
+/** `GET /api/webhooks`, `GET /api/webhooks/:id`: an endpoint, never its signing secret. */
+export const WebhookRecord = z.object({
+  id: z.string(),
+  url: z.string(),
+  types: z.array(z.enum(carEventTypes)),
+  description: z.string(),
+  status: WebhookStatus.describe(
+    'active; paused (its messages wait); failing (a message was given up after its last attempt)',
+  ),
+  createdAt: z.string().describe('ISO-8601'),
+  createdBy: z.string().describe('Who registered it: an admin email, or an API key name'),
+  pending: z.number().int().describe('Messages waiting for delivery'),
+  lastDelivery: WebhookAttemptSummary.nullable().describe('The latest attempt; null before any'),
+});
+export type WebhookRecord = z.infer<typeof WebhookRecord>;
+
+/** `GET /api/webhooks/:id/deliveries`: one attempt at delivering one message, newest first. */
+export const WebhookDeliveryRecord = z.object({
+  messageId: z.string().describe('The `webhook-id` header: the same on every attempt and replay'),
+  attempt: z.number().int().describe('1 for the first attempt'),
+  position: z.string().describe("The car event's position (the feed's id)"),
+  eventId: z.string(),
+  eventType: z.string(),
+  ok: z.boolean(),
+  statusCode: z.number().int().optional(),
+  error: z.string().optional(),
+  latencyMs: z.number().int().describe('Until the answer (or the failure)'),
+  response: z.string().describe('The start of the answer body, at most 1 KB'),
+  at: z.string().describe('ISO-8601'),
+  nextAttemptAt: z
+    .string()
+    .optional()
+    .describe('When it is tried again; absent once delivered or given up'),
+  replay: z.boolean().describe('Sent again by a replay'),
+});
+export type WebhookDeliveryRecord = z.infer<typeof WebhookDeliveryRecord>;

@@ -10,7 +10,7 @@
 // Unknown fields: every request body is a strict object, so a field the call does not know
 // answers 400 ("Unknown field") rather than being dropped silently. Fields that clients send
 // and the server ignores (a seller's name on a car, a booking's price) are known fields.
-import { MAX_CAR_PHOTOS } from '@second-gear/domain';
+import { apiKeyScopes, carEventTypes, MAX_CAR_PHOTOS } from '@second-gear/domain';
 import { z } from 'zod';
 import { carDetailFields, savedSearchQuery } from './cars.ts';
 import { decimalNumber } from './numbers.ts';
@@ -302,6 +302,72 @@ export const ReadNotificationsBody = z.strictObject({
 });
 export type ReadNotificationsBody = z.input<typeof ReadNotificationsBody>;
 
+// ---- integrators: API keys and webhooks
+
+/** POST /api/api-keys */
+export const IssueApiKeyBody = z.strictObject({
+  name: requiredText(60).describe('Whose key it is, or what it is for'),
+  scopes: z
+    .array(z.enum(apiKeyScopes, { error: `Must be one of ${apiKeyScopes.join(', ')}` }), {
+      error: 'Must be a list of scopes',
+    })
+    .min(1, 'Give at least one scope')
+    .describe('feed:read (the car feed), webhooks:manage (the webhook calls)'),
+});
+export type IssueApiKeyBody = z.input<typeof IssueApiKeyBody>;
+
+/** The answer to POST /api/api-keys: the key itself, shown this once. */
+export const IssuedApiKeyAnswer = InsertAnswer.extend({
+  key: z.string().describe('The key, shown this once: send it as `Authorization: Bearer <key>`'),
+  prefix: z.string().describe('How the key list shows it'),
+});
+export type IssuedApiKeyAnswer = z.infer<typeof IssuedApiKeyAnswer>;
+
+/** Where a webhook is sent: an http(s) URL without a user name or password in it. */
+export const webhookTargetUrl = requiredText(2048).superRefine((value, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'Must be an http or https URL' });
+    return;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    ctx.addIssue({ code: 'custom', message: 'Must be an http or https URL' });
+  } else if (url.username !== '' || url.password !== '') {
+    ctx.addIssue({ code: 'custom', message: 'Must not carry a user name or password' });
+  }
+});
+
+/** POST /api/webhooks */
+export const RegisterWebhookBody = z.strictObject({
+  url: webhookTargetUrl.describe(
+    'http or https; its host must resolve to public addresses (docs/integrator-feed.md)',
+  ),
+  types: z
+    .array(z.enum(carEventTypes, { error: `Must be one of ${carEventTypes.join(', ')}` }), {
+      error: 'Must be a list of car event types',
+    })
+    .min(1, 'Give at least one event type')
+    .describe('The car events to deliver, named as on the feed'),
+  description: optionalText(200).describe('What it is for'),
+});
+export type RegisterWebhookBody = z.input<typeof RegisterWebhookBody>;
+
+/** The answer to POST /api/webhooks: the signing secret, shown this once. */
+export const RegisteredWebhookAnswer = InsertAnswer.extend({
+  secret: z.string().describe('The signing secret (Standard Webhooks, whsec_...), shown this once'),
+});
+export type RegisteredWebhookAnswer = z.infer<typeof RegisteredWebhookAnswer>;
+
+/** POST /api/webhooks/:id/replay */
+export const ReplayWebhookBody = z.strictObject({
+  fromPosition: requiredText(20)
+    .regex(/^\d+$/, 'Must be a position')
+    .describe("Deliver again the endpoint's events after this position (a feed id)"),
+});
+export type ReplayWebhookBody = z.input<typeof ReplayWebhookBody>;
+
 // ---- the calls
 
 /**
@@ -312,6 +378,7 @@ export type ReadNotificationsBody = z.input<typeof ReadNotificationsBody>;
  * - `buyer`, `seller`, `admin`: that role;
  * - `owning-seller`: the car's seller; `owning-seller-or-admin`: the car's seller, or an admin;
  * - `booking-seller`: the seller of the booked car; `booking-party`: its buyer or its seller.
+ * - `webhook-manager`: an admin, or an API key with the `webhooks:manage` scope.
  */
 export type WriteAuth =
   | 'identity'
@@ -322,7 +389,8 @@ export type WriteAuth =
   | 'owning-seller-or-admin'
   | 'booking-seller'
   | 'booking-party'
-  | 'admin';
+  | 'admin'
+  | 'webhook-manager';
 
 export const writeCalls = {
   registerUser: {
@@ -492,6 +560,63 @@ export const writeCalls = {
     answer: UpdateAnswer,
     auth: 'booking-party',
     summary: 'Cancel a booking: its buyer, while requested or accepted; its seller, once accepted',
+  },
+  issueApiKey: {
+    method: 'POST',
+    path: '/api/api-keys',
+    body: IssueApiKeyBody,
+    answer: IssuedApiKeyAnswer,
+    auth: 'admin',
+    summary: 'Issue an API key for an integrator; the answer shows the key this once',
+  },
+  revokeApiKey: {
+    method: 'DELETE',
+    path: '/api/api-keys/:id',
+    params: IdParams,
+    answer: DeleteAnswer,
+    auth: 'admin',
+    summary: 'Revoke an API key: refused at once (deletedCount 0: it was revoked already)',
+  },
+  registerWebhook: {
+    method: 'POST',
+    path: '/api/webhooks',
+    body: RegisterWebhookBody,
+    answer: RegisteredWebhookAnswer,
+    auth: 'webhook-manager',
+    summary: 'Register a webhook endpoint; the answer shows its signing secret this once',
+  },
+  pauseWebhook: {
+    method: 'POST',
+    path: '/api/webhooks/:id/pause',
+    params: IdParams,
+    answer: UpdateAnswer,
+    auth: 'webhook-manager',
+    summary: "Hold a webhook's deliveries (modifiedCount 0: it was paused already)",
+  },
+  resumeWebhook: {
+    method: 'POST',
+    path: '/api/webhooks/:id/resume',
+    params: IdParams,
+    answer: UpdateAnswer,
+    auth: 'webhook-manager',
+    summary: "Deliver a paused webhook's messages again (modifiedCount 0: it was not paused)",
+  },
+  deleteWebhook: {
+    method: 'DELETE',
+    path: '/api/webhooks/:id',
+    params: IdParams,
+    answer: DeleteAnswer,
+    auth: 'webhook-manager',
+    summary: 'Delete a webhook endpoint; its waiting messages are dropped',
+  },
+  replayWebhook: {
+    method: 'POST',
+    path: '/api/webhooks/:id/replay',
+    params: IdParams,
+    body: ReplayWebhookBody,
+    answer: UpdateAnswer,
+    auth: 'webhook-manager',
+    summary: "Deliver a webhook's events after a position again, with their first webhook ids",
   },
 } as const;
 

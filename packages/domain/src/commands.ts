@@ -15,6 +15,28 @@ import { type MarkCarSold, markCarSoldSlice } from './cars/mark-car-sold.ts';
 import { type CreateCategory, createCategorySlice } from './categories/create-category.ts';
 import { type DeleteCategory, deleteCategorySlice } from './categories/delete-category.ts';
 import {
+  type IssueApiKey,
+  issueApiKeySlice,
+  type RevokeApiKey,
+  revokeApiKeySlice,
+} from './integrations/api-keys.ts';
+import {
+  type DeleteWebhook,
+  deleteWebhookSlice,
+  type MarkWebhookFailing,
+  type MarkWebhookRecovered,
+  markWebhookFailingSlice,
+  markWebhookRecoveredSlice,
+  type PauseWebhook,
+  pauseWebhookSlice,
+  type RegisterWebhook,
+  type ReplayWebhook,
+  type ResumeWebhook,
+  registerWebhookSlice,
+  replayWebhookSlice,
+  resumeWebhookSlice,
+} from './integrations/webhooks.ts';
+import {
   type FavouriteCar,
   favouriteCarSlice,
   type UnfavouriteCar,
@@ -59,7 +81,16 @@ export type Command =
   | UnfavouriteCar
   | SaveSearch
   | DeleteSavedSearch
-  | ReadNotifications;
+  | ReadNotifications
+  | IssueApiKey
+  | RevokeApiKey
+  | RegisterWebhook
+  | PauseWebhook
+  | ResumeWebhook
+  | DeleteWebhook
+  | ReplayWebhook
+  | MarkWebhookFailing
+  | MarkWebhookRecovered;
 
 export type CommandType = Command['type'];
 
@@ -92,4 +123,13 @@ export const commandSlices: { readonly [T in CommandType]: CommandSlice<CommandO
   SaveSearch: saveSearchSlice,
   DeleteSavedSearch: deleteSavedSearchSlice,
   ReadNotifications: readNotificationsSlice,
+  IssueApiKey: issueApiKeySlice,
+  RevokeApiKey: revokeApiKeySlice,
+  RegisterWebhook: registerWebhookSlice,
+  PauseWebhook: pauseWebhookSlice,
+  ResumeWebhook: resumeWebhookSlice,
+  DeleteWebhook: deleteWebhookSlice,
+  ReplayWebhook: replayWebhookSlice,
+  MarkWebhookFailing: markWebhookFailingSlice,
+  MarkWebhookRecovered: markWebhookRecoveredSlice,
 };

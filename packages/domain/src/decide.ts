@@ -42,6 +42,8 @@ const readsFrom = (
     car: read('car'),
     booking: read('booking'),
     member: read('member'),
+    apiKey: read('apiKey'),
+    webhook: read('webhook'),
   };
 };
 

@@ -50,9 +50,18 @@ export const domainRules = {
   'saved-search-exists': 'conflict',
   'saved-search-not-found': 'not_found',
   'too-many-saved-searches': 'conflict',
+  // integrators: API keys and webhooks
+  'api-key-exists': 'conflict',
+  'api-key-not-found': 'not_found',
+  'api-key-revoked': 'forbidden',
+  'api-key-scope-required': 'forbidden',
+  'webhook-exists': 'conflict',
+  'webhook-not-found': 'not_found',
+  'system-required': 'forbidden',
   // input
   'field-required': 'invalid',
   'field-out-of-range': 'invalid',
+  'field-invalid': 'invalid',
 } as const satisfies Record<string, DomainErrorCode>;
 
 export type DomainRule = keyof typeof domainRules;

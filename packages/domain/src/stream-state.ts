@@ -7,6 +7,8 @@ import {
   initialCategoryNameReservationState,
 } from './categories/category-name-reservation.ts';
 import type { DomainEvent, streams } from './events.ts';
+import { type ApiKeyState, evolveApiKey, initialApiKeyState } from './integrations/api-key.ts';
+import { evolveWebhook, initialWebhookState, type WebhookState } from './integrations/webhook.ts';
 import { evolveMember, initialMemberState, type MemberState } from './members/member.ts';
 import {
   type EmailReservationState,
@@ -26,6 +28,8 @@ export type StreamStateOf = {
   car: CarState;
   booking: BookingIdState;
   member: MemberState;
+  apiKey: ApiKeyState;
+  webhook: WebhookState;
 };
 
 /** How each kind of stream folds into its state. */
@@ -45,6 +49,8 @@ export const streamKinds: {
   car: { initialState: initialCarState, evolve: evolveCar },
   booking: { initialState: initialBookingIdState, evolve: evolveBookingId },
   member: { initialState: initialMemberState, evolve: evolveMember },
+  apiKey: { initialState: initialApiKeyState, evolve: evolveApiKey },
+  webhook: { initialState: initialWebhookState, evolve: evolveWebhook },
 };
 
 export const foldStream = <K extends StreamKind>(

@@ -55,6 +55,17 @@ export const streamOf = (event: DomainEvent): string => {
       return streams.car(event.data.carId);
     case 'BookingIdClaimed':
       return streams.booking(event.data.bookingId);
+    case 'ApiKeyIssued':
+    case 'ApiKeyRevoked':
+      return streams.apiKey(event.data.keyId);
+    case 'WebhookEndpointRegistered':
+    case 'WebhookEndpointPaused':
+    case 'WebhookEndpointResumed':
+    case 'WebhookEndpointDeleted':
+    case 'WebhookReplayRequested':
+    case 'WebhookEndpointFailing':
+    case 'WebhookEndpointRecovered':
+      return streams.webhook(event.data.endpointId);
   }
 };
 

@@ -395,6 +395,42 @@ export const migrations: Migration[] = [
     name: '0010-car-photos',
     statements: (s) => [`alter table ${s}.cars add column images jsonb`],
   },
+  {
+    // Integrators: the API keys admins issued (the hash of each secret, never the secret) and
+    // the webhook endpoints, as the `integrations` projection keeps them; and notifications
+    // that are about no car (a failing webhook, told to every admin).
+    name: '0011-integrations',
+    statements: (s) => [
+      `create table ${s}.api_keys (
+        id text primary key,
+        name text not null,
+        scopes jsonb not null,
+        prefix text not null,
+        secret_hash text not null,
+        created_at timestamptz not null,
+        created_by text not null,
+        revoked_at timestamptz,
+        last_command_at timestamptz,
+        version bigint not null
+      )`,
+      `create index api_keys_created_idx on ${s}.api_keys (created_at, id)`,
+      `create table ${s}.webhook_endpoints (
+        id text primary key,
+        url text not null,
+        types jsonb not null,
+        description text not null,
+        paused boolean not null default false,
+        failing boolean not null default false,
+        created_at timestamptz not null,
+        created_by text not null,
+        deleted_at timestamptz,
+        version bigint not null
+      )`,
+      `create index webhook_endpoints_created_idx on ${s}.webhook_endpoints (created_at, id)
+        where deleted_at is null`,
+      `alter table ${s}.notifications alter column car_id drop not null`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

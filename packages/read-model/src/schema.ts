@@ -167,6 +167,7 @@ export const projectionNames = [
   'bookings',
   'audit',
   'members',
+  'integrations',
 ] as const;
 export type ProjectionName = (typeof projectionNames)[number];
 
@@ -230,16 +231,22 @@ export type NotificationKind =
   | 'booking-ended'
   | 'price-dropped'
   | 'favourite-sold'
-  | 'search-matched';
+  | 'search-matched'
+  | 'webhook-failing';
+
+/** The `user_id` of a notification every admin sees (a failing webhook). */
+export const ADMINS_AUDIENCE = '@admins';
 
 export interface NotificationsTable {
   /** `<position>:<user id>`: one event tells one person once. */
   id: string;
+  /** The member told, or `ADMINS_AUDIENCE` for every admin. */
   user_id: string;
   /** The position of the event it was made from. */
   position: PositionColumn;
   kind: NotificationKind;
-  car_id: string;
+  /** Null for a notification about no car. */
+  car_id: string | null;
   details: ColumnType<Record<string, unknown>, string, string>;
   created_at: Timestamp;
 }
@@ -248,6 +255,38 @@ export interface NotificationReadsTable {
   user_id: string;
   /** Notifications up to this position are read. */
   up_to: PositionColumn;
+}
+
+/** An API key, as the `integrations` projection keeps it (the secret's hash, never the secret). */
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  scopes: ColumnType<string[], string, string>;
+  prefix: string;
+  /** SHA-256 of the key's secret part, hex. */
+  secret_hash: string;
+  created_at: Timestamp;
+  /** The email of the admin who issued it. */
+  created_by: string;
+  revoked_at: NullableTimestamp;
+  /** The time of the latest command made with it (its uses as a reader are in `access`). */
+  last_command_at: NullableTimestamp;
+  version: PositionColumn;
+}
+
+/** A webhook endpoint, as the `integrations` projection keeps it (never its secret). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  types: ColumnType<string[], string, string>;
+  description: string;
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
+  failing: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  /** An admin's email, or the name of the API key that registered it. */
+  created_by: string;
+  deleted_at: NullableTimestamp;
+  version: PositionColumn;
 }
 
 export interface ReadModelDatabase {
@@ -263,6 +302,8 @@ export interface ReadModelDatabase {
   saved_searches: SavedSearchesTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
+  api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   parked_events: ParkedEventsTable;
   migrations: MigrationsTable;
@@ -276,6 +317,8 @@ export type CarPriceRow = Selectable<CarPricesTable>;
 export type SavedSearchRow = Selectable<SavedSearchesTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type CheckpointRow = Selectable<ProjectionCheckpointsTable>;
 export type ParkedEventRow = Selectable<ParkedEventsTable>;
 export type NewCar = Insertable<CarsTable>;

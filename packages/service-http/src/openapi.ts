@@ -94,6 +94,12 @@ async function openApiPlugin(app: FastifyInstance, options: OpenApiOptions): Pro
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'sgk_<id>_<secret>',
+            description: 'An API key an admin issued to an integrator, with its scopes',
+          },
         },
       },
     },

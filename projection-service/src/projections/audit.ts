@@ -3,7 +3,7 @@ import type { ProjectedEvent, Projection, ReadTables } from '../projection.ts';
 
 interface AuditEntry {
   action: string;
-  subjectType: 'user' | 'car' | 'category';
+  subjectType: 'user' | 'car' | 'category' | 'api-key' | 'webhook';
   subjectId: string;
   /** Undefined: the label the subject was first recorded with. */
   label?: string;
@@ -136,6 +136,68 @@ const describe = (event: ProjectedEvent): AuditEntry | undefined => {
         subjectType: 'car',
         subjectId: event.data.carId,
         details: { reason: event.data.reason },
+      };
+    // Integrators' keys and webhooks: never a key's secret or hash, nor a signing secret.
+    case 'ApiKeyIssued':
+      return {
+        action: 'issued the API key',
+        subjectType: 'api-key',
+        subjectId: event.data.keyId,
+        label: event.data.name,
+        details: { scopes: event.data.scopes, prefix: event.data.prefix },
+      };
+    case 'ApiKeyRevoked':
+      return { action: 'revoked the API key', subjectType: 'api-key', subjectId: event.data.keyId };
+    case 'WebhookEndpointRegistered':
+      return {
+        action: 'registered the webhook',
+        subjectType: 'webhook',
+        subjectId: event.data.endpointId,
+        label: event.data.url,
+        details: { url: event.data.url, types: event.data.types },
+      };
+    case 'WebhookEndpointPaused':
+      return {
+        action: 'paused the webhook',
+        subjectType: 'webhook',
+        subjectId: event.data.endpointId,
+      };
+    case 'WebhookEndpointResumed':
+      return {
+        action: 'resumed the webhook',
+        subjectType: 'webhook',
+        subjectId: event.data.endpointId,
+      };
+    case 'WebhookEndpointDeleted':
+      return {
+        action: 'deleted the webhook',
+        subjectType: 'webhook',
+        subjectId: event.data.endpointId,
+      };
+    case 'WebhookReplayRequested':
+      return {
+        action: 'replayed the webhook',
+        subjectType: 'webhook',
+        subjectId: event.data.endpointId,
+        details: { fromPosition: event.data.fromPosition },
+      };
+    case 'WebhookEndpointFailing':
+      return {
+        action: 'webhook failing',
+        subjectType: 'webhook',
+        subjectId: event.data.endpointId,
+        details: {
+          messageId: event.data.messageId,
+          position: event.data.eventPosition,
+          attempts: event.data.attempts,
+          lastError: event.data.lastError,
+        },
+      };
+    case 'WebhookEndpointRecovered':
+      return {
+        action: 'webhook delivering again',
+        subjectType: 'webhook',
+        subjectId: event.data.endpointId,
       };
     default:
       return undefined;

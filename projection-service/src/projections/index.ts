@@ -3,6 +3,7 @@ import { auditProjection } from './audit.ts';
 import { bookingsProjection } from './bookings.ts';
 import { carsProjection } from './cars.ts';
 import { categoriesProjection } from './categories.ts';
+import { integrationsProjection } from './integrations.ts';
 import { membersProjection } from './members.ts';
 import { usersProjection } from './users.ts';
 
@@ -14,6 +15,7 @@ export const allProjections: readonly Projection[] = [
   bookingsProjection,
   auditProjection,
   membersProjection,
+  integrationsProjection,
 ];
 
 export {
@@ -21,6 +23,7 @@ export {
   bookingsProjection,
   carsProjection,
   categoriesProjection,
+  integrationsProjection,
   membersProjection,
   usersProjection,
 };

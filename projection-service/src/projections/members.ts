@@ -1,14 +1,15 @@
 import { carMatchesSearch } from '@second-gear/contracts';
-import type { NotificationKind } from '@second-gear/read-model';
+import { ADMINS_AUDIENCE, type NotificationKind } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import type { ProjectedEvent, Projection, ReadTables } from '../projection.ts';
 
 type SavedSearch = { id: string; userId: string; name: string; query: string };
 
 interface Notification {
+  /** A member, or `ADMINS_AUDIENCE`: every admin. */
   userId: string;
   kind: NotificationKind;
-  carId: string;
+  carId: string | null;
   details: Record<string, unknown>;
 }
 
@@ -97,6 +98,18 @@ const notificationsOf = async (
       }
       return matches;
     }
+    case 'WebhookEndpointFailing': {
+      // Every admin, present and future: the row is the admins', not one person's.
+      const { endpointId, messageId, lastError } = event.data;
+      return [
+        {
+          userId: ADMINS_AUDIENCE,
+          kind: 'webhook-failing',
+          carId: null,
+          details: { endpointId, messageId, lastError },
+        },
+      ];
+    }
     default:
       return [];
   }
@@ -117,11 +130,12 @@ const relevant = new Set<string>([
   'CarPriceChanged',
   'CarSold',
   'CarListed',
+  'WebhookEndpointFailing',
 ]);
 
 /**
  * favourites, saved_searches, notifications and notification_reads: what members keep and
- * hear. One projection, so a notification is made from the favourites and saved searches as
+ * hear (admins hear of a failing webhook). One projection, so a notification is made from the favourites and saved searches as
  * they stood at its event: a rebuild makes the same notifications, and applying an event again
  * makes none twice (a notification's id is its event's position and its reader).
  */

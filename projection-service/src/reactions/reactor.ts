@@ -29,6 +29,12 @@ export interface Reactor {
   name: string;
   /** The event types it reacts to; the others only move its checkpoint. */
   types: ReadonlySet<EventType>;
+  /**
+   * Optional, beyond `types`: whether this event of its types calls for anything now (the car
+   * events no webhook wants, say). One it does not want is passed over like another type's,
+   * without a checkpoint written for it alone.
+   */
+  wants?(event: RecordedEvent): boolean;
   react(event: ProjectedEvent): Promise<void>;
 }
 
@@ -230,6 +236,7 @@ export const startReactors = async (options: StartReactorsOptions): Promise<Runn
         for await (const events of batched(subscription, 500)) {
           for (const event of events) {
             if (!reactor.types.has(event.type as EventType)) continue;
+            if (reactor.wants && !reactor.wants(event)) continue;
             await handle(reactor, event);
             await save(event.position);
             options.metrics?.applied(reactor.name, 1);

@@ -9,6 +9,7 @@ import {
   EXACT_TOTAL_LIMIT,
   PageQuery,
   PricePoint,
+  presentDetails,
   ReadIdParams,
   TOTAL_ESTIMATED_HEADER,
 } from '@second-gear/contracts';
@@ -16,7 +17,6 @@ import type { CarRow } from '@second-gear/read-model';
 import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { presentDetails } from '../car-details.ts';
 import { countAll, type QueryContext } from '../context.ts';
 import { offsetOf, setPageHeaders, setSearchHeaders } from '../paging.ts';
 import {

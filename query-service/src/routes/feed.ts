@@ -10,7 +10,12 @@
 //   a slow client replaying the whole history would be buffered in memory.
 // The framing itself is three template strings; backpressure and disconnects are handled here.
 import { once } from 'node:events';
-import { type CarFeedEvent, carFeedEventTypes, FeedQuery } from '@second-gear/contracts';
+import {
+  type CarFeedEvent,
+  carFeedEventOf,
+  FeedQuery,
+  isCarFeedEventType,
+} from '@second-gear/contracts';
 import { parseDomainEvent } from '@second-gear/domain';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
 import {
@@ -21,10 +26,8 @@ import {
 } from '@second-gear/service-http';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { presentDetails } from '../car-details.ts';
+import type { ApiKeyVerifier } from '../api-keys.ts';
 import type { QueryContext } from '../context.ts';
-
-const carEventTypes: ReadonlySet<string> = new Set(carFeedEventTypes);
 
 const occurredAt = (event: RecordedEvent): string => {
   const value = (event.metadata as { occurredAt?: unknown }).occurredAt;
@@ -52,95 +55,16 @@ const publicViewOf = (
   }
 };
 
-/** The public view of a car event; undefined for every other event. */
+/**
+ * The public view of a stored car event, as `carFeedEventOf` (the contract's, which webhooks
+ * deliver too) makes it; undefined for every other event.
+ */
 export const toFeedEvent = (event: RecordedEvent): CarFeedEvent | undefined => {
-  if (!carEventTypes.has(event.type)) return undefined;
-  const parsed = parseDomainEvent(event);
-  const base = { position: event.position.toString(), occurredAt: occurredAt(event) };
-  switch (parsed.type) {
-    case 'CarListed': {
-      const car = parsed.data;
-      return {
-        type: 'CarListed',
-        ...base,
-        carId: car.carId,
-        car: {
-          name: car.name,
-          sellerId: car.sellerId,
-          sellerName: car.sellerName,
-          categoryId: car.categoryId,
-          category: car.categoryName,
-          image: car.image,
-          originalPrice: car.originalPrice,
-          price: car.price,
-          location: car.location,
-          yearsOfUse: car.yearsOfUse,
-          ...presentDetails(car),
-        },
-      };
-    }
-    case 'CarAdvertised':
-      return { type: 'CarAdvertised', ...base, carId: parsed.data.carId };
-    case 'CarBooked':
-      // Nothing about the buyer, here or in the booking's later events: not their name, id,
-      // phone or email.
-      return {
-        type: 'CarBooked',
-        ...base,
-        carId: parsed.data.carId,
-        bookingId: parsed.data.bookingId,
-        price: parsed.data.price,
-      };
-    case 'BookingAccepted':
-    case 'BookingDeclined':
-      return {
-        type: parsed.type,
-        ...base,
-        carId: parsed.data.carId,
-        bookingId: parsed.data.bookingId,
-      };
-    case 'BookingCancelled':
-      return {
-        type: 'BookingCancelled',
-        ...base,
-        carId: parsed.data.carId,
-        bookingId: parsed.data.bookingId,
-        by: parsed.data.by,
-      };
-    case 'BookingEnded':
-      return {
-        type: 'BookingEnded',
-        ...base,
-        carId: parsed.data.carId,
-        bookingId: parsed.data.bookingId,
-        reason: parsed.data.reason,
-      };
-    case 'CarPriceChanged':
-      return {
-        type: 'CarPriceChanged',
-        ...base,
-        carId: parsed.data.carId,
-        oldPrice: parsed.data.oldPrice,
-        price: parsed.data.price,
-      };
-    case 'CarDetailsChanged': {
-      const { carId, ...changes } = parsed.data;
-      return { type: 'CarDetailsChanged', ...base, carId, changes };
-    }
-    case 'CarPhotosChanged':
-      return {
-        type: 'CarPhotosChanged',
-        ...base,
-        carId: parsed.data.carId,
-        images: parsed.data.images,
-      };
-    case 'CarSold':
-      return { type: 'CarSold', ...base, carId: parsed.data.carId };
-    case 'CarDeleted':
-      return { type: 'CarDeleted', ...base, carId: parsed.data.carId, reason: parsed.data.reason };
-    default:
-      return undefined;
-  }
+  if (!isCarFeedEventType(event.type)) return undefined;
+  return carFeedEventOf(parseDomainEvent(event), {
+    position: event.position,
+    occurredAt: occurredAt(event),
+  });
 };
 
 /** Everything after `after` up to the head as it is now, page by page. */
@@ -179,12 +103,13 @@ const startingPosition = (lastEventId: unknown, after: string | undefined): bigi
 };
 
 /**
- * `GET /api/feed/cars`: car events as server-sent events (docs/integrator-feed.md). Each
+ * `GET /api/feed/cars`: car events as server-sent events (docs/integrator-feed.md), to anyone;
+ * an API key sent with it must be live and hold `feed:read`, and its use is recorded. Each
  * message's `id` is the event's position; a client that reconnects with `Last-Event-ID`
  * continues strictly after it, read from the event store itself, so any past position works
  * and nothing is missed or repeated.
  */
-export const feedRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerifier): void => {
   app.get(
     '/api/feed/cars',
     {
@@ -201,10 +126,12 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext): void => {
             description: 'The events, as server-sent events',
             content: { 'text/event-stream': { schema: z.string() } },
           },
-          ...problemAnswers(400),
+          ...problemAnswers(400, 401, 403),
         },
-        security: [],
+        // Open to anyone; an API key, when one is sent, must be live and may read the feed.
+        security: [{}, { apiKey: [] }],
       },
+      preHandler: keys.optionalApiKey('feed:read'),
     },
     async (request, reply) => {
       const after = startingPosition(request.headers['last-event-id'], request.query.after);

@@ -7,7 +7,7 @@ import {
   SavedSearchRecord,
   UNREAD_COUNT_HEADER,
 } from '@second-gear/contracts';
-import type { NotificationRow } from '@second-gear/read-model';
+import { ADMINS_AUDIENCE, type NotificationRow } from '@second-gear/read-model';
 import {
   HttpProblem,
   isPosition,
@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import { countAll, type QueryContext } from '../context.ts';
 import { offsetOf, setPageHeaders } from '../paging.ts';
-import { viewerOf } from '../viewer.ts';
+import { type Viewer, viewerOf } from '../viewer.ts';
 import { toCar } from './cars.ts';
 
 /** How many favourites `GET /api/favourites/ids` answers at most: every one a member may keep. */
@@ -32,7 +32,7 @@ type NotificationWithCar = NotificationRow & { car_name: string | null; car_imag
 const toNotification = (row: NotificationWithCar, readUpTo: bigint): NotificationRecord => {
   const car = row.car_name ?? 'A car';
   const d = row.details;
-  const carLink = `/car/${row.car_id}`;
+  const carLink = `/car/${row.car_id ?? ''}`;
   const words: Record<NotificationRecord['kind'], () => { message: string; link: string }> = {
     'booking-requested': () => ({
       message: `${String(d.buyer ?? 'A buyer')} asked to book ${car}`,
@@ -66,6 +66,10 @@ const toNotification = (row: NotificationWithCar, readUpTo: bigint): Notificatio
       message: `A new car matches your search “${String(d.search ?? '')}”: ${car}`,
       link: carLink,
     }),
+    'webhook-failing': () => ({
+      message: 'A webhook is failing: a message was given up after its last attempt',
+      link: '/user/webhooks',
+    }),
   };
   const position = BigInt(row.position);
   return {
@@ -73,7 +77,7 @@ const toNotification = (row: NotificationWithCar, readUpTo: bigint): Notificatio
     position: position.toString(),
     kind: row.kind,
     ...words[row.kind](),
-    car_id: row.car_id,
+    ...(row.car_id === null ? {} : { car_id: row.car_id }),
     ...(row.car_name === null ? {} : { car_name: row.car_name }),
     ...(row.car_image === null ? {} : { car_image: row.car_image }),
     at: new Date(row.created_at).toISOString(),
@@ -95,17 +99,21 @@ export const memberRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     return row ? BigInt(row.up_to) : 0n;
   };
 
-  const unreadCount = async (uid: string, upTo: bigint): Promise<number> =>
+  /** Whose notifications a viewer reads: their own, and an admin also those of every admin. */
+  const audience = (viewer: Viewer): string[] =>
+    viewer.role === 'Admin' ? [viewer.uid, ADMINS_AUDIENCE] : [viewer.uid];
+
+  const unreadCount = async (viewer: Viewer, upTo: bigint): Promise<number> =>
     (
       await tables()
         .selectFrom('notifications')
         .select(countAll)
-        .where('user_id', '=', uid)
+        .where('user_id', 'in', audience(viewer))
         .where('position', '>', upTo.toString())
         .executeTakeFirstOrThrow()
     ).total;
 
-  const notificationsOf = (uid: string) =>
+  const notificationsOf = (viewer: Viewer) =>
     tables()
       .selectFrom('notifications as n')
       .leftJoin('cars as c', (join) =>
@@ -113,7 +121,7 @@ export const memberRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       )
       .selectAll('n')
       .select(['c.name as car_name', 'c.image as car_image'])
-      .where('n.user_id', '=', uid);
+      .where('n.user_id', 'in', audience(viewer));
 
   app.get(
     '/api/favourites',
@@ -230,7 +238,7 @@ export const memberRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       const viewer = await viewerOf(ctx.db, ctx.schema, request);
       const upTo = await readUpTo(viewer.uid);
       const [rows, count, unread] = await Promise.all([
-        notificationsOf(viewer.uid)
+        notificationsOf(viewer)
           .orderBy('n.position', 'desc')
           .limit(request.query.limit)
           .offset(offsetOf(request.query))
@@ -238,9 +246,9 @@ export const memberRoutes = (app: ServiceApp, ctx: QueryContext): void => {
         tables()
           .selectFrom('notifications')
           .select(countAll)
-          .where('user_id', '=', viewer.uid)
+          .where('user_id', 'in', audience(viewer))
           .executeTakeFirstOrThrow(),
-        unreadCount(viewer.uid, upTo),
+        unreadCount(viewer, upTo),
       ]);
       setPageHeaders(request, reply, request.query, count.total);
       reply.header(UNREAD_COUNT_HEADER, String(unread));
@@ -288,7 +296,7 @@ export const memberRoutes = (app: ServiceApp, ctx: QueryContext): void => {
                 await tables()
                   .selectFrom('notifications')
                   .select((eb) => eb.fn.max('position').as('last'))
-                  .where('user_id', '=', viewer.uid)
+                  .where('user_id', 'in', audience(viewer))
                   .executeTakeFirst()
               )?.last ?? 0,
             );
@@ -321,12 +329,12 @@ export const memberRoutes = (app: ServiceApp, ctx: QueryContext): void => {
             again = false;
             try {
               const upTo = await readUpTo(viewer.uid);
-              const rows = await notificationsOf(viewer.uid)
+              const rows = await notificationsOf(viewer)
                 .where('n.position', '>', after.toString())
                 .orderBy('n.position', 'asc')
                 .limit(100)
                 .execute();
-              const unread = await unreadCount(viewer.uid, upTo);
+              const unread = await unreadCount(viewer, upTo);
               for (const row of rows) {
                 const notification = toNotification(row as NotificationWithCar, upTo);
                 send({ type: 'notification', notification, unread }, notification.position);

@@ -86,6 +86,13 @@ const routes: { [C in WriteCall]: Pick<Calls[C], 'method' | 'path'> } = {
   acceptBooking: { method: 'POST', path: '/api/booking/:id/accept' },
   declineBooking: { method: 'POST', path: '/api/booking/:id/decline' },
   cancelBooking: { method: 'POST', path: '/api/booking/:id/cancel' },
+  issueApiKey: { method: 'POST', path: '/api/api-keys' },
+  revokeApiKey: { method: 'DELETE', path: '/api/api-keys/:id' },
+  registerWebhook: { method: 'POST', path: '/api/webhooks' },
+  pauseWebhook: { method: 'POST', path: '/api/webhooks/:id/pause' },
+  resumeWebhook: { method: 'POST', path: '/api/webhooks/:id/resume' },
+  deleteWebhook: { method: 'DELETE', path: '/api/webhooks/:id' },
+  replayWebhook: { method: 'POST', path: '/api/webhooks/:id/replay' },
 };
 
 async function command<C extends WriteCall>(

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { hashApiKeySecret, newApiKey, parseApiKey, secretMatches } from '../src/index.ts';
+
+describe('API keys', () => {
+  it('are sgk_<id>_<secret>; the hash of the secret and a short prefix are what is kept', () => {
+    const issued = newApiKey();
+    expect(issued.key).toMatch(/^sgk_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
+    const parsed = parseApiKey(issued.key);
+    expect(parsed?.keyId).toBe(issued.keyId);
+    expect(issued.secretHash).toBe(hashApiKeySecret(parsed?.secret ?? ''));
+    expect(issued.key.startsWith(issued.prefix)).toBe(true);
+    expect(issued.prefix).toHaveLength('sgk_'.length + 16 + 1 + 4);
+    expect(newApiKey().key).not.toBe(issued.key);
+  });
+
+  it('match only their own hash, and parse only when well formed', () => {
+    const issued = newApiKey();
+    const { secret } = parseApiKey(issued.key) ?? { secret: '' };
+    expect(secretMatches(secret, issued.secretHash)).toBe(true);
+    expect(secretMatches(secret, newApiKey().secretHash)).toBe(false);
+    const other = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
+    expect(secretMatches(other, issued.secretHash)).toBe(false);
+    for (const bad of ['sgk_', 'sgk_xyz_abc', `${issued.key}x`, issued.key.replace('sgk_', 'sk_')])
+      expect(parseApiKey(bad)).toBeUndefined();
+  });
+});

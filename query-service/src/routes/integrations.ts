@@ -1,0 +1,320 @@
+// Integrators' API keys and webhook endpoints, for admins (and, for webhooks, API keys with the
+// webhooks:manage scope). Keys and endpoints come from the read model (`integrations`); the
+// deliveries from the deliverer's operational tables (schema `webhooks`, written by the
+// projection service, docs/integrator-feed.md), which this service only reads. Neither answer
+// is kept between commits: deliveries and key uses change without any projector commit.
+import {
+  ApiKeyRecord,
+  PageQuery,
+  ReadIdParams,
+  type WebhookDeliveryRecord,
+  WebhookDeliveryRecord as WebhookDeliverySchema,
+  type WebhookRecord,
+  WebhookRecord as WebhookSchema,
+} from '@second-gear/contracts';
+import type { ApiKeyRow, WebhookEndpointRow } from '@second-gear/read-model';
+import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { type ApiKeyVerifier, lastReadsOf } from '../api-keys.ts';
+import { countAll, type QueryContext } from '../context.ts';
+import { offsetOf, setPageHeaders } from '../paging.ts';
+import { requireAdmin, viewerOf } from '../viewer.ts';
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+const toApiKey = (row: ApiKeyRow, lastRead: Date | undefined): ApiKeyRecord => {
+  const lastCommand = row.last_command_at === null ? undefined : new Date(row.last_command_at);
+  const last = [lastRead, lastCommand]
+    .filter((d): d is Date => d !== undefined)
+    .sort((a, b) => b.getTime() - a.getTime())[0];
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes as ApiKeyRecord['scopes'],
+    prefix: row.prefix,
+    createdAt: new Date(row.created_at).toISOString(),
+    createdBy: row.created_by,
+    lastUsedAt: last?.toISOString() ?? null,
+    revokedAt: iso(row.revoked_at),
+  };
+};
+
+type Summary = {
+  endpoint_id: string;
+  at: Date | string;
+  ok: boolean;
+  status_code: number | null;
+  error: string | null;
+  message_id: string;
+  event_type: string;
+};
+
+const deliveriesTable = sql.table('webhooks.deliveries');
+const attemptsTable = sql.table('webhooks.attempts');
+
+/** The deliveries an endpoint has: its waiting messages and its latest attempt. */
+const deliveryState = async (ctx: QueryContext, ids: string[], exists: boolean) => {
+  const state = new Map<string, { pending: number; last: Summary | undefined }>();
+  for (const id of ids) state.set(id, { pending: 0, last: undefined });
+  if (ids.length === 0 || !exists) return state;
+  const [pending, latest] = await Promise.all([
+    sql<{ endpoint_id: string; pending: number }>`
+      select endpoint_id, count(*)::int as pending from ${deliveriesTable}
+      where status = 'pending' and endpoint_id in (${sql.join(ids)}) group by endpoint_id`.execute(
+      ctx.db,
+    ),
+    sql<Summary>`
+      select distinct on (a.endpoint_id) a.endpoint_id, a.at, a.ok, a.status_code, a.error,
+             d.message_id, d.event_type
+      from ${attemptsTable} a join ${deliveriesTable} d on d.id = a.delivery_id
+      where a.endpoint_id in (${sql.join(ids)})
+      order by a.endpoint_id, a.at desc, a.delivery_id desc, a.attempt desc`.execute(ctx.db),
+  ]);
+  for (const row of pending.rows) {
+    const entry = state.get(row.endpoint_id);
+    if (entry) entry.pending = row.pending;
+  }
+  for (const row of latest.rows) {
+    const entry = state.get(row.endpoint_id);
+    if (entry) entry.last = row;
+  }
+  return state;
+};
+
+const toWebhook = (
+  row: WebhookEndpointRow,
+  state: { pending: number; last: Summary | undefined } | undefined,
+): WebhookRecord => {
+  const last = state?.last;
+  return {
+    id: row.id,
+    url: row.url,
+    types: row.types as WebhookRecord['types'],
+    description: row.description,
+    status: row.paused ? 'paused' : row.failing ? 'failing' : 'active',
+    createdAt: new Date(row.created_at).toISOString(),
+    createdBy: row.created_by,
+    pending: state?.pending ?? 0,
+    lastDelivery: last
+      ? {
+          at: new Date(last.at).toISOString(),
+          ok: last.ok,
+          ...(last.status_code === null ? {} : { statusCode: last.status_code }),
+          ...(last.error === null ? {} : { error: last.error }),
+          messageId: last.message_id,
+          eventType: last.event_type,
+        }
+      : null,
+  };
+};
+
+type AttemptRow = {
+  message_id: string;
+  attempt: number;
+  event_position: string | number | bigint;
+  event_id: string;
+  event_type: string;
+  ok: boolean;
+  status_code: number | null;
+  error: string | null;
+  latency_ms: number;
+  response: string;
+  at: Date | string;
+  status: string;
+  attempts: number;
+  next_attempt_at: Date | string;
+  replay: boolean;
+};
+
+const toDelivery = (row: AttemptRow): WebhookDeliveryRecord => ({
+  messageId: row.message_id,
+  attempt: row.attempt,
+  position: String(row.event_position),
+  eventId: row.event_id,
+  eventType: row.event_type,
+  ok: row.ok,
+  ...(row.status_code === null ? {} : { statusCode: row.status_code }),
+  ...(row.error === null ? {} : { error: row.error }),
+  latencyMs: row.latency_ms,
+  response: row.response,
+  at: new Date(row.at).toISOString(),
+  // The next attempt belongs to the latest one of a message still waiting.
+  ...(row.status === 'pending' && row.attempt === row.attempts
+    ? { nextAttemptAt: new Date(row.next_attempt_at).toISOString() }
+    : {}),
+  replay: row.replay,
+});
+
+export const integrationRoutes = (
+  app: ServiceApp,
+  ctx: QueryContext,
+  keys: ApiKeyVerifier,
+): void => {
+  const tables = () => ctx.db.withSchema(ctx.schema);
+  const webhookManagers = keys.tokenOrApiKey('webhooks:manage');
+
+  /** Whether the deliverer's tables exist yet (the projection service makes them at its start). */
+  let deliveriesExist = false;
+  const hasDeliveries = async (): Promise<boolean> => {
+    if (deliveriesExist) return true;
+    const { rows } = await sql<{ t: string | null }>`
+      select to_regclass('webhooks.attempts')::text as t`.execute(ctx.db);
+    deliveriesExist = Boolean(rows[0]?.t);
+    return deliveriesExist;
+  };
+
+  /** An API key with the scope (checked by its preHandler), or an admin. */
+  const requireManager = async (request: FastifyRequest) => {
+    if (request.apiKey) return;
+    requireAdmin(await viewerOf(ctx.db, ctx.schema, request));
+  };
+  const security: Record<string, string[]>[] = [{ bearer: [] }, { apiKey: [] }];
+
+  app.get(
+    '/api/api-keys',
+    {
+      config: { reads: ['users', 'integrations'] },
+      schema: {
+        operationId: 'listApiKeys',
+        tags: ['integrations'],
+        summary: 'The API keys issued, newest first, with when each was last used (admins)',
+        querystring: PageQuery,
+        response: { 200: z.array(ApiKeyRecord), ...problemAnswers(400, 401, 403) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      requireAdmin(await viewerOf(ctx.db, ctx.schema, request));
+      const [rows, count] = await Promise.all([
+        tables()
+          .selectFrom('api_keys')
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(request.query.limit)
+          .offset(offsetOf(request.query))
+          .execute(),
+        tables().selectFrom('api_keys').select(countAll).executeTakeFirstOrThrow(),
+      ]);
+      const reads = await lastReadsOf(
+        ctx.db,
+        rows.map((row) => row.id),
+      );
+      setPageHeaders(request, reply, request.query, count.total);
+      return rows.map((row) => toApiKey(row, reads.get(row.id)));
+    },
+  );
+
+  const liveEndpoints = () =>
+    tables().selectFrom('webhook_endpoints').where('deleted_at', 'is', null);
+
+  app.get(
+    '/api/webhooks',
+    {
+      config: { reads: ['users', 'integrations'] },
+      schema: {
+        operationId: 'listWebhooks',
+        tags: ['integrations'],
+        summary: 'The webhook endpoints, newest first, with their last delivery',
+        querystring: PageQuery,
+        response: { 200: z.array(WebhookSchema), ...problemAnswers(400, 401, 403) },
+        security,
+      },
+      preHandler: webhookManagers,
+    },
+    async (request, reply) => {
+      await requireManager(request);
+      const [rows, count] = await Promise.all([
+        liveEndpoints()
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(request.query.limit)
+          .offset(offsetOf(request.query))
+          .execute(),
+        liveEndpoints().select(countAll).executeTakeFirstOrThrow(),
+      ]);
+      const state = await deliveryState(
+        ctx,
+        rows.map((row) => row.id),
+        await hasDeliveries(),
+      );
+      setPageHeaders(request, reply, request.query, count.total);
+      return rows.map((row) => toWebhook(row, state.get(row.id)));
+    },
+  );
+
+  const endpointOf = async (id: string) => {
+    const row = await liveEndpoints().selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw HttpProblem.notFound('No such webhook.');
+    return row;
+  };
+
+  app.get(
+    '/api/webhooks/:id',
+    {
+      config: { reads: ['users', 'integrations'] },
+      schema: {
+        operationId: 'getWebhook',
+        tags: ['integrations'],
+        summary: 'One webhook endpoint, with its last delivery',
+        params: ReadIdParams,
+        response: { 200: WebhookSchema, ...problemAnswers(400, 401, 403, 404) },
+        security,
+      },
+      preHandler: webhookManagers,
+    },
+    async (request) => {
+      await requireManager(request);
+      const row = await endpointOf(request.params.id);
+      return toWebhook(
+        row,
+        (await deliveryState(ctx, [row.id], await hasDeliveries())).get(row.id),
+      );
+    },
+  );
+
+  app.get(
+    '/api/webhooks/:id/deliveries',
+    {
+      config: { reads: ['users', 'integrations'] },
+      schema: {
+        operationId: 'listWebhookDeliveries',
+        tags: ['integrations'],
+        summary: "A webhook's delivery attempts, newest first",
+        params: ReadIdParams,
+        querystring: PageQuery,
+        response: { 200: z.array(WebhookDeliverySchema), ...problemAnswers(400, 401, 403, 404) },
+        security,
+      },
+      preHandler: webhookManagers,
+    },
+    async (request, reply) => {
+      await requireManager(request);
+      const row = await endpointOf(request.params.id);
+      if (!(await hasDeliveries())) {
+        setPageHeaders(request, reply, request.query, 0);
+        return [];
+      }
+      const [attempts, count] = await Promise.all([
+        sql<AttemptRow>`
+          select d.message_id, a.attempt, d.event_position, d.event_id, d.event_type, a.ok,
+                 a.status_code, a.error, a.latency_ms, a.response, a.at, d.status, d.attempts,
+                 d.next_attempt_at, d.cause_position <> d.event_position as replay
+          from ${attemptsTable} a join ${deliveriesTable} d on d.id = a.delivery_id
+          where a.endpoint_id = ${row.id}
+          order by a.at desc, a.delivery_id desc, a.attempt desc
+          limit ${request.query.limit} offset ${offsetOf(request.query)}`.execute(ctx.db),
+        sql<{ total: number }>`
+          select count(*)::int as total from ${attemptsTable}
+          where endpoint_id = ${row.id}`.execute(ctx.db),
+      ]);
+      setPageHeaders(request, reply, request.query, count.rows[0]?.total ?? 0);
+      return attempts.rows.map(toDelivery);
+    },
+  );
+};

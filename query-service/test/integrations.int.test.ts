@@ -1,0 +1,164 @@
+// Integrators on the read side: API keys on the feed and the webhook reads, checked against the
+// read model on every request (revoked: refused as soon as the projection applied it), their
+// uses recorded, and the admins' lists of keys and webhooks, never with a secret in them.
+import { randomUUID } from 'node:crypto';
+import { type Actor, type ApiKeyScope, apiKeyActor, streams } from '@second-gear/domain';
+import { newApiKey } from '@second-gear/identity';
+import {
+  appendScenario,
+  eventData,
+  type ScenarioIds,
+} from '@second-gear/projection-service/testing';
+import { waitForPosition } from '@second-gear/read-model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, type Harness, parseSse } from './support.ts';
+
+const { list, dropAll } = await backends('query-service integrations');
+afterAll(dropAll);
+
+describe.each(list)('API keys and webhooks on $name', (backend) => {
+  let h: Harness;
+  let ids: ScenarioIds & { position: bigint };
+  let admin: string;
+  let buyer: string;
+  const reader = newApiKey();
+  const manager = newApiKey();
+  const endpointId = randomUUID();
+
+  const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
+    h.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  const issue = async (key: typeof reader, name: string, scopes: ApiKeyScope[], by: Actor) =>
+    h.store.append(streams.apiKey(key.keyId), 'no_stream', [
+      eventData(
+        'ApiKeyIssued',
+        { keyId: key.keyId, name, scopes, prefix: key.prefix, secretHash: key.secretHash },
+        by,
+      ),
+    ]);
+
+  beforeAll(async () => {
+    // Nothing here signs in with Firebase: service tokens are signed directly.
+    h = await backend.open('127.0.0.1:9', 'demo-second-gear');
+    ids = await appendScenario(h.store);
+    const adminActor = { uid: ids.admin.uid, email: ids.admin.email, role: 'Admin' } as const;
+    admin = h.app.serviceTokens.sign(adminActor);
+    buyer = h.app.serviceTokens.sign({ uid: ids.buyer.uid, email: ids.buyer.email, role: 'Buyer' });
+    await issue(reader, 'Feed reader', ['feed:read', 'webhooks:manage'], adminActor);
+    await issue(manager, 'Hook manager', ['webhooks:manage'], adminActor);
+    const { position } = await h.store.append(streams.webhook(endpointId), 'no_stream', [
+      eventData(
+        'WebhookEndpointRegistered',
+        {
+          endpointId,
+          url: 'https://hooks.example.com/in',
+          types: ['CarListed'],
+          description: 'Listings',
+          secretNonce: 'nonce-of-the-query-test-0123',
+        },
+        apiKeyActor({ keyId: manager.keyId, name: 'Hook manager' }),
+      ),
+    ]);
+    expect((await waitForPosition(h.db, position, 10_000)).reached).toBe(true);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('keeps the feed open to anyone, and lets a key with feed:read read it', async () => {
+    const anonymous = await get('/api/feed/cars?follow=false');
+    expect(anonymous.statusCode).toBe(200);
+    const withKey = await get('/api/feed/cars?follow=false', reader.key);
+    expect(withKey.statusCode).toBe(200);
+    expect(parseSse(withKey.body)).toEqual(parseSse(anonymous.body));
+    expect(parseSse(withKey.body).length).toBeGreaterThan(0);
+  });
+
+  it('refuses a key that is not one (401), and one without feed:read (403)', async () => {
+    for (const token of [
+      `${reader.key.slice(0, -2)}xx`,
+      `sgk_${'0'.repeat(16)}_${'a'.repeat(43)}`,
+      'sgk_broken',
+    ]) {
+      const answer = await get('/api/feed/cars?follow=false', token);
+      expect(answer.statusCode, token).toBe(401);
+      expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+    const scoped = await get('/api/feed/cars?follow=false', manager.key);
+    expect(scoped.statusCode).toBe(403);
+    expect(scoped.json().detail).toMatch(/feed:read/);
+  });
+
+  it('lists webhooks to admins and to keys that manage them; never their secret', async () => {
+    for (const token of [admin, reader.key, manager.key]) {
+      const all = await get('/api/webhooks', token);
+      expect(all.statusCode, all.body).toBe(200);
+      expect(all.json()).toEqual([
+        {
+          id: endpointId,
+          url: 'https://hooks.example.com/in',
+          types: ['CarListed'],
+          description: 'Listings',
+          status: 'active',
+          createdAt: expect.any(String),
+          createdBy: 'Hook manager',
+          pending: 0,
+          lastDelivery: null,
+        },
+      ]);
+      expect(all.body).not.toContain('nonce-of-the-query-test');
+      expect((await get(`/api/webhooks/${endpointId}`, token)).json()).toMatchObject({
+        id: endpointId,
+      });
+      const deliveries = await get(`/api/webhooks/${endpointId}/deliveries`, token);
+      expect(deliveries.statusCode).toBe(200);
+      expect(deliveries.json()).toEqual([]);
+    }
+    expect((await get('/api/webhooks', buyer)).statusCode).toBe(403);
+    expect((await get('/api/webhooks')).statusCode).toBe(401);
+    expect((await get(`/api/webhooks/${randomUUID()}`, admin)).statusCode).toBe(404);
+  });
+
+  it('lists keys to admins alone, with their last use and never a secret or its hash', async () => {
+    const answer = await get('/api/api-keys', admin);
+    expect(answer.statusCode).toBe(200);
+    const keys = answer.json() as { id: string; lastUsedAt: string | null }[];
+    expect(keys.map((k) => k.id).sort()).toEqual([manager.keyId, reader.keyId].sort());
+    expect(keys.find((k) => k.id === reader.keyId)).toMatchObject({
+      name: 'Feed reader',
+      scopes: ['feed:read', 'webhooks:manage'],
+      prefix: reader.prefix,
+      createdBy: ids.admin.email,
+      revokedAt: null,
+    });
+    // The reader read the feed (recorded in the access table); the manager registered a webhook
+    // (an event): both count as uses.
+    for (const key of keys) expect(key.lastUsedAt, key.id).toEqual(expect.any(String));
+    expect(answer.body).not.toContain(reader.secretHash);
+    expect(answer.body).not.toContain(reader.key.slice(-43));
+    expect((await get('/api/api-keys', buyer)).statusCode).toBe(403);
+    expect((await get('/api/api-keys', reader.key)).statusCode).toBe(401);
+    expect((await get('/api/api-keys')).statusCode).toBe(401);
+  });
+
+  it('refuses a revoked key as soon as the revocation is read', async () => {
+    const adminActor = { uid: ids.admin.uid, email: ids.admin.email, role: 'Admin' } as const;
+    const { position } = await h.store.append(streams.apiKey(reader.keyId), 'any', [
+      eventData('ApiKeyRevoked', { keyId: reader.keyId }, adminActor),
+    ]);
+    const wait = { 'x-min-position': position.toString() };
+    const webhooks = await get('/api/webhooks', reader.key, wait);
+    expect(webhooks.headers['x-position-reached']).toBe('true');
+    expect(webhooks.statusCode).toBe(401);
+    expect((await get('/api/feed/cars?follow=false', reader.key)).statusCode).toBe(401);
+    const keys = await get('/api/api-keys', admin);
+    expect(keys.json().find((k: { id: string }) => k.id === reader.keyId).revokedAt).toEqual(
+      expect.any(String),
+    );
+    // The other key goes on.
+    expect((await get('/api/webhooks', manager.key)).statusCode).toBe(200);
+  });
+});
