@@ -171,7 +171,7 @@ const makeDocument = () => {
         {
           name: `${type} delivery`,
           headers: {
-            'webhook-id': `msg_${carFeedExamples[type].position}`,
+            'webhook-id': 'msg_5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
             'webhook-timestamp': '1772355600',
             'webhook-signature': 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
           },

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventData } from '@second-gear/projection-service/testing';
+import { Ajv } from 'ajv';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMarketplace, startMarketplace } from '../src/marketplace.ts';
@@ -160,6 +161,8 @@ describe('webhooks in the all-in-one', () => {
       seed: false,
       logLevel: 'silent',
       jwtSecret: SECRET,
+      // The cars' pictures are named on a listed host rather than uploaded.
+      imageHosts: ['images.example.com'],
       webhookRetryDelaysMs: [100, 200, 400, 800, 1600, 3200],
       // The one name of these tests: public when registered, then pointing inside.
       webhookResolve: async (host) => {
@@ -226,6 +229,22 @@ describe('webhooks in the all-in-one', () => {
       .find((line) => line.startsWith('data: ') && line.includes(first.insertedId));
     expect(message?.slice('data: '.length)).toBe(delivery?.body);
     expect(hooks.refused).toEqual([]);
+    // It is the message the AsyncAPI document describes, headers and payload.
+    const asyncapi = (await (await fetch(`${marketplace.url}/api/asyncapi.json`)).json()) as {
+      components: {
+        schemas: Record<string, object>;
+        messages: Record<string, { headers: { required: string[] } }>;
+      };
+    };
+    const validate = new Ajv({ strict: false }).compile(
+      asyncapi.components.schemas.CarListed ?? {},
+    );
+    expect(validate(delivery?.payload), JSON.stringify(validate.errors)).toBe(true);
+    expect(asyncapi.components.messages.CarListedWebhook?.headers.required).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
 
     // The receiver goes away; two more cars are listed; it comes back: both arrive, in order.
     await hooks.stop();

@@ -1,6 +1,7 @@
 import type { EventStore } from '@second-gear/event-store';
 import type { ReadModelDb } from '@second-gear/read-model';
 import { counterIn, gaugeIn, histogramIn, type Registry } from '@second-gear/service-http';
+import { inSpan, SpanKind } from '@second-gear/telemetry';
 import {
   type ResolveHost,
   type SendResult,
@@ -60,6 +61,8 @@ type Head = {
   url: string;
   secret_nonce: string;
   failing: boolean;
+  /** The traceparent of the command whose event it carries, if it was traced. */
+  trace: string | null;
 };
 
 const deliveries = sql.table('webhooks.deliveries');
@@ -100,7 +103,7 @@ export const startWebhookDispatcher = (options: WebhookDispatcherOptions): Webho
     (
       await sql<Head>`
         select distinct on (d.endpoint_id) d.id, d.endpoint_id, d.message_id, d.event_position,
-               d.body, d.attempts, e.url, e.secret_nonce, e.failing,
+               d.body, d.attempts, d.trace, e.url, e.secret_nonce, e.failing,
                (extract(epoch from d.next_attempt_at - now()) * 1000)::float8 as wait_ms
         from ${deliveries} d join ${endpoints} e on e.id = d.endpoint_id
         where d.status = 'pending' and not e.paused and not e.deleted
@@ -108,18 +111,33 @@ export const startWebhookDispatcher = (options: WebhookDispatcherOptions): Webho
     ).rows;
 
   const attempt = async (head: Head) => {
-    const result = await sendWebhook(
+    // In the trace of the command that caused the event, when it was traced; the request
+    // itself shows under it (and carries that trace to the receiver as `traceparent`).
+    const result = await inSpan(
+      'webhook delivery',
       {
-        url: head.url,
-        messageId: head.message_id,
-        body: head.body,
-        secret: webhookSigningSecret(options.serverSecret, head.endpoint_id, head.secret_nonce),
+        kind: SpanKind.PRODUCER,
+        parent: head.trace ? { traceparent: head.trace } : undefined,
+        attributes: {
+          'second_gear.webhook.endpoint': head.endpoint_id,
+          'second_gear.webhook.message': head.message_id,
+          'second_gear.webhook.attempt': head.attempts + 1,
+        },
       },
-      {
-        targets: options.targets,
-        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-        ...(options.resolve ? { resolve: options.resolve } : {}),
-      },
+      () =>
+        sendWebhook(
+          {
+            url: head.url,
+            messageId: head.message_id,
+            body: head.body,
+            secret: webhookSigningSecret(options.serverSecret, head.endpoint_id, head.secret_nonce),
+          },
+          {
+            targets: options.targets,
+            ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+            ...(options.resolve ? { resolve: options.resolve } : {}),
+          },
+        ),
     );
     const number = head.attempts + 1;
     const givenUp = !result.ok && number > delays.length;

@@ -55,6 +55,9 @@ export const migrateWebhookOutbox = async (db: ReadModelDb): Promise<void> => {
         finished_at timestamptz,
         unique (endpoint_id, event_position, cause_position)
       )`,
+      // The trace of the command whose event a message carries (its W3C traceparent), so that
+      // each delivery shows in that command's trace; null when it was not traced.
+      `alter table ${WEBHOOKS_SCHEMA}.deliveries add column if not exists trace text`,
       `create index if not exists deliveries_pending_idx
         on ${WEBHOOKS_SCHEMA}.deliveries (endpoint_id, id) where status = 'pending'`,
       `create table if not exists ${WEBHOOKS_SCHEMA}.attempts (
@@ -132,9 +135,10 @@ export const webhookOutbox = async (options: {
   const enqueueCarEvent = async (event: ProjectedEvent, body: string) => {
     await sql`
       insert into ${deliveries}
-        (endpoint_id, message_id, event_id, event_position, event_type, cause_position, body)
+        (endpoint_id, message_id, event_id, event_position, event_type, cause_position, body,
+         trace)
       select id, ${messageIdOf(event.id)}, ${event.id}, ${event.position}, ${event.type},
-             ${event.position}, ${body}
+             ${event.position}, ${body}, ${event.metadata.trace?.traceparent ?? null}
       from ${endpoints}
       where not deleted and registered_position < ${event.position}
         and types @> ${JSON.stringify([event.type])}::jsonb
