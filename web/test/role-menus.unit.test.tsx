@@ -24,7 +24,15 @@ const member = ['Favourites', 'Saved searches', 'Notifications', 'Profile'];
 const expected: Record<ReadRole, string[]> = {
   Buyer: ['Dashboard', 'My Orders', ...member],
   Seller: ['Dashboard', 'My Products', 'My Bookings', ...member],
-  Admin: ['Dashboard', 'All Categories', 'All users', 'Audit Log', ...member],
+  Admin: [
+    'Dashboard',
+    'All Categories',
+    'All users',
+    'Audit Log',
+    'API keys',
+    'Webhooks',
+    ...member,
+  ],
 };
 
 describe('dashboard drawer', () => {

@@ -93,6 +93,14 @@ export const routes: RouteObject[] = [
                 path: 'audit/:type/:id',
                 ...page('audit-subject', () => import('../pages/dashboard/audit-subject.tsx')),
               },
+              {
+                path: 'api-keys',
+                ...page('api-keys', () => import('../pages/dashboard/api-keys.tsx')),
+              },
+              {
+                path: 'webhooks',
+                ...page('webhooks', () => import('../pages/dashboard/webhooks.tsx')),
+              },
             ],
           },
         ],

@@ -28,6 +28,8 @@ export function dashboardLinks(role: ReadRole | undefined): DashboardLink[] {
     links.push({ to: '/user/categories', label: 'All Categories' });
     links.push({ to: '/user/allusers', label: 'All users' });
     links.push({ to: '/user/audit', label: 'Audit Log' });
+    links.push({ to: '/user/api-keys', label: 'API keys' });
+    links.push({ to: '/user/webhooks', label: 'Webhooks' });
   }
   if (role !== undefined) links.push(...memberLinks);
   return links;

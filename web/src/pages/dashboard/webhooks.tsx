@@ -1,0 +1,265 @@
+import { Badge, Button, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  carFeedEventTypes,
+  RegisterWebhookBody,
+  ReplayWebhookBody,
+  type WebhookRecord,
+} from '@second-gear/contracts';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable, wraps } from '../../components/data-table.tsx';
+import { formatDateTime } from '../../components/dates.ts';
+import { applyFieldErrors } from '../../components/form-errors.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { usePageTitle } from '../../components/page-title.ts';
+import { Pager } from '../../components/pager.tsx';
+import { useCommand } from '../../components/use-command.ts';
+import { useConfirmedCommand } from '../../components/use-confirmed-command.ts';
+import { usePagedQuery } from '../../components/use-paged-query.ts';
+import { ChoiceList } from '../../integrations/choice-list.tsx';
+import {
+  deleteWebhook,
+  getWebhookDeliveries,
+  getWebhooks,
+  pauseWebhook,
+  registerWebhook,
+  replayWebhook,
+  resumeWebhook,
+} from '../../integrations/integration-api.ts';
+import { ShownOnceDialog } from '../../integrations/shown-once.tsx';
+
+type Row = WebhookRecord & { _id: string };
+type EventType = (typeof carFeedEventTypes)[number];
+
+const statusColour = { active: 'green', paused: 'gray', failing: 'red' } as const;
+
+/** Register an endpoint; its signing secret is shown once. */
+function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(RegisterWebhookBody),
+    defaultValues: { url: '', types: ['CarListed'] as EventType[], description: '' },
+  });
+  const add = useCommand({
+    run: registerWebhook,
+    invalidate: [['webhooks']],
+    onSuccess: (answer) => {
+      reset();
+      onSecret(answer.secret);
+    },
+    onError: (error) => {
+      applyFieldErrors(error, setError, ['url', 'types', 'description']);
+      return true;
+    },
+  });
+  return (
+    <form noValidate onSubmit={handleSubmit((body) => add.mutate(body))}>
+      <Stack gap="4" borderWidth="1px" borderRadius="lg" p="4">
+        <Text fontWeight="semibold">Register an endpoint</Text>
+        <FormField label="URL" required error={errors.url?.message}>
+          <Input {...register('url')} placeholder="https://hooks.example.com/second-gear" />
+        </FormField>
+        <FormField label="Car events" error={errors.types?.message}>
+          <Controller
+            control={control}
+            name="types"
+            render={({ field }) => (
+              <ChoiceList
+                options={carFeedEventTypes}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+        </FormField>
+        <FormField label="Description" error={errors.description?.message}>
+          <Input {...register('description')} />
+        </FormField>
+        <HStack>
+          <Button type="submit" colorPalette="teal" loading={add.isPending}>
+            Register
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+/** An endpoint's delivery attempts, newest first, and a replay from a position. */
+function Deliveries({ webhook }: { webhook: WebhookRecord }) {
+  const { data, isPending, page, setPage } = usePagedQuery(
+    ['webhooks', 'deliveries', webhook.id],
+    (p) => getWebhookDeliveries(webhook.id, p),
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ReplayWebhookBody), defaultValues: { fromPosition: '' } });
+  const replay = useCommand({
+    run: ({ fromPosition }: { fromPosition: string }) => replayWebhook(webhook.id, fromPosition),
+    success: 'Replay requested',
+    invalidate: [['webhooks']],
+    onError: (error) => {
+      applyFieldErrors(error, setError, ['fromPosition']);
+      return true;
+    },
+  });
+  return (
+    <Stack gap="4">
+      <Heading as="h2" size="lg">
+        Deliveries to {webhook.url}
+      </Heading>
+      <form noValidate onSubmit={handleSubmit((body) => replay.mutate(body))}>
+        <HStack align="end" gap="3" wrap="wrap">
+          <FormField label="Replay after position" error={errors.fromPosition?.message}>
+            <Input {...register('fromPosition')} inputMode="numeric" w="12rem" />
+          </FormField>
+          <Button type="submit" variant="outline" loading={replay.isPending}>
+            Replay
+          </Button>
+        </HStack>
+      </form>
+      <DataTable
+        caption={`Deliveries to ${webhook.url}`}
+        columns={['When', 'Message', 'Event', 'Attempt', 'Answer', 'Latency', 'Next attempt']}
+        loading={isPending}
+        count={data?.items.length ?? 0}
+        empty="Nothing has been sent yet."
+      >
+        {data?.items.map((d) => (
+          <Table.Row key={`${d.messageId}:${d.attempt}:${d.at}`}>
+            <Table.Cell whiteSpace="nowrap">{formatDateTime(d.at)}</Table.Cell>
+            <Table.Cell fontFamily="mono" fontSize="xs">
+              {d.messageId}
+              {d.replay ? <Badge ms="2">replay</Badge> : null}
+            </Table.Cell>
+            <Table.Cell>
+              {d.eventType} at {d.position}
+            </Table.Cell>
+            <Table.Cell>{d.attempt}</Table.Cell>
+            <Table.Cell {...wraps} title={d.response}>
+              <Badge colorPalette={d.ok ? 'green' : 'red'}>{d.statusCode ?? 'no answer'}</Badge>{' '}
+              {d.error ?? d.response.slice(0, 80)}
+            </Table.Cell>
+            <Table.Cell>{d.latencyMs} ms</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">
+              {d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : ''}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
+      {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
+    </Stack>
+  );
+}
+
+/** Admins register webhook endpoints, watch their deliveries, pause, resume, replay, delete. */
+export default function WebhooksPage() {
+  usePageTitle('Webhooks');
+  const [secret, setSecret] = useState<string | null>(null);
+  const [open, setOpen] = useState<WebhookRecord | null>(null);
+  const { data, isPending, page, setPage } = usePagedQuery(['webhooks', 'list'], getWebhooks);
+  const toggle = useCommand({
+    run: (row: WebhookRecord) =>
+      row.status === 'paused' ? resumeWebhook(row.id) : pauseWebhook(row.id),
+    invalidate: [['webhooks']],
+  });
+  const removal = useConfirmedCommand<Row, unknown>({
+    run: deleteWebhook,
+    success: 'Webhook deleted',
+    invalidate: [['webhooks']],
+  });
+  const rows: Row[] = data?.items.map((hook) => ({ ...hook, _id: hook.id })) ?? [];
+
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="3xl">
+        Webhooks
+      </Heading>
+      <RegisterForm onSecret={setSecret} />
+      <DataTable
+        caption="Webhook endpoints"
+        columns={['Endpoint', 'Events', 'Status', 'Last delivery', 'Actions']}
+        loading={isPending}
+        count={rows.length}
+        empty="No webhook is registered."
+      >
+        {rows.map((hook) => (
+          <Table.Row key={hook.id}>
+            <Table.Cell {...wraps}>
+              <Text overflowWrap="anywhere">{hook.url}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                {hook.description || `by ${hook.createdBy}`}
+              </Text>
+            </Table.Cell>
+            <Table.Cell {...wraps} fontSize="xs">
+              {hook.types.join(', ')}
+            </Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={statusColour[hook.status]}>{hook.status}</Badge>
+              {hook.pending > 0 ? (
+                <Text fontSize="xs" color="fg.muted">
+                  {hook.pending} waiting
+                </Text>
+              ) : null}
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap" fontSize="sm">
+              {hook.lastDelivery
+                ? `${formatDateTime(hook.lastDelivery.at)}: ${
+                    hook.lastDelivery.statusCode ?? hook.lastDelivery.error ?? ''
+                  }`
+                : 'none yet'}
+            </Table.Cell>
+            <Table.Cell>
+              <HStack gap="2">
+                <Button size="xs" variant="outline" onClick={() => setOpen(hook)}>
+                  Deliveries
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  loading={toggle.isPending && toggle.variables?.id === hook.id}
+                  onClick={() => toggle.mutate(hook)}
+                >
+                  {hook.status === 'paused' ? 'Resume' : 'Pause'}
+                </Button>
+                <Button
+                  size="xs"
+                  colorPalette="red"
+                  variant="outline"
+                  onClick={() => removal.ask(hook)}
+                  aria-label={`Delete ${hook.url}`}
+                >
+                  Delete
+                </Button>
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
+      {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
+      {open ? <Deliveries key={open.id} webhook={open} /> : null}
+      <ShownOnceDialog
+        title="The endpoint's signing secret"
+        value={secret}
+        onClose={() => setSecret(null)}
+      />
+      <ConfirmDialog
+        {...removal.dialog}
+        title="Delete this webhook?"
+        description={`${removal.selected?.url ?? 'It'} will get nothing more; its waiting messages are dropped.`}
+        confirmLabel="Delete"
+      />
+    </Stack>
+  );
+}
