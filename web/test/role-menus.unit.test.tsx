@@ -24,7 +24,16 @@ const member = ['Favourites', 'Saved searches', 'Notifications', 'Profile'];
 const expected: Record<ReadRole, string[]> = {
   Buyer: ['Dashboard', 'My Orders', ...member],
   Seller: ['Dashboard', 'My Products', 'My Bookings', ...member],
-  Admin: ['Dashboard', 'All Categories', 'All users', 'Audit Log', 'Operations', ...member],
+  Admin: [
+    'Dashboard',
+    'All Categories',
+    'All users',
+    'Audit Log',
+    'Operations',
+    'API keys',
+    'Webhooks',
+    ...member,
+  ],
 };
 
 describe('dashboard drawer', () => {

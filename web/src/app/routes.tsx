@@ -97,6 +97,14 @@ export const routes: RouteObject[] = [
                 path: 'operations',
                 ...page('operations', () => import('../pages/dashboard/operations.tsx')),
               },
+              {
+                path: 'api-keys',
+                ...page('api-keys', () => import('../pages/dashboard/api-keys.tsx')),
+              },
+              {
+                path: 'webhooks',
+                ...page('webhooks', () => import('../pages/dashboard/webhooks.tsx')),
+              },
             ],
           },
         ],

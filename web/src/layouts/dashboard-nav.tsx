@@ -30,6 +30,8 @@ export function dashboardLinks(role: ReadRole | undefined): DashboardLink[] {
     links.push({ to: '/user/allusers', label: 'All users' });
     links.push({ to: '/user/audit', label: 'Audit Log' });
     links.push({ to: '/user/operations', label: 'Operations' });
+    links.push({ to: '/user/api-keys', label: 'API keys' });
+    links.push({ to: '/user/webhooks', label: 'Webhooks' });
   }
   if (role !== undefined) links.push(...memberLinks);
   return links;
