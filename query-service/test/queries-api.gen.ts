@@ -2526,6 +2526,32 @@ export interface operations {
                                 nextAttemptAt: string;
                             } | null;
                         }[];
+                        /** @description The last failed webhook delivery attempts, newest first (at most 10) */
+                        failedDeliveries: {
+                            /** @description The `webhook-id` header: the same on every attempt and replay */
+                            messageId: string;
+                            /** @description 1 for the first attempt */
+                            attempt: number;
+                            /** @description The car event's position (the feed's id) */
+                            position: string;
+                            eventId: string;
+                            eventType: string;
+                            ok: boolean;
+                            statusCode?: number;
+                            error?: string;
+                            /** @description Until the answer (or the failure) */
+                            latencyMs: number;
+                            /** @description The start of the answer body, at most 1 KB */
+                            response: string;
+                            /** @description ISO-8601 */
+                            at: string;
+                            /** @description When it is tried again; absent once delivered or given up */
+                            nextAttemptAt?: string;
+                            /** @description Sent again by a replay */
+                            replay: boolean;
+                            endpointId: string;
+                            url: string;
+                        }[];
                         pendingMigrations: string[];
                         unfinishedRebuild: boolean;
                         rebuild: {

@@ -49,6 +49,24 @@ const look = (at: string, carsApplied: number): OpsStatus => ({
       },
     },
   ],
+  failedDeliveries: [
+    {
+      endpointId: 'hook-1',
+      url: 'https://hooks.example.com/cars',
+      messageId: 'msg_1',
+      attempt: 2,
+      position: '125',
+      eventId: 'e125',
+      eventType: 'CarListed',
+      ok: false,
+      statusCode: 503,
+      latencyMs: 40,
+      response: 'busy',
+      at: '2026-11-24T09:59:50Z',
+      nextAttemptAt: '2026-11-24T10:05:00Z',
+      replay: false,
+    },
+  ],
   pendingMigrations: [],
   unfinishedRebuild: false,
   rebuild: { command: 'npm run projections -- rebuild', docs: 'docs/read-model.md' },
@@ -75,6 +93,10 @@ describe('the operations page', () => {
     const reactors = screen.getByRole('table', { name: /Reactors/ });
     expect(within(reactors).getByRole('row', { name: /identity-accounts/ })).toHaveTextContent(
       /Failing.*the sign-in service does not answer \(attempt 4/,
+    );
+    const failed = screen.getByRole('table', { name: 'The last failed webhook deliveries' });
+    expect(within(failed).getByRole('row', { name: /hooks\.example\.com/ })).toHaveTextContent(
+      /CarListed at 125.*503/,
     );
     expect(screen.getByText('npm run projections -- rebuild')).toBeVisible();
 

@@ -337,6 +337,15 @@ describe('webhooks in the all-in-one', () => {
       response: 'not now',
     });
     expect(attempts.body[0].nextAttemptAt).toBeUndefined();
+    // The operations page lists the endpoint's last failed attempt first.
+    const ops = await call('GET', '/api/ops/status', serviceToken(admin));
+    expect(ops.status).toBe(200);
+    expect(ops.body.failedDeliveries[0]).toMatchObject({
+      endpointId,
+      url: hooks.url,
+      attempt: 7,
+      statusCode: 500,
+    });
     let audit = await call('GET', `/api/audit?subject=${endpointId}`, serviceToken(admin));
     await eventually(async () => {
       audit = await call('GET', `/api/audit?subject=${endpointId}`, serviceToken(admin));

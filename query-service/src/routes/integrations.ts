@@ -148,6 +148,29 @@ const toDelivery = (row: AttemptRow): WebhookDeliveryRecord => ({
   replay: row.replay,
 });
 
+/** The last failed delivery attempts of every endpoint, newest first, for the operations page. */
+export const lastFailedDeliveries = async (ctx: QueryContext, limit = 10) => {
+  const { rows } = await sql<{ t: string | null }>`
+    select to_regclass('webhooks.attempts')::text as t`.execute(ctx.db);
+  if (!rows[0]?.t) return [];
+  const failed = await sql<AttemptRow & { endpoint_id: string; url: string }>`
+    select d.message_id, a.attempt, d.event_position, d.event_id, d.event_type, a.ok,
+           a.status_code, a.error, a.latency_ms, a.response, a.at, d.status, d.attempts,
+           d.next_attempt_at, d.cause_position <> d.event_position as replay,
+           a.endpoint_id, e.url
+    from ${attemptsTable} a
+      join ${deliveriesTable} d on d.id = a.delivery_id
+      join ${sql.table('webhooks.endpoints')} e on e.id = a.endpoint_id
+    where not a.ok
+    order by a.at desc, a.delivery_id desc, a.attempt desc
+    limit ${limit}`.execute(ctx.db);
+  return failed.rows.map((row) => ({
+    ...toDelivery(row),
+    endpointId: row.endpoint_id,
+    url: row.url,
+  }));
+};
+
 export const integrationRoutes = (
   app: ServiceApp,
   ctx: QueryContext,

@@ -4,6 +4,7 @@ import { LAG_COUNT_LIMIT, readModelStatus, readReactorStates } from '@second-gea
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { QueryContext } from '../context.ts';
 import { requireAdmin, viewerOf } from '../viewer.ts';
+import { lastFailedDeliveries } from './integrations.ts';
 
 const after = (position: bigint | undefined) => (position === undefined ? {} : { after: position });
 
@@ -47,9 +48,10 @@ export const opsRoutes = (app: ServiceApp, ctx: QueryContext) => {
       requireAdmin(await viewerOf(ctx.db, ctx.schema, request));
       reply.header('cache-control', 'no-store');
       const now = Date.now();
-      const [model, reactors] = await Promise.all([
+      const [model, reactors, failedDeliveries] = await Promise.all([
         readModelStatus(ctx.store, ctx.db, ctx.schema),
         readReactorStates(ctx.db),
+        lastFailedDeliveries(ctx),
       ]);
       return {
         at: new Date(now).toISOString(),
@@ -84,6 +86,7 @@ export const opsRoutes = (app: ServiceApp, ctx: QueryContext) => {
               : null,
           })),
         ),
+        failedDeliveries,
         pendingMigrations: model.pendingMigrations,
         unfinishedRebuild: model.unfinishedRebuild,
         rebuild: {

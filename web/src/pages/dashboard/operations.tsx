@@ -15,6 +15,7 @@ export const OPS_REFRESH_MS = 3000;
 
 type Projection = OpsStatus['projections'][number];
 type Reactor = OpsStatus['reactors'][number];
+type FailedDelivery = OpsStatus['failedDeliveries'][number];
 
 /** "12 events, 3 s" behind, or "caught up". */
 export function behindText({ lagEvents, lagEventsCapped, lagSeconds }: Projection | Reactor) {
@@ -151,6 +152,38 @@ export default function OperationsPage() {
                 r.failing
                   ? `${r.failing.lastError} (attempt ${r.failing.attempts}, next ${formatDateTime(r.failing.nextAttemptAt)})`
                   : '',
+            },
+          ]}
+        />
+      </Stack>
+
+      <Stack gap="3">
+        <Heading as="h2" size="lg">
+          Failed webhook deliveries
+        </Heading>
+        <Text color="fg.muted">
+          The last attempts that failed, newest first; each is tried again with backoff, and the
+          Webhooks page has every endpoint's log.
+        </Text>
+        <DataTable<FailedDelivery>
+          caption="The last failed webhook deliveries"
+          loading={isPending}
+          rows={data?.failedDeliveries}
+          rowKey={(d) => `${d.endpointId}:${d.messageId}:${d.attempt}`}
+          empty="No delivery has failed."
+          columns={[
+            { header: 'When', card: 'title', cell: (d) => formatDateTime(d.at) },
+            { header: 'Endpoint', wraps: true, cell: (d) => d.url },
+            { header: 'Event', cell: (d) => `${d.eventType} at ${d.position}` },
+            { header: 'Attempt', cell: (d) => d.attempt },
+            {
+              header: 'Answer',
+              wraps: true,
+              cell: (d) => `${d.statusCode ?? 'no answer'}${d.error ? `: ${d.error}` : ''}`,
+            },
+            {
+              header: 'Next attempt',
+              cell: (d) => (d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : 'given up'),
             },
           ]}
         />
