@@ -274,7 +274,12 @@ describe('webhooks in the all-in-one', () => {
     const ids = hooks.received.map((d) => d.id);
     expect(new Set(ids).size).toBe(3);
 
-    const listed = await call('GET', `/api/webhooks/${endpointId}`, serviceToken(admin));
+    // The receiver records a message before it answers: the dispatcher books it a moment later.
+    let listed = await call('GET', `/api/webhooks/${endpointId}`, serviceToken(admin));
+    await eventually(async () => {
+      listed = await call('GET', `/api/webhooks/${endpointId}`, serviceToken(admin));
+      return listed.body.pending === 0 && listed.body.lastDelivery?.ok === true;
+    });
     expect(listed.body).toMatchObject({
       status: 'active',
       pending: 0,
@@ -291,12 +296,14 @@ describe('webhooks in the all-in-one', () => {
     expect(hooks.received.slice(3).map((d) => d.body)).toEqual(
       hooks.received.slice(0, 3).map((d) => d.body),
     );
-    const attempts = await call(
-      'GET',
-      `/api/webhooks/${endpointId}/deliveries?limit=100`,
-      key.body.key,
-    );
-    expect((attempts.body as { replay: boolean }[]).filter((a) => a.replay)).toHaveLength(3);
+    await eventually(async () => {
+      const attempts = await call(
+        'GET',
+        `/api/webhooks/${endpointId}/deliveries?limit=100`,
+        key.body.key,
+      );
+      return (attempts.body as { replay: boolean }[]).filter((a) => a.replay).length === 3;
+    });
     expect(hooks.refused).toEqual([]);
 
     // Deleted: nothing more is sent.

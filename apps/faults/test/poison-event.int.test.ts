@@ -28,7 +28,7 @@ describeOnMachinePostgres('a poison event appended straight to the store', () =>
           const status = await readModelStatus(store, db).catch(() => undefined);
           return (
             status !== undefined &&
-            status.projections.length === 6 &&
+            status.projections.length === 7 &&
             status.projections.every((p) => p.position === after.position)
           );
         },
