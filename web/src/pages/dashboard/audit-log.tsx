@@ -42,6 +42,15 @@ const eventTypes = [
   'BookingCancelled',
   'BookingEnded',
   'CarDeleted',
+  'ApiKeyIssued',
+  'ApiKeyRevoked',
+  'WebhookEndpointRegistered',
+  'WebhookEndpointPaused',
+  'WebhookEndpointResumed',
+  'WebhookEndpointDeleted',
+  'WebhookReplayRequested',
+  'WebhookEndpointFailing',
+  'WebhookEndpointRecovered',
 ];
 
 /** The filters as typed: text, or '' for any. */
@@ -143,6 +152,8 @@ export default function AuditLogPage() {
                 <option value="user">User</option>
                 <option value="car">Car</option>
                 <option value="category">Category</option>
+                <option value="api-key">API key</option>
+                <option value="webhook">Webhook</option>
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
@@ -199,15 +210,18 @@ export default function AuditLogPage() {
               {formatDetails(entry.details)}
             </Table.Cell>
             <Table.Cell>
-              <Button asChild size="xs" variant="outline">
-                <RouterLink to={asItWas(entry.subject.type, entry.subject.id, entry.position)}>
-                  As it was…
-                  <Box as="span" srOnly>
-                    {' '}
-                    {entry.subject.label || entry.subject.id}, after this entry
-                  </Box>
-                </RouterLink>
-              </Button>
+              {/* Time travel knows cars, users and categories; keys and webhooks have none. */}
+              {entry.subject.type === 'api-key' || entry.subject.type === 'webhook' ? null : (
+                <Button asChild size="xs" variant="outline">
+                  <RouterLink to={asItWas(entry.subject.type, entry.subject.id, entry.position)}>
+                    As it was…
+                    <Box as="span" srOnly>
+                      {' '}
+                      {entry.subject.label || entry.subject.id}, after this entry
+                    </Box>
+                  </RouterLink>
+                </Button>
+              )}
             </Table.Cell>
           </Table.Row>
         ))}
