@@ -285,6 +285,8 @@ const tables = [
   'saved_searches',
   'notifications',
   'notification_reads',
+  'api_keys',
+  'webhook_endpoints',
 ] as const;
 const keys: Record<(typeof tables)[number], string> = {
   users: 'id',
@@ -297,6 +299,8 @@ const keys: Record<(typeof tables)[number], string> = {
   saved_searches: 'id',
   notifications: 'id',
   notification_reads: 'user_id',
+  api_keys: 'id',
+  webhook_endpoints: 'id',
 };
 const positionColumns = new Set(['version', 'position', 'listed_position']);
 

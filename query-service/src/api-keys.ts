@@ -32,12 +32,30 @@ export const migrateAccess = async (db: ReadContext['db']): Promise<void> => {
   });
 };
 
+/**
+ * The table made once, when first needed (not when the service starts: a service whose
+ * database is down must still start, and say it is not ready); tried again after a failure.
+ */
+const made = new WeakMap<ReadContext['db'], Promise<void>>();
+const accessTable = (db: ReadContext['db']): Promise<void> => {
+  let ready = made.get(db);
+  if (!ready) {
+    ready = migrateAccess(db).catch((error: unknown) => {
+      made.delete(db);
+      throw error;
+    });
+    made.set(db, ready);
+  }
+  return ready;
+};
+
 /** When each key was last used to read, by id. */
 export const lastReadsOf = async (
   db: ReadContext['db'],
   keyIds: readonly string[],
 ): Promise<Map<string, Date>> => {
   if (keyIds.length === 0) return new Map();
+  await accessTable(db);
   const { rows } = await sql<{ key_id: string; last_used_at: Date | string }>`
     select key_id, last_used_at from ${uses} where key_id in (${sql.join(keyIds)})`.execute(db);
   return new Map(rows.map((row) => [row.key_id, new Date(row.last_used_at)]));
@@ -59,11 +77,16 @@ export const apiKeyVerifier = (app: ServiceApp, { db, schema }: ReadContext) => 
     if (now - (recorded.get(keyId) ?? 0) < RECORD_EVERY_MS) return;
     recorded.set(keyId, now);
     // Not awaited: a read never waits on its bookkeeping; a failure is logged, not answered.
-    sql`insert into ${uses} (key_id, last_used_at) values (${keyId}, now())
-        on conflict (key_id) do update set last_used_at = excluded.last_used_at
-        where ${uses}.last_used_at < excluded.last_used_at - interval '1 minute'`
-      .execute(db)
-      .catch((error: unknown) => app.log.warn({ err: error, keyId }, 'key use not recorded'));
+    accessTable(db)
+      .then(() =>
+        sql`insert into ${uses} (key_id, last_used_at) values (${keyId}, now())
+            on conflict (key_id) do update set last_used_at = excluded.last_used_at
+            where ${uses}.last_used_at < excluded.last_used_at - interval '1 minute'`.execute(db),
+      )
+      .catch((error: unknown) => {
+        recorded.delete(keyId);
+        app.log.warn({ err: error, keyId }, 'key use not recorded');
+      });
   };
 
   /** The live key a token is, with the scope asked for: 401 for no such key, 403 without it. */

@@ -18,7 +18,7 @@ import {
   type ServiceApp,
 } from '@second-gear/service-http';
 import { answerCache } from './answer-cache.ts';
-import { apiKeyVerifier, migrateAccess } from './api-keys.ts';
+import { apiKeyVerifier } from './api-keys.ts';
 import { ASYNCAPI_PATH, asyncApiDocument } from './asyncapi.ts';
 import type { QueryContext } from './context.ts';
 import { readYourWrites } from './read-your-writes.ts';
@@ -172,8 +172,8 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
   if (options.changes && options.keepAnswers !== false) {
     answerCache(app, { db: options.db, schema, changes: options.changes, metrics });
   }
-  // The table of keys' last uses, the one thing this service writes (src/api-keys.ts).
-  await migrateAccess(options.db);
+  // Keys on the feed and the webhook reads; their last uses are the one thing this service
+  // writes (src/api-keys.ts).
   const keys = apiKeyVerifier(app, ctx);
   userRoutes(app, ctx);
   categoryRoutes(app, ctx);

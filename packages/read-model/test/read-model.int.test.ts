@@ -267,6 +267,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const LISTING_LIFE = '0008-listing-and-booking-life';
   const MEMBERS = '0009-members';
   const PHOTOS = '0010-car-photos';
+  const INTEGRATIONS = '0011-integrations';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -298,6 +299,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       LISTING_LIFE,
       MEMBERS,
       PHOTOS,
+      INTEGRATIONS,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -329,6 +331,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       LISTING_LIFE,
       MEMBERS,
       PHOTOS,
+      INTEGRATIONS,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();

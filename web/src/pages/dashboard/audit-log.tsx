@@ -41,6 +41,15 @@ const eventTypes = [
   'BookingCancelled',
   'BookingEnded',
   'CarDeleted',
+  'ApiKeyIssued',
+  'ApiKeyRevoked',
+  'WebhookEndpointRegistered',
+  'WebhookEndpointPaused',
+  'WebhookEndpointResumed',
+  'WebhookEndpointDeleted',
+  'WebhookReplayRequested',
+  'WebhookEndpointFailing',
+  'WebhookEndpointRecovered',
 ];
 
 /** The filters as typed: text, or '' for any. */
@@ -142,6 +151,8 @@ export default function AuditLogPage() {
                 <option value="user">User</option>
                 <option value="car">Car</option>
                 <option value="category">Category</option>
+                <option value="api-key">API key</option>
+                <option value="webhook">Webhook</option>
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
@@ -216,17 +227,19 @@ export default function AuditLogPage() {
           {
             header: 'Time travel',
             card: 'actions',
-            cell: (entry) => (
-              <Button asChild size="xs" variant="outline">
-                <RouterLink to={asItWas(entry.subject.type, entry.subject.id, entry.position)}>
-                  As it was…
-                  <Box as="span" srOnly>
-                    {' '}
-                    {entry.subject.label || entry.subject.id}, after this entry
-                  </Box>
-                </RouterLink>
-              </Button>
-            ),
+            // Time travel knows cars, users and categories; keys and webhooks have none.
+            cell: (entry) =>
+              entry.subject.type === 'api-key' || entry.subject.type === 'webhook' ? null : (
+                <Button asChild size="xs" variant="outline">
+                  <RouterLink to={asItWas(entry.subject.type, entry.subject.id, entry.position)}>
+                    As it was…
+                    <Box as="span" srOnly>
+                      {' '}
+                      {entry.subject.label || entry.subject.id}, after this entry
+                    </Box>
+                  </RouterLink>
+                </Button>
+              ),
           },
         ]}
       />
