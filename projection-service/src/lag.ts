@@ -2,13 +2,13 @@ import type { EventStore } from '@second-gear/event-store';
 import {
   countParked,
   LIVE_SCHEMA,
+  lagAfter,
   type ReadModelDb,
   readCheckpoints,
 } from '@second-gear/read-model';
 import { answers, type Readiness } from '@second-gear/service-http';
 import type { ReactorState, RunningReactors } from './reactions/reactor.ts';
 import type { RunningProjections } from './start-projections.ts';
-import { LAG_COUNT_LIMIT } from './status.ts';
 
 /** How far one projection or reactor is behind the store. */
 export interface Lag {
@@ -72,16 +72,7 @@ export const watchSubscriptions = (options: WatchSubscriptionsOptions): Subscrip
           if (head === undefined || (position !== undefined && position >= head)) {
             return { lagEvents: 0, lagEventsCapped: false, lagSeconds: 0 };
           }
-          const behind = await store.readAll({
-            ...(position === undefined ? {} : { after: position }),
-            limit: LAG_COUNT_LIMIT,
-          });
-          const oldest = behind[0]?.recordedAt.getTime();
-          return {
-            lagEvents: behind.length,
-            lagEventsCapped: behind.length >= LAG_COUNT_LIMIT,
-            lagSeconds: oldest === undefined ? 0 : Math.max(0, (now() - oldest) / 1000),
-          };
+          return lagAfter(store, position, now());
         })();
         lags.set(position, lag);
       }

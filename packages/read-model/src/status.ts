@@ -56,6 +56,8 @@ export interface ProjectionStatus {
   /** Events not yet applied, counted up to `LAG_COUNT_LIMIT`. */
   eventsBehind: number;
   eventsBehindCapped: boolean;
+  /** Age of the oldest event it has not applied, in seconds; 0 when caught up. */
+  lagSeconds: number;
   eventsApplied: number;
   /** Events it parked (could not apply) that nobody has retried or skipped yet. */
   parked: number;
@@ -81,6 +83,36 @@ export interface ReadModelStatus {
 
 export const LAG_COUNT_LIMIT = 10_000;
 
+/** How far `position` is behind the store (undefined: nothing read yet). */
+export interface LagBehind {
+  /** Events after it, counted up to `LAG_COUNT_LIMIT`. */
+  lagEvents: number;
+  lagEventsCapped: boolean;
+  /** Age of the oldest of them, in seconds, by `now`; 0 when there are none. */
+  lagSeconds: number;
+}
+
+/**
+ * Reads, once, the events after `position` (at most `LAG_COUNT_LIMIT`): positions are not
+ * dense, so events are counted rather than positions subtracted.
+ */
+export const lagAfter = async (
+  store: Pick<StatusStore, 'readAll'>,
+  position: bigint | undefined,
+  now: number = Date.now(),
+): Promise<LagBehind> => {
+  const behind = await store.readAll({
+    ...(position === undefined ? {} : { after: position }),
+    limit: LAG_COUNT_LIMIT,
+  });
+  const oldest = behind[0]?.recordedAt.getTime();
+  return {
+    lagEvents: behind.length,
+    lagEventsCapped: behind.length >= LAG_COUNT_LIMIT,
+    lagSeconds: oldest === undefined ? 0 : Math.max(0, (now - oldest) / 1000),
+  };
+};
+
 /** Each projection's checkpoint and how far it is behind the store. */
 export const readModelStatus = async (
   store: StatusStore,
@@ -96,16 +128,14 @@ export const readModelStatus = async (
   const storeId = checkpoints.length > 0 ? await store.storeId() : '';
   const projections: ProjectionStatus[] = [];
   for (const checkpoint of checkpoints) {
-    const behind = await store.readAll({
-      ...(checkpoint.position === undefined ? {} : { after: checkpoint.position }),
-      limit: LAG_COUNT_LIMIT,
-    });
+    const lag = await lagAfter(store, checkpoint.position);
     projections.push({
       name: checkpoint.name,
       position: checkpoint.position,
       lagPositions: head === undefined ? undefined : head - (checkpoint.position ?? 0n),
-      eventsBehind: behind.length,
-      eventsBehindCapped: behind.length >= LAG_COUNT_LIMIT,
+      eventsBehind: lag.lagEvents,
+      eventsBehindCapped: lag.lagEventsCapped,
+      lagSeconds: lag.lagSeconds,
       eventsApplied: checkpoint.eventsApplied,
       parked: parked[checkpoint.name] ?? 0,
       refused: await checkpointMismatch(store, checkpoint, storeId),

@@ -148,16 +148,29 @@ const toDelivery = (row: AttemptRow): WebhookDeliveryRecord => ({
   replay: row.replay,
 });
 
-/** The last failed delivery attempts of every endpoint, newest first, for the operations page. */
-export const lastFailedDeliveries = async (ctx: QueryContext, limit = 10) => {
+/** The columns of an attempt with its delivery (`a`, `d`), as `toDelivery` reads them. */
+const attemptColumns = sql`
+  d.message_id, a.attempt, d.event_position, d.event_id, d.event_type, a.ok, a.status_code,
+  a.error, a.latency_ms, a.response, a.at, d.status, d.attempts, d.next_attempt_at,
+  d.cause_position <> d.event_position as replay`;
+
+/** Databases known to hold the deliverer's tables (it makes them when it first starts). */
+const withDeliveries = new WeakSet<object>();
+
+/** Whether the deliverer's tables exist yet; once they do, that is not asked again. */
+const hasDeliveries = async (ctx: QueryContext): Promise<boolean> => {
+  if (withDeliveries.has(ctx.db)) return true;
   const { rows } = await sql<{ t: string | null }>`
     select to_regclass('webhooks.attempts')::text as t`.execute(ctx.db);
-  if (!rows[0]?.t) return [];
+  if (rows[0]?.t) withDeliveries.add(ctx.db);
+  return withDeliveries.has(ctx.db);
+};
+
+/** The last failed delivery attempts of every endpoint, newest first, for the operations page. */
+export const lastFailedDeliveries = async (ctx: QueryContext, limit = 10) => {
+  if (!(await hasDeliveries(ctx))) return [];
   const failed = await sql<AttemptRow & { endpoint_id: string; url: string }>`
-    select d.message_id, a.attempt, d.event_position, d.event_id, d.event_type, a.ok,
-           a.status_code, a.error, a.latency_ms, a.response, a.at, d.status, d.attempts,
-           d.next_attempt_at, d.cause_position <> d.event_position as replay,
-           a.endpoint_id, e.url
+    select ${attemptColumns}, a.endpoint_id, e.url
     from ${attemptsTable} a
       join ${deliveriesTable} d on d.id = a.delivery_id
       join ${sql.table('webhooks.endpoints')} e on e.id = a.endpoint_id
@@ -178,16 +191,6 @@ export const integrationRoutes = (
 ): void => {
   const tables = () => ctx.db.withSchema(ctx.schema);
   const webhookManagers = keys.tokenOrApiKey('webhooks:manage');
-
-  /** Whether the deliverer's tables exist yet (the projection service makes them at its start). */
-  let deliveriesExist = false;
-  const hasDeliveries = async (): Promise<boolean> => {
-    if (deliveriesExist) return true;
-    const { rows } = await sql<{ t: string | null }>`
-      select to_regclass('webhooks.attempts')::text as t`.execute(ctx.db);
-    deliveriesExist = Boolean(rows[0]?.t);
-    return deliveriesExist;
-  };
 
   /** An API key with the scope (checked by its preHandler), or an admin. */
   const requireManager = async (request: FastifyRequest) => {
@@ -264,7 +267,7 @@ export const integrationRoutes = (
       const state = await deliveryState(
         ctx,
         rows.map((row) => row.id),
-        await hasDeliveries(),
+        await hasDeliveries(ctx),
       );
       setPageHeaders(request, reply, request.query, count.total);
       return rows.map((row) => toWebhook(row, state.get(row.id)));
@@ -296,7 +299,7 @@ export const integrationRoutes = (
       const row = await endpointOf(request.params.id);
       return toWebhook(
         row,
-        (await deliveryState(ctx, [row.id], await hasDeliveries())).get(row.id),
+        (await deliveryState(ctx, [row.id], await hasDeliveries(ctx))).get(row.id),
       );
     },
   );
@@ -319,15 +322,13 @@ export const integrationRoutes = (
     async (request, reply) => {
       await requireManager(request);
       const row = await endpointOf(request.params.id);
-      if (!(await hasDeliveries())) {
+      if (!(await hasDeliveries(ctx))) {
         setPageHeaders(request, reply, request.query, 0);
         return [];
       }
       const [attempts, count] = await Promise.all([
         sql<AttemptRow>`
-          select d.message_id, a.attempt, d.event_position, d.event_id, d.event_type, a.ok,
-                 a.status_code, a.error, a.latency_ms, a.response, a.at, d.status, d.attempts,
-                 d.next_attempt_at, d.cause_position <> d.event_position as replay
+          select ${attemptColumns}
           from ${attemptsTable} a join ${deliveriesTable} d on d.id = a.delivery_id
           where a.endpoint_id = ${row.id}
           order by a.at desc, a.delivery_id desc, a.attempt desc

@@ -1,29 +1,9 @@
 import { OpsStatus } from '@second-gear/contracts';
-import type { EventStore } from '@second-gear/event-store';
-import { LAG_COUNT_LIMIT, readModelStatus, readReactorStates } from '@second-gear/read-model';
+import { lagAfter, readModelStatus, readReactorStates } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { QueryContext } from '../context.ts';
 import { requireAdmin, viewerOf } from '../viewer.ts';
 import { lastFailedDeliveries } from './integrations.ts';
-
-const after = (position: bigint | undefined) => (position === undefined ? {} : { after: position });
-
-/** Age in seconds of the oldest event after a position; 0 when there is none. */
-const ageAfter = async (store: EventStore, position: bigint | undefined, now: number) => {
-  const [oldest] = await store.readAll({ ...after(position), limit: 1 });
-  return oldest === undefined ? 0 : Math.max(0, (now - oldest.recordedAt.getTime()) / 1000);
-};
-
-/** How far a position is behind the store: events counted up to the limit, age of the oldest. */
-const lagAfter = async (store: EventStore, position: bigint | undefined, now: number) => {
-  const behind = await store.readAll({ ...after(position), limit: LAG_COUNT_LIMIT });
-  const oldest = behind[0]?.recordedAt.getTime();
-  return {
-    lagEvents: behind.length,
-    lagEventsCapped: behind.length >= LAG_COUNT_LIMIT,
-    lagSeconds: oldest === undefined ? 0 : Math.max(0, (now - oldest) / 1000),
-  };
-};
 
 /**
  * The operations page's one read: each projection and reactor with its position, lag, parked
@@ -62,7 +42,7 @@ export const opsRoutes = (app: ServiceApp, ctx: QueryContext) => {
             position: projection.position?.toString() ?? null,
             lagEvents: projection.eventsBehind,
             lagEventsCapped: projection.eventsBehindCapped,
-            lagSeconds: await ageAfter(ctx.store, projection.position, now),
+            lagSeconds: projection.lagSeconds,
             parked: projection.parked,
             eventsApplied: projection.eventsApplied,
             updatedAt: projection.updatedAt.toISOString(),
