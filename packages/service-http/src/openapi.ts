@@ -59,22 +59,40 @@ export function problemAnswers(...statuses: ProblemStatus[]) {
 
 const withNamedSchemas = createJsonSchemaTransformObject({});
 
+type Operation = { security?: Record<string, unknown>[] };
+
 /**
  * Schemas with an id (the problem) become components, referenced where they are used. Each is
- * made in an input and an output variant; the document keeps the ones its operations use.
+ * made in an input and an output variant; the document keeps the ones its operations use, and
+ * the security schemes some operation names (a service without API keys offers none).
  */
 const namedSchemas: typeof withNamedSchemas = (input) => {
   const document = withNamedSchemas(input) as {
-    components?: { schemas?: Record<string, unknown> };
+    paths?: Record<string, Record<string, Operation>>;
+    components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
   };
   const schemas = document.components?.schemas ?? {};
   const text = JSON.stringify({ ...document, components: { ...document.components, schemas: {} } });
   const used = Object.entries(schemas).filter(([name]) =>
     text.includes(`"#/components/schemas/${name}"`),
   );
+  const named = new Set(
+    Object.values(document.paths ?? {}).flatMap((operations) =>
+      Object.values(operations).flatMap((operation) =>
+        (operation.security ?? []).flatMap((requirement) => Object.keys(requirement)),
+      ),
+    ),
+  );
+  const schemes = Object.entries(document.components?.securitySchemes ?? {}).filter(([name]) =>
+    named.has(name),
+  );
   return {
     ...document,
-    components: { ...document.components, schemas: Object.fromEntries(used) },
+    components: {
+      ...document.components,
+      schemas: Object.fromEntries(used),
+      securitySchemes: Object.fromEntries(schemes),
+    },
   } as ReturnType<typeof withNamedSchemas>;
 };
 
