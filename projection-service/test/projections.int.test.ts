@@ -510,6 +510,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0009-members',
       '0010-car-photos',
       '0011-integrations',
+      '0012-hot-booking-updates',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

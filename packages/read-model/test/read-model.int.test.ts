@@ -206,6 +206,34 @@ describe.each(backends)('car facets and search words on $name', ({ open }) => {
     expect(await facets()).toEqual([]);
   });
 
+  it('books and frees an advertised car without touching an index (a HOT update)', async () => {
+    const cars = db.withSchema(schema);
+    await cars
+      .insertInto('cars')
+      .values(car('hot', 10, { make: 'Honda', advertised: 1 }))
+      .execute();
+    // The counts this session has not yet reported, read around the two updates: how many rows
+    // they updated, and how many of those stayed on their page.
+    const counts = await db.transaction().execute(async (trx) => {
+      const read = async () => {
+        const { rows } = await sql<{ updated: number; hot: number }>`
+          select pg_stat_get_xact_tuples_updated(${`${schema}.cars`}::regclass)::int as updated,
+            pg_stat_get_xact_tuples_hot_updated(${`${schema}.cars`}::regclass)::int as hot`.execute(
+          trx,
+        );
+        return rows[0] as { updated: number; hot: number };
+      };
+      const before = await read();
+      const inside = trx.withSchema(schema);
+      await inside.updateTable('cars').set({ booked: 1 }).where('id', '=', 'hot').execute();
+      await inside.updateTable('cars').set({ booked: 0 }).where('id', '=', 'hot').execute();
+      const after = await read();
+      return { updated: after.updated - before.updated, hot: after.hot - before.hot };
+    });
+    expect(counts).toEqual({ updated: 2, hot: 2 });
+    await cars.deleteFrom('cars').execute();
+  });
+
   it('keeps every word of the cars for matching a misspelt one', async () => {
     await db
       .withSchema(schema)
@@ -268,6 +296,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const MEMBERS = '0009-members';
   const PHOTOS = '0010-car-photos';
   const INTEGRATIONS = '0011-integrations';
+  const HOT_BOOKINGS = '0012-hot-booking-updates';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -300,6 +329,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       MEMBERS,
       PHOTOS,
       INTEGRATIONS,
+      HOT_BOOKINGS,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -332,6 +362,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       MEMBERS,
       PHOTOS,
       INTEGRATIONS,
+      HOT_BOOKINGS,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
