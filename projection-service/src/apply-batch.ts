@@ -25,7 +25,15 @@ export interface ParkedEvent {
 
 export type BatchResult =
   /** The batch is committed; `position` is the projections' checkpoint now. */
-  | { kind: 'applied'; position: bigint | undefined; applied: number; parked: ParkedEvent[] }
+  | {
+      kind: 'applied';
+      position: bigint | undefined;
+      /** The most events any one projection applied. */
+      applied: number;
+      /** How many events each projection applied (those past its own checkpoint). */
+      appliedBy: Record<string, number>;
+      parked: ParkedEvent[];
+    }
   /**
    * The stored checkpoint is behind what the caller had committed (a rebuild put an older
    * model in place, or an operator reset it): nothing was written; read again from `position`.
@@ -190,6 +198,7 @@ export const applyBatch = async (
     }
 
     let appliedMost = 0;
+    const appliedBy: Record<string, number> = {};
     const parked: ParkedEvent[] = [];
     for (const projection of projections) {
       const from = stored.get(projection.name);
@@ -204,6 +213,7 @@ export const applyBatch = async (
         else for (const event of known) await projection.apply(tables, event);
       }
       appliedMost = Math.max(appliedMost, todo.length);
+      appliedBy[projection.name] = todo.length;
       if (last === undefined || todo.length === 0) continue;
       await tables
         .insertInto('projection_checkpoints')
@@ -239,7 +249,7 @@ export const applyBatch = async (
     const position = after.includes(undefined)
       ? undefined
       : after.reduce((a, b) => ((b as bigint) < (a as bigint) ? b : a));
-    return { kind: 'applied', position, applied: appliedMost, parked };
+    return { kind: 'applied', position, applied: appliedMost, appliedBy, parked };
   });
 };
 

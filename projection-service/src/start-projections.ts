@@ -59,11 +59,15 @@ export interface RunningProjections {
 }
 
 /**
- * Migrates the read model, then keeps every projection up to date: each catches up from its
- * stored checkpoint in batches (`readAll`), then follows the store's live subscription,
- * applying whatever has arrived in one transaction with its checkpoint. A failed batch is
- * rolled back and retried from the stored checkpoint, so nothing is skipped or applied twice;
- * an event that keeps failing is parked with its error, and the projection goes on.
+ * Migrates the read model, then keeps every projection up to date in one pass: the events are
+ * read once, from the lowest checkpoint of the projections (`readAll` to catch up, then the
+ * store's live subscription), and each batch is applied to every projection in one
+ * transaction with one checkpoint row per projection (each skips what it has applied already,
+ * so a projection rebuilt on its own rejoins where it stands). A failed batch is rolled back
+ * and retried from the stored checkpoints, so nothing is skipped or applied twice; an event
+ * that keeps failing is parked with its error for the projection that fails it, and the
+ * others apply it. A projection that refuses the store (its checkpoint is another store's)
+ * stays out of the pass and is looked at again every so often.
  */
 export const startProjections = async (
   options: StartProjectionsOptions,
@@ -72,6 +76,7 @@ export const startProjections = async (
   const projections = options.projections ?? allProjections;
   const { db, store } = options;
   const batchSize = options.batchSize ?? 500;
+  const recheckMs = options.recheckMs ?? 10_000;
   const log = options.logger;
   const controller = new AbortController();
   const signal = options.signal
@@ -86,125 +91,162 @@ export const startProjections = async (
   /** Projections that refuse to go on, with the reason: their checkpoint is another store's. */
   const refused = new Map<string, string>();
 
-  /** Until an operator rebuilds, a refusing projection looks again every so often. */
-  const refuses = async (projection: Projection): Promise<boolean> => {
-    const checkpoint = (await readCheckpoints(db, schema)).find((c) => c.name === projection.name);
-    const mismatch = checkpoint && (await checkpointMismatch(store, checkpoint, storeId));
-    if (!mismatch) {
-      refused.delete(projection.name);
-      return false;
-    }
-    if (refused.get(projection.name) !== mismatch) {
-      log?.error(
-        { projection: projection.name, reason: mismatch },
-        `projection stopped: ${mismatch}; ${REBUILD_ADVICE}`,
-      );
-    }
-    refused.set(projection.name, mismatch);
-    await sleep(options.recheckMs ?? 10_000, undefined, { signal }).catch(() => {});
-    return true;
-  };
-
-  const run = async (projection: Projection): Promise<void> => {
-    let delay = options.retryDelayMs ?? 200;
-    // Batches that failed in a row; from PARK_AFTER_FAILURES on, the next one parks the events
-    // it cannot apply instead of failing again.
-    let failures = 0;
-    const apply = async (events: readonly RecordedEvent[], position: bigint | undefined) => {
-      const startedAt = Date.now();
-      const traces = events.map(traceOf);
-      const result = await inSpan(
-        `projection batch ${projection.name}`,
-        {
-          attributes: {
-            'second_gear.projection': projection.name,
-            'second_gear.events': events.length,
-          },
-          links: traces.slice(0, MAX_LINKS).map(linkTo),
-        },
-        () =>
-          applyBatch(db, {
-            schema,
-            projections: [projection],
-            events,
-            expected: { position },
-            parkFailures: failures >= PARK_AFTER_FAILURES,
-            storeId,
-          }),
-      );
-      // Each traced command's trace shows when this projection had its events committed.
-      if (result.kind === 'applied') {
-        recordEventSpans(
-          `project ${projection.name}`,
-          events.map((event, i) => ({
-            trace: traces[i],
-            attributes: {
-              'second_gear.event': event.type,
-              'second_gear.position': event.position.toString(),
-            },
-          })),
-          startedAt,
-          { attributes: { 'second_gear.projection': projection.name } },
+  /** The projections that accept this store's events; the others are noted as refusing. */
+  const accepting = async (): Promise<Projection[]> => {
+    const checkpoints = await readCheckpoints(db, schema);
+    const group: Projection[] = [];
+    for (const projection of projections) {
+      const checkpoint = checkpoints.find((c) => c.name === projection.name);
+      const mismatch = checkpoint && (await checkpointMismatch(store, checkpoint, storeId));
+      if (!mismatch) {
+        refused.delete(projection.name);
+        group.push(projection);
+        continue;
+      }
+      if (refused.get(projection.name) !== mismatch) {
+        log?.error(
+          { projection: projection.name, reason: mismatch },
+          `projection stopped: ${mismatch}; ${REBUILD_ADVICE}`,
         );
       }
-      failures = 0;
-      if (result.kind === 'applied') {
-        options.metrics?.batch(projection.name, 'applied');
-        options.metrics?.applied(projection.name, result.applied);
-        for (const parked of result.parked) {
-          log?.error(
-            { ...parked, position: parked.position.toString() },
-            'event parked: the projection cannot apply it and goes on without it; see npm run projections -- parked',
-          );
-        }
+      refused.set(projection.name, mismatch);
+    }
+    return group;
+  };
+
+  // Batches that failed in a row; from PARK_AFTER_FAILURES on, the next one parks the events
+  // it cannot apply instead of failing again.
+  let failures = 0;
+  const apply = async (
+    group: readonly Projection[],
+    events: readonly RecordedEvent[],
+    position: bigint | undefined,
+  ) => {
+    const startedAt = Date.now();
+    const traces = events.map(traceOf);
+    const names = group.map((p) => p.name);
+    const result = await inSpan(
+      'projection batch',
+      {
+        attributes: {
+          'second_gear.projections': names,
+          'second_gear.events': events.length,
+        },
+        links: traces.slice(0, MAX_LINKS).map(linkTo),
+      },
+      () =>
+        applyBatch(db, {
+          schema,
+          projections: group,
+          events,
+          expected: { position },
+          parkFailures: failures >= PARK_AFTER_FAILURES,
+          storeId,
+        }),
+    );
+    failures = 0;
+    if (result.kind !== 'applied') return result;
+    const last = events.at(-1)?.position;
+    for (const projection of group) {
+      const applied = result.appliedBy[projection.name] ?? 0;
+      const before = committed.get(projection.name);
+      if (last !== undefined && (before === undefined || last > before)) {
+        committed.set(projection.name, last);
       }
-      return result;
-    };
+      options.metrics?.batch(projection.name, 'applied');
+      options.metrics?.applied(projection.name, applied);
+      if (applied === 0) continue;
+      // Each traced command's trace shows when this projection had its events committed.
+      recordEventSpans(
+        `project ${projection.name}`,
+        events.slice(-applied).map((event, i) => ({
+          trace: traces[events.length - applied + i],
+          attributes: {
+            'second_gear.event': event.type,
+            'second_gear.position': event.position.toString(),
+          },
+        })),
+        startedAt,
+        { attributes: { 'second_gear.projection': projection.name } },
+      );
+    }
+    for (const parked of result.parked) {
+      log?.error(
+        { ...parked, position: parked.position.toString() },
+        'event parked: the projection cannot apply it and goes on without it; see npm run projections -- parked',
+      );
+    }
+    return result;
+  };
+
+  const run = async (): Promise<void> => {
+    let delay = options.retryDelayMs ?? 200;
+    let group: Projection[] = [];
     while (!signal.aborted) {
       try {
-        if (await refuses(projection)) continue;
-        let position = await readPosition(db, schema, [projection]);
-        committed.set(projection.name, position);
+        group = await accepting();
+        if (group.length === 0) {
+          await sleep(recheckMs, undefined, { signal }).catch(() => {});
+          continue;
+        }
+        const checkpoints = await readCheckpoints(db, schema);
+        for (const projection of group) {
+          const stored = checkpoints.find((c) => c.name === projection.name)?.position;
+          committed.set(projection.name, stored ?? undefined);
+        }
+        let position = await readPosition(db, schema, group);
 
         // Catch up in full batches straight from the store.
         for (;;) {
           const events = await store.readAll({ after: position, limit: batchSize });
           if (events.length === 0 || signal.aborted) break;
-          const result = await apply(events, position);
+          const result = await apply(group, events, position);
           position = result.position;
-          committed.set(projection.name, position);
           if (result.kind === 'applied' && events.length < batchSize) break;
         }
 
-        // Then follow, until stopped or until the checkpoint moves under us. (A signal that
-        // was aborted already counts too: `any` starts out aborted.)
+        // Then follow, until stopped, until the checkpoint moves under us, or until a
+        // projection that refused the store accepts it (an operator rebuilt it) and joins. (A
+        // signal that was aborted already counts too: `any` starts out aborted.)
         if (signal.aborted) return;
         const moved = new AbortController();
         const following = AbortSignal.any([signal, moved.signal]);
+        const rejoin =
+          refused.size > 0
+            ? setInterval(() => {
+                void accepting().then(
+                  (now) => now.length > group.length && moved.abort(),
+                  () => {},
+                );
+              }, recheckMs)
+            : undefined;
         try {
           const subscription = store.subscribe({
             ...(position === undefined ? {} : { after: position }),
             signal: following,
           });
           for await (const events of batched(subscription, batchSize)) {
-            const result = await apply(events, position);
+            const result = await apply(group, events, position);
             position = result.position;
-            committed.set(projection.name, position);
             if (result.kind === 'moved') {
-              log?.warn({ projection: projection.name }, 'checkpoint moved; reading again from it');
+              log?.warn(
+                { projections: group.map((p) => p.name) },
+                'checkpoint moved; reading again from it',
+              );
               break;
             }
           }
         } finally {
+          clearInterval(rejoin);
           moved.abort();
         }
         delay = options.retryDelayMs ?? 200;
       } catch (error) {
         if (signal.aborted) return;
         failures++;
-        options.metrics?.batch(projection.name, 'failed');
+        for (const projection of group) options.metrics?.batch(projection.name, 'failed');
         log?.error(
-          { err: error, projection: projection.name, failures },
+          { err: error, projections: group.map((p) => p.name), failures },
           failures >= PARK_AFTER_FAILURES
             ? 'projection batch failed again; retrying, parking the events it cannot apply'
             : 'projection batch failed; retrying',
@@ -215,7 +257,7 @@ export const startProjections = async (
     }
   };
 
-  const running = Promise.all(projections.map((p) => run(p)));
+  const running = run();
   log?.info({ projections: projections.map((p) => p.name), schema }, 'projections started');
 
   return {

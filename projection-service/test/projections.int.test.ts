@@ -160,6 +160,47 @@ describe.each(list)('projections on $name', ({ open }) => {
     expect(car?.booked).toBe(1);
   });
 
+  it('reads the log once for every projection, and one that is ahead skips what it has', async () => {
+    await appendScenario(setup.store);
+    const events = await readEverything(setup);
+    // The cars projection has applied the first half already; the others nothing.
+    const half = events.slice(0, Math.floor(events.length / 2));
+    await migrateReadModel(setup.db, setup.schema);
+    const cars = allProjections.filter((p) => p.name === 'cars');
+    await applyBatch(setup.db, { schema: setup.schema, projections: cars, events: half });
+    let reads = 0;
+    const store = new Proxy(setup.store, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (typeof value !== 'function') return value;
+        if (property !== 'readAll') return value.bind(target);
+        return (...args: unknown[]) => {
+          reads++;
+          return value.apply(target, args);
+        };
+      },
+    });
+    running = await startProjections({
+      store,
+      db: setup.db,
+      schema: setup.schema,
+      batchSize: 7,
+      retryDelayMs: 10,
+    });
+    await caughtUp(running, setup);
+    // One read per batch of 7 for all projections together, and the one that finds none left.
+    expect(reads).toBeLessThanOrEqual(Math.ceil(events.length / 7) + 1);
+    const checkpoints = await readCheckpoints(setup.db, setup.schema);
+    expect(new Set(checkpoints.map((c) => c.position))).toEqual(new Set([events.at(-1)?.position]));
+    expect(checkpoints.map((c) => [c.name, c.eventsApplied])).toEqual(
+      checkpoints.map((c) => [c.name, events.length]),
+    );
+    const clean = setup.nextSchema;
+    await migrateReadModel(setup.db, clean);
+    await applyBatch(setup.db, { schema: clean, projections: allProjections, events });
+    expect(await snapshot(setup.db, setup.schema)).toEqual(await snapshot(setup.db, clean));
+  });
+
   it('changes nothing when every event is applied twice', async () => {
     await appendScenario(setup.store);
     const events = await readEverything(setup);
