@@ -47,8 +47,16 @@ const sendXml = (reply: FastifyReply, body: string) =>
     .send(body);
 
 /** The origin absolute links start with: the configured one, else the request's own. */
-export const originOf = (request: FastifyRequest, publicUrl: string | undefined): string =>
-  publicUrl ?? `${request.protocol}://${request.host}`;
+export const originOf = (request: FastifyRequest, publicUrl: string | undefined): string => {
+  if (publicUrl !== undefined) return publicUrl;
+  const named = `${request.protocol}://${request.host}`;
+  // Written as a URL writes it (no default port); a host no URL takes is kept as sent.
+  try {
+    return new URL(named).origin;
+  } catch {
+    return named;
+  }
+};
 
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
