@@ -30,6 +30,7 @@ import { feedRoutes } from './routes/feed.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import { memberRoutes } from './routes/members.ts';
 import { opsRoutes } from './routes/ops.ts';
+import { sitemapRoutes } from './routes/sitemap.ts';
 import { timeTravelRoutes } from './routes/time-travel.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -79,6 +80,13 @@ export interface QueryServiceOptions {
    * parts share.
    */
   metrics?: Registry;
+  /**
+   * The marketplace's origin (`https://cars.example.com`) for the sitemap's links; absent, each
+   * request's own origin.
+   */
+  publicUrl?: string | undefined;
+  /** Cars per sitemap file (default and most 50,000). */
+  sitemapCarsPerFile?: number;
 }
 
 /** The query service: every read of the API, as a Fastify app ready to listen. */
@@ -189,5 +197,11 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
   memberRoutes(app, ctx);
   timeTravelRoutes(app, ctx);
   opsRoutes(app, ctx);
+  sitemapRoutes(app, ctx, {
+    publicUrl: options.publicUrl,
+    ...(options.sitemapCarsPerFile === undefined
+      ? {}
+      : { carsPerFile: options.sitemapCarsPerFile }),
+  });
   return app;
 }

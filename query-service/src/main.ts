@@ -36,6 +36,7 @@ const app = await buildQueryService({
   logger: { level: settings.LOG_LEVEL },
   rateLimit: { tokens: settings.RATE_LIMIT_TOKENS },
   trustProxy: settings.TRUSTED_PROXIES,
+  publicUrl: settings.PUBLIC_URL,
 });
 await app.listen({ host: settings.HOST, port: settings.PORT });
 

@@ -29,6 +29,8 @@ export interface Harness {
 export interface HarnessOptions {
   readYourWritesTimeoutMs?: number;
   readYourWritesRecheckMs?: number;
+  publicUrl?: string;
+  sitemapCarsPerFile?: number;
 }
 
 export interface Backend {
@@ -59,6 +61,10 @@ const wire = async (
       : { readYourWritesRecheckMs: options.readYourWritesRecheckMs }),
     logger: false,
     feedHeartbeatMs: 200,
+    publicUrl: options.publicUrl,
+    ...(options.sitemapCarsPerFile === undefined
+      ? {}
+      : { sitemapCarsPerFile: options.sitemapCarsPerFile }),
   });
   await app.ready();
   return {

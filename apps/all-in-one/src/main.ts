@@ -17,6 +17,7 @@ const marketplace = await startMarketplace({
   port: settings.PORT,
   authEmulatorPort: settings.AUTH_EMULATOR_PORT,
   webDist,
+  publicUrl: settings.PUBLIC_URL,
   projectId: settings.FIREBASE_PROJECT_ID,
   apiKey: settings.FIREBASE_API_KEY,
   ...(settings.JWT_SECRET ? { jwtSecret: settings.JWT_SECRET } : {}),

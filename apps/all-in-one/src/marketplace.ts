@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { buildCommandService, localImageStorage } from '@second-gear/command-service';
 import { createEventStore, type EventStore } from '@second-gear/event-store';
-import { buildWebApp, targetFor } from '@second-gear/gateway';
+import { buildWebApp, carReaderOver, targetFor } from '@second-gear/gateway';
 import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@second-gear/identity';
 import {
   identityAccountsReactor,
@@ -80,6 +80,15 @@ export interface MarketplaceOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** How webhook hosts are resolved (the system's resolver by default). */
   webhookResolve?: ResolveHost;
+  /**
+   * The marketplace's origin (`https://cars.example.com`) for the absolute links of pages'
+   * heads, robots.txt and the sitemap; absent, each request's own origin.
+   */
+  publicUrl?: string | undefined;
+  /** Cars per sitemap file (default and most 50,000). */
+  sitemapCarsPerFile?: number;
+  /** How long a car's page waits for its car before answering with the generic head (1.5 s). */
+  carReadTimeoutMs?: number;
   /** Progress lines (starting, seeding, ready). */
   say?: (line: string) => void;
 }
@@ -221,6 +230,10 @@ export const startMarketplace = async (
       rateLimit: options.rateLimits ?? {},
       logger,
       metrics,
+      publicUrl: options.publicUrl,
+      ...(options.sitemapCarsPerFile === undefined
+        ? {}
+        : { sitemapCarsPerFile: options.sitemapCarsPerFile }),
     });
     cleanups.push(() => query.close());
     const web = await buildWebApp({
@@ -236,6 +249,15 @@ export const startMarketplace = async (
       },
       health: () => subscriptionsHealth({ db, projections, reactors }),
       name: 'all-in-one',
+      publicUrl: options.publicUrl,
+      // A car's page reads its car from the query service in process.
+      readCar: carReaderOver(async (path) => {
+        const answer = await query.inject({ method: 'GET', url: path });
+        return { status: answer.statusCode, json: async () => answer.json() };
+      }),
+      ...(options.carReadTimeoutMs === undefined
+        ? {}
+        : { carReadTimeoutMs: options.carReadTimeoutMs }),
       ready: () =>
         subscriptionsReadiness(watch, {
           store,

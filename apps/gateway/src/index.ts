@@ -1,3 +1,4 @@
+export * from './page-head.ts';
 export * from './proxy.ts';
 export * from './routes.ts';
 export * from './web-app.ts';

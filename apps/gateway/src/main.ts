@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { gatewaySettings, loadEnvOrExit, reportFailuresOf } from '@second-gear/config';
+import { carReaderOver } from './page-head.ts';
 import { buildProxy } from './proxy.ts';
 import { targetFor } from './routes.ts';
 import { buildWebApp } from './web-app.ts';
@@ -22,6 +23,17 @@ const web = await buildWebApp({
     ...(emulator ? { authEmulatorUrl: `http://${emulator}` } : {}),
   },
   logger: { level: settings.LOG_LEVEL },
+  publicUrl: settings.PUBLIC_URL,
+  trustedProxies: settings.TRUSTED_PROXIES,
+  // A car's page reads its car from the query service directly, not through the proxy.
+  readCar: carReaderOver(async (path, signal) => {
+    const answer = await fetch(new URL(path, settings.QUERY_URL), {
+      signal,
+      headers: { accept: 'application/json' },
+    });
+    if (answer.status !== 200) await answer.body?.cancel();
+    return { status: answer.status, json: () => answer.json() };
+  }),
 });
 await web.ready();
 

@@ -12,6 +12,10 @@ export const targetFor = (method: string, url: string): Target => {
   if (isUnder(path, '/api')) {
     return method === 'GET' || method === 'HEAD' ? 'query' : 'command';
   }
+  // The sitemap is read from the read model, so the query service answers it.
+  if (path === '/sitemap.xml' || isUnder(path, '/sitemaps')) {
+    return method === 'GET' || method === 'HEAD' ? 'query' : 'web';
+  }
   // Uploaded pictures live with the service that stored them.
   if (isUnder(path, '/images')) return 'command';
   return 'web';

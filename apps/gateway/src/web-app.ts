@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { StartupError } from '@second-gear/config';
@@ -9,7 +9,21 @@ import {
   securityHeaders,
   sendProblem,
 } from '@second-gear/service-http';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import {
+  type CarReader,
+  genericMeta,
+  headTags,
+  htmlTemplate,
+  metaOf,
+  type PageMeta,
+  routeOf,
+  type SharedCar,
+} from './page-head.ts';
 
 /** What the browser needs to know at run time (served as /app-config.json). */
 export interface AppConfig {
@@ -64,12 +78,72 @@ export interface WebAppOptions {
   ready?: () => Promise<Readiness>;
   /** Names the process in `/health/live` and `/health/ready`. Default `gateway`. */
   name?: string;
+  /**
+   * The marketplace's origin (`https://cars.example.com`) for absolute links in pages' heads
+   * and robots.txt; absent, each request's own origin (Host header and protocol).
+   */
+  publicUrl?: string | undefined;
+  /** Reads a car for its page's head; absent, car pages get the generic head. */
+  readCar?: CarReader;
+  /** How long a car's page waits for its car before answering with the generic head (1.5 s). */
+  carReadTimeoutMs?: number;
+  /** The load balancers whose X-Forwarded-Proto/-Host name the request's origin, if any. */
+  trustedProxies?: string[];
 }
+
+/** A car read that gives up after `ms`, whatever the reader does with its signal. */
+const readWithin = async (
+  read: CarReader,
+  id: string,
+  ms: number,
+): Promise<SharedCar | undefined> => {
+  const controller = new AbortController();
+  const expired = new Promise<never>((_, fail) => {
+    controller.signal.addEventListener('abort', () => fail(controller.signal.reason), {
+      once: true,
+    });
+  });
+  const timer = setTimeout(() => controller.abort(new Error(`no answer within ${ms} ms`)), ms);
+  try {
+    return await Promise.race([read(id, controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+};
+
+/** The origin absolute links start with: the configured one, else the request's own. */
+const originOf = (request: FastifyRequest, publicUrl: string | undefined) => {
+  if (publicUrl !== undefined) return publicUrl;
+  const named = `${request.protocol}://${request.host}`;
+  // Written as a URL writes it (no default port); a host no URL takes is kept as sent.
+  try {
+    return new URL(named).origin;
+  } catch {
+    return named;
+  }
+};
+
+/** Where crawlers may go, and where the sitemap is. */
+export const robotsTxt = (origin: string): string =>
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /user/',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
  * and every other path answered with index.html so the client's router can take it (the
- * client shows its own 404 page for unknown routes).
+ * client shows its own 404 page for unknown routes). index.html carries the head tags of the
+ * page asked for (title, description, canonical link, Open Graph and Twitter card tags, and a
+ * car's schema.org block on its page), for link previews and search engines, which run no
+ * scripts; a car that is not there is answered 404, and a car that cannot be read in time gets
+ * the generic tags.
  */
 export const buildWebApp = async ({
   distDir,
@@ -78,6 +152,10 @@ export const buildWebApp = async ({
   health,
   ready,
   name = 'gateway',
+  publicUrl,
+  readCar,
+  carReadTimeoutMs = 1500,
+  trustedProxies = [],
 }: WebAppOptions): Promise<FastifyInstance> => {
   const root = distDir === false ? undefined : resolve(distDir);
   if (root !== undefined && !existsSync(resolve(root, 'index.html'))) {
@@ -85,7 +163,7 @@ export const buildWebApp = async ({
       `The web app is not built (${root}/index.html is missing): build it with npm run build, or set WEB_DIST.`,
     );
   }
-  const app = Fastify({ logger });
+  const app = Fastify({ logger, trustProxy: trustedProxies });
   await app.register(securityHeaders, {
     csp: webAppCsp(appConfig),
     referrerPolicy: 'strict-origin-when-cross-origin',
@@ -100,6 +178,16 @@ export const buildWebApp = async ({
     const { statusCode, body } = await readinessAnswer(name, ready);
     return reply.code(statusCode).header('cache-control', 'no-store').send(body);
   });
+
+  // An operator's own robots.txt in the build is served as it is.
+  if (root === undefined || !existsSync(resolve(root, 'robots.txt'))) {
+    app.get('/robots.txt', async (request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(robotsTxt(originOf(request, publicUrl))),
+    );
+  }
 
   if (root === undefined) {
     app.setNotFoundHandler(async (request, reply) =>
@@ -123,6 +211,24 @@ export const buildWebApp = async ({
     },
   });
 
+  const page = htmlTemplate(readFileSync(resolve(root, 'index.html'), 'utf8'));
+
+  /** The head of the page a request asks for, and its status. */
+  const headOf = async (request: FastifyRequest): Promise<{ status: number; meta: PageMeta }> => {
+    const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
+    const route = routeOf(path);
+    if (route.page !== 'car') return { status: 200, meta: metaOf(route, search) };
+    if (readCar === undefined) return { status: 200, meta: genericMeta(true) };
+    try {
+      const car = await readWithin(readCar, route.id, carReadTimeoutMs);
+      if (car === undefined) return { status: 404, meta: genericMeta(false) };
+      return { status: 200, meta: metaOf(route, search, car) };
+    } catch (error) {
+      request.log.warn({ err: error, carId: route.id }, 'car page answered without its car');
+      return { status: 200, meta: genericMeta(true) };
+    }
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return sendProblem(reply, {
@@ -135,7 +241,12 @@ export const buildWebApp = async ({
     if (path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path)) {
       return reply.code(404).type('text/plain').send('Not Found');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const { status, meta } = await headOf(request);
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(`${page.before}${headTags(meta, originOf(request, publicUrl))}${page.after}`);
   });
 
   return app;

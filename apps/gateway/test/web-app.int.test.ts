@@ -1,9 +1,35 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carReaderOver } from '../src/page-head.ts';
 import { buildWebApp, webAppCsp } from '../src/web-app.ts';
+
+/** The built index.html, as Vite writes it. */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Second Gear: Buy, Sell and Enjoy. A used-car marketplace." />
+    <title>Home | Second Gear</title>
+    <script type="module" crossorigin src="/assets/index-1a2b.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** The page's head tags as [name or property, content] pairs, in order. */
+const metaTags = (html: string) =>
+  [...html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)" \/>/g)].map(
+    (m) => [m[1], m[2]] as const,
+  );
+const metaOf = (html: string, key: string) => metaTags(html).find(([k]) => k === key)?.[1];
 
 describe('the web app server', () => {
   let dist: string;
@@ -12,7 +38,7 @@ describe('the web app server', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'assets', 'home-3f2a.js'), 'export {}');
     writeFileSync(join(dist, 'assets', 'home-3f2a.js.br'), 'brotli bytes');
     app = await buildWebApp({
@@ -33,8 +59,75 @@ describe('the web app server', () => {
   it('answers client routes with index.html, never cached', async () => {
     const answer = await app.inject({ url: '/user/orders' });
     expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(answer.body).toContain('id="root"');
+    expect(answer.body).toContain('<script type="module" crossorigin src="/assets/index-1a2b.js">');
     expect(answer.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('gives each public page its own title, description and canonical link', async () => {
+    const home = await app.inject({ url: '/', headers: { host: 'shop.test:8080' } });
+    // index.html's own title and description are replaced, not repeated.
+    expect(home.body.match(/<title>/g)).toHaveLength(1);
+    expect(home.body.match(/name="description"/g)).toHaveLength(1);
+    expect(home.body).toContain('<title>Home | Second Gear</title>');
+    // Without a configured origin, the request's own.
+    expect(home.body).toContain('<link rel="canonical" href="http://shop.test:8080/" />');
+    expect(metaOf(home.body, 'og:url')).toBe('http://shop.test:8080/');
+    expect(metaOf(home.body, 'og:site_name')).toBe('Second Gear');
+    expect(metaOf(home.body, 'twitter:card')).toBe('summary');
+    expect(metaOf(home.body, 'robots')).toBeUndefined();
+    // The tags are in the head.
+    expect(home.body.indexOf('<link rel="canonical"')).toBeLessThan(home.body.indexOf('</head>'));
+
+    const search = await app.inject({
+      url: '/products?make=Toyota&cursor=abc&page=3&limit=20&sort=price_asc',
+      headers: { host: 'shop.test' },
+    });
+    expect(search.body).toContain('<title>All Cars | Second Gear</title>');
+    expect(search.body).toContain(
+      '<link rel="canonical" href="http://shop.test/products?make=Toyota&amp;sort=price_asc" />',
+    );
+
+    const category = await app.inject({ url: '/category/Sports%20%26%20%3Cmore%3E' });
+    expect(category.body).toContain('<title>Sports &amp; &lt;more&gt; | Second Gear</title>');
+    expect(category.body).toContain('/category/Sports%20%26%20%3Cmore%3E" />');
+
+    const blog = await app.inject({ url: '/blog/' });
+    expect(blog.body).toContain('<title>Blog | Second Gear</title>');
+  });
+
+  it('asks search engines to leave sign-in, dashboards and unknown pages out', async () => {
+    for (const url of ['/login', '/register', '/user', '/user/orders', '/no/such/page']) {
+      const answer = await app.inject({ url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(metaOf(answer.body, 'robots'), url).toBe('noindex');
+      expect(answer.body, url).not.toContain('rel="canonical"');
+    }
+    expect(metaOf((await app.inject({ url: '/products' })).body, 'robots')).toBeUndefined();
+  });
+
+  it('answers a car page with the generic head when nothing reads cars', async () => {
+    const answer = await app.inject({ url: '/car/abc' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('<title>Second Gear</title>');
+    expect(answer.body).not.toContain('application/ld+json');
+  });
+
+  it('tells crawlers where they may go and where the sitemap is', async () => {
+    const answer = await app.inject({ url: '/robots.txt', headers: { host: 'shop.test' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = answer.body.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /user/',
+        'Disallow: /api/',
+        'Sitemap: http://shop.test/sitemap.xml',
+      ]),
+    );
   });
 
   it('lets pages load their own scripts and the sign-in service only, and never be framed', async () => {
@@ -106,9 +199,118 @@ describe('the web app server', () => {
     });
   });
 
+  it('names the configured origin, whatever the request says', async () => {
+    const configured = await buildWebApp({
+      distDir: dist,
+      appConfig: {
+        productName: 'Second Gear',
+        firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
+      },
+      publicUrl: 'https://cars.example.com',
+    });
+    try {
+      const page = await configured.inject({ url: '/blog', headers: { host: 'evil.test' } });
+      expect(page.body).toContain('<link rel="canonical" href="https://cars.example.com/blog" />');
+      expect(page.body).not.toContain('evil.test');
+      const robots = await configured.inject({
+        url: '/robots.txt',
+        headers: { host: 'evil.test' },
+      });
+      expect(robots.body).toContain('Sitemap: https://cars.example.com/sitemap.xml');
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('refuses to start without a built client', async () => {
     await expect(
       buildWebApp({ distDir: join(dist, 'nowhere'), appConfig: {} as never }),
     ).rejects.toThrow(/not built/);
+  });
+});
+
+describe('a car page whose car cannot be read', () => {
+  let dist: string;
+  let silent: Server;
+  const logs: Record<string, unknown>[] = [];
+
+  /** A web app reading cars from `upstream`, logging into `logs`. */
+  const webAppReadingFrom = (upstream: string, carReadTimeoutMs: number) =>
+    buildWebApp({
+      distDir: dist,
+      appConfig: {
+        productName: 'Second Gear',
+        firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
+      },
+      logger: {
+        level: 'warn',
+        stream: new Writable({
+          write(chunk, _encoding, done) {
+            logs.push(JSON.parse(String(chunk)));
+            done();
+          },
+        }),
+      },
+      carReadTimeoutMs,
+      readCar: carReaderOver(async (path, signal) => {
+        const answer = await fetch(new URL(path, upstream), { signal });
+        return { status: answer.status, json: () => answer.json() };
+      }),
+    });
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    // Takes requests and never answers them.
+    silent = createServer(() => {});
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+  });
+
+  afterAll(async () => {
+    silent.closeAllConnections();
+    await new Promise((done) => silent.close(done));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers 200 with the generic head when the query side is down, and says so', async () => {
+    // A port nothing listens on: the silent server's, once closed.
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((done) => closed.close(done));
+    const app = await webAppReadingFrom(`http://127.0.0.1:${port}`, 1500);
+    try {
+      logs.length = 0;
+      const answer = await app.inject({ url: '/car/c-1' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain('id="root"');
+      expect(answer.body).toContain('<title>Second Gear</title>');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(logs).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          carId: 'c-1',
+          msg: 'car page answered without its car',
+        }),
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('gives up on a silent query side after its timeout', async () => {
+    const { port } = silent.address() as AddressInfo;
+    const app = await webAppReadingFrom(`http://127.0.0.1:${port}`, 200);
+    try {
+      logs.length = 0;
+      const started = performance.now();
+      const answer = await app.inject({ url: '/car/c-2' });
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain('<title>Second Gear</title>');
+      expect(logs).toContainEqual(expect.objectContaining({ level: 40, carId: 'c-2' }));
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   hostList,
   hostPort,
   logLevel,
+  origin,
   pathVariable,
   port,
   positiveInt,
@@ -141,6 +142,15 @@ const retryDelays = z
     return delays;
   });
 
+/**
+ * The address the marketplace is reached at (`https://cars.example.com`), for the absolute
+ * links of shared pages, the sitemap and robots.txt. Unset, each request's own origin (its Host
+ * header and protocol) is used.
+ */
+const publicUrl = {
+  PUBLIC_URL: origin.optional(),
+};
+
 /** How long an answer stored under an Idempotency-Key is replayed. */
 const idempotencyRetention = positiveInt(24);
 
@@ -174,6 +184,7 @@ export const queryServiceSettings = z
     READ_YOUR_WRITES_TIMEOUT_MS: positiveInt(2000),
     RATE_LIMIT_TOKENS: rateLimits.RATE_LIMIT_TOKENS,
     ...behindGateway,
+    ...publicUrl,
   })
   .superRefine(requireStoreUrl);
 
@@ -206,6 +217,7 @@ export const gatewaySettings = z.object({
   WEB_DIST: pathVariable('./web/dist'),
   // In front of everything: only a load balancer of the operator's may name the client.
   TRUSTED_PROXIES: addressList(''),
+  ...publicUrl,
 });
 
 export const allInOneSettings = z.object({
@@ -219,6 +231,7 @@ export const allInOneSettings = z.object({
   JWT_SECRET: secret.optional(),
   SEED_DEMO_DATA: flag(true),
   WEB_DIST: pathVariable('./web/dist'),
+  ...publicUrl,
   IMAGE_MAX_BYTES: images.IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS: images.IMAGE_MAX_PIXELS,
   IMAGE_HOSTS: images.IMAGE_HOSTS,

@@ -36,6 +36,29 @@ export const url = (protocols: readonly string[]) =>
     { error: `expected a ${protocols.join(' or ')} URL` },
   );
 
+/** An http(s) origin, with nothing after it but a slash; answered without the slash. */
+export const origin = z
+  .string()
+  .refine(
+    (value) => {
+      try {
+        const parsed = new URL(value);
+        return (
+          (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+          parsed.pathname === '/' &&
+          parsed.search === '' &&
+          parsed.hash === '' &&
+          parsed.username === '' &&
+          parsed.password === ''
+        );
+      } catch {
+        return false;
+      }
+    },
+    { error: 'expected an http or https origin, such as https://cars.example.com' },
+  )
+  .transform((value) => new URL(value).origin);
+
 export const hostPort = z
   .string()
   .regex(/^[\w.-]+:\d{1,5}$/, { error: 'expected host:port, for example 127.0.0.1:9099' });

@@ -72,6 +72,18 @@ describe('parseEnv', () => {
     ).toBe('pglite');
   });
 
+  it('takes the public address as an origin only', () => {
+    expect(parseEnv(gatewaySettings, { PUBLIC_URL: 'https://cars.example.com/' }).PUBLIC_URL).toBe(
+      'https://cars.example.com',
+    );
+    expect(parseEnv(allInOneSettings, {}).PUBLIC_URL).toBeUndefined();
+    for (const wrong of ['cars.example.com', 'ftp://cars.example.com', 'https://x.com/shop']) {
+      expect(() => parseEnv(gatewaySettings, { PUBLIC_URL: wrong })).toThrow(
+        /PUBLIC_URL: expected an http or https origin/,
+      );
+    }
+  });
+
   it('requires a bucket for S3 image storage', () => {
     expect(() =>
       parseEnv(commandServiceSettings, {

@@ -83,7 +83,7 @@ export default function CarDetailPage() {
     meta: { quiet: true },
   });
   const [booking, setBooking] = useState(false);
-  usePageTitle(car?.name ?? 'Car');
+  usePageTitle(car?.name);
 
   if (isPending) return <CarSkeleton />;
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
