@@ -5,5 +5,7 @@ export default defineProject({
     name: 'command-service',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // One Auth Emulator for every file of the run (see the setup file).
+    globalSetup: ['../packages/identity/src/shared-emulator.ts'],
   },
 });

@@ -8,5 +8,7 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // One Auth Emulator for every file of the run (see the setup file).
+    globalSetup: ['../packages/identity/src/shared-emulator.ts'],
   },
 });

@@ -1,11 +1,13 @@
 // Helpers for tests that sign users in against the Auth Emulator.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AuthEmulator, type AuthEmulatorOptions, startAuthEmulator } from './auth-emulator.ts';
 import {
   type SignedInUser,
   signInWithPassword as signInUser,
   signUpWithPassword as signUpUser,
 } from './emulator-accounts.ts';
+// The shape of the shared emulator a project's global setup provides.
+import type {} from './shared-emulator.ts';
 
 export {
   type SignedInUser,
@@ -30,8 +32,6 @@ export function withClaims(idToken: string, claims: Record<string, unknown>): st
 }
 
 export type AuthEmulatorHandle = {
-  /** Available once the file's `beforeAll` has run. */
-  readonly emulator: AuthEmulator;
   readonly host: string;
   readonly projectId: string;
   signUp(user: { email?: string; password?: string; displayName?: string }): Promise<SignedInUser>;
@@ -39,25 +39,31 @@ export type AuthEmulatorHandle = {
 };
 
 /**
- * Starts one Auth Emulator for the test file (beforeAll) and stops it after (afterAll).
- * Call it at the top level of the file, or inside a describe.
+ * The Auth Emulator of the test file, available from its `beforeAll` on: the run's shared one
+ * when the project's global setup started it (`shared-emulator.ts`), else one started for the
+ * file (beforeAll) and stopped after it (afterAll). Options ask for an emulator of the file's
+ * own. Call it at the top level of the file, or inside a describe.
  */
 export function useAuthEmulator(options: AuthEmulatorOptions = {}): AuthEmulatorHandle {
-  let emulator: AuthEmulator | undefined;
+  let address: { host: string; projectId: string } | undefined;
+  let own: AuthEmulator | undefined;
   beforeAll(async () => {
-    emulator = await startAuthEmulator(options);
+    const shared = Object.keys(options).length === 0 ? inject('authEmulator') : undefined;
+    if (shared) {
+      address = shared;
+      return;
+    }
+    own = await startAuthEmulator(options);
+    address = { host: own.host, projectId: own.projectId };
   }, 120_000);
   afterAll(async () => {
-    await emulator?.stop();
+    await own?.stop();
   }, 60_000);
-  const started = (): AuthEmulator => {
-    if (!emulator) throw new Error('The Auth Emulator is not started yet (use it in a test).');
-    return emulator;
+  const started = () => {
+    if (!address) throw new Error('The Auth Emulator is not started yet (use it in a test).');
+    return address;
   };
   return {
-    get emulator() {
-      return started();
-    },
     get host() {
       return started().host;
     },
