@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backends,
   bookingBody,
+  carBody,
   startWorld,
   type TestUser,
   titleOf,
@@ -58,6 +59,24 @@ for (const backend of await backends()) {
       expect(events[0]?.data.bookingId).toBe(winner?.json().insertedId);
       const carStream = await world.store.readStream(`car-${carId}`);
       expect(carStream.filter((event) => event.type === 'CarBooked')).toHaveLength(1);
+    });
+
+    it('8 sellers list in one category at once: all are listed, and only its cars stream grows', async () => {
+      const sellers = await Promise.all(Array.from({ length: 8 }, () => world.user('Seller')));
+      const shared = await world.category(admin);
+      const life = await world.store.readStream(`category-${shared}`);
+      const answers = await Promise.all(
+        sellers.map((one) =>
+          world.call('POST', '/api/product', { token: one.token, body: carBody(shared) }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(sellers.map(() => 201));
+      // The category's own stream, which every listing checks, is not written by any of them.
+      expect(await world.store.readStream(`category-${shared}`)).toHaveLength(life.length);
+      const cars = await world.store.readStream(`categorycars-${shared}`);
+      expect(cars.map((event) => event.data.carId).sort()).toEqual(
+        answers.map((answer) => answer.json().insertedId).sort(),
+      );
     });
 
     it('two admins create one category name at once: exactly one succeeds', async () => {
@@ -276,6 +295,43 @@ for (const backend of await backends()) {
     afterAll(async () => {
       await world?.close();
       await dispose?.();
+    });
+
+    it('a listing in a category deleted between its decision and its append is refused', async () => {
+      const admin = await world.user('Admin');
+      const seller = await world.user('Seller');
+      const category = await world.category(admin);
+      race = () => world.call('DELETE', `/api/category/${category}`, { token: admin.token });
+      const before = await world.head();
+      const listing = await world.call('POST', '/api/product', {
+        token: seller.token,
+        body: carBody(category),
+      });
+      expect(listing.statusCode).toBe(404);
+      expect(listing.json().type).toBe('urn:second-gear:rule:category-not-found');
+      expect(typesOf(await world.eventsAfter(before))).toEqual([
+        'CategoryDeleted',
+        'CategoryNameReleased',
+      ]);
+    });
+
+    it('a category deletion is refused when a car was listed between its decision and its append', async () => {
+      const admin = await world.user('Admin');
+      const seller = await world.user('Seller');
+      const category = await world.category(admin);
+      race = () =>
+        world.call('POST', '/api/product', { token: seller.token, body: carBody(category) });
+      const before = await world.head();
+      const deletion = await world.call('DELETE', `/api/category/${category}`, {
+        token: admin.token,
+      });
+      expect(deletion.statusCode).toBe(409);
+      expect(deletion.json().type).toBe('urn:second-gear:rule:category-has-cars');
+      expect(typesOf(await world.eventsAfter(before))).toEqual([
+        'CarListed',
+        'CategoryCarAdded',
+        'SellerCarAdded',
+      ]);
     });
 
     it('a booking by a buyer deleted between its decision and its append is refused', async () => {

@@ -188,7 +188,7 @@ export const appendScenario = async (
       eventData('SellerCarAdded', { userId: owner.uid, carId }, actor),
     );
     await append(
-      streams.category(categoryId),
+      streams.categoryCars(categoryId),
       eventData('CategoryCarAdded', { categoryId, carId }, actor),
     );
   };
@@ -465,7 +465,7 @@ export const appendListingLife = async (
     ),
   );
   await append(
-    streams.category(ids.categories.suv),
+    streams.categoryCars(ids.categories.suv),
     eventData(
       'CategoryCarRemoved',
       { categoryId: ids.categories.suv, carId: cars.advertised },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { schemaVersions } from '@second-gear/domain';
+import { schemaVersions, streams } from '@second-gear/domain';
 import type { AppendRequest, EventData, EventStore, JsonObject } from '@second-gear/event-store';
 import { BODY_TYPES, generateListing, seededRandom } from './catalogue.ts';
 
@@ -248,7 +248,7 @@ export const marketplaceGenerator = (store: EventStore, batchBlocks = 10): Marke
     // The seller's stream was created by its registration just above, in the same batch.
     requests.push({ stream: `user-${sellerId}`, expected: 'any', events: sellerEvents });
     for (const [categoryId, added] of categoryEvents) {
-      requests.push({ stream: `category-${categoryId}`, expected: 'any', events: added });
+      requests.push({ stream: streams.categoryCars(categoryId), expected: 'any', events: added });
     }
     for (let k = 0; k < BUYERS_PER_BLOCK; k++) {
       requests.push(...registration('Buyer', b * BUYERS_PER_BLOCK + k, at));

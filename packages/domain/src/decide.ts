@@ -39,6 +39,7 @@ const readsFrom = (
     email: read('email'),
     category: read('category'),
     categoryName: read('categoryName'),
+    categoryCars: read('categoryCars'),
     car: read('car'),
     booking: read('booking'),
     member: read('member'),
@@ -85,8 +86,7 @@ export const decide = (command: Command, loaded: LoadedStreams): Decision =>
 
 /**
  * How many rounds of reads a command may take. A stream named from another's state is read a
- * round after it; the longest such chain is a user deletion's: the user, then their cars, then
- * the cars' categories. A command whose reads still name new streams after that has a slice
+ * round after it (a booking's id, then its car, then the car's seller). A command whose reads still name new streams after that has a slice
  * that never settles, which is a bug to report, not a reason to read on.
  */
 const MAX_READ_ROUNDS = 3;
@@ -101,8 +101,11 @@ export type ReadStream = (
 
 /** An append of a decision, with what its stream is expected to be at. */
 export type ExpectedAppend = StreamAppend & {
-  /** The version the stream was read at; `no_stream` when it was empty (or not read). */
-  expected: number | 'no_stream';
+  /**
+   * The version the stream was read at; `no_stream` when it was empty (or not read); `any` for
+   * a stream the decision adds to without reading (`StreamAppend.anyVersion`).
+   */
+  expected: number | 'no_stream' | 'any';
 };
 
 export type LoadedDecision = {
@@ -121,10 +124,11 @@ export type LoadedDecision = {
 
 /**
  * Runs a command: reads every stream its slice names, round after round, each once and the
- * streams of one round together; then decides on them. Every stream the decision appends to
- * was read, so each append expects the version its stream was read at; the streams it only
+ * streams of one round together; then decides on them. Every other stream the decision
+ * appends to was read, so each append expects the version its stream was read at; the streams it only
  * read come back as `checks` at theirs. An append of all of them fails if another writer
- * changed any in between. Throws `DomainError` when a rule rejects
+ * changed any in between. A stream the decision only adds to (`anyVersion`) is appended at any
+ * version: nothing it decided depends on what that stream holds. Throws `DomainError` when a rule rejects
  * the command.
  */
 export const loadAndDecide = async (
@@ -154,7 +158,11 @@ export const loadAndDecide = async (
   };
   const appends = decision.appends
     .filter((append) => append.events.length > 0)
-    .map(({ stream, events }) => ({ stream, events, expected: expectedOf(stream) }));
+    .map(({ stream, events, anyVersion }) => ({
+      stream,
+      events,
+      expected: anyVersion ? ('any' as const) : expectedOf(stream),
+    }));
   const written = new Set(appends.map((append) => append.stream));
   return {
     decision,

@@ -1,7 +1,14 @@
 import type { DomainEvent } from './events.ts';
 
-/** Events to append to one stream. */
-export type StreamAppend = { stream: string; events: DomainEvent[] };
+/**
+ * Events to append to one stream. A decision appends to the streams it read, each at the version
+ * it read; `anyVersion` marks a stream it adds to without reading (a log that only collects, such
+ * as a category's cars), appended whatever it holds.
+ */
+export type StreamAppend = { stream: string; events: DomainEvent[]; anyVersion?: true };
+
+/** One event for one stream; `'any'` appends it whatever the stream holds (see `StreamAppend`). */
+export type AppendPair = readonly [string, DomainEvent] | readonly [string, DomainEvent, 'any'];
 
 /**
  * What a decision returns: the events to append, per stream, in the order they should be
@@ -11,14 +18,20 @@ export type StreamAppend = { stream: string; events: DomainEvent[] };
 export type Decision = { appends: StreamAppend[] };
 
 /** Groups `[stream, event]` pairs into appends, keeping the order streams first appear in. */
-export const appendsOf = (pairs: readonly (readonly [string, DomainEvent])[]): Decision => {
+export const appendsOf = (pairs: readonly AppendPair[]): Decision => {
   const byStream = new Map<string, DomainEvent[]>();
-  for (const [stream, event] of pairs) {
+  const anyVersion = new Set<string>();
+  for (const [stream, event, version] of pairs) {
     const events = byStream.get(stream);
     if (events) events.push(event);
     else byStream.set(stream, [event]);
+    if (version === 'any') anyVersion.add(stream);
   }
-  return { appends: [...byStream].map(([stream, events]) => ({ stream, events })) };
+  return {
+    appends: [...byStream].map(([stream, events]) =>
+      anyVersion.has(stream) ? { stream, events, anyVersion: true } : { stream, events },
+    ),
+  };
 };
 
 export const nothing = (): Decision => ({ appends: [] });

@@ -98,11 +98,15 @@ export const NotificationsRead = z.object({ userId: id, upTo: z.string().regex(/
 export const EmailClaimed = z.object({ email: z.string(), userId: id });
 export const EmailReleased = z.object({ email: z.string(), userId: id });
 
-// ---- categories: stream `category-<id>`
+// ---- categories: stream `category-<id>` (its life), and `categorycars-<id>` (its live cars)
 
 export const CategoryCreated = z.object({ categoryId: id, name: z.string() });
 export const CategoryDeleted = z.object({ categoryId: id, name: z.string() });
-/** The category stream counts its live cars, so a category with cars cannot be deleted. */
+/**
+ * A car joins or leaves its category's live cars, so a category with cars cannot be deleted.
+ * On `categorycars-<id>`, where listings only add (whatever its version, so listings in one
+ * category never wait on each other); stores written before it have them on `category-<id>`.
+ */
 export const CategoryCarAdded = z.object({ categoryId: id, carId: id });
 export const CategoryCarRemoved = z.object({ categoryId: id, carId: id });
 
@@ -430,6 +434,7 @@ export const streams = {
   email: (email: string) => `email-${email.trim().toLowerCase()}`,
   category: (categoryId: string) => `category-${categoryId}`,
   categoryName: (name: string) => `category-name-${name.trim().toLowerCase()}`,
+  categoryCars: (categoryId: string) => `categorycars-${categoryId}`,
   car: (carId: string) => `car-${carId}`,
   booking: (bookingId: string) => `booking-${bookingId}`,
   member: (uid: string) => `member-${uid}`,

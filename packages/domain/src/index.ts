@@ -13,6 +13,7 @@ export * from './cars/list-car.ts';
 export * from './cars/mark-car-sold.ts';
 export * from './cars/photos.ts';
 export * from './categories/category.ts';
+export * from './categories/category-cars.ts';
 export * from './categories/category-name-reservation.ts';
 export * from './categories/create-category.ts';
 export * from './categories/delete-category.ts';

@@ -2,6 +2,11 @@ import { type BookingIdState, evolveBookingId, initialBookingIdState } from './c
 import { type CarState, evolveCar, initialCarState } from './cars/car.ts';
 import { type CategoryState, evolveCategory, initialCategoryState } from './categories/category.ts';
 import {
+  type CategoryCarsState,
+  evolveCategoryCars,
+  initialCategoryCarsState,
+} from './categories/category-cars.ts';
+import {
   type CategoryNameReservationState,
   evolveCategoryNameReservation,
   initialCategoryNameReservationState,
@@ -25,6 +30,7 @@ export type StreamStateOf = {
   email: EmailReservationState;
   category: CategoryState;
   categoryName: CategoryNameReservationState;
+  categoryCars: CategoryCarsState;
   car: CarState;
   booking: BookingIdState;
   member: MemberState;
@@ -46,6 +52,7 @@ export const streamKinds: {
     initialState: initialCategoryNameReservationState,
     evolve: evolveCategoryNameReservation,
   },
+  categoryCars: { initialState: initialCategoryCarsState, evolve: evolveCategoryCars },
   car: { initialState: initialCarState, evolve: evolveCar },
   booking: { initialState: initialBookingIdState, evolve: evolveBookingId },
   member: { initialState: initialMemberState, evolve: evolveMember },

@@ -14,7 +14,7 @@ import {
   system,
   userDeleted,
 } from './fixtures.ts';
-import { given, on } from './given.ts';
+import { addedTo, given, on } from './given.ts';
 
 const market = [
   registered('ada', 'Admin'),
@@ -69,7 +69,7 @@ describe('ListCar', () => {
             description: null,
           },
         }),
-        on('category-cat-suv', {
+        addedTo('categorycars-cat-suv', {
           type: 'CategoryCarAdded',
           data: { categoryId: suv.categoryId, carId: 'car-1' },
         }),
@@ -105,7 +105,7 @@ describe('ListCar', () => {
             description: null,
           },
         }),
-        on('category-cat-suv', {
+        addedTo('categorycars-cat-suv', {
           type: 'CategoryCarAdded',
           data: { categoryId: suv.categoryId, carId: 'car-9' },
         }),
@@ -150,7 +150,7 @@ describe('ListCar', () => {
             description: null,
           },
         }),
-        on('category-cat-suv', {
+        addedTo('categorycars-cat-suv', {
           type: 'CategoryCarAdded',
           data: { categoryId: suv.categoryId, carId: 'car-1' },
         }),
@@ -380,7 +380,7 @@ describe('DeleteCar', () => {
       type: 'CarDeleted',
       data: { carId: 'car-1', sellerId: 'sam', categoryId: suv.categoryId, reason: 'deleted' },
     }),
-    on('category-cat-suv', {
+    addedTo('categorycars-cat-suv', {
       type: 'CategoryCarRemoved',
       data: { categoryId: suv.categoryId, carId: 'car-1' },
     }),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DomainError,
+  deleteCategory,
+  foldStream,
+  initialCategoryNameReservationState,
+  liveCarIds,
+} from '../src/index.ts';
+import {
   actor,
   carDeleted,
   carListed,
@@ -161,6 +168,33 @@ describe('DeleteCategory', () => {
           data: { categoryId: 'cat-1', name: 'SUV' },
         }),
       );
+  });
+
+  it("counts the cars a store recorded on the category's own stream, as before they had their own", () => {
+    // Written by an earlier version: the category's stream counted its cars itself.
+    const category = foldStream('category', [
+      { type: 'CategoryCreated', data: { categoryId: 'cat-old', name: 'Old' } },
+      { type: 'CategoryCarAdded', data: { categoryId: 'cat-old', carId: 'a' } },
+      { type: 'CategoryCarAdded', data: { categoryId: 'cat-old', carId: 'b' } },
+    ]);
+    if (category.status !== 'active') throw new Error('the category is active');
+    const since = foldStream('categoryCars', [
+      { type: 'CategoryCarRemoved', data: { categoryId: 'cat-old', carId: 'a' } },
+      { type: 'CategoryCarAdded', data: { categoryId: 'cat-old', carId: 'c' } },
+    ]);
+    expect(liveCarIds(category, since).sort()).toEqual(['b', 'c']);
+    const attempt = () =>
+      deleteCategory({
+        command: remove('ada', 'cat-old'),
+        actorUser: foldStream('user', registered('ada', 'Admin')),
+        category,
+        categoryCars: foldStream('categoryCars', [
+          { type: 'CategoryCarRemoved', data: { categoryId: 'cat-old', carId: 'a' } },
+        ]),
+        categoryName: initialCategoryNameReservationState(),
+      });
+    expect(attempt).toThrow(DomainError);
+    expect(attempt).toThrow(/still has 1 car;/);
   });
 
   it('rejects an unknown or deleted category', async () => {

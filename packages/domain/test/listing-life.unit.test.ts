@@ -11,7 +11,7 @@ import {
   suv,
   userDeleted,
 } from './fixtures.ts';
-import { flatten, given, on, run } from './given.ts';
+import { addedTo, flatten, given, on, run } from './given.ts';
 
 const market = [
   registered('ada', 'Admin'),
@@ -124,7 +124,7 @@ describe('EditCar', () => {
 
 describe('MarkCarSold', () => {
   const leaves = [
-    on('category-cat-suv', {
+    addedTo('categorycars-cat-suv', {
       type: 'CategoryCarRemoved',
       data: { categoryId: suv.categoryId, carId: 'car-1' },
     }),

@@ -55,10 +55,7 @@ describe('streamsFor', () => {
       'car:car-car-1',
       'car:car-car-2',
     ]);
-    expect(load(loaded, command)).toEqual([
-      'category:category-cat-suv',
-      'category:category-cat-sedan',
-    ]);
+    // The cars leave their categories' cars without those being read.
     expect(load(loaded, command)).toEqual([]);
   });
 
@@ -87,11 +84,27 @@ describe('streamsFor', () => {
     expect(load(loaded, command)).toEqual([]);
   });
 
-  it('names the car, then its category and seller, for a car deletion', () => {
+  it('names the car, then its seller, for a car deletion', () => {
     const command: Command = { type: 'DeleteCar', actor: actor('ada'), data: { carId: 'car-1' } };
     const loaded: Record<string, LoadedStream> = {};
     expect(load(loaded, command)).toEqual(['user:user-ada', 'car:car-car-1']);
-    expect(load(loaded, command)).toEqual(['category:category-cat-suv', 'user:user-sam']);
+    expect(load(loaded, command)).toEqual(['user:user-sam']);
+    expect(load(loaded, command)).toEqual([]);
+  });
+
+  it("names a category, its cars and its name for the category's deletion", () => {
+    const command: Command = {
+      type: 'DeleteCategory',
+      actor: actor('ada'),
+      data: { categoryId: suv.categoryId },
+    };
+    const loaded: Record<string, LoadedStream> = {};
+    expect(load(loaded, command)).toEqual([
+      'user:user-ada',
+      'category:category-cat-suv',
+      'categoryCars:categorycars-cat-suv',
+    ]);
+    expect(load(loaded, command)).toEqual(['categoryName:category-name-suv']);
     expect(load(loaded, command)).toEqual([]);
   });
 
@@ -110,7 +123,7 @@ describe('decide', () => {
     const command: Command = { type: 'DeleteCar', actor: actor('ada'), data: { carId: 'car-1' } };
     const loaded: Record<string, LoadedStream> = {};
     load(loaded, command);
-    expect(() => decide(command, loaded)).toThrow(/category-cat-suv is not loaded/);
+    expect(() => decide(command, loaded)).toThrow(/user-sam is not loaded/);
   });
 
   it('is the same rule as the named decision', () => {
@@ -142,10 +155,11 @@ describe('loadAndDecide', () => {
       { type: 'DeleteCar', actor: actor('ada', 'Buyer'), data: { carId: 'car-1' } },
       readFrom(reads),
     );
-    expect(reads).toEqual(['user-ada', 'car-car-1', 'category-cat-suv', 'user-sam']);
+    expect(reads).toEqual(['user-ada', 'car-car-1', 'user-sam']);
     expect(appends.map(({ stream, expected }) => [stream, expected])).toEqual([
       ['car-car-1', 0],
-      ['category-cat-suv', 1],
+      // Its category's cars are left without being read: at any version.
+      ['categorycars-cat-suv', 'any'],
       ['user-sam', 2],
     ]);
     expect(recorded).toEqual(actor('ada', 'Admin'));
@@ -161,8 +175,8 @@ describe('loadAndDecide', () => {
     expect(checks).toEqual([{ stream: 'user-ada', expected: 1 }]);
   });
 
-  it('expects a stream that was empty not to exist yet', async () => {
-    const { appends } = await loadAndDecide(
+  it('expects a stream that was empty not to exist yet; checks the category a car joins', async () => {
+    const { appends, checks } = await loadAndDecide(
       {
         type: 'ListCar',
         actor: actor('sam', 'Seller'),
@@ -181,8 +195,14 @@ describe('loadAndDecide', () => {
     );
     expect(appends.map(({ stream, expected }) => [stream, expected])).toEqual([
       ['car-car-9', 'no_stream'],
-      ['category-cat-sedan', 1],
+      ['categorycars-cat-sedan', 'any'],
       ['user-sam', 2],
+    ]);
+    // The category is read, not written: a deletion of it in the meantime refuses the listing,
+    // and listings in one category do not refuse each other (none writes it).
+    expect(checks).toEqual([
+      { stream: 'category-name-sedan', expected: 0 },
+      { stream: 'category-cat-sedan', expected: 0 },
     ]);
   });
 });

@@ -14,7 +14,7 @@ import {
   system,
   userDeleted,
 } from './fixtures.ts';
-import { given, on } from './given.ts';
+import { addedTo, given, on } from './given.ts';
 
 const register = (uid: string, role: Role, email = emailOf(uid)) =>
   ({
@@ -345,12 +345,12 @@ describe('DeleteUser', () => {
             reason: 'seller-deleted',
           },
         }),
-        on(
-          'category-cat-suv',
+        addedTo(
+          'categorycars-cat-suv',
           { type: 'CategoryCarRemoved', data: { categoryId: suv.categoryId, carId: 'car-1' } },
           { type: 'CategoryCarRemoved', data: { categoryId: suv.categoryId, carId: 'car-3' } },
         ),
-        on('category-cat-sedan', {
+        addedTo('categorycars-cat-sedan', {
           type: 'CategoryCarRemoved',
           data: { categoryId: sedan.categoryId, carId: 'car-2' },
         }),

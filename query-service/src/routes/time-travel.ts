@@ -83,7 +83,15 @@ interface Folded {
 export const timeTravelRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   const streamOf = async ({ type, id }: AuditSubjectParams): Promise<Folded[]> => {
     const kind = kindOf[type];
-    const recorded = await ctx.store.readStream(streams[kind](id));
+    // A category's cars join and leave on a stream of their own; its state folds both, in
+    // the order they were written.
+    const recorded =
+      kind === 'category'
+        ? [
+            ...(await ctx.store.readStream(streams.category(id))),
+            ...(await ctx.store.readStream(streams.categoryCars(id))),
+          ].sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0))
+        : await ctx.store.readStream(streams[kind](id));
     if (recorded.length > MAX_EVENTS) {
       throw HttpProblem.badRequest(`This stream is longer than ${MAX_EVENTS} events.`);
     }

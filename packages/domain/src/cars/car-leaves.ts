@@ -1,42 +1,41 @@
-import { type CategoryState, initialCategoryState } from '../categories/category.ts';
-import { type DomainEvent, streams } from '../events.ts';
+import type { AppendPair } from '../decision.ts';
+import { streams } from '../events.ts';
 import type { StreamReads } from '../stream-state.ts';
 import { initialUserState, type UserState } from '../users/user.ts';
 import type { CarState, ExistingCar } from './car.ts';
 
 /**
- * A car, with its category and its seller as their streams stand: what a decision that takes a
- * car off the market (deleting or selling it) reads. Both are known from the car's stream.
+ * A car, with its seller as their stream stands: what a decision that takes a car off the
+ * market (deleting or selling it) reads. The seller is known from the car's stream.
  */
 export const readCarWithOwners = (read: StreamReads, carId: string) => {
   const car: CarState = read.car(carId);
-  const owners: { category: CategoryState; seller: UserState } =
-    car.status === 'none'
-      ? { category: initialCategoryState(), seller: initialUserState() }
-      : { category: read.category(car.car.categoryId), seller: read.user(car.car.sellerId) };
-  return { car, ...owners };
+  const seller: UserState =
+    car.status === 'none' ? initialUserState() : read.user(car.car.sellerId);
+  return { car, seller };
 };
 
-/** The car leaves its category's and its seller's live cars, where they still count it. */
-export const leaveCategoryAndSeller = (
-  { car: { carId, categoryId, sellerId } }: ExistingCar,
-  category: CategoryState,
-  seller: UserState,
-): [string, DomainEvent][] => [
-  ...(category.status === 'active' && category.carIds.includes(carId)
-    ? [
-        [
-          streams.category(categoryId),
-          { type: 'CategoryCarRemoved', data: { categoryId, carId } },
-        ] as [string, DomainEvent],
-      ]
-    : []),
-  ...(seller.status === 'active' && seller.carIds.includes(carId)
-    ? [
-        [
-          streams.user(sellerId),
-          { type: 'SellerCarRemoved', data: { userId: sellerId, carId } },
-        ] as [string, DomainEvent],
-      ]
-    : []),
-];
+/**
+ * A listed car leaves its category's live cars (added to without being read, as a listing adds
+ * to them) and its seller's, where the seller still counts it. A car sold or deleted before has
+ * left them already.
+ */
+export const leaveCategoryAndSeller = (car: ExistingCar, seller: UserState): AppendPair[] => {
+  if (car.status !== 'listed') return [];
+  const { carId, categoryId, sellerId } = car.car;
+  return [
+    [
+      streams.categoryCars(categoryId),
+      { type: 'CategoryCarRemoved', data: { categoryId, carId } },
+      'any',
+    ],
+    ...(seller.status === 'active' && seller.carIds.includes(carId)
+      ? [
+          [
+            streams.user(sellerId),
+            { type: 'SellerCarRemoved', data: { userId: sellerId, carId } },
+          ] as const,
+        ]
+      : []),
+  ];
+};

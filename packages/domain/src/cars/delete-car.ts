@@ -1,5 +1,4 @@
 import { isSystem, requireActiveActor } from '../authorization.ts';
-import type { CategoryState } from '../categories/category.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { streams } from '../events.ts';
@@ -20,7 +19,6 @@ export const deleteCar = ({
   command,
   actorUser,
   car,
-  category,
   seller,
 }: {
   command: DeleteCar;
@@ -28,8 +26,6 @@ export const deleteCar = ({
   actorUser: UserState;
   /** `car-<data.carId>` */
   car: CarState;
-  /** `category-<car.categoryId>` (none when the car does not exist) */
-  category: CategoryState;
   /** `user-<car.sellerId>` (unregistered when the car does not exist) */
   seller: UserState;
 }): Decision => {
@@ -46,11 +42,11 @@ export const deleteCar = ({
       { type: 'CarDeleted', data: { carId, sellerId, categoryId, reason: 'deleted' } },
     ],
     ...endOpenBooking(listed, 'car-deleted'),
-    ...leaveCategoryAndSeller(listed, category, seller),
+    ...leaveCategoryAndSeller(listed, seller),
   ]);
 };
 
-/** The car's category and seller are known from the car's stream. */
+/** The car's seller is known from the car's stream. */
 export const deleteCarSlice = commandSlice({
   reads: (command: DeleteCar, read) => ({
     actorUser: read.user(command.actor.uid),

@@ -140,7 +140,14 @@ export const listCar = ({
     ...(images.length > 1
       ? [[streams.car(carId), { type: 'CarPhotosChanged', data: { carId, images } }] as const]
       : []),
-    [streams.category(categoryId), { type: 'CategoryCarAdded', data: { categoryId, carId } }],
+    // Joins its category's cars without reading them: listings in one category never wait on
+    // each other. The category's own stream, read and not written, is checked instead, so a
+    // deletion of the category in the meantime refuses this listing.
+    [
+      streams.categoryCars(categoryId),
+      { type: 'CategoryCarAdded', data: { categoryId, carId } },
+      'any',
+    ],
     [streams.user(sellerId), { type: 'SellerCarAdded', data: { userId: sellerId, carId } }],
   ]);
 };

@@ -1,5 +1,4 @@
 import { requireActiveActor } from '../authorization.ts';
-import type { CategoryState } from '../categories/category.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { streams } from '../events.ts';
@@ -19,7 +18,6 @@ export type MarkCarSold = CommandOf<'MarkCarSold', { carId: string }>;
 export const markCarSold = ({
   actorUser,
   car,
-  category,
   seller,
 }: {
   command: MarkCarSold;
@@ -27,8 +25,6 @@ export const markCarSold = ({
   actorUser: UserState;
   /** `car-<data.carId>` */
   car: CarState;
-  /** `category-<car.categoryId>` (none when the car does not exist) */
-  category: CategoryState;
   /** `user-<car.sellerId>`, the actor when they may do this */
   seller: UserState;
 }): Decision => {
@@ -39,11 +35,11 @@ export const markCarSold = ({
   return appendsOf([
     [streams.car(carId), { type: 'CarSold', data: { carId, sellerId, categoryId } }],
     ...endOpenBooking(listed, 'car-sold'),
-    ...leaveCategoryAndSeller(listed, category, seller),
+    ...leaveCategoryAndSeller(listed, seller),
   ]);
 };
 
-/** The car's category and seller are known from the car's stream. */
+/** The car's seller is known from the car's stream. */
 export const markCarSoldSlice = commandSlice({
   reads: (command: MarkCarSold, read) => ({
     actorUser: read.user(command.actor.uid),

@@ -5,6 +5,7 @@ import { type DomainEvent, streams } from '../events.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
 import type { CategoryState } from './category.ts';
+import { type CategoryCarsState, liveCarIds } from './category-cars.ts';
 import {
   type CategoryNameReservationState,
   initialCategoryNameReservationState,
@@ -17,6 +18,7 @@ export const deleteCategory = ({
   command,
   actorUser,
   category,
+  categoryCars,
   categoryName,
 }: {
   command: DeleteCategory;
@@ -24,12 +26,15 @@ export const deleteCategory = ({
   actorUser: UserState;
   /** `category-<data.categoryId>` */
   category: CategoryState;
+  /** `categorycars-<data.categoryId>` */
+  categoryCars: CategoryCarsState;
   /** `category-name-<category.name>` (free when the category does not exist) */
   categoryName: CategoryNameReservationState;
 }): Decision => {
   requireAdmin(command.actor, actorUser);
   if (category.status !== 'active') reject('category-not-found', 'No such category.');
-  const { categoryId, name, carIds } = category;
+  const { categoryId, name } = category;
+  const carIds = liveCarIds(category, categoryCars);
   if (carIds.length > 0)
     reject(
       'category-has-cars',
@@ -52,11 +57,13 @@ export const deleteCategorySlice = commandSlice({
   reads: (command: DeleteCategory, read) => {
     const actorUser = read.user(command.actor.uid);
     const category = read.category(command.data.categoryId);
+    // Read, not written: a car listed meanwhile changes it, and this deletion is refused.
+    const categoryCars = read.categoryCars(command.data.categoryId);
     const categoryName =
       category.status === 'none'
         ? initialCategoryNameReservationState()
         : read.categoryName(category.name);
-    return { actorUser, category, categoryName };
+    return { actorUser, category, categoryCars, categoryName };
   },
   decide: deleteCategory,
 });

@@ -1,8 +1,7 @@
 import { requireAdmin } from '../authorization.ts';
 import { endOpenBooking } from '../cars/bookings.ts';
 import type { CarState } from '../cars/car.ts';
-import type { CategoryState } from '../categories/category.ts';
-import { appendsOf, type Decision } from '../decision.ts';
+import { type AppendPair, appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { type DomainEvent, streams } from '../events.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
@@ -21,7 +20,6 @@ export const deleteUser = ({
   user,
   email,
   cars,
-  categories,
 }: {
   command: DeleteUser;
   /** `user-<actor.uid>` */
@@ -32,8 +30,6 @@ export const deleteUser = ({
   email: EmailReservationState;
   /** `car-<id>` of every id in `user.carIds`, by car id */
   cars: Readonly<Record<string, CarState>>;
-  /** `category-<id>` of each of those cars' categories, by category id */
-  categories: Readonly<Record<string, CategoryState>>;
 }): Decision => {
   const { actor, data } = command;
   requireAdmin(actor, actorUser);
@@ -51,7 +47,7 @@ export const deleteUser = ({
       { type: 'EmailReleased', data: { email: email.email, userId } },
     ]);
 
-  const fromCategories: [string, DomainEvent][] = [];
+  const fromCategories: AppendPair[] = [];
   for (const carId of user.carIds) {
     const car = cars[carId];
     if (!car) throw new Error(`deleteUser: the state of car-${carId} was not given`);
@@ -65,18 +61,19 @@ export const deleteUser = ({
       },
     ]);
     pairs.push(...endOpenBooking(car, 'car-deleted'));
-    const category = categories[categoryId];
-    if (!category) throw new Error(`deleteUser: the state of category-${categoryId} was not given`);
-    if (category.status === 'active' && category.carIds.includes(carId))
+    // A listed car leaves its category's cars (added to without reading them); a sold one
+    // has left them already.
+    if (car.status === 'listed')
       fromCategories.push([
-        streams.category(categoryId),
+        streams.categoryCars(categoryId),
         { type: 'CategoryCarRemoved', data: { categoryId, carId } },
+        'any',
       ]);
   }
   return appendsOf([...pairs, ...fromCategories]);
 };
 
-/** The user's email and cars are known from their stream, and each car's category from the car. */
+/** The user's email and cars are known from their stream. */
 export const deleteUserSlice = commandSlice({
   reads: (command: DeleteUser, read) => {
     const actorUser = read.user(command.actor.uid);
@@ -84,17 +81,11 @@ export const deleteUserSlice = commandSlice({
     const email =
       user.status === 'active' ? read.email(user.email) : initialEmailReservationState();
     const cars: Record<string, CarState> = {};
-    const categories: Record<string, CategoryState> = {};
     if (user.status === 'active')
       for (const carId of user.carIds) {
-        const car = read.car(carId);
-        cars[carId] = car;
-        if (car.status !== 'none') {
-          const { categoryId } = car.car;
-          categories[categoryId] = read.category(categoryId);
-        }
+        cars[carId] = read.car(carId);
       }
-    return { actorUser, user, email, cars, categories };
+    return { actorUser, user, email, cars };
   },
   decide: deleteUser,
 });
