@@ -108,9 +108,13 @@ describe.skipIf(!reachable)(
     };
 
     it('serves the web app and routes reads and writes to their services', async () => {
-      const page = await fetch(`${cluster.url}/car/anything`);
+      const page = await fetch(`${cluster.url}/products`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
+      // A car that is not there: the app still answers (its own not-found page), with a 404.
+      const missing = await fetch(`${cluster.url}/car/anything`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain('<div id="root">');
       const categories = await fetch(`${cluster.url}/api/categories`);
       expect(categories.status).toBe(200);
       expect(await categories.json()).toEqual([]);
