@@ -1,4 +1,5 @@
 import type { CarRecord } from '@second-gear/contracts';
+import { fuelLabels, transmissionLabels } from '@second-gear/contracts/car-labels';
 
 /** What a car's page shows of it in a link preview and to search engines. */
 export type SharedCar = Pick<
@@ -122,15 +123,10 @@ const searchWithoutPaging = (search: string): string => {
   return text === '' ? '' : `?${text}`;
 };
 
-const fuelNames: Record<string, string> = {
-  petrol: 'Petrol',
-  diesel: 'Diesel',
-  hybrid: 'Hybrid',
-  electric: 'Electric',
-  lpg: 'LPG',
-  other: 'Other fuel',
-};
-const transmissionNames: Record<string, string> = { manual: 'Manual', automatic: 'Automatic' };
+// A car read from the query side names its fuel and gearbox as the contract does; a name this
+// version does not know is shown as sent.
+const fuelNames: Record<string, string> = fuelLabels;
+const transmissionNames: Record<string, string> = transmissionLabels;
 
 const number = (value: number) => value.toLocaleString('en-US');
 

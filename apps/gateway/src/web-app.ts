@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { StartupError } from '@second-gear/config';
 import {
   type CspDirectives,
+  originOf,
   type Readiness,
   readinessAnswer,
   securityHeaders,
@@ -109,18 +110,6 @@ const readWithin = async (
   } finally {
     clearTimeout(timer);
     controller.abort();
-  }
-};
-
-/** The origin absolute links start with: the configured one, else the request's own. */
-const originOf = (request: FastifyRequest, publicUrl: string | undefined) => {
-  if (publicUrl !== undefined) return publicUrl;
-  const named = `${request.protocol}://${request.host}`;
-  // Written as a URL writes it (no default port); a host no URL takes is kept as sent.
-  try {
-    return new URL(named).origin;
-  } catch {
-    return named;
   }
 };
 

@@ -5,6 +5,7 @@ export * from './create-service-app.ts';
 export * from './logging.ts';
 export * from './metrics.ts';
 export * from './openapi.ts';
+export * from './origin.ts';
 export * from './positions.ts';
 export * from './problem.ts';
 export * from './readiness.ts';

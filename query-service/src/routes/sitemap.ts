@@ -1,6 +1,6 @@
 import { toPosition } from '@second-gear/read-model';
-import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpProblem, originOf, type ServiceApp } from '@second-gear/service-http';
+import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { ReadContext } from '../context.ts';
 
@@ -45,18 +45,6 @@ const sendXml = (reply: FastifyReply, body: string) =>
     .type('application/xml; charset=utf-8')
     .header('cache-control', 'public, max-age=600')
     .send(body);
-
-/** The origin absolute links start with: the configured one, else the request's own. */
-export const originOf = (request: FastifyRequest, publicUrl: string | undefined): string => {
-  if (publicUrl !== undefined) return publicUrl;
-  const named = `${request.protocol}://${request.host}`;
-  // Written as a URL writes it (no default port); a host no URL takes is kept as sent.
-  try {
-    return new URL(named).origin;
-  } catch {
-    return named;
-  }
-};
 
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 

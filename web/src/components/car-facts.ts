@@ -1,22 +1,9 @@
 // How a car's details read on screen. Only types come from the contract: cards are part of the
 // first page, and its download carries no schema library.
 import type { CarRecord, CarSort, Fuel, Transmission } from '@second-gear/contracts';
+import { fuelLabels, transmissionLabels } from '@second-gear/contracts/car-labels';
 
-/** Every fuel the contract knows, with its name on screen. */
-export const fuelLabels = {
-  petrol: 'Petrol',
-  diesel: 'Diesel',
-  hybrid: 'Hybrid',
-  electric: 'Electric',
-  lpg: 'LPG',
-  other: 'Other fuel',
-} as const satisfies Record<Fuel, string>;
-
-/** Every gearbox the contract knows, with its name on screen. */
-export const transmissionLabels = {
-  manual: 'Manual',
-  automatic: 'Automatic',
-} as const satisfies Record<Transmission, string>;
+export { fuelLabels, transmissionLabels };
 
 /** Every sort the contract knows, as the sort menu names it; the first is the default. */
 export const sortLabels = {
