@@ -91,8 +91,11 @@ export const startProjections = async (
   /** Projections that refuse to go on, with the reason: their checkpoint is another store's. */
   const refused = new Map<string, string>();
 
-  /** The projections that accept this store's events; the others are noted as refusing. */
-  const accepting = async (): Promise<Projection[]> => {
+  /**
+   * The projections that accept this store's events, with the checkpoints read to tell; the
+   * others are noted as refusing.
+   */
+  const accepting = async () => {
     const checkpoints = await readCheckpoints(db, schema);
     const group: Projection[] = [];
     for (const projection of projections) {
@@ -111,7 +114,7 @@ export const startProjections = async (
       }
       refused.set(projection.name, mismatch);
     }
-    return group;
+    return { group, checkpoints };
   };
 
   // Batches that failed in a row; from PARK_AFTER_FAILURES on, the next one parks the events
@@ -184,15 +187,15 @@ export const startProjections = async (
     let group: Projection[] = [];
     while (!signal.aborted) {
       try {
-        group = await accepting();
+        const accepted = await accepting();
+        group = accepted.group;
         if (group.length === 0) {
           await sleep(recheckMs, undefined, { signal }).catch(() => {});
           continue;
         }
-        const checkpoints = await readCheckpoints(db, schema);
         for (const projection of group) {
-          const stored = checkpoints.find((c) => c.name === projection.name)?.position;
-          committed.set(projection.name, stored ?? undefined);
+          const stored = accepted.checkpoints.find((c) => c.name === projection.name);
+          committed.set(projection.name, stored?.position);
         }
         let position = await readPosition(db, schema, group);
 
@@ -215,7 +218,7 @@ export const startProjections = async (
           refused.size > 0
             ? setInterval(() => {
                 void accepting().then(
-                  (now) => now.length > group.length && moved.abort(),
+                  (now) => now.group.length > group.length && moved.abort(),
                   () => {},
                 );
               }, recheckMs)
