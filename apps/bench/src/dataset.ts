@@ -232,6 +232,7 @@ export const marketplaceGenerator = (store: EventStore, batchBlocks = 10): Marke
               buyerEmail: buyer.email,
               buyerPhone: '+1 512 555 0100',
               meetup: 'At the seller',
+              proposedTime: null,
             },
             buyer,
             at,
