@@ -34,5 +34,14 @@ export default defineConfig({
     // scripts/measure-initial-js.ts add up what a first visit downloads.
     manifest: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically, in one file (the entry). Left to itself the
+        // bundler splits each module the entry shares with a lazily loaded page into a small
+        // chunk of its own (the button, the stacks, the query hooks, ...), which the first visit
+        // downloads all the same, file by file, each compressed apart: 5 kB gzip more.
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
   },
 });
