@@ -55,6 +55,12 @@ export interface ApplyBatchOptions {
   parkFailures?: boolean;
   /** The event store's identity, recorded with each checkpoint (`EventStore.storeId`). */
   storeId?: string;
+  /**
+   * False commits without waiting for the write-ahead log to reach the disk. A crash may then
+   * lose the last batches, checkpoint included, so they are applied again: for a rebuild's
+   * tables, which nobody reads until they are swapped in (the swap itself waits).
+   */
+  durable?: boolean;
 }
 
 const behind = (stored: bigint | undefined, expected: bigint | undefined): boolean =>
@@ -164,13 +170,22 @@ const applyParkingFailures = async (
  */
 export const applyBatch = async (
   db: ReadModelDb,
-  { schema, projections, events, expected, parkFailures = false, storeId }: ApplyBatchOptions,
+  {
+    schema,
+    projections,
+    events,
+    expected,
+    parkFailures = false,
+    storeId,
+    durable = true,
+  }: ApplyBatchOptions,
 ): Promise<BatchResult> => {
   const last = events.at(-1)?.position;
   const lastId = events.at(-1)?.id ?? null;
   const parsed = parseAll(events, parkFailures);
 
   return db.transaction().execute(async (trx) => {
+    if (!durable) await sql`set local synchronous_commit = off`.execute(trx);
     const tables = trx.withSchema(schema);
     const rows = await tables
       .selectFrom('projection_checkpoints')

@@ -7,7 +7,7 @@ import {
 } from '@second-gear/domain';
 import type { RecordedEvent } from '@second-gear/event-store';
 import type { ProjectionName, ReadModelDatabase } from '@second-gear/read-model';
-import type { QueryCreator } from 'kysely';
+import { type QueryCreator, sql } from 'kysely';
 
 /** A stored event, parsed: its domain event, its metadata and where it sits in the store. */
 export type ProjectedEvent = DomainEvent & {
@@ -34,6 +34,11 @@ export interface Projection {
    * `apply` on each event in order. Used where a projection only inserts.
    */
   applyAll?(tables: ReadTables, events: readonly ProjectedEvent[]): Promise<void>;
+  /**
+   * The secondary indexes its own writes read (a lookup before an insert, say). A rebuild
+   * loads its tables without secondary indexes and builds them at the end, but these.
+   */
+  readsIndexes?: readonly string[];
 }
 
 /**
@@ -66,7 +71,41 @@ export const toProjectedEvent = (event: RecordedEvent): ProjectedEvent | undefin
 export const traceOf = (event: RecordedEvent): TraceContext | undefined =>
   TraceContext.safeParse((event.metadata as { trace?: unknown } | null | undefined)?.trace).data;
 
-const INSERT_CHUNK = 500;
+export const INSERT_CHUNK = 500;
+
+/**
+ * Inserts rows that are new or already there (`on conflict do nothing`), as ONE parameter: a
+ * JSON array typed by the table's own row type. A multi-row `values` list would carry a
+ * parameter per column per row, which both sides spend more time writing and parsing than the
+ * insert itself takes. Every row names the same columns (the first row's); the others get
+ * their defaults.
+ */
+export const insertRows = async <Table extends keyof ReadModelDatabase & string>(
+  tables: ReadTables,
+  table: Table,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> => {
+  const columns = Object.keys(rows[0] ?? {});
+  if (columns.length === 0) return;
+  const json = JSON.stringify(rows, jsonValue);
+  await tables
+    .insertInto(table)
+    .columns(columns as never)
+    .expression(
+      (eb) =>
+        eb
+          .selectFrom(
+            sql`jsonb_populate_recordset(null::${sql.table(table)}, ${json}::jsonb)`.as('r'),
+          )
+          .select(columns.map((column) => sql.ref(`r.${column}`).as(column))) as never,
+    )
+    .onConflict((c) => c.doNothing())
+    .execute();
+};
+
+/** Positions are bigints; JSON carries them as strings, which PostgreSQL reads as numbers. */
+const jsonValue = (_key: string, value: unknown) =>
+  typeof value === 'bigint' ? value.toString() : value;
 
 /**
  * A batch `applyAll` for a projection whose rows are created by one kind of event and then

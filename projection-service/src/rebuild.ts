@@ -11,6 +11,7 @@ import {
 } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts';
+import { buildDeferredIndexes, deferIndexes } from './deferred-indexes.ts';
 import type { Projection } from './projection.ts';
 import { allProjections } from './projections/index.ts';
 import { checkpointMismatch } from './store-guard.ts';
@@ -80,6 +81,9 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
   }
   if (!resumable) await sql.raw(`drop schema if exists ${next} cascade`).execute(db);
   await migrateReadModel(db, next);
+  if (!resumable) {
+    await deferIndexes(db, next, new Set(projections.flatMap((p) => p.readsIndexes ?? [])));
+  }
   await registerCheckpoints(db, next, projections);
 
   let position = await readPosition(db, next, projections);
@@ -100,17 +104,26 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
     return { applied, from: startedAt, position, head, elapsedMs, eventsPerSecond, remainingMs };
   };
 
+  const read = (after: bigint | undefined) => {
+    const reading = store.readAll({ ...(after === undefined ? {} : { after }), limit: batchSize });
+    // Awaited by the next turn of the loop; a failure before then is not an unhandled one.
+    reading.catch(() => {});
+    return reading;
+  };
   const catchUp = async () => {
+    let reading = read(position);
     for (;;) {
       options.signal?.throwIfAborted();
-      const events = await store.readAll({
-        ...(position === undefined ? {} : { after: position }),
-        limit: batchSize,
-      });
+      const events = await reading;
       if (events.length === 0) return;
+      // The next batch is read while this one is written.
+      const full = events.length === batchSize;
+      if (full) reading = read(events.at(-1)?.position);
       // A batch that fails is tried once more event by event, parking what cannot be applied,
       // so one bad event does not stop a rebuild; a database that fails stops it either way.
-      const batch = { schema: next, projections, events, storeId };
+      // Nobody reads these tables before the swap, which waits for the disk: a crash loses at
+      // most the last batches, their checkpoints with them, and they are applied again.
+      const batch = { schema: next, projections, events, storeId, durable: false };
       const result = await applyBatch(db, batch).catch(() =>
         applyBatch(db, { ...batch, parkFailures: true }),
       );
@@ -118,7 +131,7 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
       position = result.position;
       applied += result.kind === 'applied' ? result.applied : 0;
       options.onProgress?.(progress());
-      if (events.length < batchSize) return;
+      if (!full) return;
     }
   };
 
@@ -135,6 +148,7 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
 
   for (let attempt = 0; ; attempt++) {
     await catchUp();
+    await buildDeferredIndexes(db, next);
     // Switch readers in one transaction, but only if the live model is not ahead of the new
     // one (its projector kept going meanwhile); otherwise catch up the difference and retry.
     const switched = await db.transaction().execute(async (trx) => {

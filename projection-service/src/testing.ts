@@ -314,8 +314,8 @@ const normalise = (row: Record<string, unknown>) =>
   );
 
 /**
- * Every read table's rows in key order, with positions and times as strings, and the
- * checkpoints: two models made from the same events are equal row for row.
+ * Every read table's rows in key order, with positions and times as strings, the facet counts,
+ * the indexes and the checkpoints: two models made from the same events are equal row for row.
  */
 export const readModelSnapshot = async (db: ReadModelDb, schema: string) => {
   const result: Record<string, unknown[]> = {};
@@ -332,6 +332,19 @@ export const readModelSnapshot = async (db: ReadModelDb, schema: string) => {
     .select(['name', 'position', 'events_applied'])
     .orderBy('name')
     .execute();
+  // The facet counts kept by the cars' triggers (a combination counted down to none may stay).
+  const facets = await sql<Record<string, unknown>>`
+    select * from ${sql.table(`${schema}.car_facets`)} where cars <> 0
+    order by category_name, make, fuel, transmission, price_band, booked, advertised`.execute(db);
+  result.car_facets = facets.rows.map((row) => ({ ...row, cars: Number(row.cars) }));
+  // The indexes, named and defined alike whatever the schema is called.
+  const indexes = await sql<{ name: string; definition: string }>`
+    select indexname as name, indexdef as definition from pg_indexes
+    where schemaname = ${schema} order by 1`.execute(db);
+  result.indexes = indexes.rows.map((index) => ({
+    name: index.name,
+    definition: index.definition.replaceAll(`${schema}.`, '<schema>.'),
+  }));
   result.checkpoints = checkpoints.map((c) => ({
     name: c.name,
     position: c.position === null ? null : String(toPosition(c.position)),

@@ -1,5 +1,9 @@
-import { sql } from 'kysely';
-import type { ProjectedEvent, Projection, ReadTables } from '../projection.ts';
+import {
+  insertRows,
+  type ProjectedEvent,
+  type Projection,
+  type ReadTables,
+} from '../projection.ts';
 
 interface AuditEntry {
   action: string;
@@ -222,11 +226,11 @@ const firstLabels = async (
   return labels;
 };
 
-const CHUNK = 500;
-
 /** audit_log: who did what to whom, when, with the correlation id, one row per event. */
 export const auditProjection: Projection = {
   name: 'audit',
+  // A subject's first label is looked up by subject (`firstLabels`).
+  readsIndexes: ['audit_subject_idx'],
   apply(tables, event) {
     return this.applyAll!(tables, [event]);
   },
@@ -262,15 +266,9 @@ export const auditProjection: Projection = {
         occurred_at: occurredAt,
         correlation_id: correlationId,
         causation_id: causationId,
-        details: sql<string>`cast(${JSON.stringify(entry.details ?? {})}::text as jsonb)`,
+        details: entry.details ?? {},
       });
     }
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await tables
-        .insertInto('audit_log')
-        .values(rows.slice(i, i + CHUNK))
-        .onConflict((c) => c.doNothing())
-        .execute();
-    }
+    await insertRows(tables, 'audit_log', rows);
   },
 };

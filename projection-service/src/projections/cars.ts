@@ -1,5 +1,12 @@
-import type { CarUpdate } from '@second-gear/read-model';
-import { insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
+import type { CarRow, CarUpdate } from '@second-gear/read-model';
+import { sql } from 'kysely';
+import {
+  INSERT_CHUNK,
+  insertRows,
+  type ProjectedEvent,
+  type Projection,
+  type ReadTables,
+} from '../projection.ts';
 
 const listing = (event: ProjectedEvent) => {
   if (event.type !== 'CarListed') return undefined;
@@ -35,7 +42,21 @@ const listing = (event: ProjectedEvent) => {
 
 type CarInsert = NonNullable<ReturnType<typeof listing>>['row'];
 
-type CarChange = Omit<CarUpdate, 'id' | 'version'>;
+type CarChange = Omit<CarUpdate, 'id' | 'version' | 'images'> & { images?: string[] };
+
+const insertCars = async (tables: ReadTables, rows: CarInsert[]) => {
+  await insertRows(tables, 'cars', rows);
+  await insertRows(
+    tables,
+    'car_prices',
+    rows.map((row) => ({
+      car_id: row.id,
+      position: row.listed_position,
+      price: row.price,
+      changed_at: row.listed_at,
+    })),
+  );
+};
 
 /** The columns an edit changes, named as the read table names them. */
 const editedColumns = (
@@ -74,85 +95,140 @@ const pricePoint = (carId: string, price: number, event: ProjectedEvent) => ({
  * facts so a car's history still knows its seller. `booked` is 1 while a booking is open
  * (requested or accepted).
  */
+/** What one event changes in the cars table: a car's columns, and its price history. */
+const changeOf = (
+  event: ProjectedEvent,
+): { carId: string; values: CarChange; price?: ReturnType<typeof pricePoint> } | undefined => {
+  switch (event.type) {
+    case 'CarAdvertised':
+      return { carId: event.data.carId, values: { advertised: 1 } };
+    case 'CarBooked':
+      return { carId: event.data.carId, values: { booked: 1 } };
+    case 'BookingDeclined':
+    case 'BookingCancelled':
+    case 'BookingEnded':
+      return { carId: event.data.carId, values: { booked: 0 } };
+    case 'CarDetailsChanged':
+      return { carId: event.data.carId, values: editedColumns(event.data) };
+    case 'CarPriceChanged': {
+      const { carId, oldPrice, price } = event.data;
+      return {
+        carId,
+        values: { price, previous_price: oldPrice, price_changed_at: event.metadata.occurredAt },
+        price: pricePoint(carId, price, event),
+      };
+    }
+    case 'CarPhotosChanged': {
+      const { carId, images } = event.data;
+      return { carId, values: { images, image: images[0] ?? '' } };
+    }
+    case 'CarSold':
+      return { carId: event.data.carId, values: { sold_at: event.metadata.occurredAt } };
+    case 'CarDeleted':
+      return { carId: event.data.carId, values: { deleted_at: event.metadata.occurredAt } };
+    default:
+      return undefined;
+  }
+};
+
+/** A car's changes in a batch, folded into the values it ends with. */
+interface FoldedChange {
+  carId: string;
+  values: Record<string, unknown>;
+  /** The position of the first event folded: the row must be older than it. */
+  from: bigint;
+  /** The position of the last: the row's version after the update. */
+  version: bigint;
+}
+
+/**
+ * Applies a batch's changes with one UPDATE per set of columns changed (a booking's, a
+ * price's, ...), however many cars and events: each car's changes in the batch folded in order
+ * into the values it ends with. The rows come as JSON typed by the table's own row type, and a
+ * row is only changed by events newer than its version, as event by event.
+ */
+const updateAll = async (tables: ReadTables, events: readonly ProjectedEvent[]) => {
+  const folded = new Map<string, FoldedChange>();
+  const prices: ReturnType<typeof pricePoint>[] = [];
+  for (const event of events) {
+    const change = changeOf(event);
+    if (!change) continue;
+    if (change.price) prices.push(change.price);
+    const car = folded.get(change.carId);
+    if (car === undefined) {
+      folded.set(change.carId, {
+        carId: change.carId,
+        values: { ...change.values },
+        from: event.position,
+        version: event.position,
+      });
+    } else {
+      Object.assign(car.values, change.values);
+      car.version = event.position;
+    }
+  }
+  const byColumns = new Map<string, FoldedChange[]>();
+  for (const car of folded.values()) {
+    const key = Object.keys(car.values).sort().join(',');
+    byColumns.set(key, [...(byColumns.get(key) ?? []), car]);
+  }
+  for (const [key, cars] of byColumns) {
+    if (key === '') continue;
+    const columns = key.split(',');
+    const rows = cars.map((car) => ({
+      ...car.values,
+      id: car.carId,
+      version: car.version.toString(),
+      // The row's type has no column for it; `listed_position` carries it (never changed here).
+      listed_position: car.from.toString(),
+    }));
+    await tables
+      .updateTable('cars as c')
+      .from(
+        sql<CarRow>`jsonb_populate_recordset(null::${sql.table('cars')}, ${JSON.stringify(rows)}::jsonb)`.as(
+          'v',
+        ),
+      )
+      .set(
+        Object.fromEntries(
+          [...columns, 'version'].map((column) => [column, sql.ref(`v.${column}`)]),
+        ) as CarUpdate,
+      )
+      .whereRef('c.id', '=', 'v.id')
+      .whereRef('c.version', '<', 'v.listed_position')
+      .execute();
+  }
+  if (prices.length > 0) {
+    await tables
+      .insertInto('car_prices')
+      .values(prices)
+      .onConflict((c) => c.columns(['car_id', 'position']).doNothing())
+      .execute();
+  }
+};
+
+/**
+ * cars: one row per car listed, as edited since; car_prices: its price at listing and at each
+ * change. A booked, sold or deleted car leaves the Recommended list because that list asks for
+ * `advertised = 1 and booked = 0 and sold_at is null and deleted_at is null`; the row keeps its
+ * facts so a car's history still knows its seller. `booked` is 1 while a booking is open
+ * (requested or accepted).
+ */
 export const carsProjection: Projection = {
   name: 'cars',
-  applyAll: insertsFirst({
-    created: listing,
-    insert: async (tables, rows: CarInsert[]) => {
-      await tables
-        .insertInto('cars')
-        .values(rows)
-        .onConflict((c) => c.column('id').doNothing())
-        .execute();
-      await tables
-        .insertInto('car_prices')
-        .values(
-          rows.map((row) => ({
-            car_id: row.id,
-            position: row.listed_position,
-            price: row.price,
-            changed_at: row.listed_at,
-          })),
-        )
-        .onConflict((c) => c.columns(['car_id', 'position']).doNothing())
-        .execute();
-    },
-  }),
-  async apply(tables, event) {
-    const version = event.position;
-    const update = (carId: string, values: CarChange) =>
-      tables
-        .updateTable('cars')
-        .set({ ...values, version })
-        .where('id', '=', carId)
-        .where('version', '<', version)
-        .execute();
-
-    switch (event.type) {
-      case 'CarListed':
-        await this.applyAll!(tables, [event]);
-        return;
-      case 'CarAdvertised':
-        await update(event.data.carId, { advertised: 1 });
-        return;
-      case 'CarBooked':
-        await update(event.data.carId, { booked: 1 });
-        return;
-      case 'BookingDeclined':
-      case 'BookingCancelled':
-      case 'BookingEnded':
-        await update(event.data.carId, { booked: 0 });
-        return;
-      case 'CarDetailsChanged':
-        await update(event.data.carId, editedColumns(event.data));
-        return;
-      case 'CarPriceChanged': {
-        const { carId, oldPrice, price } = event.data;
-        await update(carId, {
-          price,
-          previous_price: oldPrice,
-          price_changed_at: event.metadata.occurredAt,
-        });
-        await tables
-          .insertInto('car_prices')
-          .values(pricePoint(carId, price, event))
-          .onConflict((c) => c.columns(['car_id', 'position']).doNothing())
-          .execute();
-        return;
-      }
-      case 'CarPhotosChanged': {
-        const { carId, images } = event.data;
-        await update(carId, { images: JSON.stringify(images), image: images[0] ?? '' });
-        return;
-      }
-      case 'CarSold':
-        await update(event.data.carId, { sold_at: event.metadata.occurredAt });
-        return;
-      case 'CarDeleted':
-        await update(event.data.carId, { deleted_at: event.metadata.occurredAt });
-        return;
-      default:
-        return;
+  async applyAll(tables, events) {
+    const listed = new Map<string, CarInsert>();
+    for (const event of events) {
+      const created = listing(event);
+      if (created && !listed.has(created.key)) listed.set(created.key, created.row);
     }
+    const rows = [...listed.values()];
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await insertCars(tables, rows.slice(i, i + INSERT_CHUNK));
+    }
+    await updateAll(tables, events);
+  },
+  async apply(tables, event) {
+    await this.applyAll!(tables, [event]);
   },
 };

@@ -141,6 +141,8 @@ const relevant = new Set<string>([
  */
 export const membersProjection: Projection = {
   name: 'members',
+  // Who keeps a car among their favourites is looked up by car, to tell them of its changes.
+  readsIndexes: ['favourites_car_idx'],
   apply(tables, event) {
     return this.applyAll!(tables, [event]);
   },
