@@ -310,6 +310,41 @@ describe.each(list)('projections on $name', ({ open }) => {
       .executeTakeFirstOrThrow();
     expect(Number(counted.cars)).toBe(1);
 
+    // The cars a buyer can book, as a search counts them: the live, unsold, unbooked ones,
+    // with their searched columns as they are now (the plain car's edits and new price).
+    const searched = [
+      'id',
+      'listed_position',
+      'category_name',
+      'make',
+      'model',
+      'year',
+      'mileage',
+      'price',
+      'fuel',
+      'transmission',
+      'location',
+      'search_vector',
+    ] as const;
+    const available = await q.selectFrom('available_cars').select(searched).orderBy('id').execute();
+    const bookable = await q
+      .selectFrom('cars')
+      .select(searched)
+      .where('deleted_at', 'is', null)
+      .where('sold_at', 'is', null)
+      .where('booked', '=', 0)
+      .orderBy('id')
+      .execute();
+    expect(available).toEqual(bookable);
+    const availableIds = available.map((car) => car.id);
+    expect(availableIds).toContain(ids.cars.plain);
+    expect(availableIds).not.toContain(ids.cars.advertised);
+    expect(availableIds).not.toContain(ids.cars.booked);
+    expect(availableIds).not.toContain(ids.cars.deleted);
+    expect(available.find((car) => car.id === ids.cars.plain)?.price).toBe(
+      cars.get(ids.cars.plain)?.price,
+    );
+
     const audit = await q
       .selectFrom('audit_log')
       .select(['event_type', 'action', 'actor_uid'])
@@ -577,6 +612,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0010-car-photos',
       '0011-integrations',
       '0012-hot-booking-updates',
+      '0013-available-cars',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

@@ -39,6 +39,25 @@ export interface CategoriesTable {
   version: PositionColumn;
 }
 
+/**
+ * The cars a buyer can book (live, unsold, not booked), narrow, kept by triggers on the cars
+ * table: what a search counts its matches in. Never written by a projection.
+ */
+export interface AvailableCarsTable {
+  id: string;
+  listed_position: ColumnType<string, never, never>;
+  category_name: string;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  mileage: number | null;
+  price: number;
+  fuel: string | null;
+  transmission: string | null;
+  location: string;
+  search_vector: ColumnType<string | null, never, never>;
+}
+
 export interface CarsTable {
   id: string;
   name: string;
@@ -295,6 +314,7 @@ export interface ReadModelDatabase {
   cars: CarsTable;
   car_prices: CarPricesTable;
   car_facets: CarFacetsTable;
+  available_cars: AvailableCarsTable;
   search_words: SearchWordsTable;
   bookings: BookingsTable;
   audit_log: AuditLogTable;

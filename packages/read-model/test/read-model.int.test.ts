@@ -297,6 +297,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const PHOTOS = '0010-car-photos';
   const INTEGRATIONS = '0011-integrations';
   const HOT_BOOKINGS = '0012-hot-booking-updates';
+  const AVAILABLE = '0013-available-cars';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -330,6 +331,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       PHOTOS,
       INTEGRATIONS,
       HOT_BOOKINGS,
+      AVAILABLE,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -363,6 +365,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       PHOTOS,
       INTEGRATIONS,
       HOT_BOOKINGS,
+      AVAILABLE,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -453,6 +456,15 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
     ]);
     expect(upgraded.indexes.join('\n')).not.toMatch(/product/);
     expect(upgraded.constraints.map((c) => c.conname)).not.toContain('products_pkey');
+
+    // The cars already there are searched as any other: the unbooked one is counted as bookable.
+    await migrateReadModel(db, old);
+    const available = await db
+      .withSchema(old)
+      .selectFrom('available_cars')
+      .select(['id', 'price', 'location'])
+      .execute();
+    expect(available).toEqual([{ id: 'c1', price: 15000, location: 'Dhaka' }]);
   });
 });
 

@@ -84,7 +84,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     const conditions = carConditions(search, tsquery);
     const [page, total] = await Promise.all([
       pageOfCars(ctx, search, conditions, paging),
-      totalOfCars(ctx, search, conditions),
+      totalOfCars(ctx, search, tsquery),
     ]);
     if (isSearch(request.query as Record<string, unknown>)) {
       setSearchHeaders(request, reply, paging, page.next, total);

@@ -63,20 +63,37 @@ const lower = (value: string) => value.trim().toLowerCase();
 const NO_MILEAGE = 2_147_483_647;
 
 /**
+ * Where a search's matches are counted: among the cars a buyer can book (`available_cars`,
+ * narrow, an index per filter) when the search asks for those alone, as a buyer's search does;
+ * else in the cars table.
+ */
+export type CountedIn = 'cars' | 'available_cars';
+
+export const countedIn = (search: CarSearch): CountedIn =>
+  search.booked === 'false' && search.scope.seller === undefined && !search.scope.advertised
+    ? 'available_cars'
+    : 'cars';
+
+/**
  * The conditions of a search on the cars table (live cars only, and unsold but on a seller's
- * own list), all of them ANDed.
+ * own list), all of them ANDed; on `available_cars`, which holds only live, unsold, unbooked
+ * cars, the filters alone.
  */
 export const carConditions = (
   search: CarSearch,
   tsquery: string | undefined,
   except?: Dimension,
+  table: CountedIn = 'cars',
 ): RawBuilder<SqlBool>[] => {
   const { scope, filters: f } = search;
-  const where: RawBuilder<SqlBool>[] = [sql`deleted_at is null`];
-  // A sold car stays on its seller's own list, and leaves every other.
-  if (scope.seller !== undefined) where.push(ownedBy('seller', scope.seller));
-  else where.push(sql`sold_at is null`);
-  where.push(...facetFilters(search, except));
+  const where: RawBuilder<SqlBool>[] = [];
+  if (table === 'cars') {
+    where.push(sql`deleted_at is null`);
+    // A sold car stays on its seller's own list, and leaves every other.
+    if (scope.seller !== undefined) where.push(ownedBy('seller', scope.seller));
+    else where.push(sql`sold_at is null`);
+  }
+  where.push(...facetFilters(search, except, table));
   if (f.model !== undefined && except !== 'model') {
     where.push(sql`lower(model) = ${lower(f.model)}`);
   }
@@ -121,18 +138,24 @@ export const countableFromFacets = (search: CarSearch): boolean => {
 /** The same conditions on the facet counts (the caller checked `countableFromFacets`). */
 export const facetConditions = (search: CarSearch, except?: Dimension): RawBuilder<SqlBool>[] => [
   sql`cars <> 0`,
-  ...facetFilters(search, except),
+  ...facetFilters(search, except, 'car_facets'),
 ];
 
 /**
  * The conditions on the facets' dimensions, which the cars and the facet counts name alike
  * (`category_name`, `make`, `fuel`, `transmission`, `booked`, `advertised`).
  */
-const facetFilters = (search: CarSearch, except?: Dimension): RawBuilder<SqlBool>[] => {
+const facetFilters = (
+  search: CarSearch,
+  except?: Dimension,
+  table: CountedIn | 'car_facets' = 'cars',
+): RawBuilder<SqlBool>[] => {
   const { scope, filters: f } = search;
   const where: RawBuilder<SqlBool>[] = [];
-  if (scope.advertised) where.push(sql`advertised = 1 and booked = 0`);
-  if (search.booked !== 'any') where.push(sql`booked = ${search.booked === 'true' ? 1 : 0}`);
+  if (table !== 'available_cars') {
+    if (scope.advertised) where.push(sql`advertised = 1 and booked = 0`);
+    if (search.booked !== 'any') where.push(sql`booked = ${search.booked === 'true' ? 1 : 0}`);
+  }
   if (f.category !== undefined && except !== 'category') {
     where.push(sql`lower(category_name) = ${lower(f.category)}`);
   }
@@ -240,20 +263,24 @@ export const pageOfCars = async (
 };
 
 /** The rows a search matches, counted up to one more than `EXACT_TOTAL_LIMIT`. */
-export const boundedCountQuery = (ctx: ReadContext, conditions: RawBuilder<SqlBool>[]) =>
+export const boundedCountQuery = (
+  ctx: ReadContext,
+  table: CountedIn,
+  conditions: RawBuilder<SqlBool>[],
+) =>
   ctx.db
     .withSchema(ctx.schema)
     .selectFrom(
-      matchingQuery(ctx, conditions)
+      matchingQuery(ctx, table, conditions)
         .limit(EXACT_TOTAL_LIMIT + 1)
         .as('m'),
     )
     .select(sql<number>`count(*)::int`.as('total'));
 
-const matchingQuery = (ctx: ReadContext, conditions: RawBuilder<SqlBool>[]) =>
+const matchingQuery = (ctx: ReadContext, table: CountedIn, conditions: RawBuilder<SqlBool>[]) =>
   ctx.db
     .withSchema(ctx.schema)
-    .selectFrom('cars')
+    .selectFrom(table)
     .select(sql`1`.as('one'))
     .where(({ and }) => and(conditions));
 
@@ -270,7 +297,7 @@ export interface CarTotal {
 export const totalOfCars = async (
   ctx: ReadContext,
   search: CarSearch,
-  conditions: RawBuilder<SqlBool>[],
+  tsquery: string | undefined,
 ): Promise<CarTotal> => {
   const db = ctx.db.withSchema(ctx.schema);
   if (countableFromFacets(search)) {
@@ -283,9 +310,11 @@ export const totalOfCars = async (
   }
   // Planning costs a fraction of a millisecond; counting 10,001 matches can cost hundreds. When
   // PostgreSQL expects far more matches than are ever counted, its estimate is the answer.
-  const planned = await plannedRows(ctx, matchingQuery(ctx, conditions));
+  const table = countedIn(search);
+  const conditions = carConditions(search, tsquery, undefined, table);
+  const planned = await plannedRows(ctx, matchingQuery(ctx, table, conditions));
   if (planned >= SURELY_ABOVE_EXACT) return { total: planned, estimated: true };
-  const counted = await boundedCountQuery(ctx, conditions).executeTakeFirstOrThrow();
+  const counted = await boundedCountQuery(ctx, table, conditions).executeTakeFirstOrThrow();
   if (counted.total <= EXACT_TOTAL_LIMIT) return { total: counted.total, estimated: false };
   return { total: Math.max(EXACT_TOTAL_LIMIT + 1, planned), estimated: true };
 };
@@ -323,7 +352,9 @@ export const explainCarSearch = async (
   search: CarSearch,
   paging: { page: number; limit: number },
 ): Promise<{ page: string; count: string | undefined }> => {
-  const conditions = carConditions(search, await textQueryOf(ctx, search));
+  const tsquery = await textQueryOf(ctx, search);
+  const conditions = carConditions(search, tsquery);
+  const table = countedIn(search);
   const explain = async (query: Compilable) => {
     const { sql: text, parameters } = query.compile();
     const plan = await ctx.db.executeQuery<{ 'QUERY PLAN': string }>(
@@ -335,6 +366,8 @@ export const explainCarSearch = async (
     page: await explain(pageQuery(ctx, search, conditions, paging)),
     count: countableFromFacets(search)
       ? undefined
-      : await explain(boundedCountQuery(ctx, conditions)),
+      : await explain(
+          boundedCountQuery(ctx, table, carConditions(search, tsquery, undefined, table)),
+        ),
   };
 };

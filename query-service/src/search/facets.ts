@@ -6,6 +6,7 @@ import {
   type CarSearch,
   carConditions,
   countableFromFacets,
+  countedIn,
   type Dimension,
   facetConditions,
   plannedRows,
@@ -67,11 +68,12 @@ const countFromCars = async (
   dimensions: Dimension[],
   except?: Dimension,
 ): Promise<Map<Dimension, Counted>> => {
+  const table = countedIn(search);
   const matches = ctx.db
     .withSchema(ctx.schema)
-    .selectFrom('cars')
+    .selectFrom(table)
     .select(dimensions.map((d) => sql.raw(rowValue(d)).as(d)))
-    .where(({ and }) => and(carConditions(search, tsquery, except)));
+    .where(({ and }) => and(carConditions(search, tsquery, except, table)));
   const sample = matches.orderBy('listed_position', 'desc').limit(EXACT_TOTAL_LIMIT).compile();
   const text = `with sample as (${sample.sql}) ${dimensions
     .map(
@@ -136,7 +138,7 @@ export const carFacets = async (ctx: ReadContext, search: CarSearch): Promise<Ca
   if (search.filters.make !== undefined) dimensions.push('model');
   const fromFacets = countableFromFacets(search);
   const [total, counted] = await Promise.all([
-    totalOfCars(ctx, search, carConditions(search, tsquery)),
+    totalOfCars(ctx, search, tsquery),
     fromFacets
       ? Promise.all(
           dimensions.map(async (d) =>
