@@ -7,7 +7,7 @@ import {
 } from '@second-gear/domain';
 import type { RecordedEvent } from '@second-gear/event-store';
 import type { ProjectionName, ReadModelDatabase } from '@second-gear/read-model';
-import { type QueryCreator, sql } from 'kysely';
+import { type QueryCreator, type Selectable, sql } from 'kysely';
 
 /** A stored event, parsed: its domain event, its metadata and where it sits in the store. */
 export type ProjectedEvent = DomainEvent & {
@@ -71,13 +71,27 @@ export const toProjectedEvent = (event: RecordedEvent): ProjectedEvent | undefin
 export const traceOf = (event: RecordedEvent): TraceContext | undefined =>
   TraceContext.safeParse((event.metadata as { trace?: unknown } | null | undefined)?.trace).data;
 
-export const INSERT_CHUNK = 500;
+const INSERT_CHUNK = 500;
 
 /**
- * Inserts rows that are new or already there (`on conflict do nothing`), as ONE parameter: a
- * JSON array typed by the table's own row type. A multi-row `values` list would carry a
- * parameter per column per row, which both sides spend more time writing and parsing than the
- * insert itself takes. Every row names the same columns (the first row's); the others get
+ * Rows as ONE parameter, a JSON array, read back as records of `table`'s own row type (for an
+ * insert's select or an update's from). A multi-row `values` list would carry a parameter per
+ * column per row, which both sides spend more time writing and parsing than the statement itself
+ * takes. Positions (bigints) travel as strings, which PostgreSQL reads as numbers.
+ */
+export const recordsOf = <Table extends keyof ReadModelDatabase & string>(
+  table: Table,
+  rows: readonly object[],
+) =>
+  sql<
+    Selectable<ReadModelDatabase[Table]>
+  >`jsonb_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows, (_key, value) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  )}::jsonb)`;
+
+/**
+ * Inserts rows that are new or already there (`on conflict do nothing`), passed as one JSON
+ * parameter (`recordsOf`). Every row names the same columns (the first row's); the others get
  * their defaults.
  */
 export const insertRows = async <Table extends keyof ReadModelDatabase & string>(
@@ -87,37 +101,32 @@ export const insertRows = async <Table extends keyof ReadModelDatabase & string>
 ): Promise<void> => {
   const columns = Object.keys(rows[0] ?? {});
   if (columns.length === 0) return;
-  const json = JSON.stringify(rows, jsonValue);
   await tables
     .insertInto(table)
     .columns(columns as never)
     .expression(
       (eb) =>
         eb
-          .selectFrom(
-            sql`jsonb_populate_recordset(null::${sql.table(table)}, ${json}::jsonb)`.as('r'),
-          )
+          .selectFrom(recordsOf(table, rows).as('r'))
           .select(columns.map((column) => sql.ref(`r.${column}`).as(column))) as never,
     )
     .onConflict((c) => c.doNothing())
     .execute();
 };
 
-/** Positions are bigints; JSON carries them as strings, which PostgreSQL reads as numbers. */
-const jsonValue = (_key: string, value: unknown) =>
-  typeof value === 'bigint' ? value.toString() : value;
-
 /**
  * A batch `applyAll` for a projection whose rows are created by one kind of event and then
  * changed by others under the `version < position` guard: every creation of the batch goes
  * into multi-row inserts first (the first one wins, as `on conflict do nothing` would have it),
- * then every other event through `apply`, in order. The result is the same as applying one by
- * one: a change that came before its row's creation finds the row at a later version and
- * leaves it alone, just as it would have found no row.
+ * then the other events, in order: all at once through `changeAll` when the projection has one,
+ * else each through `apply`. The result is the same as applying one by one: a change that came
+ * before its row's creation finds the row at a later version and leaves it alone, just as it
+ * would have found no row.
  */
 export const insertsFirst = <Row>(options: {
   created: (event: ProjectedEvent) => { key: string; row: Row } | undefined;
   insert: (tables: ReadTables, rows: Row[]) => Promise<unknown>;
+  changeAll?: (tables: ReadTables, events: readonly ProjectedEvent[]) => Promise<unknown>;
 }) =>
   async function applyAll(
     this: Projection,
@@ -135,5 +144,6 @@ export const insertsFirst = <Row>(options: {
     for (let i = 0; i < all.length; i += INSERT_CHUNK) {
       await options.insert(tables, all.slice(i, i + INSERT_CHUNK));
     }
-    for (const event of changes) await this.apply(tables, event);
+    if (options.changeAll) await options.changeAll(tables, changes);
+    else for (const event of changes) await this.apply(tables, event);
   };

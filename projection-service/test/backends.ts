@@ -106,6 +106,14 @@ export const backends = async (label: string): Promise<Backend[]> => {
   return list;
 };
 
+/** What a rebuild of the setup's model needs: its store, its database and both schemas. */
+export const rebuildOptions = (setup: Setup) => ({
+  store: setup.store,
+  db: setup.db,
+  liveSchema: setup.schema,
+  nextSchema: setup.nextSchema,
+});
+
 /** Every read table's rows in key order (see `readModelSnapshot`). */
 export const snapshot = readModelSnapshot;
 

@@ -9,7 +9,7 @@ import { rebuildReadModel } from '../src/rebuild.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
 import { readModelStatus } from '../src/status.ts';
 import { appendScenario, eventData } from '../src/testing.ts';
-import { backends, eventually, type Setup } from './backends.ts';
+import { backends, eventually, rebuildOptions, type Setup } from './backends.ts';
 
 const list = await backends('parked events');
 
@@ -237,10 +237,7 @@ describe.each(list)('poison events on $name', ({ open }) => {
     ).rejects.toBeInstanceOf(NotParkedError);
 
     const rebuilt = await rebuildReadModel({
-      store: setup.store,
-      db: setup.db,
-      liveSchema: setup.schema,
-      nextSchema: setup.nextSchema,
+      ...rebuildOptions(setup),
       batchSize: 10,
     });
     expect(rebuilt.parked).toBe(allProjections.length);

@@ -15,7 +15,7 @@ import {
   appendScenario,
   eventData,
 } from '../src/testing.ts';
-import { backends, eventually, type Setup, snapshot } from './backends.ts';
+import { backends, eventually, rebuildOptions, type Setup, snapshot } from './backends.ts';
 
 const list = await backends('projection-service');
 
@@ -498,10 +498,7 @@ describe.each(list)('projections on $name', ({ open }) => {
 
     const progress: number[] = [];
     const result = await rebuildReadModel({
-      store: setup.store,
-      db: setup.db,
-      liveSchema: setup.schema,
-      nextSchema: setup.nextSchema,
+      ...rebuildOptions(setup),
       batchSize: 10,
       onProgress: (p) => progress.push(p.applied),
     });
@@ -532,12 +529,7 @@ describe.each(list)('projections on $name', ({ open }) => {
     await members.before();
     await appendListingLife(setup.store, scenario);
     await members.after();
-    const options = {
-      store: setup.store,
-      db: setup.db,
-      liveSchema: setup.schema,
-      nextSchema: setup.nextSchema,
-    };
+    const options = rebuildOptions(setup);
     await rebuildReadModel({ ...options, batchSize: 1 });
     const oneByOne = await snapshot(setup.db, setup.schema);
     const all = await rebuildReadModel({ ...options, batchSize: 10_000 });
@@ -569,10 +561,7 @@ describe.each(list)('projections on $name', ({ open }) => {
           },
     );
     const options = {
-      store: setup.store,
-      db: setup.db,
-      liveSchema: setup.schema,
-      nextSchema: setup.nextSchema,
+      ...rebuildOptions(setup),
       batchSize: 5,
     };
     await expect(rebuildReadModel({ ...options, projections: crashing })).rejects.toThrow(

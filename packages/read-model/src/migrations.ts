@@ -84,9 +84,24 @@ const carsStatementTriggers = (s: string, name: string, fn: string) => [
     for each statement execute function ${s}.${fn}()`,
 ];
 
-/** The columns of `available_cars`, as the cars table names them. */
-const AVAILABLE_COLUMNS = `id, listed_position, category_name, make, model, year, mileage,
-  price, fuel, transmission, location, search_vector`;
+/** What `available_cars` keeps of a car, besides its id, named as the cars table names it. */
+const SEARCHED = [
+  'listed_position',
+  'category_name',
+  'make',
+  'model',
+  'year',
+  'mileage',
+  'price',
+  'fuel',
+  'transmission',
+  'location',
+  'search_vector',
+];
+const AVAILABLE_COLUMNS = ['id', ...SEARCHED].join(', ');
+/** The columns whose change moves a car into, out of or within `available_cars`. */
+const WATCHED = ['deleted_at', 'sold_at', 'booked', ...SEARCHED];
+const watchedOf = (row: string) => `(${WATCHED.map((column) => `${row}.${column}`).join(', ')})`;
 
 export const migrations: Migration[] = [
   {
@@ -505,13 +520,7 @@ export const migrations: Migration[] = [
           changed := 'select * from old_rows';
         else
           changed := 'select n.* from new_rows n join old_rows o on o.id = n.id
-            where (n.deleted_at, n.sold_at, n.booked, n.listed_position, n.category_name, n.make,
-                   n.model, n.year, n.mileage, n.price, n.fuel, n.transmission, n.location,
-                   n.search_vector)
-              is distinct from
-                  (o.deleted_at, o.sold_at, o.booked, o.listed_position, o.category_name, o.make,
-                   o.model, o.year, o.mileage, o.price, o.fuel, o.transmission, o.location,
-                   o.search_vector)';
+            where ${watchedOf('n')} is distinct from ${watchedOf('o')}';
         end if;
         if TG_OP <> 'INSERT' then
           execute format('delete from %1$I.available_cars a using (%2$s) c where a.id = c.id',

@@ -1,11 +1,12 @@
-import type { CarRow, CarUpdate } from '@second-gear/read-model';
+import type { CarUpdate } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import {
-  INSERT_CHUNK,
   insertRows,
+  insertsFirst,
   type ProjectedEvent,
   type Projection,
   type ReadTables,
+  recordsOf,
 } from '../projection.ts';
 
 const listing = (event: ProjectedEvent) => {
@@ -88,13 +89,6 @@ const pricePoint = (carId: string, price: number, event: ProjectedEvent) => ({
   changed_at: event.metadata.occurredAt,
 });
 
-/**
- * cars: one row per car listed, as edited since; car_prices: its price at listing and at each
- * change. A booked, sold or deleted car leaves the Recommended list because that list asks for
- * `advertised = 1 and booked = 0 and sold_at is null and deleted_at is null`; the row keeps its
- * facts so a car's history still knows its seller. `booked` is 1 while a booking is open
- * (requested or accepted).
- */
 /** What one event changes in the cars table: a car's columns, and its price history. */
 const changeOf = (
   event: ProjectedEvent,
@@ -170,7 +164,9 @@ const updateAll = async (tables: ReadTables, events: readonly ProjectedEvent[]) 
   const byColumns = new Map<string, FoldedChange[]>();
   for (const car of folded.values()) {
     const key = Object.keys(car.values).sort().join(',');
-    byColumns.set(key, [...(byColumns.get(key) ?? []), car]);
+    const same = byColumns.get(key);
+    if (same) same.push(car);
+    else byColumns.set(key, [car]);
   }
   for (const [key, cars] of byColumns) {
     if (key === '') continue;
@@ -178,17 +174,13 @@ const updateAll = async (tables: ReadTables, events: readonly ProjectedEvent[]) 
     const rows = cars.map((car) => ({
       ...car.values,
       id: car.carId,
-      version: car.version.toString(),
+      version: car.version,
       // The row's type has no column for it; `listed_position` carries it (never changed here).
-      listed_position: car.from.toString(),
+      listed_position: car.from,
     }));
     await tables
       .updateTable('cars as c')
-      .from(
-        sql<CarRow>`jsonb_populate_recordset(null::${sql.table('cars')}, ${JSON.stringify(rows)}::jsonb)`.as(
-          'v',
-        ),
-      )
+      .from(recordsOf('cars', rows).as('v'))
       .set(
         Object.fromEntries(
           [...columns, 'version'].map((column) => [column, sql.ref(`v.${column}`)]),
@@ -198,13 +190,7 @@ const updateAll = async (tables: ReadTables, events: readonly ProjectedEvent[]) 
       .whereRef('c.version', '<', 'v.listed_position')
       .execute();
   }
-  if (prices.length > 0) {
-    await tables
-      .insertInto('car_prices')
-      .values(prices)
-      .onConflict((c) => c.columns(['car_id', 'position']).doNothing())
-      .execute();
-  }
+  await insertRows(tables, 'car_prices', prices);
 };
 
 /**
@@ -216,18 +202,7 @@ const updateAll = async (tables: ReadTables, events: readonly ProjectedEvent[]) 
  */
 export const carsProjection: Projection = {
   name: 'cars',
-  async applyAll(tables, events) {
-    const listed = new Map<string, CarInsert>();
-    for (const event of events) {
-      const created = listing(event);
-      if (created && !listed.has(created.key)) listed.set(created.key, created.row);
-    }
-    const rows = [...listed.values()];
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await insertCars(tables, rows.slice(i, i + INSERT_CHUNK));
-    }
-    await updateAll(tables, events);
-  },
+  applyAll: insertsFirst({ created: listing, insert: insertCars, changeAll: updateAll }),
   async apply(tables, event) {
     await this.applyAll!(tables, [event]);
   },

@@ -74,6 +74,12 @@ export const countedIn = (search: CarSearch): CountedIn =>
     ? 'available_cars'
     : 'cars';
 
+/** Where a search's total is counted, and its conditions there. */
+const countOf = (search: CarSearch, tsquery: string | undefined) => {
+  const table = countedIn(search);
+  return { table, conditions: carConditions(search, tsquery, undefined, table) };
+};
+
 /**
  * The conditions of a search on the cars table (live cars only, and unsold but on a seller's
  * own list), all of them ANDed; on `available_cars`, which holds only live, unsold, unbooked
@@ -308,8 +314,7 @@ export const totalOfCars = async (
       .executeTakeFirstOrThrow();
     return { total: Number(row.total), estimated: false };
   }
-  const table = countedIn(search);
-  const conditions = carConditions(search, tsquery, undefined, table);
+  const { table, conditions } = countOf(search, tsquery);
   const estimate = () => plannedRows(ctx, matchingQuery(ctx, table, conditions));
   // Among the bookable cars a filter's count reads one index alone, a few ms for 10,001
   // matches: it costs what asking the planner first would, so it goes first. Elsewhere, and
@@ -360,8 +365,6 @@ export const explainCarSearch = async (
   paging: { page: number; limit: number },
 ): Promise<{ page: string; count: string | undefined }> => {
   const tsquery = await textQueryOf(ctx, search);
-  const conditions = carConditions(search, tsquery);
-  const table = countedIn(search);
   const explain = async (query: Compilable) => {
     const { sql: text, parameters } = query.compile();
     const plan = await ctx.db.executeQuery<{ 'QUERY PLAN': string }>(
@@ -369,12 +372,8 @@ export const explainCarSearch = async (
     );
     return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
   };
-  return {
-    page: await explain(pageQuery(ctx, search, conditions, paging)),
-    count: countableFromFacets(search)
-      ? undefined
-      : await explain(
-          boundedCountQuery(ctx, table, carConditions(search, tsquery, undefined, table)),
-        ),
-  };
+  const page = await explain(pageQuery(ctx, search, carConditions(search, tsquery), paging));
+  if (countableFromFacets(search)) return { page, count: undefined };
+  const { table, conditions } = countOf(search, tsquery);
+  return { page, count: await explain(boundedCountQuery(ctx, table, conditions)) };
 };
