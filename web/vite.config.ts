@@ -6,7 +6,13 @@ import { compression } from 'vite-plugin-compression2';
 // Where the marketplace answers: `npm run dev` starts one on a port of its own and says so here.
 const apiServer = process.env.SECOND_GEAR_API ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+const serverBuild = defineConfig({
+  plugins: [react()],
+  ssr: { noExternal: true, target: 'node' },
+  build: { ssr: true, copyPublicDir: false, minify: false, sourcemap: false },
+});
+
+const browserBuild = defineConfig({
   plugins: [
     react(),
     // A Brotli and a gzip copy beside every text file of 1 kB or more, written once at build
@@ -45,3 +51,8 @@ export default defineConfig({
     },
   },
 });
+
+// `vite build` makes the browser's files; `vite build --ssr src/entry-server.tsx` makes the
+// server's renderer of the public pages (one module with every dependency in it, so the server
+// that loads it needs nothing of the web's packages).
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));

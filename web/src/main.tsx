@@ -1,17 +1,67 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { routes } from './app/routes.tsx';
 
-const router = createBrowserRouter(routes);
-const queryClient = createQueryClient();
+/**
+ * The answers a server rendered the page with are fresh while the browser takes the page over,
+ * so its first render is the server's (nothing is being read again); they are read again just
+ * after, since the server read them without this browser's own latest writes in mind.
+ */
+const SERVER_ANSWERS_FRESH_MS = 30_000;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+/** Once the page is the browser's, reads again what the server read for it. */
+function RefreshServerAnswers({ client, hashes }: { client: QueryClient; hashes: Set<string> }) {
+  useEffect(() => {
+    void client.invalidateQueries({ predicate: (query) => hashes.has(query.queryHash) });
+  }, [client, hashes]);
+  return null;
+}
+
+/**
+ * Whether the page's HTML was rendered by the server, with the answers it used: then the
+ * browser starts from those answers and loads the page's code before its first render, so that
+ * render is the server's HTML and React takes it over instead of drawing the page again.
+ */
+async function takeOverServerPage(queryClient: QueryClient): Promise<Set<string> | undefined> {
+  const serverState = document.getElementById('page-state')?.textContent;
+  if (!serverState) return undefined;
+  const state = JSON.parse(serverState) as DehydratedState;
+  hydrate(queryClient, state);
+  for (const { queryKey } of state.queries) {
+    queryClient.setQueryDefaults(queryKey, { staleTime: SERVER_ANSWERS_FRESH_MS });
+  }
+  try {
+    await Promise.all(
+      (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      }),
+    );
+    return new Set(state.queries.map((query) => query.queryHash));
+  } catch {
+    // The page's code did not arrive: render anew, and the router shows why.
+    return undefined;
+  }
+}
+
+// Not awaited at the top of the module: a page's chunk imports this one, and a module that
+// waits for the page's chunk would never finish loading.
+void (async () => {
+  const queryClient = createQueryClient();
+  const fromServer = await takeOverServerPage(queryClient);
+  const root = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={createBrowserRouter(routes)} />
+        {fromServer ? <RefreshServerAnswers client={queryClient} hashes={fromServer} /> : null}
+      </Providers>
+    </StrictMode>
+  );
+  if (fromServer) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+})();

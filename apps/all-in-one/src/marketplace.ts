@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { buildCommandService, localImageStorage } from '@second-gear/command-service';
 import { createEventStore, type EventStore } from '@second-gear/event-store';
-import { buildWebApp, carReaderOver, targetFor } from '@second-gear/gateway';
+import { buildWebApp, carReaderOver, injectedFetch, targetFor } from '@second-gear/gateway';
 import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@second-gear/identity';
 import {
   identityAccountsReactor,
@@ -250,11 +250,12 @@ export const startMarketplace = async (
       health: () => subscriptionsHealth({ db, projections, reactors }),
       name: 'all-in-one',
       publicUrl: options.publicUrl,
-      // A car's page reads its car from the query service in process.
+      // A page's car and its content are read from the query service in process.
       readCar: carReaderOver(async (path) => {
         const answer = await query.inject({ method: 'GET', url: path });
         return { status: answer.statusCode, json: async () => answer.json() };
       }),
+      readQuery: injectedFetch(query),
       ...(options.carReadTimeoutMs === undefined
         ? {}
         : { carReadTimeoutMs: options.carReadTimeoutMs }),

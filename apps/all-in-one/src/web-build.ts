@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { rendererPath } from '@second-gear/gateway';
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
 
@@ -12,22 +13,30 @@ export const viteBin = (): string =>
 /** The web app's workspace folder. */
 export const webRoot = join(repositoryRoot, 'web');
 
-/** Builds the web app into `outDir` unless it is already there. */
+/**
+ * Builds the web app into `outDir` unless it is already there: the browser's files, then the
+ * server's renderer of the public pages in `outDir/server` (see the gateway's page-render.ts).
+ */
 export const ensureWebBuilt = (
   outDir = join(repositoryRoot, 'web', 'dist'),
   say: (line: string) => void = () => {},
 ): string => {
   const dist = resolve(outDir);
-  if (existsSync(join(dist, 'index.html'))) return dist;
-  say('building the web app (first start only)');
-  const built = spawnSync(
-    process.execPath,
-    [viteBin(), 'build', '--outDir', dist, '--emptyOutDir'],
-    {
+  const vite = (args: string[]) => {
+    const built = spawnSync(process.execPath, [viteBin(), 'build', ...args], {
       cwd: webRoot,
       stdio: 'inherit',
-    },
-  );
-  if (built.status !== 0) throw new Error(`Building the web app failed (exit ${built.status})`);
+    });
+    if (built.status !== 0) throw new Error(`Building the web app failed (exit ${built.status})`);
+  };
+  if (!existsSync(join(dist, 'index.html'))) {
+    say('building the web app (first start only)');
+    vite(['--outDir', dist, '--emptyOutDir']);
+  }
+  const server = join(dist, 'server');
+  if (!existsSync(rendererPath(dist))) {
+    say('building the server renderer of the web app (first start only)');
+    vite(['--ssr', 'src/entry-server.tsx', '--outDir', server, '--emptyOutDir']);
+  }
   return dist;
 };

@@ -10,6 +10,9 @@ const settings = loadEnvOrExit(gatewaySettings);
 reportFailuresOf('gateway');
 const emulator = settings.FIREBASE_AUTH_EMULATOR_HOST;
 
+const readQuery = (path: string, init: RequestInit) =>
+  fetch(new URL(path, settings.QUERY_URL), init);
+
 const web = await buildWebApp({
   distDir: settings.WEB_DIST,
   appConfig: {
@@ -25,15 +28,14 @@ const web = await buildWebApp({
   logger: { level: settings.LOG_LEVEL },
   publicUrl: settings.PUBLIC_URL,
   trustedProxies: settings.TRUSTED_PROXIES,
-  // A car's page reads its car from the query service directly, not through the proxy.
+  // A page's car and its content are read from the query service directly, not through the
+  // proxy.
   readCar: carReaderOver(async (path, signal) => {
-    const answer = await fetch(new URL(path, settings.QUERY_URL), {
-      signal,
-      headers: { accept: 'application/json' },
-    });
+    const answer = await readQuery(path, { signal, headers: { accept: 'application/json' } });
     if (answer.status !== 200) await answer.body?.cancel();
     return { status: answer.status, json: () => answer.json() };
   }),
+  readQuery,
 });
 await web.ready();
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CarRecord } from '@second-gear/contracts';
 import { fuelLabels, transmissionLabels } from '@second-gear/contracts/car-labels';
 
@@ -318,21 +319,58 @@ export const headTags = (meta: PageMeta, origin: string): string => {
   return tags.join('\n    ');
 };
 
+/** index.html, cut where a page's head tags go and where its rendered content goes. */
+export interface HtmlTemplate {
+  /** Up to where the head tags go. */
+  before: string;
+  /** The rest, with the app's empty root element. */
+  after: string;
+  /**
+   * The rest with a rendered page in the root element and its state beside it; undefined when
+   * index.html has no empty `<div id="root"></div>` to put it in.
+   */
+  withRoot?: (page: { html: string; state: string }) => string;
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /**
  * index.html cut where the head tags go: its own title and description are taken out, and the
  * tags go just before `</head>` (or at the top of a document without one).
  */
-export const htmlTemplate = (html: string): { before: string; after: string } => {
+export const htmlTemplate = (html: string): HtmlTemplate => {
   const stripped = html
     .replace(/\s*<title>[\s\S]*?<\/title>/i, '')
     .replace(/\s*<meta\s+name=["']description["'][^>]*>/i, '');
   const at = stripped.search(/<\/head>/i);
-  if (at !== -1) {
-    return { before: `${stripped.slice(0, at)}  `, after: `\n  ${stripped.slice(at)}` };
-  }
   const doctype = /^\s*<!doctype[^>]*>/i.exec(stripped)?.[0] ?? '';
+  const { before, after } =
+    at !== -1
+      ? { before: `${stripped.slice(0, at)}  `, after: `\n  ${stripped.slice(at)}` }
+      : { before: `${doctype}<head>`, after: `</head>${stripped.slice(doctype.length)}` };
+  const root = after.indexOf(EMPTY_ROOT);
+  if (root === -1) return { before, after };
+  const [open, close] = [after.slice(0, root), after.slice(root + EMPTY_ROOT.length)];
   return {
-    before: `${doctype}<head>`,
-    after: `</head>${stripped.slice(doctype.length)}`,
+    before,
+    after,
+    withRoot: ({ html: content, state }) =>
+      `${open}<div id="root">${content}</div>\n    <script type="application/json" id="page-state">${state}</script>${close}`,
   };
+};
+
+/**
+ * Sets the colour mode before the first paint: the one chosen on this browser (`theme` in
+ * localStorage, as the app keeps it), else the system's, as a class on `<html>`. Inline, so the
+ * page waits for no file; the Content-Security-Policy allows it by its hash.
+ */
+const COLOR_MODE_SCRIPT =
+  "(()=>{let t;try{t=localStorage.getItem('theme')}catch{}" +
+  "if(t!=='light'&&t!=='dark')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';" +
+  "const e=document.documentElement;e.classList.remove('light','dark');e.classList.add(t);e.style.colorScheme=t})()";
+
+export const colorModeScript = {
+  element: `<script>${COLOR_MODE_SCRIPT}</script>\n    `,
+  /** Its `script-src` source. */
+  source: `'sha256-${createHash('sha256').update(COLOR_MODE_SCRIPT).digest('base64')}'`,
 };

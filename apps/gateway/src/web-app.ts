@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { StartupError } from '@second-gear/config';
 import {
@@ -17,6 +18,7 @@ import Fastify, {
 } from 'fastify';
 import {
   type CarReader,
+  colorModeScript,
   genericMeta,
   headTags,
   htmlTemplate,
@@ -25,6 +27,7 @@ import {
   routeOf,
   type SharedCar,
 } from './page-head.ts';
+import { loadPageRenderer, type QueryTransport, renderWithin } from './page-render.ts';
 
 /** What the browser needs to know at run time (served as /app-config.json). */
 export interface AppConfig {
@@ -36,7 +39,8 @@ export interface AppConfig {
 /**
  * What the app's pages may load: its own scripts and data only, plus what Firebase sign-in
  * needs (its endpoints, or the Auth Emulator's; Google sign-in's loader script and frame).
- * Styles may be inline because the styling library writes them at run time; pictures may come
+ * Styles may be inline because the styling library writes them (in the page's HTML and at run
+ * time); the one inline script is the colour mode's, allowed by its hash. Pictures may come
  * from any https site (a user's photo, a car's picture by URL).
  */
 export const webAppCsp = ({ firebase, authEmulatorUrl }: AppConfig): CspDirectives => {
@@ -48,7 +52,7 @@ export const webAppCsp = ({ firebase, authEmulatorUrl }: AppConfig): CspDirectiv
       };
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", 'https://apis.google.com'],
+    'script-src': ["'self'", colorModeScript.source, 'https://apis.google.com'],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
@@ -88,6 +92,14 @@ export interface WebAppOptions {
   readCar?: CarReader;
   /** How long a car's page waits for its car before answering with the generic head (1.5 s). */
   carReadTimeoutMs?: number;
+  /**
+   * Where the server's renderer of the public pages reads the API (the query side); absent, or
+   * without the renderer in the build (`<distDir>/server/entry-server.js`), every page is the
+   * app's empty shell and the browser renders it.
+   */
+  readQuery?: QueryTransport;
+  /** How long a page waits for its server rendering before the shell is sent instead (1.5 s). */
+  renderTimeoutMs?: number;
   /** The load balancers whose X-Forwarded-Proto/-Host name the request's origin, if any. */
   trustedProxies?: string[];
 }
@@ -144,6 +156,8 @@ export const buildWebApp = async ({
   publicUrl,
   readCar,
   carReadTimeoutMs = 1500,
+  readQuery,
+  renderTimeoutMs = 1500,
   trustedProxies = [],
 }: WebAppOptions): Promise<FastifyInstance> => {
   const root = distDir === false ? undefined : resolve(distDir);
@@ -188,10 +202,14 @@ export const buildWebApp = async ({
     return app;
   }
 
+  // Pages rendered here are compressed as they are sent; the build's files come compressed.
+  await app.register(fastifyCompress, { global: false });
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    // The server's renderer is in the build, but not for browsers.
+    allowedPath: (path) => !path.startsWith('/server/'),
     // The build writes .br and .gz copies of every text file; browsers get the smallest they take.
     preCompressed: true,
     setHeaders: (res, path) => {
@@ -201,6 +219,10 @@ export const buildWebApp = async ({
   });
 
   const page = htmlTemplate(readFileSync(resolve(root, 'index.html'), 'utf8'));
+  const renderPage =
+    readQuery === undefined || page.withRoot === undefined
+      ? undefined
+      : await loadPageRenderer(root, readQuery, app.log);
 
   /** The head of the page a request asks for, and its status. */
   const headOf = async (request: FastifyRequest): Promise<{ status: number; meta: PageMeta }> => {
@@ -218,6 +240,26 @@ export const buildWebApp = async ({
     }
   };
 
+  // Every other path is a page of the client-side router (a route of its own, so that its answer
+  // can be compressed); the app shows its own 404 for paths it does not know.
+  app.get('/*', async (request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    // A missing asset is a real 404.
+    if (path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
+    const [{ status, meta }, rendered] = await Promise.all([
+      headOf(request),
+      renderPage === undefined
+        ? undefined
+        : renderWithin(renderPage, request.url, renderTimeoutMs, request.log),
+    ]);
+    const head = `${colorModeScript.element}${headTags(meta, originOf(request, publicUrl))}`;
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (rendered === undefined || page.withRoot === undefined) {
+      return reply.send(`${page.before}${head}${page.after}`);
+    }
+    return reply.compress(`${page.before}${head}${page.withRoot(rendered)}`);
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return sendProblem(reply, {
@@ -225,17 +267,7 @@ export const buildWebApp = async ({
         detail: `Nothing here answers ${request.method}.`,
       });
     }
-    const path = request.url.split('?', 1)[0] ?? '/';
-    // A missing asset is a real 404; a page path belongs to the client-side router.
-    if (path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path)) {
-      return reply.code(404).type('text/plain').send('Not Found');
-    }
-    const { status, meta } = await headOf(request);
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(`${page.before}${headTags(meta, originOf(request, publicUrl))}${page.after}`);
+    return reply.code(404).type('text/plain').send('Not Found');
   });
 
   return app;

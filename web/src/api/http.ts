@@ -107,6 +107,17 @@ function buildHeaders(options: RequestOptions, method: string, key: string | nul
   return headers;
 }
 
+/** Sends one API request: `path` starts with `/api/`. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+// In the browser the API is the page's own origin. A server rendering a page sets its own way
+// to the query side (`setApiTransport`) before its first read.
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 async function send(
   path: string,
   options: RequestOptions,
@@ -120,7 +131,7 @@ async function send(
         ? options.body
         : JSON.stringify(options.body);
   try {
-    return await fetch(`/api${path}`, {
+    return await transport(`/api${path}`, {
       method,
       headers: buildHeaders(options, method, key),
       body,

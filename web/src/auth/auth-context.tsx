@@ -20,6 +20,7 @@ import {
 } from '../api/access-token.ts';
 import { exchangeToken, registerUser } from '../api/endpoints.ts';
 import { ApiError, describeError } from '../api/http.ts';
+import { useBrowserValue } from '../components/use-hydrated.ts';
 import { loadAppConfig } from './app-config.ts';
 import type { AuthService, SessionUser } from './auth-service.ts';
 
@@ -59,6 +60,8 @@ export function useAuth(): AuthContextValue {
  * never load it.
  */
 export const SESSION_KEY = 'signed-in';
+
+const signedOut = { status: 'signed-out', user: null } as const;
 
 function storedSession(): boolean {
   try {
@@ -252,9 +255,14 @@ export function AuthProvider({
     [ensureService],
   );
 
+  // A page rendered by a server shows a visitor's top bar (the server cannot see a stored
+  // session); the browser keeps it while it takes over that HTML, then shows a session being
+  // restored.
+  const restoring = useBrowserValue(storedSession, false);
+  const shown = state.status === 'loading' && !restoring ? signedOut : state;
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset }),
-    [state, prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset],
+    () => ({ ...shown, prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset }),
+    [shown, prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -13,8 +13,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { getCar, getPriceHistory } from '../api/endpoints.ts';
+import { getPriceHistory } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
+import { carQuery } from '../api/queries.ts';
 import { droppedFrom } from '../components/car-card.tsx';
 import {
   formatMileage,
@@ -70,11 +71,7 @@ function Line({ label, value }: { label: string; value: string }) {
 
 export default function CarDetailPage() {
   const id = useParams().id ?? '';
-  const {
-    data: car,
-    isPending,
-    error,
-  } = useQuery({ queryKey: ['car', id], queryFn: () => getCar(id) });
+  const { data: car, isPending, error } = useQuery(carQuery(id));
   // The chart is a help beside the car: without it the page still says all it must.
   const history = useQuery({
     queryKey: ['car', id, 'price-history'],

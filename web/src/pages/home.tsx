@@ -14,7 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { getAdvertisedCars, getCategories } from '../api/endpoints.ts';
+import { advertisedCarsQuery, categoriesQuery } from '../api/queries.ts';
 import { CarGrid, CarGridSkeleton } from '../components/car-grid.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { Pager } from '../components/pager.tsx';
@@ -125,10 +125,7 @@ function Banner() {
  * placeholders keeps their place, so Categories and the stats below do not jump down.
  */
 function RecommendedCars() {
-  const { data, isPending } = useQuery({
-    queryKey: ['cars', 'advertised'],
-    queryFn: getAdvertisedCars,
-  });
+  const { data, isPending } = useQuery(advertisedCarsQuery());
   const row = useCarColumns();
   if (!isPending && (!data || data.items.length === 0)) return null;
   return (
@@ -161,10 +158,7 @@ const categoryColumns = { base: 1, sm: 2, md: 3, lg: 4 } as const;
 
 function Categories() {
   const [page, setPage] = useState(1);
-  const { data, isPending } = useQuery({
-    queryKey: ['categories', page],
-    queryFn: () => getCategories(page),
-  });
+  const { data, isPending } = useQuery(categoriesQuery(page));
   const row = useCarColumns();
   return (
     <Box as="section" aria-labelledby="categories-heading" aria-busy={isPending}>

@@ -20,14 +20,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
-import {
-  type CarListRequest,
-  getCarFacets,
-  PAGE_SIZE,
-  SEARCH_PAGE_SIZE,
-  searchCars,
-} from '../api/endpoints.ts';
+import { PAGE_SIZE } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
+import { carFacetsQuery, carSearchQuery } from '../api/queries.ts';
 import { sortLabels } from '../components/car-facts.ts';
 import { CarGrid, CarGridSkeleton } from '../components/car-grid.tsx';
 import { clearAll, FilterPanel } from './filter-panel.tsx';
@@ -36,6 +31,7 @@ import {
   carCount,
   filterChips,
   isSearching,
+  listRequest,
   nextPage,
   pageNumber,
   previousPage,
@@ -77,17 +73,6 @@ function useSearchState(fixedCategory: string | undefined) {
     return true;
   };
   return { state, change };
-}
-
-/** What to ask the API: a search by cursor, or the plain list by page number. */
-function listRequest(state: SearchState): CarListRequest {
-  if (!isSearching(state)) return { filters: {}, page: state.page, limit: PAGE_SIZE };
-  return {
-    filters: state.filters,
-    sort: state.sort === 'newest' ? undefined : state.sort,
-    cursor: state.cursor,
-    limit: SEARCH_PAGE_SIZE,
-  };
 }
 
 /** Card-sized placeholders until the first answer: the page keeps its shape as the cars arrive. */
@@ -188,15 +173,13 @@ export function CarSearchPage({
   const searching = isSearching(state);
   const request = listRequest(state);
   const list = useQuery({
-    queryKey: ['cars', 'search', category ?? null, request],
-    queryFn: () => searchCars(request, category),
+    ...carSearchQuery(request, category),
     placeholderData: keepPreviousData,
   });
   const facetFilters: SearchFilters =
     category === undefined ? state.filters : { ...state.filters, category };
   const facets = useQuery({
-    queryKey: ['cars', 'facets', facetFilters],
-    queryFn: () => getCarFacets(facetFilters),
+    ...carFacetsQuery(facetFilters),
     placeholderData: keepPreviousData,
     meta: { quiet: true },
   });

@@ -13,6 +13,7 @@ import type {
   MODEL_MAX,
   SEARCH_TEXT_MAX,
 } from '@second-gear/contracts';
+import { type CarListRequest, PAGE_SIZE, SEARCH_PAGE_SIZE } from '../api/endpoints.ts';
 import {
   formatMileage,
   formatMoney,
@@ -156,6 +157,17 @@ export function readSearch(params: URLSearchParams): SearchState {
  * A search narrows the list: any filter or a sort of its own. Without one the page is the plain
  * list, every car newest first, booked ones too, numbered pages.
  */
+/** What to ask the API: a search by cursor, or the plain list by page number. */
+export function listRequest(state: SearchState): CarListRequest {
+  if (!isSearching(state)) return { filters: {}, page: state.page, limit: PAGE_SIZE };
+  return {
+    filters: state.filters,
+    sort: state.sort === 'newest' ? undefined : state.sort,
+    cursor: state.cursor,
+    limit: SEARCH_PAGE_SIZE,
+  };
+}
+
 export const isSearching = (state: Pick<SearchState, 'filters' | 'sort'>): boolean =>
   state.sort !== 'newest' || Object.values(state.filters).some((value) => value !== undefined);
 
