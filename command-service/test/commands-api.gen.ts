@@ -4231,7 +4231,7 @@ export interface operations {
                             url: string;
                             width: number;
                             height: number;
-                            /** @description Every stored width, narrowest first. */
+                            /** @description Every width class (400, 800, 1600), narrowest first, with the size stored under it: a class wider than the upload holds the upload’s own width. */
                             variants: {
                                 url: string;
                                 width: number;

@@ -225,10 +225,10 @@ describe('pictures', () => {
   it('fetch the first one first and the others lazily; a missing one is a placeholder', async () => {
     render(
       <ChakraProvider value={system}>
-        <CarPicture src="/images/a.webp" alt="First" priority />
-        <CarPicture src="/images/b.webp" alt="Second" />
-        <CarPicture src="" alt="None" />
-        <CarPicture src="/images/broken.webp" alt="" />
+        <CarPicture src="/images/a.webp" alt="First" sizes="100vw" priority />
+        <CarPicture src="/images/b.webp" alt="Second" sizes="100vw" />
+        <CarPicture src="" alt="None" sizes="100vw" />
+        <CarPicture src="/images/broken.webp" alt="" sizes="100vw" />
       </ChakraProvider>,
     );
     const first = screen.getByRole('img', { name: 'First' });

@@ -47,8 +47,12 @@ export const carSvg = ({ body, sky, shape }: CarPicture, width = 1200, height = 
   ${wheel(shape === 'pickup' ? 730 : 705)}
 </svg>`;
 
-/** Renders a car picture as a JPEG, the way a seller's phone would hand it over. */
+/**
+ * Renders a car picture as a JPEG, the way a seller's phone would hand it over: 1600 pixels wide,
+ * the widest of the width classes pictures are stored in, so each class of a demo picture holds
+ * its own width and the pages' `srcset` has three to choose from.
+ */
 export const renderCarPicture = (picture: CarPicture): Promise<Buffer> =>
-  sharp(Buffer.from(carSvg(picture)))
+  sharp(Buffer.from(carSvg(picture, 1600, 1067)))
     .jpeg({ quality: 85 })
     .toBuffer();

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { ImageUploadAnswer } from '@second-gear/contracts';
+import { ImageUploadAnswer, MAIN_PICTURE_WIDTH, PICTURE_WIDTHS } from '@second-gear/contracts';
 import type { Actor } from '@second-gear/identity';
 import { HttpProblem, problemAnswers, REQUIRED_MESSAGE } from '@second-gear/service-http';
 import type { FastifyInstance } from 'fastify';
@@ -14,10 +14,6 @@ export type ImagesRoutesOptions = {
   maxBytes: number;
   /** Largest picture, in pixels (width × height), refused before it is decoded. */
   maxPixels: number;
-  /** Widths to store, never wider than the upload. Default 400, 800 and 1600. */
-  widths?: readonly number[];
-  /** The width whose URL is the answer's `url`. Default 800 (or the widest below it). */
-  mainWidth?: number;
   format?: OutputFormat;
   /**
    * Who may upload. Default: a Seller or an Admin by their service token. The service can
@@ -54,12 +50,12 @@ const sellerOrAdmin = (actor: Actor) => actor.role === 'Seller' || actor.role ==
 
 /**
  * `POST /api/images`, multipart field `image`: a JPEG, PNG or WebP (by content), re-encoded
- * without its metadata into a few widths and stored under content-addressed names.
+ * without its metadata into the width classes of `PICTURE_WIDTHS` and stored under
+ * content-addressed names, one per class (see `processImage`). The answer's `url` is the
+ * `MAIN_PICTURE_WIDTH` class's; `variants` lists every class with its real size.
  * Needs the `serviceTokens` plugin registered on a parent.
  */
 export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOptions) {
-  const widths = options.widths ?? [400, 800, 1600];
-  const mainWidth = options.mainWidth ?? 800;
   const format = options.format ?? 'webp';
   const mayUpload = options.mayUpload ?? sellerOrAdmin;
   const inTurn = concurrencyLimit(options.maxConcurrent ?? 2);
@@ -132,7 +128,7 @@ export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOp
       let images: Awaited<ReturnType<typeof processImage>>;
       try {
         images = await inTurn(() =>
-          processImage(bytes, { maxPixels: options.maxPixels, widths, format }),
+          processImage(bytes, { maxPixels: options.maxPixels, widths: PICTURE_WIDTHS, format }),
         );
       } catch (error) {
         if (!(error instanceof ImageRejected)) throw error;
@@ -153,7 +149,8 @@ export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOp
         const url = await options.storage.put(image.name, image.bytes, image.contentType);
         variants.push({ url, width: image.width, height: image.height });
       }
-      const main = variants.filter((stored) => stored.width <= mainWidth).at(-1) ?? variants[0]!;
+      const main =
+        variants[images.findIndex((image) => image.target === MAIN_PICTURE_WIDTH)] ?? variants[0]!;
       request.log.info(
         { uid: actor.uid, bytes: bytes.length, stored: variants.length },
         'image stored',

@@ -1,13 +1,15 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { PICTURE_WIDTHS, parsePictureName } from '@second-gear/contracts';
 import { type Actor, serviceTokens } from '@second-gear/identity';
 import { createServiceApp, type ServiceApp } from '@second-gear/service-http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMMUTABLE_CACHE_CONTROL,
+  type ImageStorage,
   imagesRoutes,
   localImageStorage,
   multipartFileBody,
@@ -21,10 +23,12 @@ const buyer: Actor = { uid: 'buyer-1', email: 'buyer@example.com', role: 'Buyer'
 
 let app: ServiceApp;
 let dir: string;
+let storage: ImageStorage;
 let sellerToken: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'second-gear-images-'));
+  storage = localImageStorage({ dir });
   app = await createServiceApp({
     name: 'images-test',
     logger: false,
@@ -32,7 +36,7 @@ beforeAll(async () => {
   });
   await app.register(serviceTokens, { secret: 'images-test-secret-long-enough-0123456789' });
   await app.register(imagesRoutes, {
-    storage: localImageStorage({ dir }),
+    storage,
     maxBytes: MAX_BYTES,
     maxPixels: MAX_PIXELS,
   });
@@ -96,6 +100,17 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
   return png;
 }
 
+type Stored = { url: string; width: number; height: number };
+
+/** Each variant with the hash and the width class its name tells; every name must tell them. */
+function namesOf(variants: Stored[]) {
+  return variants.map((stored) => {
+    const parts = parsePictureName(stored.url.slice('/images/'.length));
+    if (!parts) throw new Error(`${stored.url} is not the name of a width class`);
+    return { ...stored, hash: parts.hash, target: parts.width };
+  });
+}
+
 describe('POST /api/images', () => {
   it('re-encodes a JPEG with GPS EXIF into widths that carry no metadata', async () => {
     const source = await (await photo(2000, 1500))
@@ -120,7 +135,7 @@ describe('POST /api/images', () => {
       400, 800, 1600,
     ]);
     expect(body.data).toMatchObject({ width: 800, height: 600 });
-    expect(body.data.url).toMatch(/^\/images\/[0-9a-f]{40}\.webp$/);
+    expect(body.data.url).toMatch(/^\/images\/[0-9a-f]{40}-w800\.webp$/);
 
     for (const stored of body.data.variants) {
       const served = await app.inject({ method: 'GET', url: stored.url });
@@ -135,12 +150,63 @@ describe('POST /api/images', () => {
     expect((await readdir(dir)).filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
 
-  it('accepts a PNG and never enlarges it', async () => {
+  it('names every width class of one upload from one hash, each stored and issued', async () => {
+    const jpeg = await (await photo(1800, 1200)).jpeg().toBuffer();
+    const { data } = (await upload(jpeg)).json();
+    const names = namesOf(data.variants);
+    expect(names.map((name) => name.target)).toEqual([...PICTURE_WIDTHS]);
+    expect(names.map((name) => name.width)).toEqual([400, 800, 1600]);
+    expect(new Set(names.map((name) => name.hash)).size).toBe(1);
+    expect(data.url).toBe(`/images/${names[0]?.hash}-w800.webp`);
+
+    const etags = new Set<string>();
+    for (const stored of data.variants as Stored[]) {
+      expect(await storage.issued(stored.url)).toBe(true);
+      const served = await app.inject({ method: 'GET', url: stored.url });
+      expect(served.statusCode).toBe(200);
+      expect((await sharp(served.rawPayload).metadata()).width).toBe(stored.width);
+      etags.add(served.headers.etag as string);
+    }
+    // One hash, yet each class its own entity tag: a cache never takes one width for another.
+    expect(etags.size).toBe(3);
+    expect(await readdir(dir)).toEqual(
+      expect.arrayContaining(names.map((name) => `${name.hash}-w${name.target}.webp`)),
+    );
+  });
+
+  it('writes every class of an upload narrower than 800, each holding the upload', async () => {
     const png = await (await photo(300, 200)).png().toBuffer();
     const response = await upload(png, { filename: 'car.png', type: 'image/png' });
     expect(response.statusCode).toBe(201);
-    expect(response.json().data).toMatchObject({ width: 300, height: 200 });
-    expect(response.json().data.variants).toHaveLength(1);
+    const { data } = response.json();
+    expect(data).toMatchObject({ width: 300, height: 200 });
+    const names = namesOf(data.variants);
+    expect(names.map((name) => name.target)).toEqual([400, 800, 1600]);
+    expect(new Set(names.map((name) => name.hash)).size).toBe(1);
+    expect(data.url).toBe(names[1]?.url);
+    for (const stored of data.variants as Stored[]) {
+      expect(stored).toMatchObject({ width: 300, height: 200 });
+      expect(await storage.issued(stored.url)).toBe(true);
+      const served = await app.inject({ method: 'GET', url: stored.url });
+      // Never enlarged: every class holds the upload's own 300 pixels.
+      expect((await sharp(served.rawPayload).metadata()).width).toBe(300);
+    }
+  });
+
+  it('writes the 1600 class of an upload narrower than 1600 with its own width', async () => {
+    const webp = await (await photo(1000, 750)).webp().toBuffer();
+    const { data } = (await upload(webp, { type: 'image/webp' })).json();
+    const names = namesOf(data.variants);
+    expect(names.map((name) => [name.target, name.width])).toEqual([
+      [400, 400],
+      [800, 800],
+      [1600, 1000],
+    ]);
+    expect(data).toMatchObject({ width: 800, height: 600 });
+    const widest = await app.inject({ method: 'GET', url: names[2]?.url ?? '' });
+    expect(widest.statusCode).toBe(200);
+    expect((await sharp(widest.rawPayload).metadata()).width).toBe(1000);
+    expect(await storage.issued(names[2]?.url ?? '')).toBe(true);
   });
 
   it('accepts a WebP, whatever name and type the client declares', async () => {
@@ -148,15 +214,24 @@ describe('POST /api/images', () => {
     const response = await upload(webp, { filename: 'car.gif', type: 'application/octet-stream' });
     expect(response.statusCode).toBe(201);
     expect(response.json().data.variants.map((stored: { width: number }) => stored.width)).toEqual([
-      400, 500,
+      400, 500, 500,
     ]);
   });
 
-  it('stores the same picture once, under the same names', async () => {
+  it('stores the same picture once, under the same names; another under others', async () => {
     const png = await (await photo(320, 240)).png().toBuffer();
     const first = (await upload(png, { type: 'image/png' })).json();
     const second = (await upload(png, { type: 'image/png' })).json();
-    expect(second.data.url).toBe(first.data.url);
+    expect(second.data.variants).toEqual(first.data.variants);
+    const other = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: '#2e86c1' },
+    })
+      .png()
+      .toBuffer();
+    const third = (await upload(other, { type: 'image/png' })).json();
+    const hashOf = (answer: { data: { url: string } }) =>
+      parsePictureName(answer.data.url.slice('/images/'.length))?.hash;
+    expect(hashOf(third)).not.toBe(hashOf(first));
   });
 
   it('handles several uploads at once', async () => {
@@ -261,9 +336,21 @@ describe('GET /images/:name', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('still serves a picture under a plain name of an older upload', async () => {
+    const name = `${'0123456789'.repeat(4)}.webp`;
+    await writeFile(join(dir, name), await (await photo(16, 16)).webp().toBuffer());
+    const served = await app.inject({ method: 'GET', url: `/images/${name}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers.etag).toBe(`"${'0123456789'.repeat(4)}"`);
+    expect(await storage.issued(`/images/${name}`)).toBe(true);
+  });
+
   it('answers 404 for unknown or invalid names', async () => {
     expect(
       (await app.inject({ method: 'GET', url: `/images/${'a'.repeat(40)}.webp` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/images/${'a'.repeat(40)}-w800.webp` })).statusCode,
     ).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/images/..%2Fpackage.json' })).statusCode).toBe(
       404,

@@ -55,4 +55,24 @@ describe('s3ImageStorage', () => {
     expect(put?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=test-key\//);
     expect(put?.body.toString()).toContain('webp bytes');
   });
+
+  it('takes the name of a width class under the prefix as issued when the bucket has it', async () => {
+    const storage = s3ImageStorage({
+      bucket: 'car-pictures',
+      region: 'auto',
+      endpoint,
+      credentials: { accessKeyId: 'test-key', secretAccessKey: 'test-secret' },
+      publicBaseUrl: 'https://cdn.example.com/cars',
+      prefix: 'images/',
+    });
+    received.length = 0;
+    const name = `${'0123456789abcdef'.repeat(2)}01234567-w1600.webp`;
+    expect(await storage.issued(`https://cdn.example.com/cars/images/${name}`)).toBe(true);
+    expect(received.map((request) => [request.method, request.url.split('?')[0]])).toEqual([
+      ['HEAD', `/car-pictures/images/${name}`],
+    ]);
+    // Outside the prefix, nothing is asked.
+    expect(await storage.issued(`https://cdn.example.com/cars/${name}`)).toBe(false);
+    expect(received).toHaveLength(1);
+  });
 });

@@ -11,13 +11,15 @@ export type ServeLocalImagesOptions = {
   publicPath?: string;
 };
 
-// Only names the storage itself makes: a content hash and a known extension.
-const STORED_NAME = /^([0-9a-f]{16,64})\.(webp|jpg)$/;
+// Only names the storage itself makes: a content hash, then its width class (`-w800`; the
+// plain names of older uploads have none), and a known extension.
+const STORED_NAME = /^([0-9a-f]{16,64}(?:-w[0-9]{1,5})?)\.(webp|jpg)$/;
 const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
 
 /**
- * `GET /images/:name`: the files of the local image storage. A name is a hash of the bytes,
- * so a file never changes and may be cached for a year.
+ * `GET /images/:name`: the files of the local image storage. A name is a hash of the bytes
+ * (with the width class), so a file never changes and may be cached for a year. The entity tag
+ * is the name without its extension, since the classes of one upload share their hash.
  */
 export async function serveLocalImages(app: FastifyInstance, options: ServeLocalImagesOptions) {
   const publicPath = (options.publicPath ?? '/images').replace(/\/+$/, '');

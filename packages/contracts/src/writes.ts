@@ -128,7 +128,10 @@ export const ImageUploadAnswer = z.object({
     height: z.number(),
     variants: z
       .array(z.object({ url: z.string(), width: z.number(), height: z.number() }))
-      .describe('Every stored width, narrowest first.'),
+      .describe(
+        'Every width class (400, 800, 1600), narrowest first, with the size stored under it: ' +
+          'a class wider than the upload holds the upload’s own width.',
+      ),
   }),
 });
 export type ImageUploadAnswer = z.infer<typeof ImageUploadAnswer>;

@@ -12,12 +12,23 @@ export const droppedFrom = ({
 }: Pick<CarRecord, 'price' | 'previous_price'>): number | undefined =>
   previous_price !== undefined && previous_price > price ? previous_price : undefined;
 
-/** A car's card; `priority` for a card of the first row, whose picture is fetched first. */
-export function CarCard({ car, priority = false }: { car: CarRecord; priority?: boolean }) {
+/**
+ * A car's card; `priority` for a card of the first row, whose picture is fetched first; `sizes`
+ * how wide its picture is in the grid it sits in.
+ */
+export function CarCard({
+  car,
+  priority = false,
+  sizes,
+}: {
+  car: CarRecord;
+  priority?: boolean;
+  sizes: string;
+}) {
   const facts = keyFacts(car);
   return (
     <Card.Root overflow="hidden" variant="outline" h="full">
-      <CarPicture src={car.image} alt={car.name} priority={priority}>
+      <CarPicture src={car.image} alt={car.name} sizes={sizes} priority={priority}>
         {car.sold === 1 ? (
           <Badge position="absolute" top="2" left="2" colorPalette="gray">
             Sold

@@ -7,6 +7,20 @@ import { useCarColumns } from './use-media.ts';
 export const carColumns = { base: 1, sm: 2, md: 3, lg: 4 } as const;
 
 /**
+ * How wide a card's picture is, column by column of `carColumns`: the page's width (the layout's
+ * container, at most 80rem, less its padding: 1rem a side, 1.5rem from `md`, 2rem from `lg`)
+ * less the gaps (1.5rem), shared by the columns. The search's filters beside the grid from `lg`
+ * make its cards narrower still; this is the widest a card gets.
+ */
+export const carCardSizes = [
+  '(min-width: 80em) 18rem',
+  '(min-width: 64em) calc((100vw - 8.5rem) / 4)',
+  '(min-width: 48em) calc((100vw - 6rem) / 3)',
+  '(min-width: 30em) calc((100vw - 3.5rem) / 2)',
+  'calc(100vw - 2rem)',
+].join(', ');
+
+/**
  * Car cards. The grid at the top of a page (`first`) has its first row's pictures fetched first
  * and at once; every other picture waits until it nears the screen.
  */
@@ -15,7 +29,7 @@ export function CarGrid({ cars, first = false }: { cars: CarRecord[]; first?: bo
   return (
     <SimpleGrid columns={carColumns} gap="6">
       {cars.map((car, index) => (
-        <CarCard key={car._id} car={car} priority={first && index < row} />
+        <CarCard key={car._id} car={car} priority={first && index < row} sizes={carCardSizes} />
       ))}
     </SimpleGrid>
   );

@@ -2,14 +2,17 @@
 // the listing form and time travel. The picture fills a box of fixed proportions (4:3 unless
 // told), so the page keeps its place while the picture loads, and a picture missing or failing
 // to load gives way to a neutral placeholder in the same box: neither a collapsed strip nor alt
-// text spilling over the badges laid on it.
+// text spilling over the badges laid on it. A picture uploaded here comes with all its widths
+// (`srcset`), the browser choosing by the width the picture takes on screen (`sizes`).
 import { Box, type BoxProps, Center, Image } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { LuImageOff } from 'react-icons/lu';
+import { srcSetOf } from './picture-srcset.ts';
 
 export function CarPicture({
   src,
   alt,
+  sizes,
   fit = 'cover',
   priority = false,
   children,
@@ -19,6 +22,12 @@ export function CarPicture({
   src: string | undefined;
   /** What it shows; empty for a picture that only repeats what its neighbours say. */
   alt: string;
+  /**
+   * How wide the picture is on screen, as the `sizes` of an `<img>`: media conditions and CSS
+   * lengths, from the layout it sits in (`(min-width: 48em) 5rem, 4rem`). The browser fetches the
+   * narrowest width that fills it. Used only with a `srcset`, for a picture uploaded here.
+   */
+  sizes: string;
   fit?: 'cover' | 'contain';
   /**
    * The picture a page is about (the car page's, the first row of cards): fetched first and at
@@ -31,6 +40,7 @@ export function CarPicture({
   // The address that failed: a new picture in the same box gets its chance.
   const [failed, setFailed] = useState<string | null>(null);
   const missing = !src || failed === src;
+  const srcSet = src ? srcSetOf(src) : undefined;
   return (
     <Box position="relative" bg="bg.muted" aspectRatio={4 / 3} overflow="hidden" {...box}>
       {missing ? (
@@ -45,6 +55,7 @@ export function CarPicture({
       ) : (
         <Image
           src={src}
+          {...(srcSet ? { srcSet, sizes } : {})}
           alt={alt}
           position="absolute"
           inset="0"

@@ -16,6 +16,24 @@ import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef, useState
 import { LuChevronLeft, LuChevronRight, LuExpand } from 'react-icons/lu';
 import { CarPicture } from '../components/car-picture.tsx';
 
+/**
+ * How wide the large picture is: the car page's first column (`car-detail.tsx`), half the page
+ * from `md` (the layout's container, at most 80rem, less its padding, 1.5rem a side from `md`,
+ * 2rem from `lg`, and the 2.5rem gap), the whole page's width less 1rem a side on phones.
+ */
+const stageSizes = [
+  '(min-width: 80em) 37rem',
+  '(min-width: 64em) calc((100vw - 6.5rem) / 2)',
+  '(min-width: 48em) calc((100vw - 5.5rem) / 2)',
+  'calc(100vw - 2rem)',
+].join(', ');
+
+/** Full screen, the picture is at most as wide as the screen. */
+const fullScreenSizes = '100vw';
+
+/** A thumbnail below the large picture: 4rem wide, 5rem from `md`. */
+const thumbnailSizes = '(min-width: 48em) 5rem, 4rem';
+
 /** How far a finger travels sideways, in pixels, before it is a swipe. */
 const SWIPE = 40;
 
@@ -84,6 +102,7 @@ function Stage({
     <CarPicture
       src={images[index]}
       alt={altOf(name, index, count)}
+      sizes={fit === 'cover' ? stageSizes : fullScreenSizes}
       fit={fit}
       priority
       borderRadius={fit === 'cover' ? 'xl' : undefined}
@@ -147,7 +166,7 @@ function Thumbnails({
             opacity={at === index ? 1 : 0.75}
             _hover={{ opacity: 1 }}
           >
-            <CarPicture src={src} alt="" w={{ base: '16', md: '20' }} />
+            <CarPicture src={src} alt="" sizes={thumbnailSizes} w={{ base: '16', md: '20' }} />
           </Button>
         </Box>
       ))}
@@ -162,7 +181,7 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
   const count = images.length;
   const { onKeyDown } = useNavigation(index, count, setIndex);
   if (count <= 1) {
-    return <CarPicture src={images[0]} alt={name} borderRadius="xl" priority />;
+    return <CarPicture src={images[0]} alt={name} sizes={stageSizes} borderRadius="xl" priority />;
   }
   const position = `Picture ${index + 1} of ${count}`;
   return (

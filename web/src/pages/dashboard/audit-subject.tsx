@@ -80,6 +80,7 @@ function Pictures({ urls, label }: { urls: string[]; label: string }) {
           <CarPicture
             src={url}
             alt={urls.length > 1 ? `${label} ${at + 1} of ${urls.length}` : label}
+            sizes="5rem"
             w="20"
             borderRadius="md"
           />

@@ -115,6 +115,12 @@ export function usePictureUploads() {
   return { upload, progress };
 }
 
+/**
+ * How wide a chosen picture is: a third of the listing dialog (32rem, less its padding and the
+ * gaps) from `sm`, half the screen below, where the dialog fills it.
+ */
+const chosenSizes = '(min-width: 30em) 10rem, 50vw';
+
 /** The Pictures field: choose files, see them, reorder and remove them. */
 export function CarPictures({ progress }: { progress?: UploadProgress | null | undefined }) {
   const { control, setError, clearErrors } = useFormContext<{ images: Picture[] }>();
@@ -227,7 +233,11 @@ export function CarPictures({ progress }: { progress?: UploadProgress | null | u
                 overflow="hidden"
                 aria-busy={uploading || undefined}
               >
-                <CarPicture src={picture.src} alt={`Picture ${n}${at === 0 ? ' (cover)' : ''}`}>
+                <CarPicture
+                  src={picture.src}
+                  alt={`Picture ${n}${at === 0 ? ' (cover)' : ''}`}
+                  sizes={chosenSizes}
+                >
                   {at === 0 ? (
                     <Badge position="absolute" top="1" left="1" colorPalette="teal" variant="solid">
                       Cover

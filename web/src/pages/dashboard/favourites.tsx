@@ -51,7 +51,14 @@ export default function FavouritesPage() {
             header: 'Picture',
             card: 'picture',
             cell: (car) => (
-              <CarPicture src={car.image} alt="" boxSize="12" aspectRatio={1} borderRadius="md" />
+              <CarPicture
+                src={car.image}
+                alt=""
+                sizes="3rem"
+                boxSize="12"
+                aspectRatio={1}
+                borderRadius="md"
+              />
             ),
           },
           {

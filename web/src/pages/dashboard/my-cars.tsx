@@ -114,6 +114,7 @@ export default function MyCarsPage() {
               <CarPicture
                 src={car.image}
                 alt={car.name}
+                sizes="3rem"
                 boxSize="12"
                 aspectRatio={1}
                 borderRadius="md"
