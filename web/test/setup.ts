@@ -7,36 +7,41 @@ import { system } from '../src/app/theme.ts';
 // The machine running the tests may be busy: give screens time to load their lazy chunks.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom lacks a few browser APIs the UI library and the theme switcher use.
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
-}
+// The server's rendering is tested in Node (`@vitest-environment node`), without a window.
+const browser = typeof window !== 'undefined';
 
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+if (browser) {
+  // jsdom lacks a few browser APIs the UI library and the theme switcher use.
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      writable: true,
+      value: (query: string) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }),
+    });
+  }
+
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+  // Chosen pictures are shown from memory (object URLs), which jsdom does not make.
+  let objectUrls = 0;
+  URL.createObjectURL ??= () => `blob:picture-${++objectUrls}`;
+  URL.revokeObjectURL ??= () => {};
+  window.scrollTo = () => {};
+  Element.prototype.scrollTo ??= () => {};
+  Element.prototype.scrollIntoView ??= () => {};
 }
-globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-// Chosen pictures are shown from memory (object URLs), which jsdom does not make.
-let objectUrls = 0;
-URL.createObjectURL ??= () => `blob:picture-${++objectUrls}`;
-URL.revokeObjectURL ??= () => {};
-window.scrollTo = () => {};
-Element.prototype.scrollTo ??= () => {};
-Element.prototype.scrollIntoView ??= () => {};
 
 // The system carries only the recipes of the components the app uses (src/app/theme.ts). A
 // component whose recipe Chakra has but the system lacks would render unstyled without a word:
@@ -58,7 +63,7 @@ afterEach(() => {
   const missing = [...unstyled];
   unstyled.clear();
   cleanup();
-  localStorage.clear();
+  if (browser) localStorage.clear();
   vi.unstubAllGlobals();
   expect(missing, 'recipes used but left out of src/app/theme.ts').toEqual([]);
 });

@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carReaderOver } from '../src/page-head.ts';
+import { carReaderOver, colorModeScript } from '../src/page-head.ts';
 import { buildWebApp, webAppCsp } from '../src/web-app.ts';
 
 /** The built index.html, as Vite writes it. */
@@ -140,7 +142,13 @@ describe('the web app server', () => {
           return [name, values];
         }),
     );
-    expect(policy['script-src']).toEqual(["'self'", 'https://apis.google.com']);
+    // Besides its own files, the colour mode's inline script (by its hash) and Google sign-in.
+    expect(policy['script-src']).toEqual([
+      "'self'",
+      colorModeScript.source,
+      'https://apis.google.com',
+    ]);
+    expect(colorModeScript.source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(policy['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9099']);
     expect(policy['frame-src']).toEqual(['http://127.0.0.1:9099']);
     expect(policy['object-src']).toEqual(["'none'"]);
@@ -312,5 +320,126 @@ describe('a car page whose car cannot be read', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("the public pages rendered by the web build's renderer", () => {
+  let dist: string;
+  const logs: Record<string, unknown>[] = [];
+  const asked: string[] = [];
+
+  // A stand-in for web/dist/server/entry-server.js with the same export: it renders what its
+  // transport reads, leaves /user/ to the browser, fails on /broken and is slow on /slow.
+  const RENDERER = `
+export function createPageRenderer(transport) {
+  return async (url) => {
+    if (url.startsWith('/user')) return undefined;
+    if (url.startsWith('/broken')) throw new Error('the renderer broke');
+    if (url.startsWith('/slow')) await new Promise((done) => setTimeout(done, 2000));
+    const answer = await transport('/api/product/c-1', { headers: { accept: 'application/json' } });
+    const car = await answer.json();
+    return { html: '<main><h1>' + car.name + ' $' + car.price + '</h1></main>', state: '{"queries":[]}' };
+  };
+}
+`;
+
+  const webApp = () =>
+    buildWebApp({
+      distDir: dist,
+      appConfig: {
+        productName: 'Second Gear',
+        firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
+      },
+      logger: {
+        level: 'warn',
+        stream: new Writable({
+          write(chunk, _encoding, done) {
+            logs.push(JSON.parse(String(chunk)));
+            done();
+          },
+        }),
+      },
+      renderTimeoutMs: 300,
+      readQuery: async (path, init) => {
+        asked.push(`${path} ${new Headers(init.headers).get('accept')}`);
+        return new Response(JSON.stringify({ name: 'Toyota Corolla', price: 12500 }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'server'));
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'server', 'entry-server.js'), RENDERER);
+    app = await webApp();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('puts the rendered page in the root element, its state beside it, reading through readQuery', async () => {
+    asked.length = 0;
+    const answer = await app.inject({ url: '/blog' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain(
+      '<div id="root"><main><h1>Toyota Corolla $12500</h1></main></div>\n    <script type="application/json" id="page-state">{"queries":[]}</script>',
+    );
+    // The head is still the page's, and the app's script still loads.
+    expect(answer.body).toContain('<title>Blog | Second Gear</title>');
+    expect(answer.body).toContain('src="/assets/index-1a2b.js"');
+    expect(asked).toEqual(['/api/product/c-1 application/json']);
+  });
+
+  it('compresses a rendered page for a browser that takes it', async () => {
+    const answer = await app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(answer.rawPayload).toString()).toContain('Toyota Corolla');
+  });
+
+  it('sends the shell for pages the renderer leaves to the browser', async () => {
+    const answer = await app.inject({ url: '/user/orders' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('<div id="root"></div>');
+    expect(answer.body).not.toContain('page-state');
+  });
+
+  it('sends the shell, and says why, when rendering fails or is too slow', async () => {
+    logs.length = 0;
+    for (const url of ['/broken', '/slow']) {
+      const answer = await app.inject({ url });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain('<div id="root"></div>');
+    }
+    expect(logs.map((line) => line.msg)).toEqual([
+      'page sent unrendered: rendering failed',
+      'page sent unrendered: rendering took too long',
+    ]);
+  });
+
+  it('sets the colour mode with the one inline script, which its CSP allows by hash', async () => {
+    const answer = await app.inject({ url: '/' });
+    const inline = [...answer.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64');
+    const scriptSrc = /script-src ([^;]+)/.exec(
+      String(answer.headers['content-security-policy']),
+    )?.[1];
+    expect(scriptSrc?.split(' ')).toContain(`'sha256-${hash}'`);
+    expect(inline[0]).toContain("localStorage.getItem('theme')");
+  });
+
+  it('does not serve the renderer itself', async () => {
+    const answer = await app.inject({ url: '/server/entry-server.js' });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.body).not.toContain('createPageRenderer');
   });
 });

@@ -54,8 +54,13 @@ export function CarPicture({
         </Center>
       ) : (
         <Image
-          src={src}
+          ref={(image: HTMLImageElement | null) => {
+            // A picture of a page rendered by the server may fail before the page's script
+            // listens: one found broken when it is taken over counts as failed.
+            if (image?.complete && image.naturalWidth === 0) setFailed(src);
+          }}
           {...(srcSet ? { srcSet, sizes } : {})}
+          src={src}
           alt={alt}
           position="absolute"
           inset="0"

@@ -1,5 +1,6 @@
 // From one address of a picture uploaded here, the `srcset` naming all its widths.
-import { PICTURE_WIDTHS, parsePictureName, pictureName } from '@second-gear/contracts';
+// The names alone, not the contract's schemas: every page's first download carries this module.
+import { PICTURE_WIDTHS, parsePictureName, pictureName } from '@second-gear/contracts/pictures';
 
 /**
  * The `srcset` of a picture stored under the names of width classes (`<hash>-w800.webp`, see

@@ -1,0 +1,168 @@
+// @vitest-environment node
+// The server's rendering of the public pages (src/entry-server.tsx), in Node as the gateway and
+// the all-in-one run it: the page's content in the HTML, the answers it used beside it, and the
+// pages it leaves to the browser. The API is a stub of the transport the renderer is given.
+
+import type { CarFacetsAnswer, CarRecord, CategoryRecord } from '@second-gear/contracts';
+import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { createPageRenderer } from '../src/entry-server.tsx';
+
+const car = (overrides: Partial<CarRecord>): CarRecord => ({
+  _id: 'car-1',
+  name: 'Toyota Corolla 2017',
+  seller_name: 'Sam Seller',
+  email: 'seller@example.com',
+  category: 'Sedan',
+  image: '/images/corolla.webp',
+  original_price: 16000,
+  price: 12500,
+  location: 'Bremen',
+  use: 7,
+  booked: 0,
+  advertise: 1,
+  sold: 0,
+  images: ['/images/corolla.webp'],
+  ...overrides,
+});
+
+const corolla = car({ make: 'Toyota', model: 'Corolla', year: 2017, mileage: 85000 });
+const sedan: CategoryRecord = { _id: 'cat-1', name: 'Sedan' } as CategoryRecord;
+const facets: CarFacetsAnswer = {
+  total: 1,
+  estimated: false,
+  category: [{ value: 'Sedan', count: 1 }],
+  make: [{ value: 'Toyota', count: 1 }],
+  model: [],
+  fuel: [],
+  transmission: [],
+  price: [],
+};
+
+const json = (body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+/** A transport answering by path (without the query), recording every path asked. */
+const api = (answers: Record<string, () => Response>) => {
+  const asked: string[] = [];
+  const transport = async (path: string) => {
+    asked.push(path);
+    const answer = answers[path.split('?', 1)[0] ?? ''];
+    return answer ? answer() : new Response('{}', { status: 404 });
+  };
+  return { asked, transport };
+};
+
+/** The visible text of rendered HTML: no styles, no tags. */
+const textOf = (html: string) =>
+  html
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+describe("the server's rendering of the public pages", () => {
+  it("renders a car's page with its name, formatted prices and details, and the answer it used", async () => {
+    const { asked, transport } = api({ '/api/product/car-1': () => json(corolla) });
+    const page = await createPageRenderer(transport)('/car/car-1');
+    expect(page).toBeDefined();
+    const text = textOf(page?.html ?? '');
+    expect(text).toContain('Toyota Corolla 2017');
+    expect(text).toContain('$12,500');
+    expect(text).toContain('$16,000');
+    expect(text).toContain('85,000 km');
+    expect(text).toContain('Book Now');
+    // The styles go with the HTML, so the page is laid out before any script runs.
+    expect(page?.html).toMatch(/<style data-emotion="css[ -]/);
+    expect(asked).toEqual(['/api/product/car-1']);
+
+    // The browser's cache, filled from the state, holds the car under the page's own key.
+    const client = new QueryClient();
+    hydrate(client, JSON.parse(page?.state ?? '{}'));
+    expect(client.getQueryData(['car', 'car-1'])).toEqual(corolla);
+  });
+
+  it('renders Home with Recommended Cars and the categories', async () => {
+    const { asked, transport } = api({
+      '/api/products/advertise': () => json([corolla], { 'X-Total-Count': '1' }),
+      '/api/categories': () => json([sedan], { 'X-Total-Count': '1' }),
+    });
+    const page = await createPageRenderer(transport)('/');
+    const text = textOf(page?.html ?? '');
+    expect(text).toContain('Recommended Cars');
+    expect(text).toContain('Toyota Corolla 2017');
+    expect(text).toContain('Sedan');
+    expect(text).not.toContain('Loading recommended cars');
+    expect(asked.sort()).toEqual([
+      '/api/categories?page=1&limit=20',
+      '/api/products/advertise?page=1&limit=20',
+    ]);
+  });
+
+  it('renders a search from its address: the filters asked of the API, the count and the chips', async () => {
+    const { asked, transport } = api({
+      '/api/products': () => json([corolla], { 'X-Total-Count': '1' }),
+      '/api/products/facets': () => json(facets),
+    });
+    const page = await createPageRenderer(transport)(
+      '/products?q=corolla&maxPrice=15000&sort=price_asc',
+    );
+    const text = textOf(page?.html ?? '');
+    expect(text).toContain('1 car');
+    expect(text).toContain('Up to $15,000');
+    expect(text).toContain('Toyota Corolla 2017');
+    const search = new URLSearchParams(
+      asked.find((path) => path.startsWith('/api/products?'))?.split('?')[1],
+    );
+    expect(Object.fromEntries(search)).toMatchObject({
+      q: 'corolla',
+      maxPrice: '15000',
+      sort: 'price_asc',
+    });
+  });
+
+  it('leaves dashboards, sign-in and unknown pages to the browser', async () => {
+    const { asked, transport } = api({});
+    const render = createPageRenderer(transport);
+    for (const path of [
+      '/user/orders',
+      '/user',
+      '/login',
+      '/register',
+      '/category/Sedan',
+      '/nowhere',
+    ]) {
+      expect(await render(path), path).toBeUndefined();
+    }
+    expect(asked).toEqual([]);
+  });
+
+  it('renders a page whose read failed as loading, and leaves that answer out of the state', async () => {
+    const { transport } = api({
+      '/api/products/advertise': () => new Response('{"title":"down"}', { status: 503 }),
+      '/api/categories': () => json([sedan], { 'X-Total-Count': '1' }),
+    });
+    const page = await createPageRenderer(transport)('/');
+    expect(textOf(page?.html ?? '')).toContain('Loading recommended cars');
+    const client = new QueryClient();
+    hydrate(client, JSON.parse(page?.state ?? '{}'));
+    expect(client.getQueryData(['cars', 'advertised'])).toBeUndefined();
+    expect(client.getQueryData(['categories', 1])).toBeDefined();
+    expect(dehydrate(client).queries).toHaveLength(1);
+  });
+
+  it('writes the state so that no car can end its script element', async () => {
+    const hostile = car({ name: '</script><script>alert(1)</script> <!-- &' });
+    const { transport } = api({ '/api/product/car-1': () => json(hostile) });
+    const page = await createPageRenderer(transport)('/car/car-1');
+    expect(page?.state).not.toMatch(/[<>&]/);
+    expect(page?.html).not.toContain('<script>alert(1)');
+    const client = new QueryClient();
+    hydrate(client, JSON.parse(page?.state ?? '{}'));
+    expect(client.getQueryData<CarRecord>(['car', 'car-1'])?.name).toBe(hostile.name);
+  });
+});
