@@ -175,8 +175,8 @@ describe('shared pages and the sitemap in the all-in-one', () => {
 
   it('keeps a hostile car name inside its text and its data block', async () => {
     const html = await (await page(`/car/${hostile}`)).text();
-    // Only the app's own script and the data block open a script element.
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // Only the app's own script, the colour mode's and the data block open a script element.
+    expect(html.match(/<script/g)).toHaveLength(3);
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain(
       '<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Second Gear</title>',

@@ -1,6 +1,7 @@
 // Cumulative Layout Shift of the pages a visitor lands on, measured by Chromium itself (the
 // `layout-shift` entries of PerformanceObserver) on a slow connection: every API answer arrives
-// late and every picture later still, so whatever waits for them has had to keep their place.
+// late and every picture later still, so whatever waits for them has had to keep their place;
+// and once they have come, no picture on the page is broken.
 import { demoAccounts } from '@second-gear/all-in-one';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -105,7 +106,13 @@ async function shiftOf(page: Page, path: string, ready: (page: Page) => Promise<
   // The late pictures, and anything a late answer would still move.
   await page.waitForTimeout(PICTURE_DELAY + 1_000);
   const shifts = await page.evaluate(() => window.__shifts ?? []);
-  return { cls: cumulativeLayoutShift(shifts), shifts };
+  // A picture the browser gave up on; one still waiting to near the screen is not broken.
+  const broken = await page.evaluate(() =>
+    [...document.images]
+      .filter((image) => image.complete && image.naturalWidth === 0)
+      .map((image) => image.currentSrc || image.src),
+  );
+  return { cls: cumulativeLayoutShift(shifts), shifts, broken };
 }
 
 const pages = [
@@ -138,7 +145,7 @@ const pages = [
   },
 ];
 
-describe('Layout shift on a slow connection', () => {
+describe('Layout shift and broken pictures on a slow connection', () => {
   for (const [screen, viewport] of Object.entries(screens)) {
     for (const { name, path, ready, signedIn } of pages) {
       test(`${name} on a ${screen} shifts at most ${MOST}`, async () => {
@@ -147,12 +154,13 @@ describe('Layout shift on a slow connection', () => {
         // A returning member: signed in before, the session restored as the page opens.
         if (signedIn) await logIn(page, demoAccounts.buyer);
         await slowDown(page);
-        const { cls, shifts } = await shiftOf(page, await path(), ready);
+        const { cls, shifts, broken } = await shiftOf(page, await path(), ready);
         console.info(`Layout shift of ${name} on a ${screen}: ${cls.toFixed(4)}`);
         expect(
           cls,
           `CLS ${cls.toFixed(3)}; shifts: ${JSON.stringify(shifts, null, 1)}`,
         ).toBeLessThanOrEqual(MOST);
+        expect(broken, 'pictures that did not load').toEqual([]);
       });
     }
   }
