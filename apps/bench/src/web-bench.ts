@@ -9,6 +9,7 @@ import { chromiumPath } from '@second-gear/e2e/chromium';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { type LighthousePage, type LighthouseSample, summarizeRuns } from './lighthouse-runs.ts';
 import { spawnServer } from './spawn-server.ts';
 
 interface ManifestChunk {
@@ -25,37 +26,36 @@ export interface InitialJs {
   gzipBytes: number;
 }
 
-export interface LighthouseRun {
-  page: string;
-  /** Lighthouse's default (mobile: slow 4G, 4x CPU slowdown, simulated) or its desktop preset. */
-  formFactor: 'mobile' | 'desktop';
-  url: string;
-  performance: number | null;
-  accessibility: number | null;
-  bestPractices: number | null;
-  seo: number | null;
-  /** First and Largest Contentful Paint, Total Blocking Time (ms), as Lighthouse reports them. */
-  fcpMs: number | undefined;
-  lcpMs: number | undefined;
-  tbtMs: number | undefined;
-  /** JavaScript the browser fetched during the run, as served (bytes on the wire). */
-  scriptBytes: number;
-  scripts: number;
-}
-
 export interface WebResult {
   /** The Content-Encoding the all-in-one app answers for its entry chunk to `Accept-Encoding: gzip, br`. */
   servedEncoding: string;
   lighthouseVersion: string;
+  /** The browser's user agent, as Lighthouse reports it. */
   chromium: string;
+  /** Which Chromium drove the runs: Debian's, `@sparticuz/chromium`'s, or the one at CHROME_PATH. */
+  chromiumSource: ChromiumSource;
   initialJs: InitialJs[];
-  lighthouse: LighthouseRun[];
+  /** How many times each page ran in each form factor. */
+  lighthouseRuns: number;
+  lighthouse: LighthousePage[];
 }
+
+export type ChromiumSource = 'debian' | 'sparticuz' | 'CHROME_PATH';
 
 const PAGES = [
   { page: 'Home', route: 'src/pages/home.tsx' },
+  { page: 'Search', route: 'src/pages/all-cars.tsx' },
   { page: 'Car detail', route: 'src/pages/car-detail.tsx' },
 ] as const;
+
+/** How many times Lighthouse measures each page in each form factor; the report gives medians. */
+export const LIGHTHOUSE_RUNS = 3;
+
+/**
+ * The search Lighthouse measures: a make of the demo data in the words, sorted by price, so the
+ * page is a search (booked cars left out, the cursor's pages) rather than the plain list.
+ */
+export const SEARCH_PATH = '/products?q=toyota&sort=price_asc';
 
 /**
  * The JavaScript a first visit to a page loads before it can render: the entry chunk, the
@@ -95,12 +95,22 @@ type Audit = {
   details?: { items?: { resourceType?: string; transferSize?: number }[] };
 };
 
+/** Which Chromium `chromiumPath()` chose. */
+const sourceOf = (path: string): ChromiumSource =>
+  process.env.CHROME_PATH ? 'CHROME_PATH' : path === '/usr/bin/chromium' ? 'debian' : 'sparticuz';
+
 /**
- * Part 5: initial JavaScript from the build, and Lighthouse (its default settings: mobile,
- * simulated throttling) of Home and Car detail against the all-in-one app with its demo data,
- * in Debian's Chromium.
+ * Part 5: initial JavaScript from the build, and Lighthouse of Home, a search and a car page
+ * against the all-in-one app with its demo data, on mobile (Lighthouse's default: simulated
+ * throttling) and desktop (its preset), each LIGHTHOUSE_RUNS times. The rounds go over every
+ * page in turn, so a busy moment of the machine falls on different pages rather than on all the
+ * runs of one.
  */
-export const benchWeb = async (options: { say: (line: string) => void }): Promise<WebResult> => {
+export const benchWeb = async (options: {
+  say: (line: string) => void;
+  runs?: number;
+}): Promise<WebResult> => {
+  const rounds = options.runs ?? LIGHTHOUSE_RUNS;
   const dist = ensureWebBuilt();
   const sizes = initialJs(dist);
   for (const size of sizes) {
@@ -114,8 +124,9 @@ export const benchWeb = async (options: { say: (line: string) => void }): Promis
       BENCH_DATA_DIR: dataDir,
       BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
     });
+    const chromePath = await chromiumPath();
     chrome = await chromeLauncher.launch({
-      chromePath: await chromiumPath(),
+      chromePath,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
     const port = chrome.port;
@@ -123,6 +134,8 @@ export const benchWeb = async (options: { say: (line: string) => void }): Promis
     const cars = (await (await fetch(`${url}/api/products`)).json()) as { _id: string }[];
     const carId = cars[0]?._id;
     if (carId === undefined) throw new Error('The demo marketplace has no car');
+    const found = (await (await fetch(`${url}/api${SEARCH_PATH}`)).json()) as unknown[];
+    if (found.length === 0) throw new Error(`The search ${SEARCH_PATH} finds no demo car`);
     const html = await (await fetch(`${url}/`)).text();
     const entry = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
     const asset = entry
@@ -130,15 +143,20 @@ export const benchWeb = async (options: { say: (line: string) => void }): Promis
       : undefined;
     await asset?.arrayBuffer();
     const servedEncoding = asset?.headers.get('content-encoding') ?? 'identity';
-    const runs: LighthouseRun[] = [];
     let lighthouseVersion = '';
     let chromium = '';
-    const pages = [
-      ['Home', `${url}/`],
-      ['Car detail', `${url}/car/${carId}`],
-    ] as const;
-    for (const formFactor of ['mobile', 'desktop'] as const)
-      for (const [page, pageUrl] of pages) {
+    const targets = (['mobile', 'desktop'] as const).flatMap((formFactor) =>
+      (
+        [
+          ['Home', '/'],
+          ['Search', SEARCH_PATH],
+          ['Car detail', `/car/${carId}`],
+        ] as const
+      ).map(([page, path]) => ({ page, formFactor, url: path, runs: [] as LighthouseSample[] })),
+    );
+    for (let round = 1; round <= rounds; round++)
+      for (const target of targets) {
+        const pageUrl = `${url}${target.url}`;
         const result = await lighthouse(
           pageUrl,
           {
@@ -147,7 +165,7 @@ export const benchWeb = async (options: { say: (line: string) => void }): Promis
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
           },
-          formFactor === 'desktop' ? desktopConfig : undefined,
+          target.formFactor === 'desktop' ? desktopConfig : undefined,
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${pageUrl}`);
         const { lhr } = result;
@@ -161,10 +179,7 @@ export const benchWeb = async (options: { say: (line: string) => void }): Promis
         const scripts = (audit('network-requests')?.details?.items ?? []).filter(
           (item) => item.resourceType === 'Script',
         );
-        const run: LighthouseRun = {
-          page,
-          formFactor,
-          url: pageUrl.replace(url, ''),
+        const run: LighthouseSample = {
           performance: score('performance'),
           accessibility: score('accessibility'),
           bestPractices: score('best-practices'),
@@ -172,15 +187,34 @@ export const benchWeb = async (options: { say: (line: string) => void }): Promis
           fcpMs: audit('first-contentful-paint')?.numericValue,
           lcpMs: audit('largest-contentful-paint')?.numericValue,
           tbtMs: audit('total-blocking-time')?.numericValue,
+          cls: audit('cumulative-layout-shift')?.numericValue,
           scriptBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
           scripts: scripts.length,
+          failing: ['accessibility', 'best-practices', 'seo']
+            .flatMap((id) => lhr.categories[id]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => ref.id),
         };
-        runs.push(run);
+        target.runs.push(run);
         options.say(
-          `  Lighthouse ${page} (${formFactor}): performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run.bestPractices}, SEO ${run.seo}`,
+          `  Lighthouse ${target.page} (${target.formFactor}), run ${round} of ${rounds}: performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run.bestPractices}, SEO ${run.seo}, LCP ${Math.round(run.lcpMs ?? Number.NaN)} ms, TBT ${Math.round(run.tbtMs ?? Number.NaN)} ms, CLS ${run.cls?.toFixed(3)}${run.failing.length > 0 ? `; failed ${run.failing.join(', ')}` : ''}`,
         );
       }
-    return { servedEncoding, lighthouseVersion, chromium, initialJs: sizes, lighthouse: runs };
+    const lighthousePages = targets.map((target) => summarizeRuns(target, target.runs));
+    for (const { page, formFactor, median } of lighthousePages) {
+      options.say(
+        `  Lighthouse ${page} (${formFactor}), medians of ${rounds}: performance ${median.performance}, accessibility ${median.accessibility}, best practices ${median.bestPractices}, SEO ${median.seo}`,
+      );
+    }
+    return {
+      servedEncoding,
+      lighthouseVersion,
+      chromium,
+      chromiumSource: sourceOf(chromePath),
+      initialJs: sizes,
+      lighthouseRuns: rounds,
+      lighthouse: lighthousePages,
+    };
   } finally {
     chrome?.kill();
     await server?.stop();
