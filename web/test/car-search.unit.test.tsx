@@ -78,6 +78,21 @@ describe('All Cars', () => {
     expect(Object.fromEntries(query!)).toEqual({ page: '1', limit: '20' });
   });
 
+  it('has headings that descend one level at a time to the cars, without the filter panel', async () => {
+    stubApi({ 'GET /api/products': page([corolla]), 'GET /api/products/facets': facets });
+    renderApp('/products');
+    await screen.findByRole('heading', { name: corolla.name });
+    // On a phone the filter panel, and its heading, are in a closed drawer.
+    for (const aside of document.querySelectorAll('aside')) aside.remove();
+    const levels = [...document.querySelectorAll('main h1, main h2, main h3, main h4')].map(
+      (heading) => Number(heading.tagName.slice(1)),
+    );
+    expect(levels.slice(0, 3)).toEqual([1, 2, 3]);
+    for (const [index, level] of levels.entries()) {
+      expect(level).toBeLessThanOrEqual((levels[index - 1] ?? 0) + 1);
+    }
+  });
+
   it('searches with the filters of the address, shows them as chips and the counts beside the choices', async () => {
     const { calls } = stubApi({
       'GET /api/products': page([corolla], {

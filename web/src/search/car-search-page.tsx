@@ -279,6 +279,9 @@ export function CarSearchPage({
           {panel({ base: 1, md: 3, lg: 1 })}
         </Box>
         <Stack gap="4" flex="1" minW="0">
+          {/* The cars' headings sit under this one, on a phone too, where the filters' heading
+              is in the drawer. */}
+          <VisuallyHidden as="h2">Results</VisuallyHidden>
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <HStack gap="3" minH="8">
               {count ? (
