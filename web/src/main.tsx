@@ -1,5 +1,5 @@
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import './app/schema-settings.ts';
@@ -63,6 +63,11 @@ void (async () => {
       </Providers>
     </StrictMode>
   );
-  if (fromServer) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // Taking the page over is a transition: React does it in slices and lets the browser answer
+  // a tap in between, instead of one long task while the page is already on screen.
+  if (fromServer) {
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else createRoot(root).render(app);
 })();

@@ -24,6 +24,29 @@ export const screenshotDir = join(repositoryRoot, 'test-results', 'e2e');
 /** How long a user is willing to wait for something to appear. */
 const patience = 30_000;
 
+/** Whether the app's root is React's: from then on a click is React's, even mid-hydration. */
+const reactHasRoot = () => {
+  const root = document.getElementById('root');
+  return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+};
+
+/**
+ * A page whose `goto` and `reload` return once React has the app's root. A page rendered by the
+ * server shows its buttons before its scripts have run, and a click then does nothing, as for
+ * any visitor; a user waits for the page, and so do the tests.
+ */
+const withTakeOver = (page: Page): Page => {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const takenOver = async <T>(navigation: T): Promise<T> => {
+    await page.waitForFunction(reactHasRoot);
+    return navigation;
+  };
+  page.goto = async (...args) => takenOver(await goto(...args));
+  page.reload = async (...args) => takenOver(await reload(...args));
+  return page;
+};
+
 export interface BrowserHarness {
   /** The test's page, in a fresh context (no cookies, storage or sign-in from other tests). */
   readonly page: Page;
@@ -65,7 +88,7 @@ export function useBrowser(): BrowserHarness {
         !/^(127\.0\.0\.1|localhost|apis\.google\.com|[\w.-]+\.gstatic\.com)$/.test(url.hostname),
       (route) => route.abort(),
     );
-    return context.newPage();
+    return withTakeOver(await context.newPage());
   };
 
   beforeAll(async () => {

@@ -108,7 +108,7 @@ async function shiftOf(page: Page, path: string, ready: (page: Page) => Promise<
   const shifts = await page.evaluate(() => window.__shifts ?? []);
   // A picture the browser gave up on; one still waiting to near the screen is not broken.
   const broken = await page.evaluate(() =>
-    [...document.images]
+    Array.from(document.images)
       .filter((image) => image.complete && image.naturalWidth === 0)
       .map((image) => image.currentSrc || image.src),
   );

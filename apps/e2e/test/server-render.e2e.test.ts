@@ -124,8 +124,9 @@ describe('pages rendered by the server', () => {
     const page = browser.page;
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await page.route(`${baseUrl}/assets/**`, (route) => route.abort());
-    // Without any of the app's scripts, the page is dark from the server's HTML alone.
-    await page.goto('/blog');
+    // Without any of the app's scripts, the page is dark from the server's HTML alone (the
+    // frame's own navigation: the harness's page.goto would wait for React, which never comes).
+    await page.mainFrame().goto(`${baseUrl}/blog`);
     expect(await page.evaluate(() => document.documentElement.className)).toBe('dark');
     await see(page.getByText('How does prototypical inheritance work in JavaScript?'));
   });
