@@ -4,7 +4,7 @@
 import { demoAccounts } from '@second-gear/all-in-one';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { logIn, opened, see, useBrowser } from './harness.ts';
+import { baseUrl, logIn, opened, see, useBrowser } from './harness.ts';
 
 const browser = useBrowser();
 const phone = { width: 390, height: 844 };
@@ -105,6 +105,48 @@ describe('On a phone', () => {
       await see(card.getByRole('button', { name }));
     }
     await see(card.getByRole('button', { name: 'Delete Item' }));
+    const target = await smallestTarget(card);
+    expect(target.height, `"${target.name}" is too small to tap`).toBeGreaterThanOrEqual(TOUCH);
+    expect(await overflow(page)).toBe(0);
+  });
+
+  test("a car's page fits the screen, its picture chosen for a phone's width", async () => {
+    const { page } = browser;
+    await page.setViewportSize(phone);
+    const cars = (await (await fetch(`${baseUrl}/api/products`)).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const car = cars[0];
+    if (!car) throw new Error('The demo marketplace has no car');
+    await page.goto(`/car/${car._id}`);
+    await see(page.getByRole('heading', { level: 1, name: car.name }));
+    const book = await see(page.getByRole('button', { name: 'Book Now' }));
+    expect((await book.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(TOUCH);
+    const picture = page.getByRole('img', { name: new RegExp(`^${car.name}`) }).first();
+    await expect
+      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    // Every width is offered, and a 390 px screen at 1x takes the narrowest that covers it.
+    expect(await picture.getAttribute('srcset')).toMatch(/ 400w, .* 800w, .* 1600w$/);
+    expect(await picture.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(
+      /-w400\.webp$/,
+    );
+    expect(await overflow(page)).toBe(0);
+  });
+
+  test("a seller's bookings are cards with the buyer, the car and every column", async () => {
+    const { page } = browser;
+    await page.setViewportSize(phone);
+    await logIn(page, demoAccounts.seller);
+    await page.goto('/user/bookings');
+    const bookings = await see(page.getByRole('list', { name: 'Bookings of your cars' }));
+    expect(await page.getByRole('table').count()).toBe(0);
+    const card = bookings.getByRole('listitem').first();
+    for (const label of ['Buyer Email', 'Phone', 'Meetup Location', 'Car', 'Status']) {
+      await see(card.getByText(label, { exact: true }));
+    }
+    await see(card.getByRole('link', { name: /\S/ }));
     const target = await smallestTarget(card);
     expect(target.height, `"${target.name}" is too small to tap`).toBeGreaterThanOrEqual(TOUCH);
     expect(await overflow(page)).toBe(0);

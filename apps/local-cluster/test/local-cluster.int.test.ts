@@ -110,7 +110,10 @@ describe.skipIf(!reachable)(
     it('serves the web app and routes reads and writes to their services', async () => {
       const page = await fetch(`${cluster.url}/products`);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root">');
+      // Rendered by the gateway, reading the query service: the page's content and its state.
+      const html = await page.text();
+      expect(html).toMatch(/<div id="root">.*<h1[^>]*>All Cars<\/h1>/s);
+      expect(html).toContain('<script type="application/json" id="page-state">');
       // A car that is not there: the app still answers (its own not-found page), with a 404.
       const missing = await fetch(`${cluster.url}/car/anything`);
       expect(missing.status).toBe(404);

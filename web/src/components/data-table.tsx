@@ -95,7 +95,15 @@ function CardList<Row>({
   return (
     <Stack as="ul" aria-label={caption} gap="3" listStyleType="none">
       {rows.map((row, index) => (
-        <Box as="li" key={rowKey(row)} borderWidth="1px" borderRadius="lg" p="4">
+        <Box
+          as="li"
+          key={rowKey(row)}
+          borderWidth="1px"
+          borderRadius="lg"
+          p="4"
+          // A link in a card (a car's name, As it was…) answers a fingertip, as buttons do.
+          css={{ '& a[href]': { display: 'inline-flex', alignItems: 'center', minHeight: '44px' } }}
+        >
           <HStack align="flex-start" gap="3">
             {placed('picture').map((column) => (
               <Box key={column.header} flexShrink={0}>
