@@ -9,6 +9,8 @@ const apiServer = process.env.SECOND_GEAR_API ?? 'http://127.0.0.1:3000';
 const serverBuild = defineConfig({
   plugins: [react()],
   ssr: { noExternal: true, target: 'node' },
+  // React and the rest run their production code, whatever NODE_ENV the server has.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: { ssr: true, copyPublicDir: false, minify: false, sourcemap: false },
 });
 

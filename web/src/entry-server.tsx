@@ -32,15 +32,26 @@ const noSignIn = (): Promise<AuthService> =>
 const scriptSafe = (json: string) =>
   json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
+/** The transport the API client reads through in this process (it is the client's, not a render's). */
+let installed: ApiTransport | undefined;
+
 /**
  * A renderer whose pages read the API through `transport` (the query side, over HTTP or in
- * process). A read that fails is left out, and the browser asks for it again.
+ * process). A read that fails is left out, and the browser asks for it again. The API client
+ * reads through one transport per process, so a second renderer must use the same one.
  */
 export function createPageRenderer(transport: ApiTransport): PageRenderer {
+  if (installed !== undefined && installed !== transport) {
+    throw new Error(
+      'A page renderer already reads the API through another transport in this process.',
+    );
+  }
+  installed = transport;
   setApiTransport(transport);
   const handler = createStaticHandler(routes);
   return async (url) => {
-    const address = new URL(url, 'http://page.invalid');
+    // Appended, not resolved: a path like //x/car/1 stays a path.
+    const address = new URL(`http://page.invalid${url.startsWith('/') ? url : `/${url}`}`);
     const reads = serverRenderedReads(address.pathname, address.searchParams);
     if (reads === undefined) return undefined;
     // Fresh for as long as the render lasts: the page renders as one with its answers in hand

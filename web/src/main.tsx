@@ -30,12 +30,16 @@ function RefreshServerAnswers({ client, hashes }: { client: QueryClient; hashes:
 async function takeOverServerPage(queryClient: QueryClient): Promise<Set<string> | undefined> {
   const serverState = document.getElementById('page-state')?.textContent;
   if (!serverState) return undefined;
-  const state = JSON.parse(serverState) as DehydratedState;
-  hydrate(queryClient, state);
-  for (const { queryKey } of state.queries) {
-    queryClient.setQueryDefaults(queryKey, { staleTime: SERVER_ANSWERS_FRESH_MS });
-  }
   try {
+    const state = JSON.parse(serverState) as DehydratedState;
+    // Fresh as of now, whatever this browser's clock says of the server's: the first render
+    // must not see them as being read again.
+    const now = Date.now();
+    for (const query of state.queries) query.state.dataUpdatedAt = now;
+    hydrate(queryClient, state);
+    for (const { queryKey } of state.queries) {
+      queryClient.setQueryDefaults(queryKey, { staleTime: SERVER_ANSWERS_FRESH_MS });
+    }
     await Promise.all(
       (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
         if (typeof route.lazy !== 'function') return;
@@ -44,7 +48,8 @@ async function takeOverServerPage(queryClient: QueryClient): Promise<Set<string>
     );
     return new Set(state.queries.map((query) => query.queryHash));
   } catch {
-    // The page's code did not arrive: render anew, and the router shows why.
+    // The state is unreadable, or the page's code did not arrive: render anew (the router shows
+    // why a page's code is missing).
     return undefined;
   }
 }

@@ -56,6 +56,15 @@ const api = (answers: Record<string, () => Response>) => {
   return { asked, transport };
 };
 
+// One renderer per process (the API client has one transport): each test serves its own answers
+// through it.
+let serving: (path: string) => Promise<Response> = async () => new Response('{}', { status: 404 });
+const render = createPageRenderer((path) => serving(path));
+const renderWith = (transport: typeof serving) => {
+  serving = transport;
+  return render;
+};
+
 /** The visible text of rendered HTML: no styles, no tags. */
 const textOf = (html: string) =>
   html
@@ -68,7 +77,7 @@ const textOf = (html: string) =>
 describe("the server's rendering of the public pages", () => {
   it("renders a car's page with its name, formatted prices and details, and the answer it used", async () => {
     const { asked, transport } = api({ '/api/product/car-1': () => json(corolla) });
-    const page = await createPageRenderer(transport)('/car/car-1');
+    const page = await renderWith(transport)('/car/car-1');
     expect(page).toBeDefined();
     const text = textOf(page?.html ?? '');
     expect(text).toContain('Toyota Corolla 2017');
@@ -91,7 +100,7 @@ describe("the server's rendering of the public pages", () => {
       '/api/products/advertise': () => json([corolla], { 'X-Total-Count': '1' }),
       '/api/categories': () => json([sedan], { 'X-Total-Count': '1' }),
     });
-    const page = await createPageRenderer(transport)('/');
+    const page = await renderWith(transport)('/');
     const text = textOf(page?.html ?? '');
     expect(text).toContain('Recommended Cars');
     expect(text).toContain('Toyota Corolla 2017');
@@ -108,9 +117,7 @@ describe("the server's rendering of the public pages", () => {
       '/api/products': () => json([corolla], { 'X-Total-Count': '1' }),
       '/api/products/facets': () => json(facets),
     });
-    const page = await createPageRenderer(transport)(
-      '/products?q=corolla&maxPrice=15000&sort=price_asc',
-    );
+    const page = await renderWith(transport)('/products?q=corolla&maxPrice=15000&sort=price_asc');
     const text = textOf(page?.html ?? '');
     expect(text).toContain('1 car');
     expect(text).toContain('Up to $15,000');
@@ -127,7 +134,7 @@ describe("the server's rendering of the public pages", () => {
 
   it('leaves dashboards, sign-in and unknown pages to the browser', async () => {
     const { asked, transport } = api({});
-    const render = createPageRenderer(transport);
+    const render = renderWith(transport);
     for (const path of [
       '/user/orders',
       '/user',
@@ -146,7 +153,7 @@ describe("the server's rendering of the public pages", () => {
       '/api/products/advertise': () => new Response('{"title":"down"}', { status: 503 }),
       '/api/categories': () => json([sedan], { 'X-Total-Count': '1' }),
     });
-    const page = await createPageRenderer(transport)('/');
+    const page = await renderWith(transport)('/');
     expect(textOf(page?.html ?? '')).toContain('Loading recommended cars');
     const client = new QueryClient();
     hydrate(client, JSON.parse(page?.state ?? '{}'));
@@ -155,10 +162,20 @@ describe("the server's rendering of the public pages", () => {
     expect(dehydrate(client).queries).toHaveLength(1);
   });
 
+  it('refuses a second renderer reading through another transport', () => {
+    expect(() => createPageRenderer(async () => new Response('{}'))).toThrow(/another transport/);
+  });
+
+  it('leaves a path that starts with two slashes to the browser', async () => {
+    const { asked, transport } = api({ '/api/product/car-1': () => json(corolla) });
+    expect(await renderWith(transport)('//elsewhere/car/car-1')).toBeUndefined();
+    expect(asked).toEqual([]);
+  });
+
   it('writes the state so that no car can end its script element', async () => {
     const hostile = car({ name: '</script><script>alert(1)</script> <!-- &' });
     const { transport } = api({ '/api/product/car-1': () => json(hostile) });
-    const page = await createPageRenderer(transport)('/car/car-1');
+    const page = await renderWith(transport)('/car/car-1');
     expect(page?.state).not.toMatch(/[<>&]/);
     expect(page?.html).not.toContain('<script>alert(1)');
     const client = new QueryClient();

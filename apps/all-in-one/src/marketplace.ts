@@ -251,10 +251,7 @@ export const startMarketplace = async (
       name: 'all-in-one',
       publicUrl: options.publicUrl,
       // A page's car and its content are read from the query service in process.
-      readCar: carReaderOver(async (path) => {
-        const answer = await query.inject({ method: 'GET', url: path });
-        return { status: answer.statusCode, json: async () => answer.json() };
-      }),
+      readCar: carReaderOver((path, signal) => injectedFetch(query)(path, { signal })),
       readQuery: injectedFetch(query),
       ...(options.carReadTimeoutMs === undefined
         ? {}

@@ -29,14 +29,11 @@ export const ensureWebBuilt = (
     });
     if (built.status !== 0) throw new Error(`Building the web app failed (exit ${built.status})`);
   };
-  if (!existsSync(join(dist, 'index.html'))) {
+  // Both halves come from one build of the same code, or neither is kept.
+  if (!existsSync(join(dist, 'index.html')) || !existsSync(rendererPath(dist))) {
     say('building the web app (first start only)');
     vite(['--outDir', dist, '--emptyOutDir']);
-  }
-  const server = join(dist, 'server');
-  if (!existsSync(rendererPath(dist))) {
-    say('building the server renderer of the web app (first start only)');
-    vite(['--ssr', 'src/entry-server.tsx', '--outDir', server, '--emptyOutDir']);
+    vite(['--ssr', 'src/entry-server.tsx', '--outDir', join(dist, 'server'), '--emptyOutDir']);
   }
   return dist;
 };

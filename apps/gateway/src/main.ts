@@ -10,8 +10,12 @@ const settings = loadEnvOrExit(gatewaySettings);
 reportFailuresOf('gateway');
 const emulator = settings.FIREBASE_AUTH_EMULATOR_HOST;
 
+// A read the page no longer waits for is not left hanging on a slow query service.
 const readQuery = (path: string, init: RequestInit) =>
-  fetch(new URL(path, settings.QUERY_URL), init);
+  fetch(new URL(path, settings.QUERY_URL), {
+    ...init,
+    signal: init.signal ?? AbortSignal.timeout(5000),
+  });
 
 const web = await buildWebApp({
   distDir: settings.WEB_DIST,

@@ -78,10 +78,11 @@ export const renderWithin = async (
 /** An answer status that carries no body. */
 const bodiless = (status: number) => status === 204 || status === 304;
 
-/** A transport to a Fastify app in the same process (the all-in-one's query service). */
+/** Reads (GET) from a Fastify app in the same process (the all-in-one's query service). */
 export const injectedFetch =
   (app: Pick<FastifyInstance, 'inject'>): QueryTransport =>
   async (path, init) => {
+    if ((init.method ?? 'GET') !== 'GET') throw new Error('The query side is only read here.');
     const asked: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => {
       asked[name] = value;
@@ -93,7 +94,7 @@ export const injectedFetch =
         if (one !== undefined) headers.append(name, String(one));
       }
     }
-    return new Response(bodiless(answer.statusCode) ? null : answer.body, {
+    return new Response(bodiless(answer.statusCode) ? null : new Uint8Array(answer.rawPayload), {
       status: answer.statusCode,
       headers,
     });

@@ -100,6 +100,8 @@ export interface WebAppOptions {
   readQuery?: QueryTransport;
   /** How long a page waits for its server rendering before the shell is sent instead (1.5 s). */
   renderTimeoutMs?: number;
+  /** How many pages may be rendering at once; beyond it, pages go as the shell (16). */
+  maxRenders?: number;
   /** The load balancers whose X-Forwarded-Proto/-Host name the request's origin, if any. */
   trustedProxies?: string[];
 }
@@ -138,13 +140,14 @@ export const robotsTxt = (origin: string): string =>
   ].join('\n');
 
 /**
- * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
- * and every other path answered with index.html so the client's router can take it (the
- * client shows its own 404 page for unknown routes). index.html carries the head tags of the
- * page asked for (title, description, canonical link, Open Graph and Twitter card tags, and a
- * car's schema.org block on its page), for link previews and search engines, which run no
- * scripts; a car that is not there is answered 404, and a car that cannot be read in time gets
- * the generic tags.
+ * Serves the built web app: hashed assets cached for a year, pages never cached. Home, the
+ * search, a car's page and the blog are rendered here with their content (by the build's
+ * renderer, reading through `readQuery`); every other path, and any page whose rendering fails
+ * or is late, is the app's shell for the browser's router (which shows its own 404 for paths it
+ * does not know). Each page carries its head tags (title, description, canonical link, Open
+ * Graph and Twitter card tags, and a car's schema.org block on its page), for link previews and
+ * search engines, which run no scripts; a car that is not there is answered 404, and a car that
+ * cannot be read in time gets the generic tags.
  */
 export const buildWebApp = async ({
   distDir,
@@ -158,6 +161,7 @@ export const buildWebApp = async ({
   carReadTimeoutMs = 1500,
   readQuery,
   renderTimeoutMs = 1500,
+  maxRenders = 16,
   trustedProxies = [],
 }: WebAppOptions): Promise<FastifyInstance> => {
   const root = distDir === false ? undefined : resolve(distDir);
@@ -223,6 +227,7 @@ export const buildWebApp = async ({
     readQuery === undefined || page.withRoot === undefined
       ? undefined
       : await loadPageRenderer(root, readQuery, app.log);
+  let rendersInFlight = 0;
 
   /** The head of the page a request asks for, and its status. */
   const headOf = async (request: FastifyRequest): Promise<{ status: number; meta: PageMeta }> => {
@@ -246,15 +251,22 @@ export const buildWebApp = async ({
     const path = request.url.split('?', 1)[0] ?? '/';
     // A missing asset is a real 404.
     if (path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
+    // A HEAD gets the head alone; beyond `maxRenders` at once, pages go as the shell.
+    const rendering =
+      renderPage !== undefined && request.method === 'GET' && rendersInFlight < maxRenders;
+    if (rendering) rendersInFlight += 1;
     const [{ status, meta }, rendered] = await Promise.all([
       headOf(request),
-      renderPage === undefined
-        ? undefined
-        : renderWithin(renderPage, request.url, renderTimeoutMs, request.log),
+      rendering
+        ? renderWithin(renderPage, request.url, renderTimeoutMs, request.log).finally(() => {
+            rendersInFlight -= 1;
+          })
+        : undefined,
     ]);
     const head = `${colorModeScript.element}${headTags(meta, originOf(request, publicUrl))}`;
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    if (rendered === undefined || page.withRoot === undefined) {
+    // A car that is not there gets the app, whose own not-found page shows.
+    if (rendered === undefined || status === 404 || page.withRoot === undefined) {
       return reply.send(`${page.before}${head}${page.after}`);
     }
     return reply.compress(`${page.before}${head}${page.withRoot(rendered)}`);

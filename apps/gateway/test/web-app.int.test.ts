@@ -403,6 +403,14 @@ export function createPageRenderer(transport) {
     expect(brotliDecompressSync(answer.rawPayload).toString()).toContain('Toyota Corolla');
   });
 
+  it('renders nothing for a HEAD request', async () => {
+    asked.length = 0;
+    const answer = await app.inject({ method: 'HEAD', url: '/' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(asked).toEqual([]);
+  });
+
   it('sends the shell for pages the renderer leaves to the browser', async () => {
     const answer = await app.inject({ url: '/user/orders' });
     expect(answer.statusCode).toBe(200);

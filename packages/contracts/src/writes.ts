@@ -14,6 +14,7 @@ import { apiKeyScopes, carEventTypes, MAX_CAR_PHOTOS } from '@second-gear/domain
 import { z } from 'zod';
 import { carDetailFields, savedSearchQuery } from './cars.ts';
 import { decimalNumber } from './numbers.ts';
+import { PICTURE_WIDTHS } from './pictures.ts';
 
 /** The message for an empty required field: in a 400 answer, and under a form's field. */
 export const requiredMessage = 'This field is required';
@@ -129,7 +130,7 @@ export const ImageUploadAnswer = z.object({
     variants: z
       .array(z.object({ url: z.string(), width: z.number(), height: z.number() }))
       .describe(
-        'Every width class (400, 800, 1600), narrowest first, with the size stored under it: ' +
+        `Every width class (${PICTURE_WIDTHS.join(', ')}), narrowest first, with the size stored under it: ` +
           'a class wider than the upload holds the upload’s own width.',
       ),
   }),

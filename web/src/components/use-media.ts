@@ -1,5 +1,7 @@
-// Media queries read while rendering, so the first paint already has the layout of the screen it
-// is on (a layout switched after an effect would move the page as it loads).
+// Media queries read while rendering, so a page the browser renders has the layout of its screen
+// from the first paint (a layout switched after an effect would move the page as it loads). On a
+// page a server rendered, every query reads as not matching until the browser has taken the page
+// over; the layouts that differ by screen are in CSS there, and these only tune it.
 import { useSyncExternalStore } from 'react';
 
 /** Chakra's breakpoints, in rem: `sm`, `md`, `lg`. */

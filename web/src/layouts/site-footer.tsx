@@ -45,7 +45,9 @@ export function SiteFooter() {
             ))}
           </HStack>
         </Stack>
-        <Text mt="8" textAlign="center" fontSize="sm" color="fg.muted">
+        {/* A page a server rendered has the server's year, which at New Year may not yet be the
+            reader's: the browser's own is kept without a word. */}
+        <Text mt="8" textAlign="center" fontSize="sm" color="fg.muted" suppressHydrationWarning>
           Copyright © {year} Second Gear by Nadia Rahman. All rights reserved.
         </Text>
       </Container>

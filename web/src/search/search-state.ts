@@ -157,6 +157,9 @@ export function readSearch(params: URLSearchParams): SearchState {
  * A search narrows the list: any filter or a sort of its own. Without one the page is the plain
  * list, every car newest first, booked ones too, numbered pages.
  */
+export const isSearching = (state: Pick<SearchState, 'filters' | 'sort'>): boolean =>
+  state.sort !== 'newest' || Object.values(state.filters).some((value) => value !== undefined);
+
 /** What to ask the API: a search by cursor, or the plain list by page number. */
 export function listRequest(state: SearchState): CarListRequest {
   if (!isSearching(state)) return { filters: {}, page: state.page, limit: PAGE_SIZE };
@@ -167,9 +170,6 @@ export function listRequest(state: SearchState): CarListRequest {
     limit: SEARCH_PAGE_SIZE,
   };
 }
-
-export const isSearching = (state: Pick<SearchState, 'filters' | 'sort'>): boolean =>
-  state.sort !== 'newest' || Object.values(state.filters).some((value) => value !== undefined);
 
 /** The query string of a search, in a fixed order, leaving out what is the default. */
 export function writeSearch(state: SearchState): URLSearchParams {
