@@ -23,9 +23,12 @@ export const ensureWebBuilt = (
 ): string => {
   const dist = resolve(outDir);
   const vite = (args: string[]) => {
+    // A production build whatever NODE_ENV the caller runs with (a test runner sets `test`):
+    // the renderer runs React's production code, and its JSX must be compiled for it.
     const built = spawnSync(process.execPath, [viteBin(), 'build', ...args], {
       cwd: webRoot,
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (built.status !== 0) throw new Error(`Building the web app failed (exit ${built.status})`);
   };
