@@ -237,6 +237,23 @@ describe('the web app server', () => {
   });
 });
 
+/** The app's run-time configuration, for the servers that log. */
+const appConfig = {
+  productName: 'Second Gear',
+  firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
+};
+
+/** A logger of warnings and worse, each line parsed into `logs`. */
+const warningsInto = (logs: Record<string, unknown>[]) => ({
+  level: 'warn',
+  stream: new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(JSON.parse(String(chunk)));
+      done();
+    },
+  }),
+});
+
 describe('a car page whose car cannot be read', () => {
   let dist: string;
   let silent: Server;
@@ -246,19 +263,8 @@ describe('a car page whose car cannot be read', () => {
   const webAppReadingFrom = (upstream: string, carReadTimeoutMs: number) =>
     buildWebApp({
       distDir: dist,
-      appConfig: {
-        productName: 'Second Gear',
-        firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
-      },
-      logger: {
-        level: 'warn',
-        stream: new Writable({
-          write(chunk, _encoding, done) {
-            logs.push(JSON.parse(String(chunk)));
-            done();
-          },
-        }),
-      },
+      appConfig,
+      logger: warningsInto(logs),
       carReadTimeoutMs,
       readCar: carReaderOver(async (path, signal) => {
         const answer = await fetch(new URL(path, upstream), { signal });
@@ -346,19 +352,8 @@ export function createPageRenderer(transport) {
   const webApp = () =>
     buildWebApp({
       distDir: dist,
-      appConfig: {
-        productName: 'Second Gear',
-        firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
-      },
-      logger: {
-        level: 'warn',
-        stream: new Writable({
-          write(chunk, _encoding, done) {
-            logs.push(JSON.parse(String(chunk)));
-            done();
-          },
-        }),
-      },
+      appConfig,
+      logger: warningsInto(logs),
       renderTimeoutMs: 300,
       readQuery: async (path, init) => {
         asked.push(`${path} ${new Headers(init.headers).get('accept')}`);
