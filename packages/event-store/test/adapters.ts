@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createEventStore, type EventStore, type EventStoreConfig } from '../src/index.ts';
+import type { SqlExecutor } from '../src/sql/executor.ts';
+import { pgliteExecutor } from '../src/sql/pglite-executor.ts';
+import { postgresExecutor } from '../src/sql/postgres-executor.ts';
 
 /** An event store under test, and how to put the world back afterwards. */
 export interface OpenedStore {
@@ -10,6 +13,8 @@ export interface OpenedStore {
   dispose(): Promise<void>;
   /** The database's URL, for tests that need a connection of their own (PostgreSQL only). */
   postgresUrl?: string;
+  /** An executor on the same storage that leaves it open (SQL adapters only). */
+  sqlExecutor?: () => SqlExecutor;
 }
 
 export interface AdapterUnderTest {
@@ -35,6 +40,7 @@ function pgliteAdapter(): AdapterUnderTest {
       return {
         store,
         openAnother: (options) => createEventStore({ kind: 'pglite', db, ...options }),
+        sqlExecutor: () => pgliteExecutor(db, false),
         async dispose() {
           await store.close();
           await db.close();
@@ -67,6 +73,7 @@ async function postgresAdapter(): Promise<AdapterUnderTest> {
         postgresUrl: url.toString(),
         // The same pool: closing the other store must leave it open.
         openAnother: (options) => createEventStore({ kind: 'postgres', pool, ...options }),
+        sqlExecutor: () => postgresExecutor(pool, false),
         async dispose() {
           await store.close();
           await pool.end();

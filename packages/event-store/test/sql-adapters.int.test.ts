@@ -14,6 +14,8 @@ import {
   migrationSql,
   WrongExpectedVersionError,
 } from '../src/index.ts';
+import type { SqlExecutor } from '../src/sql/executor.ts';
+import { createSqlEventStore } from '../src/sql/sql-event-store.ts';
 import { adaptersUnderTest, type OpenedStore } from './adapters.ts';
 
 /** What only the SQL adapters promise, beyond the conformance suite. */
@@ -67,6 +69,64 @@ for (const adapter of sqlAdapters) {
       expect(error).toBeInstanceOf(DuplicateEventIdError);
       expect(await store.readStream(other)).toEqual([]);
       expect(await store.headPosition()).toBe(head);
+    });
+
+    test('appends that arrive together share one transaction, and each fails alone', async () => {
+      // The store's executor, counting the batches it sends.
+      const executor = opened.sqlExecutor?.();
+      if (!executor) throw new Error('a SQL adapter opens an executor');
+      const batches: string[] = [];
+      const counting: SqlExecutor = {
+        ...executor,
+        query(text, params) {
+          if (text.includes('append_batch')) batches.push(String(params[0]));
+          return executor.query(text, params);
+        },
+      };
+      const grouped = await createSqlEventStore(counting, { migrate: false });
+      try {
+        const taken = `car-${randomUUID()}`;
+        const stored = event('CarListed');
+        await grouped.append(taken, 'no_stream', [stored]);
+        const head = (await grouped.headPosition()) ?? 0n;
+        batches.length = 0;
+
+        const fresh = Array.from({ length: 10 }, () => ({
+          stream: `car-${randomUUID()}`,
+          event: event('CarListed'),
+        }));
+        const outcomes = await Promise.allSettled([
+          ...fresh.slice(0, 4).map((f) => grouped.append(f.stream, 'no_stream', [f.event])),
+          // The stream is at 0: this expectation fails.
+          grouped.append(taken, 5, [event('CarPriceChanged')]),
+          ...fresh.slice(4, 7).map((f) => grouped.append(f.stream, 'no_stream', [f.event])),
+          // An id the store holds: refused.
+          grouped.append(`car-${randomUUID()}`, 'no_stream', [stored]),
+          // A version beyond what the column holds: the database refuses it for its own reason.
+          grouped.append(taken, 2 ** 40, [event('CarPriceChanged')]),
+          ...fresh.slice(7).map((f) => grouped.append(f.stream, 'no_stream', [f.event])),
+        ]);
+
+        expect(batches).toHaveLength(1);
+        const reasons = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+        expect(reasons).toHaveLength(3);
+        expect(reasons[0]).toBeInstanceOf(WrongExpectedVersionError);
+        expect(reasons[0]).toMatchObject({ stream: taken, expected: 5, actual: 0 });
+        expect(reasons[1]).toBeInstanceOf(DuplicateEventIdError);
+        expect(reasons[2]).toBeInstanceOf(Error);
+        expect(reasons[2]).not.toBeInstanceOf(WrongExpectedVersionError);
+        expect(reasons[2]).toMatchObject({ code: '22003' });
+
+        // The others are written, in the order they were asked for, with no gap left by the
+        // appends that failed.
+        const positions = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+        expect(positions.map((p) => p.position)).toEqual(fresh.map((_, i) => head + BigInt(i + 1)));
+        const written = await grouped.readAll({ after: head, limit: 20 });
+        expect(written.map((e) => e.id)).toEqual(fresh.map((f) => f.event.id));
+        expect(await grouped.readStream(taken)).toHaveLength(1);
+      } finally {
+        await grouped.close();
+      }
     });
 
     test('positions have no gaps, also after a failed append', async () => {

@@ -13,9 +13,10 @@ import {
 } from '../event-store.ts';
 import { validateAppendRequests } from '../validate.ts';
 import { Wakeup } from '../wakeup.ts';
+import { type AppendedStream, appendQueue } from './append-queue.ts';
 import { isDatabaseError, type SqlExecutor } from './executor.ts';
 import {
-  type AppendRow,
+  type AppendBatchRow,
   DEFAULT_SCHEMA,
   EVENT_ID_INDEX,
   type EventRow,
@@ -54,6 +55,7 @@ class SqlEventStore implements EventStore {
   readonly #pollIntervalMs: number;
   readonly #wakeup = new Wakeup();
   readonly #closing = new AbortController();
+  readonly #write: (payload: string) => Promise<AppendedStream[]>;
   #listening: Promise<() => Promise<void>> | undefined;
   #subscribers = 0;
 
@@ -63,6 +65,9 @@ class SqlEventStore implements EventStore {
     this.#channel = notificationChannel(schema);
     this.#batchSize = options.batchSize ?? 500;
     this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.#write = appendQueue((batch) =>
+      this.#executor.query<AppendBatchRow>(this.#sql.appendBatch, [batch]),
+    );
   }
 
   append(stream: string, expected: ExpectedVersion, events: EventData[]): Promise<AppendResult> {
@@ -84,15 +89,15 @@ class SqlEventStore implements EventStore {
         })),
       })),
     );
-    let rows: AppendRow[];
+    let streams: AppendedStream[];
     try {
-      rows = await this.#executor.query<AppendRow>(this.#sql.append, [payload]);
+      streams = await this.#write(payload);
     } catch (error) {
       throw toWrongExpectedVersion(error, requests) ?? toDuplicateEventId(error) ?? error;
     }
     let position: bigint | undefined;
-    for (const row of rows) {
-      if (row.out_position !== null) position = BigInt(row.out_position);
+    for (const stream of streams) {
+      if (stream.position !== null) position = BigInt(stream.position);
     }
     if (position === undefined) {
       // Nothing was written: answer with the head, so a reader who waits for it is not stuck.
@@ -102,7 +107,7 @@ class SqlEventStore implements EventStore {
     }
     return {
       position,
-      versions: rows.map((row) => ({ stream: row.out_stream, version: row.out_version })),
+      versions: streams.map(({ stream, version }) => ({ stream, version })),
     };
   }
 

@@ -153,6 +153,47 @@ begin
   end if;
 end;
 $fn$;
+
+-- Writes several independent appends in one transaction, so they share one lock hand-over and
+-- one commit (one WAL flush). appends: a JSON array whose items are append_events' requests.
+-- Each append runs in a subtransaction of its own (the exception block): one whose expectation
+-- fails, whose event id is taken, or which fails otherwise is undone alone and reported, and
+-- the others still commit. A failed append's notification is discarded with it.
+-- Returns append_events' rows tagged with the 0-based index of their append, or one row per
+-- failed append carrying its error (SQLSTATE, message, detail and constraint).
+create or replace function ${s}.append_batch(appends jsonb)
+returns table (out_append integer, out_stream text, out_version integer, out_position bigint,
+  out_error text, out_message text, out_detail text, out_constraint text)
+language plpgsql volatile
+as $fn$
+declare
+  requests jsonb;
+  append_index bigint;
+begin
+  -- Taken once for the whole batch; append_events takes it again, which a holder may.
+  perform pg_advisory_xact_lock(hashtextextended('${s}.append', 0));
+  for requests, append_index in
+    select a.value, a.ordinality from jsonb_array_elements(appends) with ordinality as a(value, ordinality)
+  loop
+    begin
+      -- append_events finishes (or fails) before it hands over a row, so a failed append
+      -- leaves no row behind.
+      return query select (append_index - 1)::integer, r.out_stream, r.out_version,
+        r.out_position, null::text, null::text, null::text, null::text
+        from ${s}.append_events(requests) r;
+    exception when others then
+      out_append := append_index - 1;
+      out_stream := null;
+      out_version := null;
+      out_position := null;
+      out_error := sqlstate;
+      get stacked diagnostics out_message = message_text, out_detail = pg_exception_detail,
+        out_constraint = constraint_name;
+      return next;
+    end;
+  end loop;
+end;
+$fn$;
 `;
 }
 
@@ -165,9 +206,10 @@ export function statements(schema: string) {
   assertSchemaName(schema);
   const s = schema;
   return {
-    /** $1: the requests as JSON text. */
-    append: `select out_stream, out_version, out_position::text as out_position
-      from ${s}.append_events($1::jsonb)`,
+    /** $1: the appends (each an array of requests) as JSON text. */
+    appendBatch: `select out_append, out_stream, out_version, out_position::text as out_position,
+      out_error, out_message, out_detail, out_constraint
+      from ${s}.append_batch($1::jsonb)`,
     /** $1: stream, $2: first version. */
     readStream: `select ${COLUMNS} from ${s}.events e
       where e.stream_id = $1 and e.stream_version >= $2 order by e.stream_version`,
@@ -190,8 +232,14 @@ export interface EventRow {
   recorded_at: Date | string;
 }
 
-export interface AppendRow {
-  out_stream: string;
-  out_version: number;
+/** A row of `append_batch`: a stream an append wrote or checked, or the error of a failed one. */
+export interface AppendBatchRow {
+  out_append: number;
+  out_stream: string | null;
+  out_version: number | null;
   out_position: string | null;
+  out_error: string | null;
+  out_message: string | null;
+  out_detail: string | null;
+  out_constraint: string | null;
 }
