@@ -1,11 +1,11 @@
 import type { RecordedEvent } from '@second-gear/event-store';
 import {
-  notifyReadModelChanged,
   type ReadModelDatabase,
   type ReadModelDb,
+  readModelChangedNotice,
   toPosition,
 } from '@second-gear/read-model';
-import { sql, type Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import {
   type ProjectedEvent,
   type Projection,
@@ -215,6 +215,7 @@ export const applyBatch = async (
     let appliedMost = 0;
     const appliedBy: Record<string, number> = {};
     const parked: ParkedEvent[] = [];
+    const checkpoints: Insertable<ReadModelDatabase['projection_checkpoints']>[] = [];
     for (const projection of projections) {
       const from = stored.get(projection.name);
       const todo = parsed.filter(
@@ -230,31 +231,39 @@ export const applyBatch = async (
       appliedMost = Math.max(appliedMost, todo.length);
       appliedBy[projection.name] = todo.length;
       if (last === undefined || todo.length === 0) continue;
+      checkpoints.push({
+        name: projection.name,
+        position: last,
+        events_applied: (from?.applied ?? 0n) + BigInt(todo.length),
+        store_id: storeId ?? null,
+        event_id: lastId,
+        updated_at: new Date(),
+      });
+    }
+    if (checkpoints.length > 0) {
+      // Every checkpoint that moved, and the notice that readers which keep answers act on once
+      // this commits, in one statement: a round trip saved is time the batch is not visible.
       await tables
-        .insertInto('projection_checkpoints')
-        .values({
-          name: projection.name,
-          position: last,
-          events_applied: (from?.applied ?? 0n) + BigInt(todo.length),
-          store_id: storeId ?? null,
-          event_id: lastId,
-          updated_at: new Date(),
-        })
-        .onConflict((c) =>
-          c.column('name').doUpdateSet((eb) => ({
-            position: eb.ref('excluded.position'),
-            events_applied: eb.ref('excluded.events_applied'),
-            store_id: sql<
-              string | null
-            >`coalesce(${eb.ref('excluded.store_id')}, ${eb.ref('projection_checkpoints.store_id')})`,
-            event_id: eb.ref('excluded.event_id'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
+        .with('saved', (db) =>
+          db
+            .insertInto('projection_checkpoints')
+            .values(checkpoints)
+            .onConflict((c) =>
+              c.column('name').doUpdateSet((eb) => ({
+                position: eb.ref('excluded.position'),
+                events_applied: eb.ref('excluded.events_applied'),
+                store_id: sql<
+                  string | null
+                >`coalesce(${eb.ref('excluded.store_id')}, ${eb.ref('projection_checkpoints.store_id')})`,
+                event_id: eb.ref('excluded.event_id'),
+                updated_at: eb.ref('excluded.updated_at'),
+              })),
+            )
+            .returning('name'),
         )
+        .selectNoFrom(readModelChangedNotice(schema).as('notified'))
         .execute();
     }
-    // Readers that keep answers learn of the change once this commits.
-    if (appliedMost > 0) await notifyReadModelChanged(trx, schema);
     // Each checkpoint is now the later of where it stood and the batch's last event.
     const after = projections.map((p) => {
       const before = stored.get(p.name)?.position;

@@ -12,8 +12,12 @@ export const READ_MODEL_CHANNEL = 'read_model_changed';
  * payload are delivered once.
  */
 export const notifyReadModelChanged = async (trx: ReadModelDb, schema: string): Promise<void> => {
-  await sql`select pg_notify(${READ_MODEL_CHANNEL}, ${schema})`.execute(trx);
+  await sql`select ${readModelChangedNotice(schema)}`.execute(trx);
 };
+
+/** The same notification as an expression, for a statement that does more in the same trip. */
+export const readModelChangedNotice = (schema: string) =>
+  sql<void>`pg_notify(${READ_MODEL_CHANNEL}, ${schema})`;
 
 /**
  * A schema changed, or, with undefined, anything may have changed: notifications may have been
