@@ -92,8 +92,8 @@ const writesSection = (result: Results['writes']) => {
     '  the side (it does not hold the writer up), repeated until it answers `X-Position-Reached: true`',
     "  with the car listed (or booked). It includes that read's own round trip, under the write load.",
     '  Each client has at most one such read in flight, as a browser would: writes answered while it',
-    '  waits are not sampled (**sampled** counts those that were). Unbounded, the waiting reads (each',
-    "  polling the projections' checkpoints) would load the very database they measure.",
+    '  waits are not sampled (**sampled** counts those that were). Unbounded, the reads (each one',
+    '  repeated until it shows the write) would load the very services they measure.',
     '  p50, p95, p99, ms. When commands arrive faster than the projections apply them, this time is',
     "  a queue that grows for as long as the row runs, so it depends on the row's duration too.",
     '',
@@ -183,11 +183,12 @@ const storeSection = (result: Results['store']) => {
       rows,
     ),
     '',
-    'What bounds ours: every append takes one transaction-scoped advisory lock and numbers its',
-    'events under it (docs/event-store.md, "How ordering is guaranteed"), so appends commit one at a',
-    'time, in position order, and a reader can never skip a late-committing event. Concurrent writers',
-    "overlap their round trips and JSON work but not that section, which ends with the commit's WAL",
-    'flush (`synchronous_commit = on`).',
+    'Appends take one transaction-scoped advisory lock and number their events under it',
+    '(docs/event-store.md, "How ordering is guaranteed"), so a reader can never skip a',
+    'late-committing event. The appends that arrive while a transaction is being written go',
+    'together in the next one ("Grouped commits"): concurrent writers share its lock hand-over and',
+    "its WAL flush (`synchronous_commit = on`), so the rate grows with the writers. One writer pays",
+    'a round trip and a flush per append, as emmett-postgresql does; grouping cannot help it.',
   );
   return lines;
 };
