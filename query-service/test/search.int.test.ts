@@ -503,6 +503,37 @@ describe.each(list)('car search on $name', (backend) => {
       expect(byWords.make).toEqual([{ value: 'Toyota', count: 4 }]);
     });
 
+    it('counts for each value what choosing it instead would find', async () => {
+      const filters = { make: 'toyota', transmission: 'automatic' };
+      const facets = (await get(`/api/products/facets?${new URLSearchParams(filters)}`)).json();
+      const found = async (query: Record<string, string>) =>
+        Number((await get(`/api/products?${new URLSearchParams(query)}`)).headers['x-total-count']);
+      expect(facets.total).toBe(await found(filters));
+      expect(facets.total).toBeGreaterThan(0);
+      // Each dimension leaves its own filter out, so it offers other values than the chosen one.
+      for (const dimension of ['make', 'fuel', 'transmission'] as const) {
+        expect(facets[dimension].length, dimension).toBeGreaterThan(1);
+      }
+      for (const dimension of ['make', 'fuel', 'transmission', 'category'] as const) {
+        for (const { value, count } of facets[dimension] as { value: string; count: number }[]) {
+          expect(count, `${dimension}=${value}`).toBe(
+            await found({ ...filters, [dimension]: value }),
+          );
+        }
+      }
+      for (const { min, max, count } of facets.price as {
+        min: number;
+        max: number | null;
+        count: number;
+      }[]) {
+        const band = {
+          minPrice: String(min),
+          ...(max === null ? {} : { maxPrice: String(max - 0.01) }),
+        };
+        expect(count, `price ${min}`).toBe(await found({ ...filters, ...band }));
+      }
+    });
+
     it('counts every live car, booked too, without filters', async () => {
       const all = (await get('/api/products/facets')).json();
       expect(all.total).toBe(9);

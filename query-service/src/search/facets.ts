@@ -29,23 +29,56 @@ const columns: Record<Dimension, string> = {
 const rowValue = (dimension: Dimension) =>
   dimension === 'price' ? PRICE_BAND_SQL : columns[dimension];
 
-/** Counts of one dimension from the facet table, which keeps them for every combination. */
-const countFromFacets = async (
+/** The dimensions the facet table keeps, in the order its grouping sets name them. */
+const keptDimensions = ['category', 'make', 'fuel', 'transmission', 'price'] as const;
+
+/**
+ * Every kept dimension's counts and the total from the facet table, in one scan of it: one
+ * grouping set per dimension, each summing the rows that match every filter but the
+ * dimension's own, and an empty set for the total, which matches them all.
+ */
+const countAllFromFacets = async (
   ctx: ReadContext,
   search: CarSearch,
-  dimension: Dimension,
-): Promise<Counted> => {
-  const rows = await ctx.db
-    .withSchema(ctx.schema)
-    .selectFrom('car_facets')
-    .select([
-      sql.raw<string | number>(columns[dimension]).as('value'),
-      sql<string>`sum(cars)`.as('count'),
-    ])
-    .where(({ and }) => and(facetConditions(search, dimension)))
-    .groupBy(sql`1`)
-    .execute();
-  return { counts: new Map(rows.map((r) => [r.value, Number(r.count)])), estimated: false };
+): Promise<{ total: number; counted: Map<Dimension, Counted> }> => {
+  const matching = (except?: Dimension) => sql.join(facetConditions(search, except), sql` and `);
+  const grouped = (d: Dimension) => sql`grouping(${sql.ref(columns[d])}) = 0`;
+  const { rows } = await sql<{ dimension: Dimension | null; value: string | null; count: string }>`
+    select
+      case ${sql.join(
+        keptDimensions.map((d) => sql`when ${grouped(d)} then ${sql.lit(d)}`),
+        sql` `,
+      )} end as dimension,
+      coalesce(${sql.join(
+        keptDimensions.map((d) => sql`${sql.ref(columns[d])}::text`),
+        sql`, `,
+      )}) as value,
+      case ${sql.join(
+        keptDimensions.map(
+          (d) => sql`when ${grouped(d)} then sum(cars) filter (where ${matching(d)})`,
+        ),
+        sql` `,
+      )} else sum(cars) filter (where ${matching()}) end as count
+    from ${sql.table(`${ctx.schema}.car_facets`)}
+    where cars <> 0
+    group by grouping sets (${sql.join(
+      keptDimensions.map((d) => sql`(${sql.ref(columns[d])})`),
+      sql`, `,
+    )}, ())
+  `.execute(ctx.db);
+  const counted = new Map<Dimension, Counted>(
+    keptDimensions.map((d) => [d, { counts: new Map(), estimated: false }]),
+  );
+  let total = 0;
+  for (const row of rows) {
+    const count = Number(row.count ?? 0);
+    if (row.dimension === null) total = count;
+    else if (row.value !== null) {
+      const value = row.dimension === 'price' ? Number(row.value) : row.value;
+      counted.get(row.dimension)?.counts.set(value, count);
+    }
+  }
+  return { total, counted };
 };
 
 type Counted = { counts: Counts; estimated: boolean };
@@ -133,22 +166,26 @@ const ranked = (counts: Counts) =>
  */
 export const carFacets = async (ctx: ReadContext, search: CarSearch): Promise<CarFacetsAnswer> => {
   const tsquery = await textQueryOf(ctx, search);
-  const dimensions: Dimension[] = ['category', 'make', 'fuel', 'transmission', 'price'];
-  // The facet counts do not hold models; a make's models are few, so they are counted.
+  const dimensions: Dimension[] = [...keptDimensions];
   if (search.filters.make !== undefined) dimensions.push('model');
-  const fromFacets = countableFromFacets(search);
-  const [total, counted] = await Promise.all([
-    totalOfCars(ctx, search, tsquery),
-    fromFacets
-      ? Promise.all(
-          dimensions.map(async (d) =>
-            d === 'model'
-              ? ([d, (await countFromCars(ctx, search, tsquery, [d], d)).get(d)!] as const)
-              : ([d, await countFromFacets(ctx, search, d)] as const),
-          ),
-        ).then((pairs) => new Map<Dimension, Counted>(pairs))
-      : countAllFromCars(ctx, search, tsquery, dimensions),
-  ]);
+  const [total, counted] = countableFromFacets(search)
+    ? await Promise.all([
+        countAllFromFacets(ctx, search),
+        // The facet counts do not hold models; a make's models are few, so they are counted.
+        search.filters.make === undefined
+          ? undefined
+          : countFromCars(ctx, search, tsquery, ['model'], 'model'),
+      ]).then(
+        ([facets, models]) =>
+          [
+            { total: facets.total, estimated: false },
+            new Map([...facets.counted, ...(models ?? [])]),
+          ] as const,
+      )
+    : await Promise.all([
+        totalOfCars(ctx, search, tsquery),
+        countAllFromCars(ctx, search, tsquery, dimensions),
+      ]);
   const none: Counted = { counts: new Map(), estimated: false };
   const of = (d: Dimension) => counted.get(d) ?? none;
   const [category, make, model, fuel, transmission, price] = (
