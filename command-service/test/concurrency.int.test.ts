@@ -334,6 +334,45 @@ for (const backend of await backends()) {
       ]);
     });
 
+    it('a listing by a seller deleted between its decision and its append is refused', async () => {
+      const admin = await world.user('Admin');
+      const seller = await world.user('Seller');
+      const category = await world.category(admin);
+      race = () => world.call('DELETE', `/api/user/${seller.uid}`, { token: admin.token });
+      const before = await world.head();
+      const listing = await world.call('POST', '/api/product', {
+        token: seller.token,
+        body: carBody(category),
+      });
+      expect(listing.statusCode).toBe(403);
+      expect(listing.json().type).toBe('urn:second-gear:rule:actor-deleted');
+      expect(typesOf(await world.eventsAfter(before))).toEqual(['UserDeleted', 'EmailReleased']);
+    });
+
+    it("a seller's deletion withdraws a car listed between its decision and its append", async () => {
+      const admin = await world.user('Admin');
+      const seller = await world.user('Seller');
+      const category = await world.category(admin);
+      race = () =>
+        world.call('POST', '/api/product', { token: seller.token, body: carBody(category) });
+      const before = await world.head();
+      const deletion = await world.call('DELETE', `/api/user/${seller.uid}`, {
+        token: admin.token,
+      });
+      expect(deletion.statusCode).toBe(200);
+      // The deletion read the seller's cars before the listing appended; its append found them
+      // changed, and its second attempt withdrew the new car too.
+      expect(typesOf(await world.eventsAfter(before))).toEqual([
+        'CarListed',
+        'CategoryCarAdded',
+        'SellerCarAdded',
+        'UserDeleted',
+        'EmailReleased',
+        'CarDeleted',
+        'CategoryCarRemoved',
+      ]);
+    });
+
     it('a booking by a buyer deleted between its decision and its append is refused', async () => {
       const admin = await world.user('Admin');
       const seller = await world.user('Seller');

@@ -184,7 +184,7 @@ export const appendScenario = async (
       ),
     );
     await append(
-      streams.user(owner.uid),
+      streams.sellerCars(owner.uid),
       eventData('SellerCarAdded', { userId: owner.uid, carId }, actor),
     );
     await append(
@@ -488,7 +488,7 @@ export const appendListingLife = async (
     ),
   );
   await append(
-    streams.user(seller.uid),
+    streams.sellerCars(seller.uid),
     eventData('SellerCarRemoved', { userId: seller.uid, carId: cars.advertised }, sellerActor),
   );
   return { ...life, position };

@@ -916,6 +916,10 @@ describe.each(list)('query service on $name', (backend) => {
       expect((await get(`/api/audit/state/car/${ids.cars.plain}`, tokens.seller)).statusCode).toBe(
         403,
       );
+      // A seller's cars join and leave on a stream of their own, folded into their state.
+      const seller = (await get(`/api/audit/state/user/${ids.seller.uid}`, tokens.admin)).json();
+      expect(seller.state.carIds).toContain(ids.cars.plain);
+      expect(seller.state.carIds).not.toContain(ids.cars.advertised);
       const never = (await get('/api/audit/state/user/nobody', tokens.admin)).json();
       expect(never).toMatchObject({ exists: false, version: -1 });
 

@@ -246,8 +246,7 @@ export const marketplaceGenerator = (store: EventStore, batchBlocks = 10): Marke
       categoryEvents.set(category.id, added);
       sellerEvents.push(event('SellerCarAdded', { userId: sellerId, carId }, seller, at, cause));
     }
-    // The seller's stream was created by its registration just above, in the same batch.
-    requests.push({ stream: `user-${sellerId}`, expected: 'any', events: sellerEvents });
+    requests.push({ stream: streams.sellerCars(sellerId), expected: 'any', events: sellerEvents });
     for (const [categoryId, added] of categoryEvents) {
       requests.push({ stream: streams.categoryCars(categoryId), expected: 'any', events: added });
     }

@@ -187,7 +187,7 @@ const storeSection = (result: Results['store']) => {
     '(docs/event-store.md, "How ordering is guaranteed"), so a reader can never skip a',
     'late-committing event. The appends that arrive while a transaction is being written go',
     'together in the next one ("Grouped commits"): concurrent writers share its lock hand-over and',
-    "its WAL flush (`synchronous_commit = on`), so the rate grows with the writers. One writer pays",
+    'its WAL flush (`synchronous_commit = on`), so the rate grows with the writers. One writer pays',
     'a round trip and a flush per append, as emmett-postgresql does; grouping cannot help it.',
   );
   return lines;

@@ -40,6 +40,7 @@ const readsFrom = (
     category: read('category'),
     categoryName: read('categoryName'),
     categoryCars: read('categoryCars'),
+    sellerCars: read('sellerCars'),
     car: read('car'),
     booking: read('booking'),
     member: read('member'),

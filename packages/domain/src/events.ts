@@ -435,6 +435,7 @@ export const streams = {
   category: (categoryId: string) => `category-${categoryId}`,
   categoryName: (name: string) => `category-name-${name.trim().toLowerCase()}`,
   categoryCars: (categoryId: string) => `categorycars-${categoryId}`,
+  sellerCars: (uid: string) => `sellercars-${uid}`,
   car: (carId: string) => `car-${carId}`,
   booking: (bookingId: string) => `booking-${bookingId}`,
   member: (uid: string) => `member-${uid}`,

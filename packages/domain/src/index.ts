@@ -39,4 +39,5 @@ export * from './users/delete-user.ts';
 export * from './users/email-reservation.ts';
 export * from './users/promote-to-admin.ts';
 export * from './users/register-user.ts';
+export * from './users/seller-cars.ts';
 export * from './users/user.ts';

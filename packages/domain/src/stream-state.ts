@@ -20,6 +20,11 @@ import {
   evolveEmailReservation,
   initialEmailReservationState,
 } from './users/email-reservation.ts';
+import {
+  evolveSellerCars,
+  initialSellerCarsState,
+  type SellerCarsState,
+} from './users/seller-cars.ts';
 import { evolveUser, initialUserState, type UserState } from './users/user.ts';
 
 /** The kinds of stream, named as in `streams` (events.ts). */
@@ -31,6 +36,7 @@ export type StreamStateOf = {
   category: CategoryState;
   categoryName: CategoryNameReservationState;
   categoryCars: CategoryCarsState;
+  sellerCars: SellerCarsState;
   car: CarState;
   booking: BookingIdState;
   member: MemberState;
@@ -53,6 +59,7 @@ export const streamKinds: {
     evolve: evolveCategoryNameReservation,
   },
   categoryCars: { initialState: initialCategoryCarsState, evolve: evolveCategoryCars },
+  sellerCars: { initialState: initialSellerCarsState, evolve: evolveSellerCars },
   car: { initialState: initialCarState, evolve: evolveCar },
   booking: { initialState: initialBookingIdState, evolve: evolveBookingId },
   member: { initialState: initialMemberState, evolve: evolveMember },

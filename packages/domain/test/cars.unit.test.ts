@@ -73,7 +73,10 @@ describe('ListCar', () => {
           type: 'CategoryCarAdded',
           data: { categoryId: suv.categoryId, carId: 'car-1' },
         }),
-        on('user-sam', { type: 'SellerCarAdded', data: { userId: 'sam', carId: 'car-1' } }),
+        addedTo('sellercars-sam', {
+          type: 'SellerCarAdded',
+          data: { userId: 'sam', carId: 'car-1' },
+        }),
       );
   });
 
@@ -109,7 +112,10 @@ describe('ListCar', () => {
           type: 'CategoryCarAdded',
           data: { categoryId: suv.categoryId, carId: 'car-9' },
         }),
-        on('user-ada', { type: 'SellerCarAdded', data: { userId: 'ada', carId: 'car-9' } }),
+        addedTo('sellercars-ada', {
+          type: 'SellerCarAdded',
+          data: { userId: 'ada', carId: 'car-9' },
+        }),
       );
   });
 
@@ -154,7 +160,10 @@ describe('ListCar', () => {
           type: 'CategoryCarAdded',
           data: { categoryId: suv.categoryId, carId: 'car-1' },
         }),
-        on('user-sam', { type: 'SellerCarAdded', data: { userId: 'sam', carId: 'car-1' } }),
+        addedTo('sellercars-sam', {
+          type: 'SellerCarAdded',
+          data: { userId: 'sam', carId: 'car-1' },
+        }),
       );
   });
 
@@ -384,7 +393,10 @@ describe('DeleteCar', () => {
       type: 'CategoryCarRemoved',
       data: { categoryId: suv.categoryId, carId: 'car-1' },
     }),
-    on('user-sam', { type: 'SellerCarRemoved', data: { userId: 'sam', carId: 'car-1' } }),
+    addedTo('sellercars-sam', {
+      type: 'SellerCarRemoved',
+      data: { userId: 'sam', carId: 'car-1' },
+    }),
   ];
 
   it('lets the seller delete their car, taking it out of its category', async () => {

@@ -20,9 +20,10 @@ export const streamOf = (event: DomainEvent): string => {
     case 'UserPromotedToAdmin':
     case 'UserDeleted':
     case 'UserProfileChanged':
+      return streams.user(event.data.userId);
     case 'SellerCarAdded':
     case 'SellerCarRemoved':
-      return streams.user(event.data.userId);
+      return streams.sellerCars(event.data.userId);
     case 'CarFavourited':
     case 'CarUnfavourited':
     case 'SearchSaved':

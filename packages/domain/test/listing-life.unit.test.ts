@@ -128,7 +128,10 @@ describe('MarkCarSold', () => {
       type: 'CategoryCarRemoved',
       data: { categoryId: suv.categoryId, carId: 'car-1' },
     }),
-    on('user-sam', { type: 'SellerCarRemoved', data: { userId: 'sam', carId: 'car-1' } }),
+    addedTo('sellercars-sam', {
+      type: 'SellerCarRemoved',
+      data: { userId: 'sam', carId: 'car-1' },
+    }),
   ];
 
   it('lets the seller mark their car sold; it leaves its category and their live cars', async () => {

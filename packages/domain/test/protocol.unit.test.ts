@@ -49,7 +49,11 @@ describe('streamsFor', () => {
       data: { userId: 'sam' },
     };
     const loaded: Record<string, LoadedStream> = {};
-    expect(load(loaded, command)).toEqual(['user:user-ada', 'user:user-sam']);
+    expect(load(loaded, command)).toEqual([
+      'user:user-ada',
+      'user:user-sam',
+      'sellerCars:sellercars-sam',
+    ]);
     expect(load(loaded, command)).toEqual([
       'email:email-sam@example.com',
       'car:car-car-1',
@@ -158,9 +162,9 @@ describe('loadAndDecide', () => {
     expect(reads).toEqual(['user-ada', 'car-car-1', 'user-sam']);
     expect(appends.map(({ stream, expected }) => [stream, expected])).toEqual([
       ['car-car-1', 0],
-      // Its category's cars are left without being read: at any version.
+      // Its category's and its seller's cars are left without being read: at any version.
       ['categorycars-cat-suv', 'any'],
-      ['user-sam', 2],
+      ['sellercars-sam', 'any'],
     ]);
     expect(recorded).toEqual(actor('ada', 'Admin'));
   });
@@ -171,8 +175,12 @@ describe('loadAndDecide', () => {
       readFrom([]),
     );
     expect(appends.map((append) => append.stream)).not.toContain('user-ada');
-    // Registered, then promoted: two events, so version 1.
-    expect(checks).toEqual([{ stream: 'user-ada', expected: 1 }]);
+    // Registered, then promoted: two events, so version 1. The seller is read to know they are
+    // still there, and checked.
+    expect(checks).toEqual([
+      { stream: 'user-ada', expected: 1 },
+      { stream: 'user-sam', expected: 0 },
+    ]);
   });
 
   it('expects a stream that was empty not to exist yet; checks the category a car joins', async () => {
@@ -196,11 +204,13 @@ describe('loadAndDecide', () => {
     expect(appends.map(({ stream, expected }) => [stream, expected])).toEqual([
       ['car-car-9', 'no_stream'],
       ['categorycars-cat-sedan', 'any'],
-      ['user-sam', 2],
+      ['sellercars-sam', 'any'],
     ]);
-    // The category is read, not written: a deletion of it in the meantime refuses the listing,
-    // and listings in one category do not refuse each other (none writes it).
+    // The seller and the category are read, not written: deleting either in the meantime
+    // refuses the listing, and listings by one seller or in one category do not refuse each
+    // other (none writes them).
     expect(checks).toEqual([
+      { stream: 'user-sam', expected: 0 },
       { stream: 'category-name-sedan', expected: 0 },
       { stream: 'category-cat-sedan', expected: 0 },
     ]);

@@ -83,15 +83,16 @@ interface Folded {
 export const timeTravelRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   const streamOf = async ({ type, id }: AuditSubjectParams): Promise<Folded[]> => {
     const kind = kindOf[type];
-    // A category's cars join and leave on a stream of their own; its state folds both, in
-    // the order they were written.
-    const recorded =
-      kind === 'category'
-        ? [
-            ...(await ctx.store.readStream(streams.category(id))),
-            ...(await ctx.store.readStream(streams.categoryCars(id))),
-          ].sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0))
-        : await ctx.store.readStream(streams[kind](id));
+    // A category's cars, and a seller's, join and leave on a stream of their own; the state
+    // folds both streams, in the order they were written.
+    const cars =
+      kind === 'category' ? streams.categoryCars : kind === 'user' ? streams.sellerCars : undefined;
+    const recorded = cars
+      ? [
+          ...(await ctx.store.readStream(streams[kind](id))),
+          ...(await ctx.store.readStream(cars(id))),
+        ].sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0))
+      : await ctx.store.readStream(streams[kind](id));
     if (recorded.length > MAX_EVENTS) {
       throw HttpProblem.badRequest(`This stream is longer than ${MAX_EVENTS} events.`);
     }

@@ -16,9 +16,9 @@ export const readCarWithOwners = (read: StreamReads, carId: string) => {
 };
 
 /**
- * A listed car leaves its category's live cars (added to without being read, as a listing adds
- * to them) and its seller's, where the seller still counts it. A car sold or deleted before has
- * left them already.
+ * A listed car leaves its category's live cars and its seller's (both added to without being
+ * read, as a listing adds to them). A car sold or deleted before has left them already; a
+ * seller whose account is gone keeps no list.
  */
 export const leaveCategoryAndSeller = (car: ExistingCar, seller: UserState): AppendPair[] => {
   if (car.status !== 'listed') return [];
@@ -29,11 +29,12 @@ export const leaveCategoryAndSeller = (car: ExistingCar, seller: UserState): App
       { type: 'CategoryCarRemoved', data: { categoryId, carId } },
       'any',
     ],
-    ...(seller.status === 'active' && seller.carIds.includes(carId)
+    ...(seller.status === 'active'
       ? [
           [
-            streams.user(sellerId),
+            streams.sellerCars(sellerId),
             { type: 'SellerCarRemoved', data: { userId: sellerId, carId } },
+            'any',
           ] as const,
         ]
       : []),

@@ -148,7 +148,13 @@ export const listCar = ({
       { type: 'CategoryCarAdded', data: { categoryId, carId } },
       'any',
     ],
-    [streams.user(sellerId), { type: 'SellerCarAdded', data: { userId: sellerId, carId } }],
+    // Joins the seller's cars the same way: the seller's own stream, read and not written, is
+    // checked instead, so deleting the seller in the meantime refuses this listing.
+    [
+      streams.sellerCars(sellerId),
+      { type: 'SellerCarAdded', data: { userId: sellerId, carId } },
+      'any',
+    ],
   ]);
 };
 

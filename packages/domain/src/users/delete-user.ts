@@ -6,6 +6,7 @@ import { reject } from '../domain-error.ts';
 import { type DomainEvent, streams } from '../events.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
 import { type EmailReservationState, initialEmailReservationState } from './email-reservation.ts';
+import { liveSellerCarIds, type SellerCarsState } from './seller-cars.ts';
 import type { UserState } from './user.ts';
 
 export type DeleteUser = CommandOf<'DeleteUser', { userId: string }>;
@@ -19,6 +20,7 @@ export const deleteUser = ({
   actorUser,
   user,
   email,
+  sellerCars,
   cars,
 }: {
   command: DeleteUser;
@@ -28,7 +30,9 @@ export const deleteUser = ({
   user: UserState;
   /** `email-<user.email>` (free when the user does not exist) */
   email: EmailReservationState;
-  /** `car-<id>` of every id in `user.carIds`, by car id */
+  /** `sellercars-<data.userId>` */
+  sellerCars: SellerCarsState;
+  /** `car-<id>` of every live car of the user (`liveSellerCarIds`), by car id */
   cars: Readonly<Record<string, CarState>>;
 }): Decision => {
   const { actor, data } = command;
@@ -48,7 +52,7 @@ export const deleteUser = ({
     ]);
 
   const fromCategories: AppendPair[] = [];
-  for (const carId of user.carIds) {
+  for (const carId of liveSellerCarIds(user, sellerCars)) {
     const car = cars[carId];
     if (!car) throw new Error(`deleteUser: the state of car-${carId} was not given`);
     if (car.status === 'none' || car.status === 'deleted') continue;
@@ -73,19 +77,21 @@ export const deleteUser = ({
   return appendsOf([...pairs, ...fromCategories]);
 };
 
-/** The user's email and cars are known from their stream. */
+/** The user's email is known from their stream, and their cars from both of their streams. */
 export const deleteUserSlice = commandSlice({
   reads: (command: DeleteUser, read) => {
     const actorUser = read.user(command.actor.uid);
     const user = read.user(command.data.userId);
+    // Read, not written: a car listed meanwhile changes it, and this deletion is tried again.
+    const sellerCars = read.sellerCars(command.data.userId);
     const email =
       user.status === 'active' ? read.email(user.email) : initialEmailReservationState();
     const cars: Record<string, CarState> = {};
     if (user.status === 'active')
-      for (const carId of user.carIds) {
+      for (const carId of liveSellerCarIds(user, sellerCars)) {
         cars[carId] = read.car(carId);
       }
-    return { actorUser, user, email, cars };
+    return { actorUser, user, email, sellerCars, cars };
   },
   decide: deleteUser,
 });

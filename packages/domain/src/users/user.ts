@@ -12,7 +12,11 @@ export type UserState =
       photoURL: string | null;
       /** The phone a booking starts with; null until the user gives one. */
       phone: string | null;
-      /** Ids of the cars this user lists that are not deleted, oldest first. */
+      /**
+       * Ids of the cars this user lists that are not deleted, oldest first, as counted in this
+       * stream by stores written before the seller's cars had a stream of their own
+       * (`sellercars-<uid>`, seller-cars.ts): `liveSellerCarIds` joins the two.
+       */
       carIds: readonly string[];
     }
   | { status: 'deleted'; userId: string; email: string };
