@@ -74,7 +74,10 @@ export const UserProfileChanged = z.object({
   phone: z.string().nullable().optional(),
   photoURL: z.string().nullable().optional(),
 });
-/** A seller's user stream keeps the ids of their live cars, so deleting the seller withdraws them. */
+/**
+ * A seller's live cars, on `sellercars-<uid>` (on `user-<uid>` in stores written before that
+ * stream), so deleting the seller withdraws them.
+ */
 export const SellerCarAdded = z.object({ userId: id, carId: id });
 export const SellerCarRemoved = z.object({ userId: id, carId: id });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AppendFailure, appendQueue } from '../src/sql/append-queue.ts';
+import { AppendFailure, AppendQueue } from '../src/sql/append-queue.ts';
 import type { AppendBatchRow } from '../src/sql/statements.ts';
 
 /**
@@ -43,7 +43,8 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 describe('appendQueue', () => {
   test('appends of one turn go together; those that arrive meanwhile wait for the next batch', async () => {
     const { write, calls } = controlledWrite();
-    const submit = appendQueue(write);
+    const queue = new AppendQueue(write);
+    const submit = (payload: string) => queue.submit(payload);
     const first = [submit('[1]'), submit('[2]')];
     await nextTurn();
     expect(calls.map((c) => c.appends)).toEqual([[[1], [2]]]);
@@ -66,7 +67,8 @@ describe('appendQueue', () => {
 
   test('a batch holds at most maxBatch appends', async () => {
     const { write, calls } = controlledWrite();
-    const submit = appendQueue(write, 2);
+    const queue = new AppendQueue(write, 2);
+    const submit = (payload: string) => queue.submit(payload);
     const all = Promise.all([submit('[1]'), submit('[2]'), submit('[3]')]);
     await nextTurn();
     calls[0]?.finish();
@@ -78,7 +80,8 @@ describe('appendQueue', () => {
 
   test('a failed append fails alone, with the database error it was given', async () => {
     const { write, calls } = controlledWrite();
-    const submit = appendQueue(write);
+    const queue = new AppendQueue(write);
+    const submit = (payload: string) => queue.submit(payload);
     const outcomes = Promise.allSettled([submit('[1]'), submit('[2]')]);
     await nextTurn();
     calls[0]?.finish([
@@ -103,7 +106,8 @@ describe('appendQueue', () => {
 
   test('a batch that fails as a whole fails each of its appends, and the next batch still goes', async () => {
     const { write, calls, fails } = controlledWrite();
-    const submit = appendQueue(write);
+    const queue = new AppendQueue(write);
+    const submit = (payload: string) => queue.submit(payload);
     const lost = new Error('connection lost');
     fails.push(lost);
     const first = Promise.allSettled([submit('[1]'), submit('[2]')]);
@@ -114,5 +118,43 @@ describe('appendQueue', () => {
     await nextTurn();
     calls[1]?.finish();
     await expect(second).resolves.toHaveLength(1);
+  });
+
+  test('an append submitted as the answers arrive goes in a batch of its own', async () => {
+    const { write, calls } = controlledWrite();
+    const queue = new AppendQueue(write);
+    // A writer that appends again as soon as its append is answered, several awaits later.
+    const again = queue.submit('[1]').then(async () => {
+      await Promise.resolve();
+      await Promise.resolve();
+      await Promise.resolve();
+      return queue.submit('[2]');
+    });
+    await nextTurn();
+    calls[0]?.finish();
+    await nextTurn();
+    await nextTurn();
+    calls[1]?.finish();
+    await expect(again).resolves.toHaveLength(1);
+  });
+
+  test('closing fails the appends still waiting and waits for the batch being written', async () => {
+    const { write, calls } = controlledWrite();
+    const queue = new AppendQueue(write, 1);
+    const first = queue.submit('[1]');
+    const waiting = queue.submit('[2]');
+    await nextTurn();
+    let closed = false;
+    const closing = queue.close().then(() => {
+      closed = true;
+    });
+    await expect(waiting).rejects.toThrow('The event store is closed');
+    await nextTurn();
+    expect(closed).toBe(false);
+    calls[0]?.finish();
+    await closing;
+    await expect(first).resolves.toHaveLength(1);
+    await expect(queue.submit('[3]')).rejects.toThrow('The event store is closed');
+    expect(calls).toHaveLength(1);
   });
 });

@@ -55,7 +55,8 @@ export const deleteUser = ({
   for (const carId of liveSellerCarIds(user, sellerCars)) {
     const car = cars[carId];
     if (!car) throw new Error(`deleteUser: the state of car-${carId} was not given`);
-    if (car.status === 'none' || car.status === 'deleted') continue;
+    // A sold car has left the marketplace already, and stays as it was.
+    if (car.status !== 'listed') continue;
     const { categoryId } = car.car;
     pairs.push([
       streams.car(carId),

@@ -13,7 +13,7 @@ import {
 } from '../event-store.ts';
 import { validateAppendRequests } from '../validate.ts';
 import { Wakeup } from '../wakeup.ts';
-import { type AppendedStream, appendQueue } from './append-queue.ts';
+import { type AppendedStream, AppendQueue } from './append-queue.ts';
 import { isDatabaseError, type SqlExecutor } from './executor.ts';
 import {
   type AppendBatchRow,
@@ -55,7 +55,7 @@ class SqlEventStore implements EventStore {
   readonly #pollIntervalMs: number;
   readonly #wakeup = new Wakeup();
   readonly #closing = new AbortController();
-  readonly #write: (payload: string) => Promise<AppendedStream[]>;
+  readonly #appends: AppendQueue;
   #listening: Promise<() => Promise<void>> | undefined;
   #subscribers = 0;
 
@@ -65,7 +65,7 @@ class SqlEventStore implements EventStore {
     this.#channel = notificationChannel(schema);
     this.#batchSize = options.batchSize ?? 500;
     this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.#write = appendQueue((batch) =>
+    this.#appends = new AppendQueue((batch) =>
       this.#executor.query<AppendBatchRow>(this.#sql.appendBatch, [batch]),
     );
   }
@@ -91,7 +91,7 @@ class SqlEventStore implements EventStore {
     );
     let streams: AppendedStream[];
     try {
-      streams = await this.#write(payload);
+      streams = await this.#appends.submit(payload);
     } catch (error) {
       throw toWrongExpectedVersion(error, requests) ?? toDuplicateEventId(error) ?? error;
     }
@@ -168,6 +168,7 @@ class SqlEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.#closing.signal.aborted) return;
     this.#closing.abort();
+    await this.#appends.close();
     await this.#stopListening();
     await this.#executor.close();
   }
