@@ -339,6 +339,12 @@ export const readModelSnapshot = async (db: ReadModelDb, schema: string) => {
     select * from ${sql.table(`${schema}.car_facets`)} where cars <> 0
     order by category_name, make, fuel, transmission, price_band, booked, advertised`.execute(db);
   result.car_facets = facets.rows.map((row) => ({ ...row, cars: Number(row.cars) }));
+  const models = await sql<Record<string, unknown>>`
+    select * from ${sql.table(`${schema}.car_model_facets`)} where cars <> 0
+    order by make, model, category_name, fuel, transmission, price_band, booked, advertised`.execute(
+    db,
+  );
+  result.car_model_facets = models.rows.map((row) => ({ ...row, cars: Number(row.cars) }));
   // The indexes, named and defined alike whatever the schema is called.
   const indexes = await sql<{ name: string; definition: string }>`
     select indexname as name, indexdef as definition from pg_indexes

@@ -602,6 +602,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0011-integrations',
       '0012-hot-booking-updates',
       '0013-available-cars',
+      '0014-model-facets',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

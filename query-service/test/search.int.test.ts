@@ -500,6 +500,14 @@ describe.each(list)('car search on $name', (backend) => {
       expect(byWords.total).toBe(4);
       expect(byWords.fuel).toEqual(byMake.fuel);
       expect(byWords.price).toEqual(byMake.price);
+      // The models of a make: kept counts on one side, counted from the cars on the other.
+      expect(byWords.model).toEqual([]);
+      expect(byMake.model).toEqual([
+        { value: 'Corolla', count: 3 },
+        { value: 'Corolla Cross', count: 1 },
+      ]);
+      const bySedans = (await get('/api/products/facets?make=toyota&category=sedan')).json();
+      expect(bySedans.model).toEqual([{ value: 'Corolla', count: 3 }]);
       expect(byWords.make).toEqual([{ value: 'Toyota', count: 4 }]);
     });
 

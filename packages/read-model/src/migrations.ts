@@ -103,6 +103,10 @@ const AVAILABLE_COLUMNS = ['id', ...SEARCHED].join(', ');
 const WATCHED = ['deleted_at', 'sold_at', 'booked', ...SEARCHED];
 const watchedOf = (row: string) => `(${WATCHED.map((column) => `${row}.${column}`).join(', ')})`;
 
+/** The cars whose models the panel counts: live, unsold, and saying their make and model. */
+const MODEL_COUNTED =
+  'deleted_at is null and sold_at is null and make is not null and model is not null';
+
 export const migrations: Migration[] = [
   {
     name: '0001-read-tables',
@@ -542,6 +546,59 @@ export const migrations: Migration[] = [
       select ${AVAILABLE_COLUMNS}
       from ${s}.cars where deleted_at is null and sold_at is null and booked = 0`,
       `analyze ${s}.available_cars`,
+    ],
+  },
+  {
+    // The filter panel's models of a make, counted like the other facets: a make's models from
+    // a few hundred rows instead of reading and sorting the newest 10,000 of its cars.
+    name: '0014-model-facets',
+    statements: (s) => [
+      `create table ${s}.car_model_facets (
+        make text not null,
+        model text not null,
+        category_name text not null,
+        fuel text not null,
+        transmission text not null,
+        price_band integer not null,
+        booked integer not null,
+        advertised integer not null,
+        cars bigint not null,
+        primary key (make, model, category_name, fuel, transmission, price_band, booked, advertised)
+      )`,
+      `create index car_model_facets_make_idx on ${s}.car_model_facets (lower(make))`,
+      `create function ${s}.count_car_models() returns trigger language plpgsql as $fn$
+      declare
+        changed text;
+      begin
+        if TG_OP = 'INSERT' then
+          changed := 'select *, 1 as delta from new_rows';
+        elsif TG_OP = 'DELETE' then
+          changed := 'select *, -1 as delta from old_rows';
+        else
+          changed := 'select *, 1 as delta from new_rows union all select *, -1 from old_rows';
+        end if;
+        execute format($q$
+          insert into %1$I.car_model_facets as f
+            (make, model, category_name, fuel, transmission, price_band, booked, advertised, cars)
+          select make, model, category_name, coalesce(fuel, ''), coalesce(transmission, ''),
+            ${PRICE_BAND_SQL}, booked, advertised, sum(delta)
+          from (%2$s) c
+          where ${MODEL_COUNTED}
+          group by 1, 2, 3, 4, 5, 6, 7, 8
+          having sum(delta) <> 0
+          on conflict (make, model, category_name, fuel, transmission, price_band, booked, advertised)
+          do update set cars = f.cars + excluded.cars
+        $q$, TG_TABLE_SCHEMA, changed);
+        return null;
+      end
+      $fn$`,
+      ...carsStatementTriggers(s, 'cars_models_counted', 'count_car_models'),
+      `insert into ${s}.car_model_facets
+        (make, model, category_name, fuel, transmission, price_band, booked, advertised, cars)
+      select make, model, category_name, coalesce(fuel, ''), coalesce(transmission, ''),
+        ${PRICE_BAND_SQL}, booked, advertised, count(*)
+      from ${s}.cars where ${MODEL_COUNTED}
+      group by 1, 2, 3, 4, 5, 6, 7, 8`,
     ],
   },
 ];

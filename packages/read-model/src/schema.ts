@@ -170,6 +170,12 @@ export interface CarFacetsTable {
   cars: ColumnType<string | number | bigint, never, never>;
 }
 
+/** Live, unsold cars per make and model and the other facets, kept by a trigger on `cars`. */
+export interface CarModelFacetsTable extends Omit<CarFacetsTable, 'make'> {
+  make: string;
+  model: string;
+}
+
 /** Every word of the cars' search vectors, for matching a misspelt word of a search. */
 export interface SearchWordsTable {
   word: string;
@@ -314,6 +320,7 @@ export interface ReadModelDatabase {
   cars: CarsTable;
   car_prices: CarPricesTable;
   car_facets: CarFacetsTable;
+  car_model_facets: CarModelFacetsTable;
   available_cars: AvailableCarsTable;
   search_words: SearchWordsTable;
   bookings: BookingsTable;

@@ -172,6 +172,17 @@ describe.each(backends)('car facets and search words on $name', ({ open }) => {
         .execute()
     ).map((row) => ({ ...row, cars: Number(row.cars) }));
 
+  const models = async () =>
+    (
+      await db
+        .withSchema(schema)
+        .selectFrom('car_model_facets')
+        .select(['make', 'model', 'price_band', 'booked', 'cars'])
+        .where('cars', '<>', 0)
+        .orderBy('model')
+        .execute()
+    ).map((row) => ({ ...row, cars: Number(row.cars) }));
+
   it('counts the live cars per facet as cars are listed, booked, repriced and deleted', async () => {
     const cars = db.withSchema(schema);
     await cars
@@ -187,6 +198,11 @@ describe.each(backends)('car facets and search words on $name', ({ open }) => {
       { make: 'Toyota', fuel: 'hybrid', price_band: 0, booked: 0, advertised: 0, cars: 1 },
       { make: 'Toyota', fuel: 'petrol', price_band: 10_000, booked: 0, advertised: 0, cars: 1 },
     ]);
+    // Models are counted for the cars that name their make and model.
+    expect(await models()).toEqual([
+      { make: 'Toyota', model: 'Corolla', price_band: 10_000, booked: 0, cars: 1 },
+      { make: 'Toyota', model: 'Corolla Cross', price_band: 0, booked: 0, cars: 1 },
+    ]);
 
     await cars.updateTable('cars').set({ booked: 1 }).where('id', '=', 'a').execute();
     await cars.updateTable('cars').set({ price: 55_000 }).where('id', '=', 'b').execute();
@@ -201,9 +217,14 @@ describe.each(backends)('car facets and search words on $name', ({ open }) => {
       { make: 'Toyota', fuel: 'petrol', price_band: 10_000, booked: 1, advertised: 0, cars: 1 },
       { make: 'Toyota', fuel: 'hybrid', price_band: 50_000, booked: 0, advertised: 0, cars: 1 },
     ]);
+    expect(await models()).toEqual([
+      { make: 'Toyota', model: 'Corolla', price_band: 10_000, booked: 1, cars: 1 },
+      { make: 'Toyota', model: 'Corolla Cross', price_band: 50_000, booked: 0, cars: 1 },
+    ]);
 
     await cars.deleteFrom('cars').execute();
     expect(await facets()).toEqual([]);
+    expect(await models()).toEqual([]);
   });
 
   it('books and frees an advertised car without touching an index (a HOT update)', async () => {
@@ -298,6 +319,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const INTEGRATIONS = '0011-integrations';
   const HOT_BOOKINGS = '0012-hot-booking-updates';
   const AVAILABLE = '0013-available-cars';
+  const MODEL_FACETS = '0014-model-facets';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -332,6 +354,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       INTEGRATIONS,
       HOT_BOOKINGS,
       AVAILABLE,
+      MODEL_FACETS,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -366,6 +389,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       INTEGRATIONS,
       HOT_BOOKINGS,
       AVAILABLE,
+      MODEL_FACETS,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();

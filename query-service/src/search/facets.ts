@@ -83,6 +83,22 @@ const countAllFromFacets = async (
 
 type Counted = { counts: Counts; estimated: boolean };
 
+/** The models of the search's make, from `car_model_facets`, with every filter but a model. */
+const countModelsFromFacets = async (
+  ctx: ReadContext,
+  search: CarSearch,
+): Promise<Map<Dimension, Counted>> => {
+  const rows = await ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom('car_model_facets')
+    .select(['model as value', sql<string>`sum(cars)`.as('count')])
+    .where(({ and }) => and(facetConditions(search, 'model')))
+    .groupBy('model')
+    .execute();
+  const counts: Counts = new Map(rows.map((r) => [r.value, Number(r.count)]));
+  return new Map([['model', { counts, estimated: false }]]);
+};
+
 const hasOwnFilter = (search: CarSearch, dimension: Dimension): boolean => {
   const f = search.filters;
   if (dimension === 'price') return f.minPrice !== undefined || f.maxPrice !== undefined;
@@ -171,10 +187,8 @@ export const carFacets = async (ctx: ReadContext, search: CarSearch): Promise<Ca
   const [total, counted] = countableFromFacets(search)
     ? await Promise.all([
         countAllFromFacets(ctx, search),
-        // The facet counts do not hold models; a make's models are few, so they are counted.
-        search.filters.make === undefined
-          ? undefined
-          : countFromCars(ctx, search, tsquery, ['model'], 'model'),
+        // A make's models, from their own counts.
+        search.filters.make === undefined ? undefined : countModelsFromFacets(ctx, search),
       ]).then(
         ([facets, models]) =>
           [
