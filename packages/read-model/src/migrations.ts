@@ -18,6 +18,16 @@ export const PRICE_BAND_SQL = `case ${PRICE_BAND_BOUNDS.slice(1)
   .map((bound) => `when price >= ${bound} then ${bound}`)
   .join(' ')} else 0 end`;
 
+/** The cars the facets count since migration 0008: live and unsold, as search shows them. */
+const FACET_COUNTED = 'deleted_at is null and sold_at is null';
+/** The cars whose models the panel counts: those that also say their make and model. */
+const MODEL_COUNTED = `${FACET_COUNTED} and make is not null and model is not null`;
+/** The key of `car_model_facets`, and the values a car gives it. */
+const MODEL_FACET_COLUMNS =
+  'make, model, category_name, fuel, transmission, price_band, booked, advertised';
+const MODEL_FACET_VALUES = `make, model, category_name, coalesce(fuel, ''), coalesce(transmission, ''),
+            ${PRICE_BAND_SQL}, booked, advertised`;
+
 export interface Migration {
   name: string;
   statements: (schema: string) => string[];
@@ -27,12 +37,14 @@ export interface Migration {
  * The facet counts' trigger function: it adds the rows a statement wrote and subtracts the rows
  * it replaced or removed, counting the cars that `counted` holds for, and puts their words in
  * the vocabulary. It names tables through the trigger's own schema, so the rebuild's schema
- * rename carries it along. Migrations 0003 and 0008 create it, each with its own condition.
+ * rename carries it along. Migrations 0003 and 0008 create it, each with its own condition;
+ * 0014 has it count the models too (`car_model_facets`), from the same rows.
  */
 const countCarFacetsFunction = (
   s: string,
   create: 'create' | 'create or replace',
   counted: string,
+  countModels = false,
 ) => `${create} function ${s}.count_car_facets() returns trigger language plpgsql as $fn$
       declare
         changed text;
@@ -55,7 +67,21 @@ const countCarFacetsFunction = (
           having sum(delta) <> 0
           on conflict (category_name, make, fuel, transmission, price_band, booked, advertised)
           do update set cars = f.cars + excluded.cars
-        $q$, TG_TABLE_SCHEMA, changed);
+        $q$, TG_TABLE_SCHEMA, changed);${
+          countModels
+            ? `
+        execute format($q$
+          insert into %1$I.car_model_facets as f (${MODEL_FACET_COLUMNS}, cars)
+          select ${MODEL_FACET_VALUES}, sum(delta)
+          from (%2$s) c
+          where ${MODEL_COUNTED}
+          group by 1, 2, 3, 4, 5, 6, 7, 8
+          having sum(delta) <> 0
+          on conflict (${MODEL_FACET_COLUMNS})
+          do update set cars = f.cars + excluded.cars
+        $q$, TG_TABLE_SCHEMA, changed);`
+            : ''
+        }
         if TG_OP <> 'DELETE' then
           execute format($q$
             insert into %1$I.search_words (word)
@@ -102,10 +128,6 @@ const AVAILABLE_COLUMNS = ['id', ...SEARCHED].join(', ');
 /** The columns whose change moves a car into, out of or within `available_cars`. */
 const WATCHED = ['deleted_at', 'sold_at', 'booked', ...SEARCHED];
 const watchedOf = (row: string) => `(${WATCHED.map((column) => `${row}.${column}`).join(', ')})`;
-
-/** The cars whose models the panel counts: live, unsold, and saying their make and model. */
-const MODEL_COUNTED =
-  'deleted_at is null and sold_at is null and make is not null and model is not null';
 
 export const migrations: Migration[] = [
   {
@@ -378,7 +400,7 @@ export const migrations: Migration[] = [
       `update ${s}.bookings set version = position`,
       `alter table ${s}.bookings alter column version set not null`,
       // The facet counts leave sold cars out, as search does.
-      countCarFacetsFunction(s, 'create or replace', 'deleted_at is null and sold_at is null'),
+      countCarFacetsFunction(s, 'create or replace', FACET_COUNTED),
     ],
   },
   {
@@ -563,40 +585,13 @@ export const migrations: Migration[] = [
         booked integer not null,
         advertised integer not null,
         cars bigint not null,
-        primary key (make, model, category_name, fuel, transmission, price_band, booked, advertised)
+        primary key (${MODEL_FACET_COLUMNS})
       )`,
       `create index car_model_facets_make_idx on ${s}.car_model_facets (lower(make))`,
-      `create function ${s}.count_car_models() returns trigger language plpgsql as $fn$
-      declare
-        changed text;
-      begin
-        if TG_OP = 'INSERT' then
-          changed := 'select *, 1 as delta from new_rows';
-        elsif TG_OP = 'DELETE' then
-          changed := 'select *, -1 as delta from old_rows';
-        else
-          changed := 'select *, 1 as delta from new_rows union all select *, -1 from old_rows';
-        end if;
-        execute format($q$
-          insert into %1$I.car_model_facets as f
-            (make, model, category_name, fuel, transmission, price_band, booked, advertised, cars)
-          select make, model, category_name, coalesce(fuel, ''), coalesce(transmission, ''),
-            ${PRICE_BAND_SQL}, booked, advertised, sum(delta)
-          from (%2$s) c
-          where ${MODEL_COUNTED}
-          group by 1, 2, 3, 4, 5, 6, 7, 8
-          having sum(delta) <> 0
-          on conflict (make, model, category_name, fuel, transmission, price_band, booked, advertised)
-          do update set cars = f.cars + excluded.cars
-        $q$, TG_TABLE_SCHEMA, changed);
-        return null;
-      end
-      $fn$`,
-      ...carsStatementTriggers(s, 'cars_models_counted', 'count_car_models'),
-      `insert into ${s}.car_model_facets
-        (make, model, category_name, fuel, transmission, price_band, booked, advertised, cars)
-      select make, model, category_name, coalesce(fuel, ''), coalesce(transmission, ''),
-        ${PRICE_BAND_SQL}, booked, advertised, count(*)
+      // The facets' trigger counts the models from the rows it already reads.
+      countCarFacetsFunction(s, 'create or replace', FACET_COUNTED, true),
+      `insert into ${s}.car_model_facets (${MODEL_FACET_COLUMNS}, cars)
+      select ${MODEL_FACET_VALUES}, count(*)
       from ${s}.cars where ${MODEL_COUNTED}
       group by 1, 2, 3, 4, 5, 6, 7, 8`,
     ],
