@@ -29,6 +29,10 @@ const columns: Record<Dimension, string> = {
 const rowValue = (dimension: Dimension) =>
   dimension === 'price' ? PRICE_BAND_SQL : columns[dimension];
 
+/** A counted value as read back as text: a price band's lower bound is a number. */
+const countedValue = (dimension: Dimension, value: string): string | number =>
+  dimension === 'price' ? Number(value) : value;
+
 /** The dimensions the facet table keeps, in the order its grouping sets name them. */
 const keptDimensions = ['category', 'make', 'fuel', 'transmission', 'price'] as const;
 
@@ -74,8 +78,7 @@ const countAllFromFacets = async (
     const count = Number(row.count ?? 0);
     if (row.dimension === null) total = count;
     else if (row.value !== null) {
-      const value = row.dimension === 'price' ? Number(row.value) : row.value;
-      counted.get(row.dimension)?.counts.set(value, count);
+      counted.get(row.dimension)?.counts.set(countedValue(row.dimension, row.value), count);
     }
   }
   return { total, counted };
@@ -145,8 +148,9 @@ const countFromCars = async (
   );
   for (const row of rows.rows) {
     if (row.value === null) continue;
-    const value = row.dimension === 'price' ? Number(row.value) : row.value;
-    counted.get(row.dimension)?.counts.set(value, Math.round(row.count * scale));
+    counted
+      .get(row.dimension)
+      ?.counts.set(countedValue(row.dimension, row.value), Math.round(row.count * scale));
   }
   return counted;
 };

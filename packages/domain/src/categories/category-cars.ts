@@ -1,3 +1,4 @@
+import { type CarSet, carJoined, carLeft, emptyCarSet, liveCarsOf } from '../cars/car-set.ts';
 import type { DomainEvent } from '../events.ts';
 import type { ActiveCategory } from './category.ts';
 
@@ -6,9 +7,9 @@ import type { ActiveCategory } from './category.ts';
  * it without reading it, so it is read only where its whole content matters: deleting the
  * category, which must find none of its cars live.
  */
-export type CategoryCarsState = { added: readonly string[]; removed: readonly string[] };
+export type CategoryCarsState = CarSet;
 
-export const initialCategoryCarsState = (): CategoryCarsState => ({ added: [], removed: [] });
+export const initialCategoryCarsState = emptyCarSet;
 
 export const evolveCategoryCars = (
   state: CategoryCarsState,
@@ -16,9 +17,9 @@ export const evolveCategoryCars = (
 ): CategoryCarsState => {
   switch (event.type) {
     case 'CategoryCarAdded':
-      return { ...state, added: [...state.added, event.data.carId] };
+      return carJoined(state, event.data.carId);
     case 'CategoryCarRemoved':
-      return { ...state, removed: [...state.removed, event.data.carId] };
+      return carLeft(state, event.data.carId);
     default:
       return state;
   }
@@ -26,11 +27,7 @@ export const evolveCategoryCars = (
 
 /**
  * A category's live cars: those its own stream counted (a store written before the cars had a
- * stream of their own), and those that joined since, less those that left. A car joins once
- * and leaves once, so the order of the two streams does not matter.
+ * stream of their own), and those that joined since, less those that left.
  */
-export const liveCarIds = (category: ActiveCategory, cars: CategoryCarsState): string[] => {
-  const live = new Set([...category.carIds, ...cars.added]);
-  for (const carId of cars.removed) live.delete(carId);
-  return [...live];
-};
+export const liveCarIds = (category: ActiveCategory, cars: CategoryCarsState): string[] =>
+  liveCarsOf(category.carIds, cars);

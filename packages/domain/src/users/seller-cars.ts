@@ -1,3 +1,4 @@
+import { type CarSet, carJoined, carLeft, emptyCarSet, liveCarsOf } from '../cars/car-set.ts';
 import type { DomainEvent } from '../events.ts';
 import type { ActiveUser } from './user.ts';
 
@@ -7,16 +8,16 @@ import type { ActiveUser } from './user.ts';
  * on each other, and the seller's own stream does not grow with every car. It is read only
  * where its whole content matters: deleting the seller, whose live cars are withdrawn.
  */
-export type SellerCarsState = { added: readonly string[]; removed: readonly string[] };
+export type SellerCarsState = CarSet;
 
-export const initialSellerCarsState = (): SellerCarsState => ({ added: [], removed: [] });
+export const initialSellerCarsState = emptyCarSet;
 
 export const evolveSellerCars = (state: SellerCarsState, event: DomainEvent): SellerCarsState => {
   switch (event.type) {
     case 'SellerCarAdded':
-      return { ...state, added: [...state.added, event.data.carId] };
+      return carJoined(state, event.data.carId);
     case 'SellerCarRemoved':
-      return { ...state, removed: [...state.removed, event.data.carId] };
+      return carLeft(state, event.data.carId);
     default:
       return state;
   }
@@ -24,11 +25,7 @@ export const evolveSellerCars = (state: SellerCarsState, event: DomainEvent): Se
 
 /**
  * A seller's live cars: those their user stream counted (a store written before the seller's
- * cars had a stream of their own), and those listed since, less those that left. A car joins
- * once and leaves once, so the order of the two streams does not matter.
+ * cars had a stream of their own), and those listed since, less those that left.
  */
-export const liveSellerCarIds = (seller: ActiveUser, cars: SellerCarsState): string[] => {
-  const live = new Set([...seller.carIds, ...cars.added]);
-  for (const carId of cars.removed) live.delete(carId);
-  return [...live];
-};
+export const liveSellerCarIds = (seller: ActiveUser, cars: SellerCarsState): string[] =>
+  liveCarsOf(seller.carIds, cars);
