@@ -7,6 +7,7 @@ import {
 } from '@second-gear/read-model';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import {
+  bulkLoadTables,
   type ProjectedEvent,
   type Projection,
   type ReadTables,
@@ -61,6 +62,11 @@ export interface ApplyBatchOptions {
    * tables, which nobody reads until they are swapped in (the swap itself waits).
    */
   durable?: boolean;
+  /**
+   * Loads new rows with COPY (`bulkLoadTables`): for a rebuild's tables. A row already there
+   * then fails the batch rather than being passed over; with `parkFailures` it never applies.
+   */
+  bulkLoad?: boolean;
 }
 
 const behind = (stored: bigint | undefined, expected: bigint | undefined): boolean =>
@@ -178,6 +184,7 @@ export const applyBatch = async (
     parkFailures = false,
     storeId,
     durable = true,
+    bulkLoad = false,
   }: ApplyBatchOptions,
 ): Promise<BatchResult> => {
   const last = events.at(-1)?.position;
@@ -186,7 +193,7 @@ export const applyBatch = async (
 
   return db.transaction().execute(async (trx) => {
     if (!durable) await sql`set local synchronous_commit = off`.execute(trx);
-    const tables = trx.withSchema(schema);
+    const tables = bulkLoad && !parkFailures ? bulkLoadTables(trx, schema) : trx.withSchema(schema);
     const rows = await tables
       .selectFrom('projection_checkpoints')
       .select(['name', 'position', 'events_applied'])

@@ -6,8 +6,8 @@ import {
   TraceContext,
 } from '@second-gear/domain';
 import type { RecordedEvent } from '@second-gear/event-store';
-import type { ProjectionName, ReadModelDatabase } from '@second-gear/read-model';
-import { type QueryCreator, type Selectable, sql } from 'kysely';
+import { copyRows, type ProjectionName, type ReadModelDatabase } from '@second-gear/read-model';
+import { type QueryCreator, type Selectable, sql, type Transaction } from 'kysely';
 
 /** A stored event, parsed: its domain event, its metadata and where it sits in the store. */
 export type ProjectedEvent = DomainEvent & {
@@ -90,28 +90,69 @@ export const recordsOf = <Table extends keyof ReadModelDatabase & string>(
   )}::jsonb)`;
 
 /**
+ * The tables of a rebuild's batch, which load by COPY: read tables being built, empty but for
+ * the batches before, without secondary indexes and read by nobody until they are swapped in.
+ */
+const bulkLoaded = new WeakMap<
+  ReadTables,
+  { trx: Transaction<ReadModelDatabase>; schema: string }
+>();
+
+/**
+ * The read tables of `schema` in `trx`, on which `insertRows` loads with COPY. A row that is
+ * there already then fails the batch instead of being passed over; a rebuild applies such a
+ * batch again event by event, with ordinary inserts (`applyBatch`'s `parkFailures`).
+ */
+export const bulkLoadTables = (trx: Transaction<ReadModelDatabase>, schema: string): ReadTables => {
+  const tables = trx.withSchema(schema);
+  bulkLoaded.set(tables, { trx, schema });
+  return tables;
+};
+
+/** True for a rebuild's tables, which `insertRows` loads with COPY (`bulkLoadTables`). */
+export const isBulkLoad = (tables: ReadTables): boolean => bulkLoaded.has(tables);
+
+/**
  * Inserts rows that are new or already there (`on conflict do nothing`), passed as one JSON
- * parameter (`recordsOf`). Every row names the same columns (the first row's); the others get
- * their defaults.
+ * parameter (`recordsOf`) per few hundred rows; on a rebuild's tables (`bulkLoadTables`), all
+ * at once with COPY. Rows that name different columns go in separate statements; a column a
+ * row does not name gets its default.
  */
 export const insertRows = async <Table extends keyof ReadModelDatabase & string>(
   tables: ReadTables,
   table: Table,
   rows: readonly Record<string, unknown>[],
 ): Promise<void> => {
-  const columns = Object.keys(rows[0] ?? {});
-  if (columns.length === 0) return;
-  await tables
-    .insertInto(table)
-    .columns(columns as never)
-    .expression(
-      (eb) =>
-        eb
-          .selectFrom(recordsOf(table, rows).as('r'))
-          .select(columns.map((column) => sql.ref(`r.${column}`).as(column))) as never,
-    )
-    .onConflict((c) => c.doNothing())
-    .execute();
+  const byColumns = new Map<string, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const key = Object.keys(row).sort().join(',');
+    const same = byColumns.get(key);
+    if (same) same.push(row);
+    else byColumns.set(key, [row]);
+  }
+  const bulk = bulkLoaded.get(tables);
+  for (const [key, group] of byColumns) {
+    if (key === '') continue;
+    const columns = key.split(',');
+    if (bulk) {
+      await copyRows(bulk.trx, `${bulk.schema}.${table}`, columns, group);
+      continue;
+    }
+    for (let i = 0; i < group.length; i += INSERT_CHUNK) {
+      const chunk = group.slice(i, i + INSERT_CHUNK);
+      await tables
+        .insertInto(table)
+        .columns(columns as never)
+        .expression(
+          (eb) =>
+            eb
+              .selectFrom(recordsOf(table, chunk).as('r'))
+              .select(columns.map((column) => sql.ref(`r.${column}`).as(column))) as never,
+        )
+        .onConflict((c) => c.doNothing())
+        .execute();
+    }
+  }
 };
 
 /**
@@ -140,10 +181,7 @@ export const insertsFirst = <Row>(options: {
       if (!creation) changes.push(event);
       else if (!rows.has(creation.key)) rows.set(creation.key, creation.row);
     }
-    const all = [...rows.values()];
-    for (let i = 0; i < all.length; i += INSERT_CHUNK) {
-      await options.insert(tables, all.slice(i, i + INSERT_CHUNK));
-    }
+    if (rows.size > 0) await options.insert(tables, [...rows.values()]);
     if (options.changeAll) await options.changeAll(tables, changes);
     else for (const event of changes) await this.apply(tables, event);
   };

@@ -17,7 +17,7 @@ describe('the operators CLI environment', () => {
       pgliteDir: undefined,
       eventStore: 'kurrentdb',
       eventStoreUrl: 'kurrentdb://h:2113?tls=false',
-      batchSize: 1000,
+      batchSize: 5000,
     });
   });
 

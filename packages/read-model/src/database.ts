@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { bulkLoadOf, copyOnClient, copyOnPGlite } from './copy.ts';
 import { lockDatabaseDirectory } from './pglite-lock.ts';
 import type { ReadModelDatabase } from './schema.ts';
 
@@ -13,6 +14,13 @@ export type ReadModelDbOptions =
   | { pool: pg.Pool }
   /** An existing PGlite instance, possibly shared with the event store; never closed here. */
   | { pglite: PGlite };
+
+/** A PGlite query function that also runs the read model's bulk loads (`copyRows`). */
+const queryWithCopy = (query: PGlite['query']) =>
+  (<T>(text: string, parameters?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+    const load = bulkLoadOf(text, parameters);
+    return load ? copyOnPGlite<T>(query, load, options) : query<T>(text, parameters, options);
+  }) as PGlite['query'];
 
 /**
  * Kysely's own PGlite dialect on a PGlite instance that others share (the event store in the
@@ -32,10 +40,12 @@ const sharedPGlite = (pglite: PGlite) => ({
   get waitReady() {
     return pglite.waitReady;
   },
-  query: pglite.query.bind(pglite),
+  query: queryWithCopy(pglite.query.bind(pglite)),
   transaction: ((callback) => {
     if (pglite.closed) throw new Error('PGlite is closed');
-    return pglite.transaction(callback);
+    return pglite.transaction((tx) =>
+      callback(Object.assign(Object.create(tx), { query: queryWithCopy(tx.query.bind(tx)) })),
+    );
   }) as PGlite['transaction'],
   close: async () => {},
 });
@@ -60,7 +70,41 @@ export const createReadModelDb = (options: ReadModelDbOptions): ReadModelDb => {
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
   }
-  return new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool: withCopy(pool) }) });
+};
+
+/**
+ * The pool as Kysely sees it: each connection's queries also run the read model's bulk loads
+ * (`copyRows`), on that same connection, so inside its transaction. A connection keeps one
+ * wrapper, as Kysely keeps one connection object per client.
+ */
+const withCopy = (pool: pg.Pool) => {
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    get processID() {
+      return (client as { processID?: number }).processID;
+    },
+    query: ((text: string, parameters?: unknown[]) => {
+      const load = typeof text === 'string' ? bulkLoadOf(text, parameters) : undefined;
+      return load ? copyOnClient(client, load) : client.query(text, parameters);
+    }) as unknown as PostgresPoolClient['query'],
+    release: (destroy?: boolean) => client.release(destroy),
+  });
+  return {
+    get options() {
+      return pool.options;
+    },
+    connect: async () => {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
 };
 
 /**

@@ -1,5 +1,6 @@
 export * from './changes.ts';
 export * from './checkpoints.ts';
+export { copyRows } from './copy.ts';
 export * from './database.ts';
 export * from './migrations.ts';
 export { lockDatabaseDirectory } from './pglite-lock.ts';

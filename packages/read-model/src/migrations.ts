@@ -672,3 +672,66 @@ export const isSchemaComplete = async (
   db: Kysely<ReadModelDatabase>,
   schema: string,
 ): Promise<boolean> => (await pendingMigrations(db, schema))?.length === 0;
+
+/**
+ * The tables that the triggers on `cars` keep (the facet and model counts, the vocabulary and
+ * the available cars) made from the cars table in one pass each, as those triggers would have
+ * left them. A rebuild loads its cars with the triggers off (`disableCarTriggers`) and derives
+ * these once at the end (`deriveCarTables`): one sort per table instead of a trigger's work per
+ * statement. The vocabulary then holds the words of the cars as they stand, where the live one
+ * also keeps words that edits have since removed.
+ */
+const deriveFromCars = (s: string) => [
+  `truncate ${s}.car_facets, ${s}.car_model_facets, ${s}.available_cars`,
+  `insert into ${s}.car_facets
+    (category_name, make, fuel, transmission, price_band, booked, advertised, cars)
+  select category_name, coalesce(make, ''), coalesce(fuel, ''), coalesce(transmission, ''),
+    ${PRICE_BAND_SQL}, booked, advertised, count(*)
+  from ${s}.cars where ${FACET_COUNTED}
+  group by 1, 2, 3, 4, 5, 6, 7`,
+  `insert into ${s}.car_model_facets (${MODEL_FACET_COLUMNS}, cars)
+  select ${MODEL_FACET_VALUES}, count(*)
+  from ${s}.cars where ${MODEL_COUNTED}
+  group by 1, 2, 3, 4, 5, 6, 7, 8`,
+  `insert into ${s}.search_words (word)
+  select distinct w.lexeme from ${s}.cars, unnest(cars.search_vector) w
+  where length(w.lexeme) between 2 and 40
+  on conflict do nothing`,
+  `insert into ${s}.available_cars (${AVAILABLE_COLUMNS})
+  select ${AVAILABLE_COLUMNS}
+  from ${s}.cars where deleted_at is null and sold_at is null and booked = 0
+  order by listed_position`,
+];
+
+/** Turns off the triggers on `schema.cars`, until `deriveCarTables` does their work at once. */
+export const disableCarTriggers = async (db: Kysely<ReadModelDatabase>, schema: string) => {
+  await sql.raw(`alter table ${assertSchemaName(schema)}.cars disable trigger user`).execute(db);
+};
+
+/** True while the triggers on `schema.cars` are off: its derived tables are still to be made. */
+export const carTriggersDisabled = async (
+  db: Kysely<ReadModelDatabase>,
+  schema: string,
+): Promise<boolean> => {
+  const { rows } = await sql<{ off: boolean }>`
+    select exists (
+      select 1 from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${schema} and c.relname = 'cars' and not t.tgisinternal
+        and t.tgenabled = 'D'
+    ) as off`.execute(db);
+  return rows[0]?.off ?? false;
+};
+
+/**
+ * Makes the tables the triggers on `schema.cars` keep from its rows and turns the triggers on
+ * again, in one transaction: a rebuild stopped in between finds them off and does it again.
+ */
+export const deriveCarTables = async (db: Kysely<ReadModelDatabase>, schema: string) => {
+  const s = assertSchemaName(schema);
+  await db.transaction().execute(async (trx) => {
+    for (const statement of deriveFromCars(s)) await sql.raw(statement).execute(trx);
+    await sql.raw(`alter table ${s}.cars enable trigger user`).execute(trx);
+  });
+};

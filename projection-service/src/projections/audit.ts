@@ -208,6 +208,9 @@ const describe = (event: ProjectedEvent): AuditEntry | undefined => {
   }
 };
 
+/** The events that bring a subject into being: none of its entries can come before them. */
+const BEGINNINGS = new Set<string>(['UserRegistered', 'CategoryCreated', 'CarListed']);
+
 const firstLabels = async (
   tables: ReadTables,
   subjectIds: string[],
@@ -240,11 +243,20 @@ export const auditProjection: Projection = {
       return entry ? [{ event, entry }] : [];
     });
     if (entries.length === 0) return;
-    // A subject keeps the label it was first recorded with; earlier batches hold most of them.
-    const unlabelled = [
-      ...new Set(entries.filter((e) => !e.entry.label).map((e) => e.entry.subjectId)),
-    ];
-    const labels = await firstLabels(tables, unlabelled);
+    // A subject keeps the label it was first recorded with. Only the subjects of unlabelled
+    // entries need it, and not those whose first entry here is the event that brought them
+    // into being: nothing about them came before. Earlier batches hold the others' labels.
+    const firstHere = new Map<string, string>();
+    for (const { event, entry } of entries) {
+      if (!firstHere.has(entry.subjectId)) firstHere.set(entry.subjectId, event.type);
+    }
+    const unlabelled = new Set<string>();
+    for (const { entry } of entries) {
+      if (!entry.label && !BEGINNINGS.has(firstHere.get(entry.subjectId) ?? '')) {
+        unlabelled.add(entry.subjectId);
+      }
+    }
+    const labels = await firstLabels(tables, [...unlabelled]);
     const seen = new Set<bigint>();
     const rows = [];
     for (const { event, entry } of entries) {

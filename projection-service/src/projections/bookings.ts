@@ -1,5 +1,5 @@
 import type { BookingStatus } from '@second-gear/read-model';
-import { insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
+import { insertRows, insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
 
 const request = (event: ProjectedEvent) => {
   if (event.type !== 'CarBooked') return undefined;
@@ -50,12 +50,7 @@ export const bookingsProjection: Projection = {
   name: 'bookings',
   applyAll: insertsFirst({
     created: request,
-    insert: (tables, rows: BookingInsert[]) =>
-      tables
-        .insertInto('bookings')
-        .values(rows)
-        .onConflict((c) => c.column('id').doNothing())
-        .execute(),
+    insert: (tables, rows: BookingInsert[]) => insertRows(tables, 'bookings', rows),
   }),
   async apply(tables, event) {
     if (event.type === 'CarBooked') {

@@ -2,7 +2,7 @@ import type { CarUpdate } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import {
   insertRows,
-  insertsFirst,
+  isBulkLoad,
   type ProjectedEvent,
   type Projection,
   type ReadTables,
@@ -41,23 +41,7 @@ const listing = (event: ProjectedEvent) => {
   };
 };
 
-type CarInsert = NonNullable<ReturnType<typeof listing>>['row'];
-
 type CarChange = Omit<CarUpdate, 'id' | 'version' | 'images'> & { images?: string[] };
-
-const insertCars = async (tables: ReadTables, rows: CarInsert[]) => {
-  await insertRows(tables, 'cars', rows);
-  await insertRows(
-    tables,
-    'car_prices',
-    rows.map((row) => ({
-      car_id: row.id,
-      position: row.listed_position,
-      price: row.price,
-      changed_at: row.listed_at,
-    })),
-  );
-};
 
 /** The columns an edit changes, named as the read table names them. */
 const editedColumns = (
@@ -82,6 +66,7 @@ const editedColumns = (
 };
 
 /** A point of a car's price history. */
+type PricePoint = ReturnType<typeof pricePoint>;
 const pricePoint = (carId: string, price: number, event: ProjectedEvent) => ({
   car_id: carId,
   position: event.position,
@@ -92,7 +77,7 @@ const pricePoint = (carId: string, price: number, event: ProjectedEvent) => ({
 /** What one event changes in the cars table: a car's columns, and its price history. */
 const changeOf = (
   event: ProjectedEvent,
-): { carId: string; values: CarChange; price?: ReturnType<typeof pricePoint> } | undefined => {
+): { carId: string; values: CarChange; price?: PricePoint } | undefined => {
   switch (event.type) {
     case 'CarAdvertised':
       return { carId: event.data.carId, values: { advertised: 1 } };
@@ -143,7 +128,7 @@ interface FoldedChange {
  */
 const updateAll = async (tables: ReadTables, events: readonly ProjectedEvent[]) => {
   const folded = new Map<string, FoldedChange>();
-  const prices: ReturnType<typeof pricePoint>[] = [];
+  const prices: PricePoint[] = [];
   for (const event of events) {
     const change = changeOf(event);
     if (!change) continue;
@@ -194,6 +179,43 @@ const updateAll = async (tables: ReadTables, events: readonly ProjectedEvent[]) 
 };
 
 /**
+ * Applies a batch: the cars it lists are inserted, then the changes go through `updateAll`,
+ * which gives what applying the events one by one would. On a rebuild's tables (bulk load) a
+ * car's changes after its listing in the batch are folded into the row it is inserted with, so
+ * most of a car's life costs no update at all. Only there: a car listed a second time (which no
+ * command writes, its stream beginning with the listing) would keep none of the changes folded
+ * into the second listing, but COPY refuses the repeated key, and the rebuild applies that batch
+ * again one event at a time, with ordinary inserts and updates.
+ */
+const applyAll = async (tables: ReadTables, events: readonly ProjectedEvent[]): Promise<void> => {
+  const fold = isBulkLoad(tables);
+  const listed = new Map<string, Record<string, unknown> & { version: bigint }>();
+  const changes: ProjectedEvent[] = [];
+  const prices: PricePoint[] = [];
+  for (const event of events) {
+    const creation = listing(event);
+    if (creation) {
+      prices.push(pricePoint(creation.key, creation.row.price, event));
+      if (!listed.has(creation.key)) listed.set(creation.key, { ...creation.row });
+      continue;
+    }
+    const change = changeOf(event);
+    if (!change) continue;
+    const row = fold ? listed.get(change.carId) : undefined;
+    if (!row) {
+      changes.push(event);
+      continue;
+    }
+    Object.assign(row, change.values);
+    row.version = event.position;
+    if (change.price) prices.push(change.price);
+  }
+  await insertRows(tables, 'cars', [...listed.values()]);
+  await insertRows(tables, 'car_prices', prices);
+  await updateAll(tables, changes);
+};
+
+/**
  * cars: one row per car listed, as edited since; car_prices: its price at listing and at each
  * change. A booked, sold or deleted car leaves the Recommended list because that list asks for
  * `advertised = 1 and booked = 0 and sold_at is null and deleted_at is null`; the row keeps its
@@ -202,8 +224,6 @@ const updateAll = async (tables: ReadTables, events: readonly ProjectedEvent[]) 
  */
 export const carsProjection: Projection = {
   name: 'cars',
-  applyAll: insertsFirst({ created: listing, insert: insertCars, changeAll: updateAll }),
-  async apply(tables, event) {
-    await this.applyAll!(tables, [event]);
-  },
+  applyAll,
+  apply: (tables, event) => applyAll(tables, [event]),
 };

@@ -1,7 +1,12 @@
 import { carMatchesSearch } from '@second-gear/contracts';
 import { ADMINS_AUDIENCE, type NotificationKind } from '@second-gear/read-model';
 import { sql } from 'kysely';
-import type { ProjectedEvent, Projection, ReadTables } from '../projection.ts';
+import {
+  insertRows,
+  type ProjectedEvent,
+  type Projection,
+  type ReadTables,
+} from '../projection.ts';
 
 type SavedSearch = { id: string; userId: string; name: string; query: string };
 
@@ -165,6 +170,8 @@ export const membersProjection: Projection = {
       return [...saved.values()];
     };
 
+    // The batch's notifications, written together at its end: nothing here reads them.
+    const notifications: Record<string, unknown>[] = [];
     for (const event of events) {
       if (!relevant.has(event.type)) continue;
       const at = event.metadata.occurredAt;
@@ -221,26 +228,20 @@ export const membersProjection: Projection = {
             )
             .execute();
           continue;
-        default: {
-          const notifications = await notificationsOf(tables, event, searches);
-          if (notifications.length === 0) continue;
-          await tables
-            .insertInto('notifications')
-            .values(
-              notifications.map((n) => ({
-                id: `${event.position}:${n.userId}`,
-                user_id: n.userId,
-                position: event.position,
-                kind: n.kind,
-                car_id: n.carId,
-                details: JSON.stringify(n.details),
-                created_at: at,
-              })),
-            )
-            .onConflict((c) => c.column('id').doNothing())
-            .execute();
-        }
+        default:
+          for (const n of await notificationsOf(tables, event, searches)) {
+            notifications.push({
+              id: `${event.position}:${n.userId}`,
+              user_id: n.userId,
+              position: event.position,
+              kind: n.kind,
+              car_id: n.carId,
+              details: n.details,
+              created_at: at,
+            });
+          }
       }
     }
+    await insertRows(tables, 'notifications', notifications);
   },
 };

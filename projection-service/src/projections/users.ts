@@ -1,4 +1,4 @@
-import { insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
+import { insertRows, insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
 
 const registration = (event: ProjectedEvent) => {
   if (event.type !== 'UserRegistered') return undefined;
@@ -24,12 +24,7 @@ export const usersProjection: Projection = {
   name: 'users',
   applyAll: insertsFirst({
     created: registration,
-    insert: (tables, rows: UserInsert[]) =>
-      tables
-        .insertInto('users')
-        .values(rows)
-        .onConflict((c) => c.column('id').doNothing())
-        .execute(),
+    insert: (tables, rows: UserInsert[]) => insertRows(tables, 'users', rows),
   }),
   async apply(tables, event) {
     const version = event.position;
