@@ -30,7 +30,7 @@ const SPECIAL_ALL = /[\\\n\r\t]/g;
 const ESCAPED: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** A text as COPY's text format writes it: backslash, tab, newline and return escaped. */
-const escape = (text: string): string =>
+const escapeText = (text: string): string =>
   SPECIAL.test(text) ? text.replace(SPECIAL_ALL, (c) => ESCAPED[c] ?? c) : text;
 
 /** An array of texts as a PostgreSQL array literal, each element quoted. */
@@ -51,7 +51,7 @@ const copyValue = (value: unknown): string => {
   if (value === null || value === undefined) return '\\N';
   switch (typeof value) {
     case 'string':
-      return escape(value);
+      return escapeText(value);
     case 'number':
     case 'bigint':
       return String(value);
@@ -59,8 +59,8 @@ const copyValue = (value: unknown): string => {
       return value ? 't' : 'f';
     default:
       if (value instanceof Date) return value.toISOString();
-      if (Array.isArray(value)) return escape(arrayLiteral(value));
-      return escape(JSON.stringify(value));
+      if (Array.isArray(value)) return escapeText(arrayLiteral(value));
+      return escapeText(JSON.stringify(value));
   }
 };
 
