@@ -123,12 +123,21 @@ export const insertRows = async <Table extends keyof ReadModelDatabase & string>
   table: Table,
   rows: readonly Record<string, unknown>[],
 ): Promise<void> => {
+  // Rows mostly come alike: a row is compared with the last one's columns before its own are
+  // joined into a key.
   const byColumns = new Map<string, Record<string, unknown>[]>();
+  let last: { columns: string[]; group: Record<string, unknown>[] } | undefined;
   for (const row of rows) {
-    const key = Object.keys(row).sort().join(',');
-    const same = byColumns.get(key);
-    if (same) same.push(row);
-    else byColumns.set(key, [row]);
+    const columns = Object.keys(row);
+    if (last?.columns.length === columns.length && last.columns.every((c, i) => c === columns[i])) {
+      last.group.push(row);
+      continue;
+    }
+    const key = columns.join(',');
+    const group = byColumns.get(key) ?? [];
+    if (group.length === 0) byColumns.set(key, group);
+    group.push(row);
+    last = { columns, group };
   }
   const bulk = bulkLoaded.get(tables);
   for (const [key, group] of byColumns) {

@@ -77,7 +77,7 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
   const projections = options.projections ?? allProjections;
   const live = options.liveSchema ?? LIVE_SCHEMA;
   const next = options.nextSchema ?? NEXT_SCHEMA;
-  const batchSize = options.batchSize ?? 5000;
+  const batchSize = options.batchSize ?? 10_000;
   const started = Date.now();
 
   await sql.raw(`drop schema if exists ${RETIRED(live)} cascade`).execute(db);

@@ -17,7 +17,7 @@ describe('the operators CLI environment', () => {
       pgliteDir: undefined,
       eventStore: 'kurrentdb',
       eventStoreUrl: 'kurrentdb://h:2113?tls=false',
-      batchSize: 5000,
+      batchSize: 10_000,
     });
   });
 

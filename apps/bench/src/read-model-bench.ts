@@ -20,6 +20,8 @@ import { spawnServer } from './spawn-server.ts';
 import { perSecond } from './stats.ts';
 
 export interface RebuildRun {
+  /** Where the events and the read model are (results before 2026-11-25: PostgreSQL). */
+  storage?: 'PostgreSQL' | 'PGlite';
   events: number;
   cars: number;
   /** Time to append the generated events through `appendMany`, before the rebuild. */
@@ -50,7 +52,7 @@ export interface ReadModelResult {
   reads: ReadRun[];
 }
 
-const REBUILD_BATCH = 1000;
+const REBUILD_BATCH = 10_000;
 
 /** Two-word searches a buyer types, taken in turn. */
 const TWO_WORDS = ['toyota camry', 'honda civic', 'ford explorer', 'tesla model', 'jeep wrangler'];
@@ -143,6 +145,7 @@ export const benchReadModel = async (options: {
         );
       }
       const run: RebuildRun = {
+        storage: 'PostgreSQL',
         events: generator.events(),
         cars: generator.cars(),
         loadMs,
@@ -247,6 +250,55 @@ export const benchReadModel = async (options: {
     await database.drop();
   }
   return result;
+};
+
+/**
+ * The same rebuild on the embedded database the all-in-one app runs on: a generated marketplace
+ * appended to PGlite in a fresh data directory, then replayed into fresh read tables in the same
+ * database, as `npm run projections -- rebuild` does with `PGLITE_DIR`.
+ */
+export const benchPgliteRebuild = async (
+  cars: number,
+  say: (line: string) => void,
+): Promise<RebuildRun> => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sg-bench-rebuild-'));
+  const pglite = await openPGlite(join(dataDir, 'pglite'));
+  try {
+    const store = await createEventStore({ kind: 'pglite', db: pglite });
+    const db = createReadModelDb({ pglite });
+    say(`  PGlite: appending a marketplace of ${cars.toLocaleString('en-US')} cars`);
+    const generator = marketplaceGenerator(store);
+    let started = performance.now();
+    await generator.growTo(cars);
+    const loadMs = performance.now() - started;
+    say(
+      `  PGlite: rebuilding the read model from ${generator.events().toLocaleString('en-US')} events`,
+    );
+    started = performance.now();
+    const rebuilt = await rebuildReadModel({ store, db, fresh: true, batchSize: REBUILD_BATCH });
+    const rebuildMs = performance.now() - started;
+    if (rebuilt.parked > 0) {
+      throw new Error(`The rebuild on PGlite parked ${rebuilt.parked} generated events`);
+    }
+    const run: RebuildRun = {
+      storage: 'PGlite',
+      events: generator.events(),
+      cars: generator.cars(),
+      loadMs,
+      loadEventsPerSecond: perSecond(generator.events(), loadMs),
+      rebuildMs,
+      eventsPerSecond: perSecond(rebuilt.applied, rebuildMs),
+      batchSize: REBUILD_BATCH,
+    };
+    say(
+      `  PGlite: rebuilt ${run.events.toLocaleString('en-US')} events in ${(rebuildMs / 1000).toFixed(1)} s: ${run.eventsPerSecond.toFixed(0)} events/s`,
+    );
+    await store.close();
+    return run;
+  } finally {
+    await pglite.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 };
 
 export const ALL_IN_ONE_CARS = 10_000;

@@ -9,7 +9,12 @@ import { benchEventStores } from './event-store-bench.ts';
 import { describeMachine, load1, type Machine } from './machine.ts';
 import { PARTS, type Part, parseOptions, scaleOf, USAGE } from './options.ts';
 import { dropCreatedDatabases } from './postgres.ts';
-import { ALL_IN_ONE_CARS, benchAllInOne, benchReadModel } from './read-model-bench.ts';
+import {
+  ALL_IN_ONE_CARS,
+  benchAllInOne,
+  benchPgliteRebuild,
+  benchReadModel,
+} from './read-model-bench.ts';
 import { renderReport } from './report.ts';
 import type { PartData, PartResult, Results } from './results.ts';
 import { benchWeb } from './web-bench.ts';
@@ -139,15 +144,18 @@ try {
   const rebuild = options.parts.includes('rebuild');
   if (reads || rebuild) {
     await attempt('reads and rebuild', async () => {
-      const result = await measurePart(reads ? 'reads' : 'rebuild', machine, () =>
-        benchReadModel({
+      const result = await measurePart(reads ? 'reads' : 'rebuild', machine, async () => {
+        const measured = await benchReadModel({
           cars: scale.cars,
           reads,
           connections: scale.readConnections,
           durationSeconds: scale.readSeconds,
           say,
-        }),
-      );
+        });
+        // The embedded database, at the first size.
+        if (rebuild) measured.rebuilds.push(await benchPgliteRebuild(scale.cars[0] ?? 1000, say));
+        return measured;
+      });
       if (reads) await save(result);
       if (rebuild) await save({ ...result, part: 'rebuild' as const });
     });

@@ -255,7 +255,7 @@ export const projectionsCliSettings = z
     PGLITE_DIR: pathVariable(),
     EVENT_STORE: storeKind.optional(),
     EVENT_STORE_URL: eventStore.EVENT_STORE_URL,
-    PROJECTION_BATCH_SIZE: positiveInt(5000),
+    PROJECTION_BATCH_SIZE: positiveInt(10_000),
   })
   .superRefine((env, ctx) => {
     if (!env.DATABASE_URL && !env.PGLITE_DIR) {
