@@ -1,4 +1,4 @@
-import type { ReadModelDb } from '@second-gear/read-model';
+import { eachAtOnce, type ReadModelDb } from '@second-gear/read-model';
 import { sql } from 'kysely';
 
 /**
@@ -38,19 +38,6 @@ export const deferIndexes = async (
     return deferred.map((index) => index.name);
   });
 
-/** Runs `task` on each item, `width` at a time (two: one per core of a small server). */
-const eachAtOnce = async <T>(
-  items: readonly T[],
-  width: number,
-  task: (item: T) => Promise<void>,
-) => {
-  const queue = [...items];
-  const worker = async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
-  };
-  await Promise.all(Array.from({ length: Math.min(width, queue.length) }, worker));
-};
-
 /**
  * Builds every index `deferIndexes` left out, two at a time, one transaction each (so an
  * interrupted build resumes where it stopped); then gathers
@@ -65,6 +52,8 @@ export const buildDeferredIndexes = async (db: ReadModelDb, schema: string): Pro
     select name, definition from ${sql.table(`${schema}.${DEFERRED}`)} order by name`.execute(db);
   await eachAtOnce(deferred.rows, 2, (index) =>
     db.transaction().execute(async (trx) => {
+      // Room to sort in memory: most of these indexes cover every row of a big table.
+      await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
       await sql.raw(index.definition).execute(trx);
       await sql`delete from ${sql.table(`${schema}.${DEFERRED}`)} where name = ${index.name}`.execute(
         trx,

@@ -1,3 +1,4 @@
+export { eachAtOnce } from './at-once.ts';
 export * from './changes.ts';
 export * from './checkpoints.ts';
 export { copyRows } from './copy.ts';

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { eachAtOnce } from './at-once.ts';
 import type { ReadModelDatabase } from './schema.ts';
 
 /**
@@ -675,32 +676,41 @@ export const isSchemaComplete = async (
 
 /**
  * The tables that the triggers on `cars` keep (the facet and model counts, the vocabulary and
- * the available cars) made from the cars table in one pass each, as those triggers would have
- * left them. A rebuild loads its cars with the triggers off (`disableCarTriggers`) and derives
+ * the available cars), each made from the cars table in one pass, as those triggers would have
+ * left it. A rebuild loads its cars with the triggers off (`disableCarTriggers`) and derives
  * these once at the end (`deriveCarTables`): one sort per table instead of a trigger's work per
- * statement. The vocabulary then holds the words of the cars as they stand, where the live one
- * also keeps words that edits have since removed.
+ * statement. Each is emptied first, so deriving again gives the same. The vocabulary then holds
+ * the words of the cars as they stand, where the live one also keeps words edits removed.
  */
-const deriveFromCars = (s: string) => [
-  `truncate ${s}.car_facets, ${s}.car_model_facets, ${s}.available_cars`,
-  `insert into ${s}.car_facets
-    (category_name, make, fuel, transmission, price_band, booked, advertised, cars)
-  select category_name, coalesce(make, ''), coalesce(fuel, ''), coalesce(transmission, ''),
-    ${PRICE_BAND_SQL}, booked, advertised, count(*)
-  from ${s}.cars where ${FACET_COUNTED}
-  group by 1, 2, 3, 4, 5, 6, 7`,
-  `insert into ${s}.car_model_facets (${MODEL_FACET_COLUMNS}, cars)
-  select ${MODEL_FACET_VALUES}, count(*)
-  from ${s}.cars where ${MODEL_COUNTED}
-  group by 1, 2, 3, 4, 5, 6, 7, 8`,
-  `insert into ${s}.search_words (word)
-  select distinct w.lexeme from ${s}.cars, unnest(cars.search_vector) w
-  where length(w.lexeme) between 2 and 40
-  on conflict do nothing`,
-  `insert into ${s}.available_cars (${AVAILABLE_COLUMNS})
-  select ${AVAILABLE_COLUMNS}
-  from ${s}.cars where deleted_at is null and sold_at is null and booked = 0
-  order by listed_position`,
+const deriveFromCars = (s: string): string[][] => [
+  [
+    `truncate ${s}.car_facets`,
+    `insert into ${s}.car_facets
+      (category_name, make, fuel, transmission, price_band, booked, advertised, cars)
+    select category_name, coalesce(make, ''), coalesce(fuel, ''), coalesce(transmission, ''),
+      ${PRICE_BAND_SQL}, booked, advertised, count(*)
+    from ${s}.cars where ${FACET_COUNTED}
+    group by 1, 2, 3, 4, 5, 6, 7`,
+  ],
+  [
+    `truncate ${s}.car_model_facets`,
+    `insert into ${s}.car_model_facets (${MODEL_FACET_COLUMNS}, cars)
+    select ${MODEL_FACET_VALUES}, count(*)
+    from ${s}.cars where ${MODEL_COUNTED}
+    group by 1, 2, 3, 4, 5, 6, 7, 8`,
+  ],
+  [
+    `truncate ${s}.search_words`,
+    `insert into ${s}.search_words (word)
+    select distinct w.lexeme from ${s}.cars, unnest(cars.search_vector) w
+    where length(w.lexeme) between 2 and 40`,
+  ],
+  [
+    `truncate ${s}.available_cars`,
+    `insert into ${s}.available_cars (${AVAILABLE_COLUMNS})
+    select ${AVAILABLE_COLUMNS}
+    from ${s}.cars where deleted_at is null and sold_at is null and booked = 0`,
+  ],
 ];
 
 /** Turns off the triggers on `schema.cars`, until `deriveCarTables` does their work at once. */
@@ -725,13 +735,18 @@ export const carTriggersDisabled = async (
 };
 
 /**
- * Makes the tables the triggers on `schema.cars` keep from its rows and turns the triggers on
- * again, in one transaction: a rebuild stopped in between finds them off and does it again.
+ * Makes the tables the triggers on `schema.cars` keep from its rows, two at a time on two
+ * connections (one per core of a small server), then turns the triggers on again. Until then
+ * they stay off, so a rebuild stopped half-way derives them all again.
  */
 export const deriveCarTables = async (db: Kysely<ReadModelDatabase>, schema: string) => {
   const s = assertSchemaName(schema);
-  await db.transaction().execute(async (trx) => {
-    for (const statement of deriveFromCars(s)) await sql.raw(statement).execute(trx);
-    await sql.raw(`alter table ${s}.cars enable trigger user`).execute(trx);
-  });
+  await eachAtOnce(deriveFromCars(s), 2, (statements) =>
+    db.transaction().execute(async (trx) => {
+      // Room to count and sort in memory: these read every car.
+      await sql`set local work_mem = '128MB'`.execute(trx);
+      for (const statement of statements) await sql.raw(statement).execute(trx);
+    }),
+  );
+  await sql.raw(`alter table ${s}.cars enable trigger user`).execute(db);
 };
