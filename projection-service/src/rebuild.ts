@@ -51,6 +51,11 @@ export interface RebuildResult {
   applied: number;
   /** Events parked in the new tables: a projection could not apply them. */
   parked: number;
+  /**
+   * Batches that failed whole and were applied again one event at a time (an event that does
+   * not parse, a projection that throws, a row COPY found already there): slower, same result.
+   */
+  retried: number;
   position: bigint | undefined;
   elapsedMs: number;
   eventsPerSecond: number;
@@ -101,6 +106,7 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
   const head = await store.headPosition();
   let applied = 0;
   let parked = 0;
+  let retried = 0;
 
   const progress = (): RebuildProgress => {
     const elapsedMs = Date.now() - started;
@@ -134,9 +140,10 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
       // most the last batches, their checkpoints with them, and they are applied again. New
       // rows go in by COPY; the cars' triggers are off and their tables made at the end.
       const batch = { schema: next, projections, events, storeId, durable: false, bulkLoad: true };
-      const result = await applyBatch(db, batch).catch(() =>
-        applyBatch(db, { ...batch, parkFailures: true }),
-      );
+      const result = await applyBatch(db, batch).catch(() => {
+        retried++;
+        return applyBatch(db, { ...batch, parkFailures: true });
+      });
       if (result.kind === 'applied') parked += result.parked.length;
       position = result.position;
       applied += result.kind === 'applied' ? result.applied : 0;
@@ -211,6 +218,7 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
   return {
     applied,
     parked,
+    retried,
     position,
     elapsedMs: result.elapsedMs,
     eventsPerSecond: result.eventsPerSecond,

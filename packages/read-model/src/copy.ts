@@ -33,19 +33,13 @@ const ESCAPED: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r'
 const escapeText = (text: string): string =>
   SPECIAL.test(text) ? text.replace(SPECIAL_ALL, (c) => ESCAPED[c] ?? c) : text;
 
-/** An array of texts as a PostgreSQL array literal, each element quoted. */
-const arrayLiteral = (items: readonly unknown[]): string =>
-  `{${items
-    .map((item) =>
-      item === null || item === undefined
-        ? 'NULL'
-        : `"${String(item).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
-    )
-    .join(',')}}`;
+/** JSON as the JSON insert path writes it: bigints as their digits. */
+const json = (value: object): string =>
+  JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item));
 
 /**
- * One value in COPY's text format. Null is `\N`; an array becomes an array literal (for the
- * `text[]` columns); any other object, JSON (for the `jsonb` columns); a date, its ISO time.
+ * One value in COPY's text format. Null is `\N`; a date is its ISO time; an array or any other
+ * object is JSON, for the `jsonb` columns (the read model has no array columns).
  */
 const copyValue = (value: unknown): string => {
   if (value === null || value === undefined) return '\\N';
@@ -59,8 +53,7 @@ const copyValue = (value: unknown): string => {
       return value ? 't' : 'f';
     default:
       if (value instanceof Date) return value.toISOString();
-      if (Array.isArray(value)) return escapeText(arrayLiteral(value));
-      return escapeText(JSON.stringify(value));
+      return escapeText(json(value as object));
   }
 };
 

@@ -33,7 +33,7 @@ afterAll(async () => {
   if (!('skipped' in pgDatabase)) await pgDatabase.drop();
 });
 
-/** Values that COPY's text format must escape or spell in its own way. */
+/** Values that COPY's text format must escape or spell in its own way; arrays go to jsonb. */
 const awkward = [
   {
     id: 'plain',
@@ -57,7 +57,7 @@ const awkward = [
       'NULL',
       'tab\tand\nline',
     ],
-    details: { text: 'tab\t, line\n, back\\slash and "quotes"', list: [1, 'two', null] },
+    details: { text: 'tab\t, line\n, back\\slash and "quotes"', list: [1, 'two', null], at: 7n },
     position: 9_007_199_254_740_993n,
     price: 0,
     seen: false,
@@ -83,7 +83,7 @@ describe.each(backends)('copyRows on $name', ({ open }) => {
     ({ db, close } = await open());
     await sql`create schema copy_test`.execute(db);
     await sql`create table copy_test.rows (
-      id text primary key, label text, tags text[], details jsonb, position bigint,
+      id text primary key, label text, tags jsonb, details jsonb, position bigint,
       price double precision, seen boolean, at timestamptz, made text default 'by default'
     )`.execute(db);
   });
@@ -107,6 +107,10 @@ describe.each(backends)('copyRows on $name', ({ open }) => {
       from copy_test.rows order by id`.execute(db);
     const expected = (row: (typeof awkward)[number]) => ({
       ...row,
+      // Bigints inside JSON are written as their digits, as the JSON insert path writes them.
+      details:
+        row.details &&
+        JSON.parse(JSON.stringify(row.details, (_k, v) => (typeof v === 'bigint' ? String(v) : v))),
       position: row.position === null ? null : String(row.position),
       at: row.at instanceof Date ? row.at.toISOString() : row.at,
       made: 'by default',

@@ -1,4 +1,4 @@
-import { insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
+import { insertRows, insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
 
 const creation = (event: ProjectedEvent) =>
   event.type === 'CategoryCreated'
@@ -19,12 +19,7 @@ export const categoriesProjection: Projection = {
   name: 'categories',
   applyAll: insertsFirst({
     created: creation,
-    insert: (tables, rows: CategoryInsert[]) =>
-      tables
-        .insertInto('categories')
-        .values(rows)
-        .onConflict((c) => c.column('id').doNothing())
-        .execute(),
+    insert: (tables, rows: CategoryInsert[]) => insertRows(tables, 'categories', rows),
   }),
   async apply(tables, event) {
     switch (event.type) {
