@@ -267,7 +267,15 @@ describe('createServiceApp', () => {
         'x-frame-options': 'DENY',
         'referrer-policy': 'no-referrer',
         'cross-origin-resource-policy': 'same-origin',
+        'cross-origin-opener-policy': 'same-origin-allow-popups',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
       });
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+      expect(answer.headers['cross-origin-embedder-policy']).toBeUndefined();
       // Plain http here: HSTS only means something over TLS.
       expect(answer.headers['strict-transport-security']).toBeUndefined();
     }
