@@ -1,37 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyRows, createReadModelDb, openPGlite, type ReadModelDb } from '../src/index.ts';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from '../src/testing.ts';
+import { copyRows, type ReadModelDb } from '../src/index.ts';
+import { readModelBackends } from './backends.ts';
 
-const pgDatabase = await createTestPostgresDatabase('sg_copy');
-if ('skipped' in pgDatabase) console.warn(`copy: PostgreSQL suite skipped. ${pgDatabase.skipped}`);
-
-const backends: {
-  name: string;
-  open: () => Promise<{ db: ReadModelDb; close: () => Promise<void> }>;
-}[] = [
-  {
-    name: 'PGlite',
-    open: async () => {
-      const pglite = await openPGlite();
-      return { db: createReadModelDb({ pglite }), close: () => pglite.close() };
-    },
-  },
-];
-if (!('skipped' in pgDatabase)) {
-  const { connectionString } = pgDatabase as TestPostgresDatabase;
-  backends.push({
-    name: 'PostgreSQL',
-    open: async () => {
-      const db = createReadModelDb({ connectionString });
-      return { db, close: () => db.destroy() };
-    },
-  });
-}
-
-afterAll(async () => {
-  if (!('skipped' in pgDatabase)) await pgDatabase.drop();
-});
+const backends = await readModelBackends('copy', 'sg_copy');
 
 /** Values that COPY's text format must escape or spell in its own way; arrays go to jsonb. */
 const awkward = [

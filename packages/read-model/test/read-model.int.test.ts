@@ -7,47 +7,15 @@ import {
   migrateReadModel,
   migrations,
   type NewCar,
-  openPGlite,
   pendingMigrations,
   type ReadModelDb,
   readCheckpoints,
   toPosition,
   waitForPosition,
 } from '../src/index.ts';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from '../src/testing.ts';
+import { readModelBackends } from './backends.ts';
 
-interface Backend {
-  name: string;
-  open: () => Promise<{ db: ReadModelDb; close: () => Promise<void> }>;
-}
-
-const pgDatabase = await createTestPostgresDatabase('sg_rm');
-if ('skipped' in pgDatabase)
-  console.warn(`read-model: PostgreSQL suite skipped. ${pgDatabase.skipped}`);
-
-const backends: Backend[] = [
-  {
-    name: 'PGlite',
-    open: async () => {
-      const pglite = await openPGlite();
-      return { db: createReadModelDb({ pglite }), close: () => pglite.close() };
-    },
-  },
-];
-if (!('skipped' in pgDatabase)) {
-  const { connectionString } = pgDatabase as TestPostgresDatabase;
-  backends.push({
-    name: 'PostgreSQL',
-    open: async () => {
-      const db = createReadModelDb({ connectionString });
-      return { db, close: () => db.destroy() };
-    },
-  });
-}
-
-afterAll(async () => {
-  if (!('skipped' in pgDatabase)) await pgDatabase.drop();
-});
+const backends = await readModelBackends('read-model', 'sg_rm');
 
 describe.each(backends)('read model on $name', ({ open }) => {
   let db: ReadModelDb;
