@@ -6,7 +6,12 @@ import {
   TraceContext,
 } from '@second-gear/domain';
 import type { RecordedEvent } from '@second-gear/event-store';
-import { copyRows, type ProjectionName, type ReadModelDatabase } from '@second-gear/read-model';
+import {
+  copyRows,
+  jsonText,
+  type ProjectionName,
+  type ReadModelDatabase,
+} from '@second-gear/read-model';
 import { type QueryCreator, type Selectable, sql, type Transaction } from 'kysely';
 
 /** A stored event, parsed: its domain event, its metadata and where it sits in the store. */
@@ -85,9 +90,7 @@ export const recordsOf = <Table extends keyof ReadModelDatabase & string>(
 ) =>
   sql<
     Selectable<ReadModelDatabase[Table]>
-  >`jsonb_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows, (_key, value) =>
-    typeof value === 'bigint' ? value.toString() : value,
-  )}::jsonb)`;
+  >`jsonb_populate_recordset(null::${sql.table(table)}, ${jsonText(rows)}::jsonb)`;
 
 /**
  * The tables of a rebuild's batch, which load by COPY: read tables being built, empty but for

@@ -33,8 +33,8 @@ const ESCAPED: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r'
 const escapeText = (text: string): string =>
   SPECIAL.test(text) ? text.replace(SPECIAL_ALL, (c) => ESCAPED[c] ?? c) : text;
 
-/** JSON as the JSON insert path writes it: bigints as their digits. */
-const json = (value: object): string =>
+/** JSON of rows for the read model: bigints (positions) as their digits, which it reads as numbers. */
+export const jsonText = (value: object): string =>
   JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item));
 
 /**
@@ -53,7 +53,7 @@ const copyValue = (value: unknown): string => {
       return value ? 't' : 'f';
     default:
       if (value instanceof Date) return value.toISOString();
-      return escapeText(json(value as object));
+      return escapeText(jsonText(value as object));
   }
 };
 

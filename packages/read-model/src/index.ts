@@ -1,7 +1,7 @@
 export { eachAtOnce } from './at-once.ts';
 export * from './changes.ts';
 export * from './checkpoints.ts';
-export { copyRows } from './copy.ts';
+export { copyRows, jsonText } from './copy.ts';
 export * from './database.ts';
 export * from './migrations.ts';
 export { lockDatabaseDirectory } from './pglite-lock.ts';

@@ -75,9 +75,8 @@ const pricePoint = (carId: string, price: number, event: ProjectedEvent) => ({
 });
 
 /** What one event changes in the cars table: a car's columns, and its price history. */
-const changeOf = (
-  event: ProjectedEvent,
-): { carId: string; values: CarChange; price?: PricePoint } | undefined => {
+type Change = { carId: string; values: CarChange; price?: PricePoint };
+const changeOf = (event: ProjectedEvent): Change | undefined => {
   switch (event.type) {
     case 'CarAdvertised':
       return { carId: event.data.carId, values: { advertised: 1 } };
@@ -126,24 +125,23 @@ interface FoldedChange {
  * into the values it ends with. The rows come as JSON typed by the table's own row type, and a
  * row is only changed by events newer than its version, as event by event.
  */
-const updateAll = async (tables: ReadTables, events: readonly ProjectedEvent[]) => {
+const updateAll = async (
+  tables: ReadTables,
+  changes: readonly (Change & { position: bigint })[],
+) => {
   const folded = new Map<string, FoldedChange>();
-  const prices: PricePoint[] = [];
-  for (const event of events) {
-    const change = changeOf(event);
-    if (!change) continue;
-    if (change.price) prices.push(change.price);
+  for (const change of changes) {
     const car = folded.get(change.carId);
     if (car === undefined) {
       folded.set(change.carId, {
         carId: change.carId,
         values: { ...change.values },
-        from: event.position,
-        version: event.position,
+        from: change.position,
+        version: change.position,
       });
     } else {
       Object.assign(car.values, change.values);
-      car.version = event.position;
+      car.version = change.position;
     }
   }
   const byColumns = new Map<string, FoldedChange[]>();
@@ -175,7 +173,6 @@ const updateAll = async (tables: ReadTables, events: readonly ProjectedEvent[]) 
       .whereRef('c.version', '<', 'v.listed_position')
       .execute();
   }
-  await insertRows(tables, 'car_prices', prices);
 };
 
 /**
@@ -190,7 +187,7 @@ const updateAll = async (tables: ReadTables, events: readonly ProjectedEvent[]) 
 const applyAll = async (tables: ReadTables, events: readonly ProjectedEvent[]): Promise<void> => {
   const fold = isBulkLoad(tables);
   const listed = new Map<string, Record<string, unknown> & { version: bigint }>();
-  const changes: ProjectedEvent[] = [];
+  const changes: (Change & { position: bigint })[] = [];
   const prices: PricePoint[] = [];
   for (const event of events) {
     const creation = listing(event);
@@ -201,14 +198,14 @@ const applyAll = async (tables: ReadTables, events: readonly ProjectedEvent[]): 
     }
     const change = changeOf(event);
     if (!change) continue;
+    if (change.price) prices.push(change.price);
     const row = fold ? listed.get(change.carId) : undefined;
     if (!row) {
-      changes.push(event);
+      changes.push({ ...change, position: event.position });
       continue;
     }
     Object.assign(row, change.values);
     row.version = event.position;
-    if (change.price) prices.push(change.price);
   }
   await insertRows(tables, 'cars', [...listed.values()]);
   await insertRows(tables, 'car_prices', prices);
