@@ -58,8 +58,9 @@ export interface ApplyBatchOptions {
   storeId?: string;
   /**
    * False commits without waiting for the write-ahead log to reach the disk. A crash may then
-   * lose the last batches, checkpoint included, so they are applied again: for a rebuild's
-   * tables, which nobody reads until they are swapped in (the swap itself waits).
+   * lose the last batches, checkpoint included, so they are applied again from the log: for
+   * the live projections (a reader may see a batch that a crash then takes back, until it is
+   * applied again) and a rebuild's tables (the swap itself waits).
    */
   durable?: boolean;
   /**

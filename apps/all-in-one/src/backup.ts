@@ -1,7 +1,8 @@
 // The all-in-one's data (embedded database, the Auth Emulator's accounts, pictures, secret) into
 // one archive and back (`npm run backup`, `npm run restore`: backup-cli.ts). Both need the
 // marketplace stopped: the embedded database's lock says whether it runs, and is held
-// throughout, so it cannot start in the middle.
+// throughout, so it cannot start in the middle. A stopped PostgreSQL's files are a consistent
+// copy of it, as PGlite's are.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -13,22 +14,30 @@ import * as tar from 'tar';
 const ROOT = 'second-gear-data';
 const MANIFEST = 'BACKUP.json';
 /** Files of a running process, never archived nor restored. */
-const transient = (path: string) => /\.lock$|\.emulator\.pid$/.test(path);
+const transient = (path: string) =>
+  /\.lock$|\.emulator\.pid$|\/postmaster\.pid$|\/\.s\.PGSQL\.\d+(\.lock)?$/.test(path);
+
+/** The embedded databases' folders a data directory may hold (docs/operations.md). */
+const ENGINES = ['postgres', 'pglite'] as const;
+const enginesIn = (dataDir: string) => ENGINES.filter((e) => existsSync(join(dataDir, e)));
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 /** Holds the embedded database's lock (refused while the marketplace runs) during `work`. */
 const whileStopped = async <T>(dataDir: string, work: () => Promise<T>): Promise<T> => {
-  const release = lockDatabaseDirectory(join(dataDir, 'pglite'));
+  const releases: (() => void)[] = [];
   try {
+    for (const engine of enginesIn(dataDir)) {
+      releases.push(lockDatabaseDirectory(join(dataDir, engine)));
+    }
     return await work();
   } finally {
-    release();
+    for (const release of releases) release();
   }
 };
 
 export const backup = async (dataDir: string, file?: string): Promise<string> => {
-  if (!existsSync(join(dataDir, 'pglite'))) {
+  if (enginesIn(dataDir).length === 0) {
     throw new StartupError(
       `There is no marketplace data in ${dataDir} to back up: start it once (npm start), or set DATA_DIR.`,
     );
@@ -73,7 +82,9 @@ export const restore = async (dataDir: string, file: string): Promise<string | u
   if (!existsSync(file)) throw new StartupError(`There is no backup at ${file}.`);
   const entries: string[] = [];
   await tar.list({ file, onReadEntry: (entry) => entries.push(entry.path) });
-  if (!entries.includes(MANIFEST) || !entries.some((e) => e.startsWith(`${ROOT}/pglite/`))) {
+  const holdsDatabase = (entry: string) =>
+    ENGINES.some((engine) => entry.startsWith(`${ROOT}/${engine}/`));
+  if (!entries.includes(MANIFEST) || !entries.some(holdsDatabase)) {
     throw new StartupError(`${file} is not a backup of npm run backup: nothing was changed.`);
   }
   await mkdir(dirname(dataDir), { recursive: true });
@@ -98,6 +109,6 @@ export const restore = async (dataDir: string, file: string): Promise<string | u
       await rm(incoming, { recursive: true, force: true });
     }
   };
-  // A data directory with a database is guarded by its lock; a missing one has nothing to guard.
-  return existsSync(join(dataDir, 'pglite')) ? whileStopped(dataDir, run) : run();
+  // A data directory's databases are guarded by their locks; a missing one has nothing to guard.
+  return whileStopped(dataDir, run);
 };

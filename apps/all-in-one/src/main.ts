@@ -13,6 +13,7 @@ const webDist = ensureWebBuilt(settings.WEB_DIST, say);
 
 const marketplace = await startMarketplace({
   dataDir: settings.DATA_DIR,
+  database: settings.EMBEDDED_DATABASE,
   host: settings.HOST,
   port: settings.PORT,
   authEmulatorPort: settings.AUTH_EMULATOR_PORT,

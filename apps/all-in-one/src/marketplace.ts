@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -18,7 +19,13 @@ import {
   watchSubscriptions,
 } from '@second-gear/projection-service';
 import { buildQueryService } from '@second-gear/query-service';
-import { createReadModelDb, listenToReadModel, openPGlite } from '@second-gear/read-model';
+import {
+  createReadModelDb,
+  listenToReadModel,
+  openPGlite,
+  type ReadModelChanges,
+  type ReadModelDb,
+} from '@second-gear/read-model';
 import {
   createMetricsRegistry,
   fromLoopback,
@@ -29,11 +36,21 @@ import {
 } from '@second-gear/service-http';
 import type { ResolveHost, TargetPolicy } from '@second-gear/webhooks';
 import { pino } from 'pino';
+import { embeddedPostgresUnavailable, startEmbeddedPostgres } from './embedded-postgres.ts';
 import { dataDirSecret } from './secret.ts';
 import { seedDemoData } from './seed.ts';
 
+/** The engines the marketplace can keep its data in, under its data directory. */
+export type EmbeddedDatabase = 'postgres' | 'pglite';
+
 export interface MarketplaceOptions {
   dataDir: string;
+  /**
+   * The embedded database: PostgreSQL run as a child process (`postgres`), PGlite in this
+   * process (`pglite`), or `auto` (the default): the one the data directory already holds,
+   * else PostgreSQL where it can run, else PGlite.
+   */
+  database?: 'auto' | EmbeddedDatabase;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -95,6 +112,8 @@ export interface MarketplaceOptions {
 
 export interface RunningMarketplace {
   url: string;
+  /** The embedded database the marketplace runs on. */
+  database: EmbeddedDatabase;
   authEmulator: Pick<AuthEmulator, 'host' | 'url'>;
   store: EventStore;
   /** Every part's metrics, the one registry `GET /metrics` serves. */
@@ -104,8 +123,8 @@ export interface RunningMarketplace {
 
 /**
  * The whole marketplace in one process on one port: the command, query and projection services
- * on an embedded PGlite database, the built web app, and the Firebase Auth Emulator as a child
- * process. Requests are dispatched by the same rule as the distributed gateway's, but directly
+ * on an embedded database (PostgreSQL as a child process, or PGlite in this one) under the data
+ * directory, the built web app, and the Firebase Auth Emulator as a child process. Requests are dispatched by the same rule as the distributed gateway's, but directly
  * into each service's router, without a network hop.
  */
 export const startMarketplace = async (
@@ -136,21 +155,15 @@ export const startMarketplace = async (
           return started;
         })();
 
-    say('opening the embedded database');
-    const pglite = await openPGlite(join(dataDir, 'pglite'));
-    cleanups.push(() => pglite.close());
-    const store = await createEventStore({ kind: 'pglite', db: pglite });
-    cleanups.push(() => store.close());
-    const db = createReadModelDb({ pglite });
-    cleanups.push(() => db.destroy());
+    const database = await chooseDatabase(dataDir, options.database ?? 'auto', say);
+    const { store, db, listen, projecting } = await openDatabase(dataDir, database, say, cleanups);
 
     // One registry for the three parts, so one scrape sees them all.
     const metrics = createMetricsRegistry('all-in-one');
     // Projections and reactors log what goes wrong (a parked event, a failing effect).
     const log = pino(loggerOptions({ level: options.logLevel ?? 'info' }));
     const projections = await startProjections({
-      store,
-      db,
+      ...projecting,
       logger: log,
       metrics: projectionCounters(metrics),
     });
@@ -214,7 +227,7 @@ export const startMarketplace = async (
     cleanups.push(() => command.close());
     // The projectors' commits, heard in process: they release reads waiting for a position and
     // retire the answers kept in memory.
-    const changes = await listenToReadModel({ pglite });
+    const changes = await listen();
     cleanups.push(() => changes.close());
     const query = await buildQueryService({
       db,
@@ -313,9 +326,76 @@ export const startMarketplace = async (
     if (options.seed ?? true) {
       await seedDemoData({ dataDir, store, command, query, authEmulator, auth, say });
     }
-    return { url, authEmulator, store, metrics, stop };
+    return { url, database, authEmulator, store, metrics, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+};
+
+/**
+ * Which engine a data directory runs on. A directory keeps the one it was created with; a new
+ * one gets PostgreSQL where it can run here, else PGlite, and the log says why.
+ */
+const chooseDatabase = async (
+  dataDir: string,
+  wanted: 'auto' | EmbeddedDatabase,
+  say: (line: string) => void,
+): Promise<EmbeddedDatabase> => {
+  if (wanted !== 'auto') return wanted;
+  const holds = (engine: EmbeddedDatabase) => existsSync(join(dataDir, engine));
+  if (holds('postgres')) return 'postgres';
+  if (holds('pglite')) return 'pglite';
+  const unavailable = await embeddedPostgresUnavailable(join(dataDir, 'postgres'));
+  if (unavailable === undefined) return 'postgres';
+  say(`using the in-process PGlite database: ${unavailable}`);
+  return 'pglite';
+};
+
+interface OpenDatabase {
+  store: EventStore;
+  db: ReadModelDb;
+  /**
+   * The projections' own connections on PostgreSQL, as the projection service has in the
+   * distributed mode, so that requests cannot keep them waiting for a connection.
+   */
+  projecting: { store: EventStore; db: ReadModelDb };
+  /** The projectors' commits, heard by the query service. */
+  listen(): Promise<ReadModelChanges>;
+}
+
+/** Opens the event log and the read model on the chosen engine, under `dataDir/<engine>`. */
+const openDatabase = async (
+  dataDir: string,
+  database: EmbeddedDatabase,
+  say: (line: string) => void,
+  cleanups: (() => Promise<unknown>)[],
+): Promise<OpenDatabase> => {
+  if (database === 'postgres') {
+    say('starting the embedded PostgreSQL');
+    const server = await startEmbeddedPostgres({ dir: join(dataDir, 'postgres'), say });
+    cleanups.push(() => server.stop());
+    const { connectionString } = server;
+    const store = await createEventStore({ kind: 'postgres', connectionString });
+    cleanups.push(() => store.close());
+    const db = createReadModelDb({ connectionString });
+    cleanups.push(() => db.destroy());
+    const projecting = {
+      store: await createEventStore({ kind: 'postgres', connectionString }),
+      db: createReadModelDb({ connectionString }),
+    };
+    cleanups.push(
+      () => projecting.store.close(),
+      () => projecting.db.destroy(),
+    );
+    return { store, db, projecting, listen: () => listenToReadModel({ connectionString }) };
+  }
+  say('opening the embedded PGlite database');
+  const pglite = await openPGlite(join(dataDir, 'pglite'));
+  cleanups.push(() => pglite.close());
+  const store = await createEventStore({ kind: 'pglite', db: pglite });
+  cleanups.push(() => store.close());
+  const db = createReadModelDb({ pglite });
+  cleanups.push(() => db.destroy());
+  return { store, db, projecting: { store, db }, listen: () => listenToReadModel({ pglite }) };
 };

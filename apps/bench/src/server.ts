@@ -6,7 +6,8 @@
 //   node src/server.ts query         the query service over BENCH_DATABASE_URL (read model + store);
 //                                    BENCH_ANSWER_CACHE=off reads the database for every request
 //   node src/server.ts services      command, query and projections over BENCH_DATABASE_URL
-//   node src/server.ts marketplace   the all-in-one app (PGlite) in BENCH_DATA_DIR
+//   node src/server.ts marketplace   the all-in-one app in BENCH_DATA_DIR, on PGlite or
+//                                    (BENCH_EMBEDDED_DATABASE=postgres) embedded PostgreSQL
 import { buildCommandService, localImageStorage } from '@second-gear/command-service';
 import { createEventStore } from '@second-gear/event-store';
 import { createFirebaseAuth } from '@second-gear/identity';
@@ -97,6 +98,7 @@ if (mode === 'bare') {
   const { ensureWebBuilt, startMarketplace } = await import('@second-gear/all-in-one');
   const app = await startMarketplace({
     dataDir: env('BENCH_DATA_DIR'),
+    database: process.env.BENCH_EMBEDDED_DATABASE === 'postgres' ? 'postgres' : 'pglite',
     port: 0,
     authEmulatorPort: 0,
     webDist: ensureWebBuilt(),

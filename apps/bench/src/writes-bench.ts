@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,7 +19,11 @@ import { createDatabase } from './postgres.ts';
 import { BENCH_PICTURE_HOST, spawnServer } from './spawn-server.ts';
 import { perSecond, type Summary, summarize } from './stats.ts';
 
-export type Backend = 'pglite' | 'postgres';
+/**
+ * Where the commands run: the services on the PostgreSQL server (`postgres`), or the all-in-one
+ * app on its embedded PGlite (`pglite`) or its embedded PostgreSQL (`all-in-one-postgres`).
+ */
+export type Backend = 'pglite' | 'postgres' | 'all-in-one-postgres';
 export type WriteCommand = 'list a car' | 'book a car';
 
 export interface WriteRun {
@@ -319,18 +323,27 @@ const measure = async (
   }
 };
 
-/** Part 1 on PGlite: the all-in-one app, seeded with the demo data (its admin creates categories). */
-export const benchWritesPglite = async (options: {
-  clients: readonly number[];
-  durationSeconds: number;
-  say: (line: string) => void;
-}): Promise<WriteRun[]> => {
+/**
+ * Part 1 on the all-in-one app, on the embedded database named, seeded with the demo data (its
+ * admin creates categories).
+ */
+export const benchWritesAllInOne = async (
+  database: 'pglite' | 'postgres',
+  options: {
+    clients: readonly number[];
+    durationSeconds: number;
+    say: (line: string) => void;
+  },
+): Promise<WriteRun[]> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'second-gear-bench-'));
+  // mkdtemp's folder is this user's alone; run as root, PostgreSQL runs as the `postgres` user.
+  await chmod(dataDir, 0o755);
   const secret = randomBytes(32).toString('hex');
   let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
   try {
     server = await spawnServer('marketplace', {
       BENCH_DATA_DIR: dataDir,
+      BENCH_EMBEDDED_DATABASE: database,
       BENCH_JWT_SECRET: secret,
     });
     const url = server.info.url ?? '';
@@ -340,7 +353,7 @@ export const benchWritesPglite = async (options: {
       return minter.sign(admin.uid, admin.email, 'Admin');
     };
     return await measure(
-      'pglite',
+      database === 'pglite' ? 'pglite' : 'all-in-one-postgres',
       { command: url, query: url },
       emulatorHost,
       secret,

