@@ -11,6 +11,7 @@ const say = (line: string) => process.stdout.write(`  [server] ${line}\n`);
 
 const marketplace = await startMarketplace({
   dataDir: settings.DATA_DIR,
+  database: settings.EMBEDDED_DATABASE,
   host: settings.HOST,
   port: settings.PORT,
   authEmulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST,

@@ -1,3 +1,4 @@
 export * from './demo-data.ts';
+export { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres.ts';
 export * from './marketplace.ts';
 export * from './web-build.ts';

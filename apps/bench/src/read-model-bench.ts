@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startEmbeddedPostgres } from '@second-gear/all-in-one';
 import { CarsQuery } from '@second-gear/contracts';
-import { createEventStore } from '@second-gear/event-store';
+import { createEventStore, type EventStore } from '@second-gear/event-store';
 import { rebuildReadModel } from '@second-gear/projection-service';
 import { carSearchOf, encodeCursor, explainCarSearch } from '@second-gear/query-service';
 import {
@@ -21,7 +22,7 @@ import { perSecond } from './stats.ts';
 
 export interface RebuildRun {
   /** Where the events and the read model are (results before 2026-11-25: PostgreSQL). */
-  storage?: 'PostgreSQL' | 'PGlite';
+  storage?: 'PostgreSQL' | 'embedded PostgreSQL' | 'PGlite';
   events: number;
   cars: number;
   /** Time to append the generated events through `appendMany`, before the rebuild. */
@@ -254,37 +255,40 @@ export const benchReadModel = async (options: {
 };
 
 /**
- * The same rebuild on the embedded database the all-in-one app runs on: a generated marketplace
- * appended to PGlite in a fresh data directory, then replayed into fresh read tables in the same
- * database, as `npm run projections -- rebuild` does with `PGLITE_DIR`.
+ * The same rebuild on an embedded database of the all-in-one app: a generated marketplace
+ * appended to a fresh data directory, then replayed into fresh read tables in the same database,
+ * as `npm run projections -- rebuild` does on it.
  */
-export const benchPgliteRebuild = async (
+export const benchEmbeddedRebuild = async (
+  database: 'pglite' | 'postgres',
   cars: number,
   say: (line: string) => void,
 ): Promise<RebuildRun> => {
+  const storage = database === 'pglite' ? 'PGlite' : 'embedded PostgreSQL';
   const dataDir = await mkdtemp(join(tmpdir(), 'sg-bench-rebuild-'));
-  const pglite = await openPGlite(join(dataDir, 'pglite'));
+  // mkdtemp's folder is this user's alone; run as root, PostgreSQL runs as the `postgres` user.
+  await chmod(dataDir, 0o755);
+  const embedded = await openEmbedded(database, dataDir);
   try {
-    const store = await createEventStore({ kind: 'pglite', db: pglite });
-    const db = createReadModelDb({ pglite });
-    say(`  PGlite: appending a marketplace of ${cars.toLocaleString('en-US')} cars`);
+    const { store, db } = embedded;
+    say(`  ${storage}: appending a marketplace of ${cars.toLocaleString('en-US')} cars`);
     const generator = marketplaceGenerator(store);
     let started = performance.now();
     await generator.growTo(cars);
     const loadMs = performance.now() - started;
     say(
-      `  PGlite: rebuilding the read model from ${generator.events().toLocaleString('en-US')} events`,
+      `  ${storage}: rebuilding the read model from ${generator.events().toLocaleString('en-US')} events`,
     );
     started = performance.now();
     const rebuilt = await rebuildReadModel({ store, db, fresh: true, batchSize: REBUILD_BATCH });
     const rebuildMs = performance.now() - started;
     if (rebuilt.parked > 0 || rebuilt.retried > 0) {
       throw new Error(
-        `The rebuild on PGlite applied ${rebuilt.retried} batches again event by event and parked ${rebuilt.parked} generated events`,
+        `The rebuild on ${storage} applied ${rebuilt.retried} batches again event by event and parked ${rebuilt.parked} generated events`,
       );
     }
     const run: RebuildRun = {
-      storage: 'PGlite',
+      storage,
       events: generator.events(),
       cars: generator.cars(),
       loadMs,
@@ -294,14 +298,49 @@ export const benchPgliteRebuild = async (
       batchSize: REBUILD_BATCH,
     };
     say(
-      `  PGlite: rebuilt ${run.events.toLocaleString('en-US')} events in ${(rebuildMs / 1000).toFixed(1)} s: ${run.eventsPerSecond.toFixed(0)} events/s`,
+      `  ${storage}: rebuilt ${run.events.toLocaleString('en-US')} events in ${(rebuildMs / 1000).toFixed(1)} s: ${run.eventsPerSecond.toFixed(0)} events/s`,
     );
-    await store.close();
     return run;
   } finally {
-    await pglite.close();
+    await embedded.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+};
+
+/**
+ * The event store and read model of a fresh all-in-one data directory's embedded database,
+ * opened as the app opens them.
+ */
+const openEmbedded = async (
+  database: 'pglite' | 'postgres',
+  dataDir: string,
+): Promise<{ store: EventStore; db: ReadModelDb; close(): Promise<void> }> => {
+  if (database === 'pglite') {
+    const pglite = await openPGlite(join(dataDir, 'pglite'));
+    const store = await createEventStore({ kind: 'pglite', db: pglite });
+    const db = createReadModelDb({ pglite });
+    return {
+      store,
+      db,
+      close: async () => {
+        await store.close();
+        await pglite.close();
+      },
+    };
+  }
+  const server = await startEmbeddedPostgres({ dir: join(dataDir, 'postgres') });
+  const { connectionString } = server;
+  const store = await createEventStore({ kind: 'postgres', connectionString });
+  const db = createReadModelDb({ connectionString });
+  return {
+    store,
+    db,
+    close: async () => {
+      await db.destroy();
+      await store.close();
+      await server.stop();
+    },
+  };
 };
 
 export const ALL_IN_ONE_CARS = 10_000;
@@ -312,19 +351,26 @@ export const ALL_IN_ONE_CARS = 10_000;
  * searches are loaded through its one HTTP port, cold and with answers kept.
  */
 export const benchAllInOne = async (
+  database: 'pglite' | 'postgres',
   cars: number,
   options: { connections: number; durationSeconds: number; say: (line: string) => void },
 ): Promise<ReadRun[]> => {
   const { say } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'sg-bench-all-in-one-'));
+  // mkdtemp's folder is this user's alone; run as root, PostgreSQL runs as the `postgres` user.
+  await chmod(dataDir, 0o755);
+  const engine = database === 'pglite' ? 'PGlite' : 'PostgreSQL';
   const runs: ReadRun[] = [];
   try {
-    say(`  all-in-one: appending a marketplace of ${cars.toLocaleString('en-US')} cars to PGlite`);
-    const pglite = await openPGlite(join(dataDir, 'pglite'));
-    const store = await createEventStore({ kind: 'pglite', db: pglite });
-    await marketplaceGenerator(store).growTo(cars);
-    await store.close();
-    await pglite.close();
+    say(
+      `  all-in-one: appending a marketplace of ${cars.toLocaleString('en-US')} cars to ${engine}`,
+    );
+    const embedded = await openEmbedded(database, dataDir);
+    try {
+      await marketplaceGenerator(embedded.store).growTo(cars);
+    } finally {
+      await embedded.close();
+    }
     // The generated marketplace takes the place of the demo data (whose categories it has).
     await writeFile(join(dataDir, 'seeded'), 'generated by the benchmark\n');
     const searches = [
@@ -341,6 +387,7 @@ export const benchAllInOne = async (
           'marketplace',
           {
             BENCH_DATA_DIR: dataDir,
+            BENCH_EMBEDDED_DATABASE: database,
             BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
             BENCH_ANSWER_CACHE: cache === 'cold' ? 'off' : 'on',
           },
@@ -359,14 +406,14 @@ export const benchAllInOne = async (
           const measured = await load(url, searches, options);
           runs.push({
             cars,
-            endpoint: 'all-in-one: search, one filter or two words (5 in turn)',
+            endpoint: `all-in-one on ${engine}: search, one filter or two words (5 in turn)`,
             cache,
             result: measured,
             bare: measuredBare,
             ofBare: measured.requestsPerSecond / measuredBare.requestsPerSecond,
           });
           say(
-            `  all-in-one, ${cars} cars, ${cache}, searches: ${measured.requestsPerSecond.toFixed(0)} req/s, p99 ${measured.p99} ms (bare ${measuredBare.requestsPerSecond.toFixed(0)} req/s)`,
+            `  all-in-one on ${engine}, ${cars} cars, ${cache}, searches: ${measured.requestsPerSecond.toFixed(0)} req/s, p99 ${measured.p99} ms (bare ${measuredBare.requestsPerSecond.toFixed(0)} req/s)`,
           );
         } finally {
           await app.stop();

@@ -12,7 +12,7 @@ import { dropCreatedDatabases } from './postgres.ts';
 import {
   ALL_IN_ONE_CARS,
   benchAllInOne,
-  benchPgliteRebuild,
+  benchEmbeddedRebuild,
   benchReadModel,
 } from './read-model-bench.ts';
 import { renderReport } from './report.ts';
@@ -153,8 +153,14 @@ try {
           durationSeconds: scale.readSeconds,
           say,
         });
-        // The embedded database, at the first size.
-        if (rebuild) measured.rebuilds.push(await benchPgliteRebuild(scale.cars[0] ?? 1000, say));
+        // The all-in-one's embedded databases, at the first size.
+        if (rebuild) {
+          for (const database of ['postgres', 'pglite'] as const) {
+            measured.rebuilds.push(
+              await benchEmbeddedRebuild(database, scale.cars[0] ?? 1000, say),
+            );
+          }
+        }
         return measured;
       });
       if (reads) await save(result);
@@ -164,13 +170,17 @@ try {
   if (options.parts.includes('embedded')) {
     await attempt('embedded', async () => {
       await save(
-        await measurePart('embedded', machine, () =>
-          benchAllInOne(ALL_IN_ONE_CARS, {
+        await measurePart('embedded', machine, async () => {
+          const settings = {
             connections: scale.readConnections,
             durationSeconds: scale.readSeconds,
             say,
-          }),
-        ),
+          };
+          return [
+            ...(await benchAllInOne('postgres', ALL_IN_ONE_CARS, settings)),
+            ...(await benchAllInOne('pglite', ALL_IN_ONE_CARS, settings)),
+          ];
+        }),
       );
     });
   }

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureWebBuilt, startMarketplace } from '@second-gear/all-in-one';
@@ -21,6 +21,9 @@ export default async function setup(project: TestProject) {
     force: true,
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'second-gear-e2e-'));
+  // mkdtemp's folder is this user's alone; run as root, the embedded PostgreSQL that `npm start`
+  // runs on by default runs as the `postgres` user, which must reach it.
+  await chmod(dataDir, 0o755);
   // A copy of the built app, so a rebuild of web/dist during the run cannot pull chunks away.
   const webDist = join(dataDir, 'web');
   await cp(ensureWebBuilt(), webDist, { recursive: true });
@@ -32,6 +35,10 @@ export default async function setup(project: TestProject) {
     seed: true,
     rateLimits: false,
     logLevel: 'warn',
+    // The engine `npm start` runs on; where it cannot run, the fallback, as there.
+    say: (line) => {
+      if (line.startsWith('using the in-process PGlite')) console.warn(line);
+    },
   });
   project.provide('baseUrl', marketplace.url);
   project.provide('authEmulatorHost', marketplace.authEmulator.host);
