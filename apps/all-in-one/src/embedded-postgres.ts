@@ -10,7 +10,7 @@
 // server runs as this user, or as the existing `postgres` user when started by root
 // (PostgreSQL refuses to run as root), and stops when the marketplace stops.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -233,6 +233,8 @@ export const startEmbeddedPostgres = async (options: {
       ],
       { ...user, env: serverEnv(), stdio: ['ignore', log, log], detached: true },
     );
+    // The server has the log file open on its own; this process needs it no more.
+    closeSync(log);
     cleanups.push(async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT');

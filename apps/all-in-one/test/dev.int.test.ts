@@ -2,7 +2,8 @@
 // when a file it uses is saved, and Ctrl-C leaving nothing behind.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, utimes } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm, utimes } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,6 +43,9 @@ describe('npm run dev', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'second-gear-dev-'));
+    // mkdtemp's folder is this user's alone; run as root, the embedded PostgreSQL `npm run dev`
+    // runs on by default runs as the `postgres` user, which must reach it.
+    await chmod(dataDir, 0o755);
     ports.public = await freePort();
     ports.emulator = await freePort();
     url = `http://127.0.0.1:${ports.public}`;
@@ -100,5 +104,8 @@ describe('npm run dev', () => {
     for (const port of [ports.public, ports.emulator, server]) {
       expect(await listening(port)).toBe(false);
     }
+    // Its database server was stopped too: PostgreSQL removes its pid file as it shuts down.
+    expect(existsSync(join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 60_000);
 });

@@ -249,15 +249,48 @@ interface ApiSession {
   accessToken: string;
 }
 
+/**
+ * The furthest position the writes made here were answered with: reads made here wait for it
+ * (`X-Min-Position`), as the web client's reads wait for its own writes.
+ */
+let written: bigint | undefined;
+
+const wrote = (position: unknown) => {
+  if (typeof position !== 'string' && typeof position !== 'number') return;
+  const at = BigInt(position);
+  if (written === undefined || at > written) written = at;
+};
+
 async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set('authorization', `bearer ${init.token}`);
   if (typeof init.body === 'string') headers.set('content-type', 'application/json');
+  const method = init.method ?? 'GET';
+  if (method === 'GET' && written !== undefined) headers.set('x-min-position', String(written));
   const response = await fetch(`${baseUrl}/api${path}`, { ...init, headers });
   const text = await response.text();
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} /api${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
+  if (!response.ok) throw new Error(`${method} /api${path}: ${response.status} ${text}`);
+  const body = (text ? JSON.parse(text) : undefined) as T;
+  if (method !== 'GET') {
+    wrote(response.headers.get('x-event-position') ?? undefined);
+    if (body && typeof body === 'object' && 'position' in body) wrote(body.position);
+  }
+  return body;
+}
+
+/**
+ * Waits until the cars the writes made here touched are readable, so that a page the browser
+ * opens next shows them (the browser knows nothing of writes made outside it).
+ */
+async function carsCaughtUp(): Promise<void> {
+  for (let tries = 0; tries < 20; tries++) {
+    const response = await fetch(`${baseUrl}/api/products?limit=1`, {
+      headers: written === undefined ? {} : { 'x-min-position': String(written) },
+    });
+    await response.arrayBuffer();
+    if (response.headers.get('x-position-reached') !== 'false') return;
+  }
+  throw new Error(`The cars were not caught up with position ${written} after 20 reads`);
 }
 
 /** An account registered the way the web client registers one, without a browser. */
@@ -326,6 +359,7 @@ async function postCar(seller: ApiSession, car: CarInput, image: string): Promis
   });
   const id = answer.insertedId ?? answer._id ?? answer.id;
   if (!id) throw new Error(`POST /api/product answered no id: ${JSON.stringify(answer)}`);
+  await carsCaughtUp();
   return { id };
 }
 
@@ -345,6 +379,7 @@ export async function listCars(seller: ApiSession, cars: CarInput[]): Promise<{ 
 /** Deletes the seller's car through the API. */
 export async function deleteCar(seller: ApiSession, id: string): Promise<void> {
   await api(`/product/${encodeURIComponent(id)}`, { method: 'DELETE', token: seller.accessToken });
+  await carsCaughtUp();
 }
 
 // ---- a real picture
