@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fromWhereRun, StartupError } from '@second-gear/config';
 import { lockDatabaseDirectory } from '@second-gear/read-model';
 import * as tar from 'tar';
+import { embeddedPostgresRunning } from './embedded-postgres.ts';
 
 /** The folder every archive holds its files under, beside its manifest. */
 const ROOT = 'second-gear-data';
@@ -29,6 +30,12 @@ const whileStopped = async <T>(dataDir: string, work: () => Promise<T>): Promise
   try {
     for (const engine of enginesIn(dataDir)) {
       releases.push(lockDatabaseDirectory(join(dataDir, engine)));
+    }
+    // A server an app left running when it ended without stopping it holds no lock.
+    if (await embeddedPostgresRunning(join(dataDir, 'postgres'))) {
+      throw new StartupError(
+        `A PostgreSQL server still runs on ${join(dataDir, 'postgres')}: start the marketplace once and stop it (Ctrl-C), which stops the server too.`,
+      );
     }
     return await work();
   } finally {

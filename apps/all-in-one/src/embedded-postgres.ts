@@ -10,8 +10,8 @@
 // server runs as this user, or as the existing `postgres` user when started by root
 // (PostgreSQL refuses to run as root), and stops when the marketplace stops.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
-import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFile, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,6 +25,8 @@ const DATABASE = 'second_gear';
 const PORT = 5432;
 /** A Unix socket's path must fit in `sockaddr_un` (104 bytes on macOS, 108 on Linux). */
 const SOCKET_PATH_MAX = 100;
+/** No TCP at all, and a socket only the server's user can open. */
+const SETTINGS = ["listen_addresses = ''", "unix_socket_permissions = '0700'"];
 
 export interface EmbeddedPostgres {
   /** A `pg` connection string to the marketplace's database, through the Unix socket. */
@@ -35,6 +37,7 @@ export interface EmbeddedPostgres {
 
 interface Binaries {
   initdb: string;
+  pg_ctl: string;
   postgres: string;
 }
 
@@ -75,13 +78,15 @@ const reachable = (dir: string, user: RunAs): boolean => {
 const prepare = async (
   dir: string,
 ): Promise<{ binaries: Binaries; user: RunAs } | { unavailable: string }> => {
+  // The server is reached through a Unix socket, which `pg` cannot open on Windows.
+  if (process.platform === 'win32') return { unavailable: 'it runs here on Unix systems only' };
   const found = await binaries();
   if (!found) {
     return {
       unavailable: `no PostgreSQL binaries are installed for ${process.platform}-${process.arch}`,
     };
   }
-  if (process.getuid?.() !== 0) return { binaries: found, user: {} };
+  if (process.getuid?.() !== 0) return runnable(found, {});
   const uid = idOf('-u');
   const gid = idOf('-g');
   if (uid === undefined || gid === undefined) {
@@ -96,7 +101,22 @@ const prepare = async (
       unavailable: `this process runs as root, and the \`postgres\` user it would run PostgreSQL as cannot reach ${dir}`,
     };
   }
-  return { binaries: found, user };
+  return runnable(found, user);
+};
+
+/**
+ * The binaries as they are installed, if they run here as `user`: they may be built for another
+ * C library (musl), or sit where that user cannot reach them (a project under `/root`).
+ */
+const runnable = (
+  found: Binaries,
+  user: RunAs,
+): { binaries: Binaries; user: RunAs } | { unavailable: string } => {
+  const version = spawnSync(found.postgres, ['-V'], { ...user, encoding: 'utf8' });
+  if (version.status === 0) return { binaries: found, user };
+  const why = (version.stderr || version.error?.message || `exit code ${version.status}`).trim();
+  const as = 'uid' in user ? ' as the `postgres` user' : '';
+  return { unavailable: `its server does not run${as} (${why})` };
 };
 
 /** Why embedded PostgreSQL cannot run on `dir` here, or undefined when it can. */
@@ -117,33 +137,54 @@ const run = (command: string, args: string[], user: RunAs): void => {
 // Messages in English whatever the machine's locale, so the log reads the same everywhere.
 const serverEnv = () => ({ ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' });
 
-const alive = (pid: number): boolean => {
+/**
+ * Whether a PostgreSQL server answers on the socket a pid file names, for the directory `dir`:
+ * a server that refuses connections while it starts or recovers answers too.
+ */
+const serverAnswers = async (dir: string, socketDir: string, port: number): Promise<boolean> => {
+  const client = new pg.Client({ host: socketDir, port, user: 'postgres', database: 'postgres' });
   try {
-    process.kill(pid, 0);
-    return true;
+    await client.connect();
+    const { rows } = await client.query<{ data_directory: string }>('show data_directory');
+    return rows[0]?.data_directory === dir;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    // 57P03: the database system is starting up, shutting down or recovering.
+    return (error as { code?: string }).code === '57P03';
+  } finally {
+    await client.end().catch(() => {});
   }
 };
 
+/** Whether a PostgreSQL server runs on `dir` (for a backup, which needs it stopped). */
+export const embeddedPostgresRunning = async (dir: string): Promise<boolean> => {
+  const pidFile = join(resolve(dir), 'postmaster.pid');
+  if (!existsSync(pidFile)) return false;
+  const [, , , port, socketDir] = readFileSync(pidFile, 'utf8').split('\n');
+  return Boolean(socketDir && port && (await serverAnswers(resolve(dir), socketDir, Number(port))));
+};
+
 /**
- * A server still running on the directory is one an earlier run left behind when it was killed
- * outright (its caller holds the directory's lock, so no live marketplace owns it): it is shut
- * down before this one starts.
+ * A server still running on the directory is one an earlier run left behind when it ended
+ * without stopping it (killed outright, or crashed): its caller holds the directory's lock, so
+ * no live marketplace owns it. It is recognised by answering on its socket for this directory,
+ * never by its pid alone (after a reboot the pid file's number may be any other process's), and
+ * shut down with `pg_ctl` as the server's own user. A pid file no server answers for is stale.
  */
-const stopLeftover = async (dir: string, say: (line: string) => void): Promise<void> => {
+const stopLeftover = async (
+  dir: string,
+  bin: Binaries,
+  user: RunAs,
+  say: (line: string) => void,
+): Promise<void> => {
   const pidFile = join(dir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n', 1)[0] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  say(`stopping the PostgreSQL server (process ${pid}) an earlier run left on ${dir}`);
-  process.kill(pid, 'SIGINT');
-  for (let waited = 0; alive(pid); waited += 100) {
-    if (waited >= 30_000) {
-      throw new StartupError(`PostgreSQL process ${pid} on ${dir} did not stop: stop it first.`);
-    }
-    await sleep(100);
+  const [pid, , , port, socketDir] = readFileSync(pidFile, 'utf8').split('\n');
+  if (socketDir && port && (await serverAnswers(dir, socketDir, Number(port)))) {
+    say(`stopping the PostgreSQL server (process ${pid}) an earlier run left on ${dir}`);
+    run(bin.pg_ctl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '60'], user);
+    return;
   }
+  await rm(pidFile, { force: true });
 };
 
 const exited = (child: ChildProcess): Promise<void> =>
@@ -176,37 +217,49 @@ export const startEmbeddedPostgres = async (options: {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
   };
   try {
-    await stopLeftover(dir, say);
+    await stopLeftover(dir, bin, user, say);
     if (!existsSync(join(dir, 'PG_VERSION'))) {
+      if (existsSync(dir) && readdirSync(dir).length > 0) {
+        throw new StartupError(
+          `${dir} holds files but no PostgreSQL database: move them away, or give the marketplace another DATA_DIR.`,
+        );
+      }
       say(`creating the PostgreSQL database in ${dir}`);
-      await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true, mode: 0o700 });
       if ('uid' in user) await chown(dir, user.uid, user.gid);
       // Byte-order collation (C), as the embedded PGlite has, in UTF-8; trust on the socket,
-      // which only this user (and root) can open.
-      run(
-        bin.initdb,
-        [
-          '-D',
-          dir,
-          '-U',
-          'postgres',
-          '-A',
-          'trust',
-          '-E',
-          'UTF8',
-          '--locale=C',
-          '--no-instructions',
-        ],
-        user,
-      );
+      // which only the server's user (and root) can open, and no login over TCP at all.
+      try {
+        run(
+          bin.initdb,
+          [
+            '-D',
+            dir,
+            '-U',
+            'postgres',
+            '--auth-local=trust',
+            '--auth-host=reject',
+            '-E',
+            'UTF8',
+            '--locale=C',
+            '--no-instructions',
+          ],
+          user,
+        );
+      } catch (error) {
+        // A half-made directory would be taken for a database on the next start.
+        await rm(dir, { recursive: true, force: true });
+        throw error;
+      }
+      // The same settings for a server started on this directory by hand.
+      await appendFile(join(dir, 'postgresql.auto.conf'), SETTINGS.map((s) => `${s}\n`).join(''));
     } else if ('uid' in user && statSync(join(dir, 'PG_VERSION')).uid !== user.uid) {
       // Files restored from a backup by root belong to root; the server must own them.
       run('chown', ['-R', `${user.uid}:${user.gid}`, dir], {});
     }
 
     let socketDir = dir;
-    if (join(dir, `.s.PGSQL.${PORT}`).length > SOCKET_PATH_MAX) {
+    if (Buffer.byteLength(join(dir, `.s.PGSQL.${PORT}`)) > SOCKET_PATH_MAX) {
       socketDir = await mkdtemp(join(tmpdir(), 'second-gear-pg-'));
       const temporary = socketDir;
       cleanups.push(() => rm(temporary, { recursive: true, force: true }));
@@ -214,7 +267,8 @@ export const startEmbeddedPostgres = async (options: {
     }
 
     const logFile = `${dir}.log`;
-    const log = openSync(logFile, 'a');
+    // Only the server's user reads its log: it can quote the values of failed statements.
+    const log = openSync(logFile, 'a', 0o600);
     // A process group of its own: Ctrl-C in a terminal reaches the marketplace, which stops
     // the server after everything that writes to it.
     const child = spawn(
@@ -226,16 +280,18 @@ export const startEmbeddedPostgres = async (options: {
         String(PORT),
         '-k',
         socketDir,
-        '-c',
-        'listen_addresses=',
-        '-c',
-        'unix_socket_permissions=0700',
+        ...SETTINGS.flatMap((setting) => ['-c', setting.replace(/ = /, '=').replace(/'/g, '')]),
       ],
       { ...user, env: serverEnv(), stdio: ['ignore', log, log], detached: true },
     );
     // The server has the log file open on its own; this process needs it no more.
     closeSync(log);
+    let stopping = false;
+    child.once('exit', (code, signal) => {
+      if (!stopping) say(`PostgreSQL stopped unexpectedly (${signal ?? code}): see ${logFile}`);
+    });
     cleanups.push(async () => {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT');
       const stopped = await Promise.race([exited(child).then(() => true), sleep(30_000, false)]);

@@ -343,9 +343,8 @@ const chooseDatabase = async (
   say: (line: string) => void,
 ): Promise<EmbeddedDatabase> => {
   if (wanted !== 'auto') return wanted;
-  const holds = (engine: EmbeddedDatabase) => existsSync(join(dataDir, engine));
-  if (holds('postgres')) return 'postgres';
-  if (holds('pglite')) return 'pglite';
+  if (existsSync(join(dataDir, 'postgres', 'PG_VERSION'))) return 'postgres';
+  if (existsSync(join(dataDir, 'pglite'))) return 'pglite';
   const unavailable = await embeddedPostgresUnavailable(join(dataDir, 'postgres'));
   if (unavailable === undefined) return 'postgres';
   say(`using the in-process PGlite database: ${unavailable}`);
