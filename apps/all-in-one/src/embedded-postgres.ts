@@ -267,7 +267,7 @@ export const startEmbeddedPostgres = async (options: {
     }
 
     const logFile = `${dir}.log`;
-    // Only the server's user reads its log: it can quote the values of failed statements.
+    // Only its owner reads the log: it can quote the values of failed statements.
     const log = openSync(logFile, 'a', 0o600);
     // A process group of its own: Ctrl-C in a terminal reaches the marketplace, which stops
     // the server after everything that writes to it.
