@@ -30,6 +30,7 @@ const catalogue: [key: string, details: Details][] = [
       price: 12_000,
       location: 'Dhaka',
       categoryName: 'Sedan',
+      description: 'Spare key and kit sk119.',
     },
   ],
   [
@@ -130,6 +131,8 @@ const catalogue: [key: string, details: Details][] = [
       price: 12_000,
       location: 'Rajshahi',
       categoryName: 'Sedan',
+      // Eighteen words that share a start, for the words' lookup by start.
+      description: `Service kits ${Array.from({ length: 18 }, (_, i) => `sk${100 + i}`).join(' ')}`,
     },
   ],
   [
@@ -254,6 +257,18 @@ describe.each(list)('car search on $name', (backend) => {
       ]);
       expect((await search('q=hnoda%20vezl')).keys).toEqual(['vezel']);
       expect((await search('q=zzyzx')).keys).toEqual([]);
+    });
+
+    it('find every word a typed start begins, however many there are', async () => {
+      // 19 known words start with "sk1", looked up as a prefix; 9 with "sk11", each whole.
+      expect((await search('q=sk1&sort=price_asc')).keys).toEqual(['corolla16', 'corolla17']);
+      expect((await search('q=sk11%20toyota&sort=price_asc')).keys).toEqual([
+        'corolla16',
+        'corolla17',
+      ]);
+      expect((await search('q=sk117')).keys).toEqual(['corolla17']);
+      expect((await search('q=sk2')).keys).toEqual([]);
+      expect((await search('q=sk11%20honda')).keys).toEqual([]);
     });
   });
 
