@@ -92,12 +92,25 @@ const registration = (kind: 'Buyer' | 'Seller', n: number, at: string): AppendRe
   ];
 };
 
-export const marketplaceGenerator = (store: EventStore, batchBlocks = 10): MarketplaceGenerator => {
+export interface GeneratorOptions {
+  /** Blocks of 20 cars appended per `appendMany` call. */
+  batchBlocks?: number;
+  /**
+   * The categories created, by name (by default one per body type, each car in its body's);
+   * a car whose body names none of them goes into the first.
+   */
+  categories?: readonly string[];
+}
+
+export const marketplaceGenerator = (
+  store: EventStore,
+  { batchBlocks = 10, categories: names = CATEGORIES }: GeneratorOptions = {},
+): MarketplaceGenerator => {
   let cars = 0;
   let events = 0;
   let blocks = 0;
   let started = false;
-  const categories = CATEGORIES.map((name) => ({ id: randomUUID(), name }));
+  const categories = names.map((name) => ({ id: randomUUID(), name }));
   const categoryOf = new Map(categories.map((c) => [c.name, c]));
   const random = seededRandom(20_261_123);
   const thisYear = new Date().getUTCFullYear();

@@ -78,6 +78,8 @@ export const scaleOf = (quick: boolean) =>
     ? {
         writeClients: [1, 8, 32],
         writeSeconds: 3,
+        categoryCars: 10_000,
+        categoryClients: [1, 8],
         storeWriters: [1, 8, 32],
         storeSeconds: 2,
         storeRounds: 1,
@@ -88,6 +90,8 @@ export const scaleOf = (quick: boolean) =>
     : {
         writeClients: [1, 8, 32],
         writeSeconds: 10,
+        categoryCars: 100_000,
+        categoryClients: [1, 8],
         storeWriters: [1, 8, 32],
         storeSeconds: 5,
         storeRounds: 3,

@@ -4,7 +4,7 @@ import type { ReadModelResult, ReadRun } from './read-model-bench.ts';
 import type { PartResult, Results } from './results.ts';
 import type { Summary } from './stats.ts';
 import type { WebResult } from './web-bench.ts';
-import type { Backend } from './writes-bench.ts';
+import type { Backend, CategorySizeResult } from './writes-bench.ts';
 
 const int = (n: number | undefined) =>
   n === undefined ? 'n/a' : Math.round(n).toLocaleString('en-US');
@@ -80,9 +80,8 @@ const writesSection = (result: Results['writes']) => {
     'booking row may book at most its share of the cars still listed (a third, then half, then the',
     'rest); a row that has booked its share ends early, as its last column says, and its rate is',
     'over the time it ran. Each client lists as a seller of its own, in a category of its own, and',
-    "books as a buyer of its own: a listing appends to the seller's and the category's streams with",
-    "expected versions, so clients sharing them would measure the command handler's",
-    'optimistic-concurrency retries rather than throughput. Users register through `POST /api/user`',
+    'books as a buyer of its own (listings that share a category are measured below, in "Listing',
+    'into a full category"). Users register through `POST /api/user`',
     'with real Auth Emulator ID tokens; their service tokens are then signed with the shared secret.',
     'Rate limiting is off.',
     '',
@@ -146,7 +145,62 @@ const writesSection = (result: Results['writes']) => {
       rows,
     ),
   );
+  if (data.byCategorySize) lines.push('', ...categorySizeLines(data.byCategorySize));
   return lines;
+};
+
+/** The answer p99s of the rows of `clients` clients into the full category, and into empty ones. */
+const categorySizeP99s = (result: CategorySizeResult, clients: number) => {
+  const rows = result.runs.filter((run) => run.clients === clients);
+  const p99s = (full: boolean) =>
+    rows
+      .filter((run) => (run.categoryCars ?? 0) >= result.cars === full)
+      .map((run) => run.latency.p99 ?? 0);
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / (values.length || 1);
+  return { full: mean(p99s(true)), empty: mean(p99s(false)) };
+};
+
+const categorySizeLines = (result: CategorySizeResult) => {
+  const cars = int(result.cars);
+  const rows = result.runs.map((run) => [
+    String(run.clients),
+    int(run.categoryCars ?? 0),
+    int(run.commandsPerSecond),
+    ms(run.latency.p50),
+    ms(run.latency.p99),
+    ms(run.visible.p50),
+    ms(run.visible.p99),
+  ]);
+  const clientCounts = [...new Set(result.runs.map((run) => run.clients))];
+  return [
+    `### Listing into a full category (${cars} cars)`,
+    '',
+    `On PostgreSQL, as above: a fresh database is given a category of ${cars} cars, generated as`,
+    "events (part 3's marketplace, every car in that one category) and replayed into the read",
+    'model before the services start. Then the clients list, in turn, into categories of their own',
+    "(each empty at first; the column gives the first client's) and all into the full one, for",
+    `the same time per row, alternating empty, full, empty, full. A listing checks its category's`,
+    "own stream (its creation, a few events) and adds the car to the category's list of cars",
+    'without reading it, so the two should answer alike.',
+    '',
+    table(
+      [
+        'Clients',
+        'Cars in the category',
+        'Commands/s',
+        'Answer p50',
+        'Answer p99',
+        'Visible p50',
+        'Visible p99',
+      ],
+      rows,
+    ),
+    '',
+    ...clientCounts.map((clients) => {
+      const { full, empty } = categorySizeP99s(result, clients);
+      return `- ${clients} client${clients > 1 ? 's' : ''}: answer p99 ${ms(full)} ms into the full category against ${ms(empty)} ms into empty ones (means of the two rows each), ${ratio(full / empty)} times; the target is at most 1.5.`;
+    }),
+  ];
 };
 
 const storeSection = (result: Results['store']) => {
@@ -516,6 +570,15 @@ const headline = (results: Results) => {
     rows.push([
       `Writes, ${backendLabel[run.backend]}, ${run.command}, ${run.clients} client${run.clients > 1 ? 's' : ''}`,
       `${int(run.commandsPerSecond)} commands/s; visible p50 ${ms(run.visible.p50)} ms, p99 ${ms(run.visible.p99)} ms`,
+    ]);
+  }
+  const bySize = writes?.byCategorySize;
+  for (const clients of [...new Set(bySize?.runs.map((run) => run.clients) ?? [])]) {
+    if (!bySize) break;
+    const { full, empty } = categorySizeP99s(bySize, clients);
+    rows.push([
+      `Writes, PostgreSQL, list into a category of ${int(bySize.cars)} cars, ${clients} client${clients > 1 ? 's' : ''}`,
+      `answer p99 ${ms(full)} ms; into an empty one ${ms(empty)} ms; ratio ${ratio(full / empty)}`,
     ]);
   }
   for (const w of [1, 8, 32]) {

@@ -3,7 +3,7 @@ import type { Machine } from './machine.ts';
 import type { Part } from './options.ts';
 import type { ReadModelResult, ReadRun } from './read-model-bench.ts';
 import type { WebResult } from './web-bench.ts';
-import type { WriteRun } from './writes-bench.ts';
+import type { CategorySizeResult, WriteRun } from './writes-bench.ts';
 
 export interface PartData {
   writes: {
@@ -12,6 +12,8 @@ export interface PartData {
     /** Absent from runs before the all-in-one could run on embedded PostgreSQL. */
     allInOnePostgres?: WriteRun[];
     postgres: WriteRun[];
+    /** Absent from runs before listings into a full category were measured. */
+    byCategorySize?: CategorySizeResult;
   };
   store: EventStoreResult;
   reads: ReadModelResult;

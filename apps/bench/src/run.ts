@@ -18,7 +18,11 @@ import {
 import { renderReport } from './report.ts';
 import type { PartData, PartResult, Results } from './results.ts';
 import { benchWeb } from './web-bench.ts';
-import { benchWritesAllInOne, benchWritesPostgres } from './writes-bench.ts';
+import {
+  benchListingByCategorySize,
+  benchWritesAllInOne,
+  benchWritesPostgres,
+} from './writes-bench.ts';
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -136,7 +140,18 @@ try {
           const postgres = await benchWritesPostgres(settings);
           const pglite = await benchWritesAllInOne('pglite', settings);
           const allInOnePostgres = await benchWritesAllInOne('postgres', settings);
-          return { durationSeconds: scale.writeSeconds, pglite, allInOnePostgres, postgres };
+          const byCategorySize = await benchListingByCategorySize({
+            ...settings,
+            clients: scale.categoryClients,
+            cars: scale.categoryCars,
+          });
+          return {
+            durationSeconds: scale.writeSeconds,
+            pglite,
+            allInOnePostgres,
+            postgres,
+            byCategorySize,
+          };
         }),
       );
     });

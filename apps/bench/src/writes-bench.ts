@@ -14,8 +14,12 @@ import {
   signUpWithPassword,
   startAuthEmulator,
 } from '@second-gear/identity';
+import { rebuildReadModel } from '@second-gear/projection-service';
+import { createReadModelDb } from '@second-gear/read-model';
 import Fastify from 'fastify';
-import { createDatabase } from './postgres.ts';
+import { sql } from 'kysely';
+import { marketplaceGenerator } from './dataset.ts';
+import { type BenchDatabase, createDatabase } from './postgres.ts';
 import { BENCH_PICTURE_HOST, spawnServer } from './spawn-server.ts';
 import { perSecond, type Summary, summarize } from './stats.ts';
 
@@ -46,10 +50,14 @@ export interface WriteRun {
   notVisible: number;
   /** True when the row ended early because every listed car was booked. */
   ranOut: boolean;
+  /** The cars already in the category a listing row listed into, when the row is about that. */
+  categoryCars?: number;
 }
 
-export interface WritesResult {
-  durationSeconds: number;
+/** Listings into a category that already holds many cars, against listings into empty ones. */
+export interface CategorySizeResult {
+  /** The cars generated into the full category before the rows. */
+  cars: number;
   runs: WriteRun[];
 }
 
@@ -195,6 +203,29 @@ const drive = async (
   };
 };
 
+/**
+ * Lists a car as the client's seller, in `categoryOf(client)` (by default the client's own
+ * category), and keeps its id in `listed`.
+ */
+const carLister =
+  (endpoints: Endpoints, listed: string[], categoryOf = (client: Client) => client.category) =>
+  async (client: Client, index: number) => {
+    const answer = await post(`${endpoints.command}/api/product`, client.sellerToken, {
+      name: `Bench car ${index}-${listed.length}`,
+      category: categoryOf(client),
+      image: `https://${BENCH_PICTURE_HOST}/bench-car.webp`,
+      original_price: 24_000,
+      price: 18_500,
+      location: 'Austin, TX',
+      use: 3,
+    });
+    const body = await json(answer);
+    if (answer.status !== 201) throw new Error(`list: ${answer.status} ${JSON.stringify(body)}`);
+    const carId = String(body.insertedId);
+    listed.push(carId);
+    return { carId, position: String(body.position) };
+  };
+
 /** The admin who creates the clients' categories. */
 type AdminSetup = (
   endpoints: Endpoints,
@@ -245,22 +276,7 @@ const measure = async (
     // them would measure optimistic-concurrency retries rather than throughput.
     const clients = await prepareClients(endpoints, emulatorHost, minter, adminToken, most);
     const listed: string[] = [];
-    const listCar = async (client: Client, index: number) => {
-      const answer = await post(`${endpoints.command}/api/product`, client.sellerToken, {
-        name: `Bench car ${index}-${listed.length}`,
-        category: client.category,
-        image: `https://${BENCH_PICTURE_HOST}/bench-car.webp`,
-        original_price: 24_000,
-        price: 18_500,
-        location: 'Austin, TX',
-        use: 3,
-      });
-      const body = await json(answer);
-      if (answer.status !== 201) throw new Error(`list: ${answer.status} ${JSON.stringify(body)}`);
-      const carId = String(body.insertedId);
-      listed.push(carId);
-      return { carId, position: String(body.position) };
-    };
+    const listCar = carLister(endpoints, listed);
     // Each booking row may book its share of the cars still listed, so that every row runs.
     let quota = 0;
     const bookCar = async (client: Client) => {
@@ -367,15 +383,18 @@ export const benchWritesAllInOne = async (
 };
 
 /**
- * Part 1 on PostgreSQL: the command service, the query service and the projections built in
- * one process (not this one) against a fresh database; the Auth Emulator verifies sign-ups.
+ * The command service, the query service and the projections built in one process (not this
+ * one) against `database`, with an Auth Emulator to verify sign-ups, for the time of `work`.
  */
-export const benchWritesPostgres = async (options: {
-  clients: readonly number[];
-  durationSeconds: number;
-  say: (line: string) => void;
-}): Promise<WriteRun[]> => {
-  const database = await createDatabase('writes');
+const withServices = async <T>(
+  database: BenchDatabase,
+  work: (
+    endpoints: Endpoints,
+    emulatorHost: string,
+    secret: string,
+    adminSetup: AdminSetup,
+  ) => Promise<T>,
+): Promise<T> => {
   const imageDir = await mkdtemp(join(tmpdir(), 'second-gear-bench-images-'));
   let emulator: AuthEmulator | undefined;
   let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
@@ -412,11 +431,110 @@ export const benchWritesPostgres = async (options: {
       }
       return minter.sign(admin.uid, admin.email, 'Admin');
     };
-    return await measure('postgres', endpoints, host, secret, adminSetup, options);
+    return await work(endpoints, host, secret, adminSetup);
   } finally {
     await server?.stop();
     await emulator?.stop();
-    await database.drop();
     await rm(imageDir, { recursive: true, force: true });
+  }
+};
+
+/**
+ * Part 1 on PostgreSQL: the command service, the query service and the projections built in
+ * one process (not this one) against a fresh database; the Auth Emulator verifies sign-ups.
+ */
+export const benchWritesPostgres = async (options: {
+  clients: readonly number[];
+  durationSeconds: number;
+  say: (line: string) => void;
+}): Promise<WriteRun[]> => {
+  const database = await createDatabase('writes');
+  try {
+    return await withServices(database, (endpoints, host, secret, adminSetup) =>
+      measure('postgres', endpoints, host, secret, adminSetup, options),
+    );
+  } finally {
+    await database.drop();
+  }
+};
+
+/** The category the generated cars all go into. */
+const FULL_CATEGORY = 'Full';
+
+/**
+ * Listing into a category that already holds `cars` cars, against listing into categories of
+ * their own that start empty, on PostgreSQL as part 1 runs it. The full category's cars are
+ * generated as events (part 3's marketplace, every car in the one category) and replayed into
+ * the read model before the services start. For each number of clients, the rows alternate
+ * empty, full, empty, full, so that a drift of the machine falls on both.
+ */
+export const benchListingByCategorySize = async (options: {
+  cars: number;
+  clients: readonly number[];
+  durationSeconds: number;
+  say: (line: string) => void;
+}): Promise<CategorySizeResult> => {
+  const { say } = options;
+  const database = await createDatabase('category');
+  try {
+    const store = await createEventStore({ kind: 'postgres', connectionString: database.url });
+    const db = createReadModelDb({ connectionString: database.url });
+    try {
+      say(`  generating a category of ${options.cars.toLocaleString('en-US')} cars`);
+      await marketplaceGenerator(store, { categories: [FULL_CATEGORY] }).growTo(options.cars);
+      const rebuilt = await rebuildReadModel({ store, db, fresh: true, batchSize: 10_000 });
+      if (rebuilt.parked > 0) throw new Error(`The rebuild parked ${rebuilt.parked} events`);
+      await sql`vacuum analyze`.execute(db);
+    } finally {
+      await db.destroy();
+      await store.close();
+    }
+    return await withServices(database, async (endpoints, host, secret, adminSetup) => {
+      const minter = await tokenMinter(secret);
+      try {
+        const adminToken = await adminSetup(endpoints, minter);
+        const most = Math.max(...options.clients);
+        const clients = await prepareClients(endpoints, host, minter, adminToken, most);
+        const inCategory = new Map<string, number>([[FULL_CATEGORY, options.cars]]);
+        const listed: string[] = [];
+        const ownCategory = carLister(endpoints, listed);
+        const fullCategory = carLister(endpoints, listed, () => FULL_CATEGORY);
+        await drive(endpoints, clients, 2, fullCategory, () => true);
+        inCategory.set(FULL_CATEGORY, options.cars + listed.length);
+        const runs: WriteRun[] = [];
+        for (const count of options.clients) {
+          for (const full of [false, true, false, true]) {
+            const category = full ? FULL_CATEGORY : (clients[0]?.category ?? '');
+            const before = inCategory.get(category) ?? 0;
+            const from = listed.length;
+            const run = await drive(
+              endpoints,
+              clients.slice(0, count),
+              options.durationSeconds,
+              full ? fullCategory : ownCategory,
+              () => true,
+            );
+            // Each client lists into its own category; the first one's stands for them all.
+            const added = listed.length - from;
+            inCategory.set(category, before + (full ? added : Math.ceil(added / count)));
+            runs.push({
+              backend: 'postgres',
+              command: 'list a car',
+              clients: count,
+              categoryCars: before,
+              ...run,
+            });
+            say(
+              `  list into a category of ${before.toLocaleString('en-US')} cars, ${count} clients: answer p50 ${run.latency.p50?.toFixed(1)} p99 ${run.latency.p99?.toFixed(1)} ms`,
+            );
+          }
+        }
+        return { cars: options.cars, runs };
+      } finally {
+        await minter.close();
+      }
+    });
+  } finally {
+    await database.drop();
   }
 };

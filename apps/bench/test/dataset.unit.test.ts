@@ -9,7 +9,7 @@ describe('the generated marketplace', () => {
   it('is made of events the domain reads as they are, every type of them', async () => {
     const store = await createEventStore({ kind: 'pglite' });
     try {
-      const generator = marketplaceGenerator(store, 1);
+      const generator = marketplaceGenerator(store, { batchBlocks: 1 });
       await generator.growTo(40);
       const events = await store.readAll({ limit: 10_000 });
       expect(events.length).toBe(generator.events());
@@ -38,6 +38,23 @@ describe('the generated marketplace', () => {
           'CarBooked',
         ]),
       );
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+
+  it('puts every car in the one category it is given', async () => {
+    const store = await createEventStore({ kind: 'pglite' });
+    try {
+      await marketplaceGenerator(store, { batchBlocks: 1, categories: ['Full'] }).growTo(40);
+      const events = await store.readAll({ limit: 10_000 });
+      const created = events.filter((event) => event.type === 'CategoryCreated');
+      expect(created.map((event) => event.data.name)).toEqual(['Full']);
+      const listedIn = events
+        .filter((event) => event.type === 'CarListed')
+        .map((event) => event.data.categoryName);
+      expect(listedIn).toHaveLength(40);
+      expect(new Set(listedIn)).toEqual(new Set(['Full']));
     } finally {
       await store.close();
     }

@@ -3,6 +3,7 @@ import { type LighthouseSample, summarizeRuns } from '../src/lighthouse-runs.ts'
 import { renderReport } from '../src/report.ts';
 import type { PartResult } from '../src/results.ts';
 import type { WebResult } from '../src/web-bench.ts';
+import type { WriteRun } from '../src/writes-bench.ts';
 
 const sample = (overrides: Partial<LighthouseSample>): LighthouseSample => ({
   performance: 50,
@@ -120,6 +121,57 @@ describe('the web section of the report', () => {
   it('puts the medians in the summary', () => {
     expect(report).toContain(
       '| Lighthouse, Home (mobile) | performance 44, accessibility 100, best practices 100, SEO 100 (medians of 3 runs) |',
+    );
+  });
+});
+
+const listingRun = (clients: number, categoryCars: number, p99: number): WriteRun => ({
+  backend: 'postgres',
+  command: 'list a car',
+  clients,
+  commands: 500,
+  failed: 0,
+  elapsedMs: 10_000,
+  commandsPerSecond: 50,
+  latency: { count: 500, p50: p99 / 4, p95: p99 / 2, p99, max: p99 * 2 },
+  visible: { count: 200, p50: 15, p95: 30, p99: 40, max: 80 },
+  notVisible: 0,
+  ranOut: false,
+  categoryCars,
+});
+
+describe('the listings into a full category', () => {
+  const writes: PartResult<'writes'> = {
+    ...result,
+    part: 'writes',
+    data: {
+      durationSeconds: 10,
+      pglite: [],
+      postgres: [],
+      byCategorySize: {
+        cars: 100_000,
+        runs: [
+          listingRun(8, 0, 40),
+          listingRun(8, 100_120, 50),
+          listingRun(8, 310, 60),
+          listingRun(8, 100_930, 70),
+        ],
+      },
+    },
+  };
+  const report = renderReport({ writes }, { fullRun: undefined, quick: false });
+
+  it('has a row per run, with the cars its category held', () => {
+    expect(report).toContain('### Listing into a full category (100,000 cars)');
+    expect(report).toMatch(/\| 8 +\| 100,120 +\| 50 +\| 13 +\| 50 +\| 15 +\| 40 +\|/);
+  });
+
+  it('compares the means of the p99s, full against empty, in the text and the summary', () => {
+    expect(report).toContain(
+      '- 8 clients: answer p99 60 ms into the full category against 50 ms into empty ones (means of the two rows each), 1.20 times; the target is at most 1.5.',
+    );
+    expect(report).toContain(
+      '| Writes, PostgreSQL, list into a category of 100,000 cars, 8 clients | answer p99 60 ms; into an empty one 50 ms; ratio 1.20 |',
     );
   });
 });
