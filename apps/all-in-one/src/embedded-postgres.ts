@@ -14,6 +14,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } 
 import { appendFile, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StartupError } from '@second-gear/config';
 import { lockDatabaseDirectory } from '@second-gear/read-model';
@@ -202,6 +203,11 @@ const lastLines = (file: string, count = 8): string =>
 export const startEmbeddedPostgres = async (options: {
   dir: string;
   say?: (line: string) => void;
+  /**
+   * Whether a watchdog stops the server when this process ends without stopping it (killed
+   * outright, or crashed). On by default; off, the server runs on until the next start finds it.
+   */
+  watchdog?: boolean;
 }): Promise<EmbeddedPostgres> => {
   const say = options.say ?? (() => {});
   const dir = resolve(options.dir);
@@ -300,6 +306,33 @@ export const startEmbeddedPostgres = async (options: {
         await exited(child);
       }
     });
+    if (options.watchdog !== false) {
+      // This process, killed outright (SIGKILL, the out-of-memory killer) or crashed, gets no
+      // chance to stop its server, which would run on until the next start found it. So a shell
+      // of the server's own user waits to read a pipe from this process: only this process's
+      // end closes it, whichever way it ends, and the shell then shuts the server down as
+      // `pg_ctl stop -m fast` does. Stopping normally ends the shell first. Its process group is
+      // its own, so Ctrl-C in a terminal does not reach it.
+      const watchdog = spawn(
+        '/bin/sh',
+        ['-c', 'read -r _; exec "$0" stop -D "$1" -m fast -s', bin.pg_ctl, dir],
+        { ...user, env: serverEnv(), stdio: ['pipe', 'ignore', 'ignore'], detached: true },
+      );
+      let watching = true;
+      watchdog.on('error', (error) => {
+        watching = false;
+        say(`The PostgreSQL watchdog did not start: ${error}`);
+      });
+      // Neither the shell nor its pipe keeps this process running.
+      watchdog.unref();
+      (watchdog.stdin as (Writable & { unref?: () => void }) | null)?.unref?.();
+      watchdog.stdin?.on('error', () => {});
+      cleanups.push(async () => {
+        if (!watching || watchdog.exitCode !== null || watchdog.signalCode !== null) return;
+        watchdog.kill('SIGKILL');
+        await exited(watchdog);
+      });
+    }
 
     const connection = (database: string) =>
       new pg.Client({ host: socketDir, port: PORT, user: 'postgres', database });

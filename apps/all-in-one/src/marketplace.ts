@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { buildCommandService, localImageStorage } from '@second-gear/command-service';
-import { createEventStore, type EventStore } from '@second-gear/event-store';
+import type { EventStore } from '@second-gear/event-store';
 import { buildWebApp, carReaderOver, injectedFetch, targetFor } from '@second-gear/gateway';
 import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@second-gear/identity';
 import {
@@ -20,13 +20,6 @@ import {
 } from '@second-gear/projection-service';
 import { buildQueryService } from '@second-gear/query-service';
 import {
-  createReadModelDb,
-  listenToReadModel,
-  openPGlite,
-  type ReadModelChanges,
-  type ReadModelDb,
-} from '@second-gear/read-model';
-import {
   createMetricsRegistry,
   fromLoopback,
   type LogOptions,
@@ -36,12 +29,10 @@ import {
 } from '@second-gear/service-http';
 import type { ResolveHost, TargetPolicy } from '@second-gear/webhooks';
 import { pino } from 'pino';
-import { embeddedPostgresUnavailable, startEmbeddedPostgres } from './embedded-postgres.ts';
+import { type EmbeddedDatabase, openEmbeddedDatabase } from './embedded-database.ts';
+import { embeddedPostgresUnavailable } from './embedded-postgres.ts';
 import { dataDirSecret } from './secret.ts';
 import { seedDemoData } from './seed.ts';
-
-/** The engines the marketplace can keep its data in, under its data directory. */
-export type EmbeddedDatabase = 'postgres' | 'pglite';
 
 export interface MarketplaceOptions {
   dataDir: string;
@@ -156,7 +147,9 @@ export const startMarketplace = async (
         })();
 
     const database = await chooseDatabase(dataDir, options.database ?? 'auto', say);
-    const { store, db, listen, projecting } = await openDatabase(dataDir, database, say, cleanups);
+    const opened = await openEmbeddedDatabase(dataDir, database, say);
+    cleanups.push(() => opened.close());
+    const { store, db, listen, projecting } = opened;
 
     // One registry for the three parts, so one scrape sees them all.
     const metrics = createMetricsRegistry('all-in-one');
@@ -349,52 +342,4 @@ const chooseDatabase = async (
   if (unavailable === undefined) return 'postgres';
   say(`using the in-process PGlite database: ${unavailable}`);
   return 'pglite';
-};
-
-interface OpenDatabase {
-  store: EventStore;
-  db: ReadModelDb;
-  /**
-   * The projections' own connections on PostgreSQL, as the projection service has in the
-   * distributed mode, so that requests cannot keep them waiting for a connection.
-   */
-  projecting: { store: EventStore; db: ReadModelDb };
-  /** The projectors' commits, heard by the query service. */
-  listen(): Promise<ReadModelChanges>;
-}
-
-/** Opens the event log and the read model on the chosen engine, under `dataDir/<engine>`. */
-const openDatabase = async (
-  dataDir: string,
-  database: EmbeddedDatabase,
-  say: (line: string) => void,
-  cleanups: (() => Promise<unknown>)[],
-): Promise<OpenDatabase> => {
-  if (database === 'postgres') {
-    say('starting the embedded PostgreSQL');
-    const server = await startEmbeddedPostgres({ dir: join(dataDir, 'postgres'), say });
-    cleanups.push(() => server.stop());
-    const { connectionString } = server;
-    const store = await createEventStore({ kind: 'postgres', connectionString });
-    cleanups.push(() => store.close());
-    const db = createReadModelDb({ connectionString });
-    cleanups.push(() => db.destroy());
-    const projecting = {
-      store: await createEventStore({ kind: 'postgres', connectionString }),
-      db: createReadModelDb({ connectionString }),
-    };
-    cleanups.push(
-      () => projecting.store.close(),
-      () => projecting.db.destroy(),
-    );
-    return { store, db, projecting, listen: () => listenToReadModel({ connectionString }) };
-  }
-  say('opening the embedded PGlite database');
-  const pglite = await openPGlite(join(dataDir, 'pglite'));
-  cleanups.push(() => pglite.close());
-  const store = await createEventStore({ kind: 'pglite', db: pglite });
-  cleanups.push(() => store.close());
-  const db = createReadModelDb({ pglite });
-  cleanups.push(() => db.destroy());
-  return { store, db, projecting: { store, db }, listen: () => listenToReadModel({ pglite }) };
 };

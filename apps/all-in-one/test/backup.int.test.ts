@@ -5,10 +5,11 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createEventStore, type EventStore } from '@second-gear/event-store';
+import type { EventStore } from '@second-gear/event-store';
 import { openPGlite } from '@second-gear/read-model';
 import { afterAll, describe, expect, it } from 'vitest';
-import { embeddedPostgresUnavailable, startEmbeddedPostgres } from '../src/embedded-postgres.ts';
+import { type EmbeddedDatabase, openEmbeddedDatabase } from '../src/embedded-database.ts';
+import { embeddedPostgresUnavailable } from '../src/embedded-postgres.ts';
 
 const run = promisify(execFile);
 const unavailable = await embeddedPostgresUnavailable(join(tmpdir(), 'probe', 'postgres'));
@@ -27,51 +28,28 @@ const event = (name: string) => ({
   metadata: {},
 });
 
-type Engine = 'pglite' | 'postgres';
-
 /** The data directory's embedded event store, opened as the marketplace opens it, for `work`. */
 const withStore = async <T>(
-  engine: Engine,
+  engine: EmbeddedDatabase,
   dataDir: string,
   work: (store: EventStore) => Promise<T>,
 ): Promise<T> => {
   await mkdir(dataDir, { recursive: true });
-  if (engine === 'pglite') {
-    const pglite = await openPGlite(join(dataDir, 'pglite'));
-    try {
-      const store = await createEventStore({ kind: 'pglite', db: pglite });
-      try {
-        return await work(store);
-      } finally {
-        await store.close();
-      }
-    } finally {
-      await pglite.close();
-    }
-  }
-  const server = await startEmbeddedPostgres({ dir: join(dataDir, 'postgres') });
+  const opened = await openEmbeddedDatabase(dataDir, engine);
   try {
-    const store = await createEventStore({
-      kind: 'postgres',
-      connectionString: server.connectionString,
-    });
-    try {
-      return await work(store);
-    } finally {
-      await store.close();
-    }
+    return await work(opened.store);
   } finally {
-    await server.stop();
+    await opened.close();
   }
 };
 
 /** The events of the embedded store in a data directory, by their names. */
-const eventNames = (dataDir: string, engine: Engine = 'pglite') =>
+const eventNames = (dataDir: string, engine: EmbeddedDatabase = 'pglite') =>
   withStore(engine, dataDir, async (store) =>
     (await store.readAll({ limit: 100 })).map((e) => e.data.name),
   );
 
-const append = (dataDir: string, name: string, engine: Engine = 'pglite') =>
+const append = (dataDir: string, name: string, engine: EmbeddedDatabase = 'pglite') =>
   withStore(engine, dataDir, (store) => store.append(`note-${name}`, 'any', [event(name)]));
 
 describe('npm run backup and npm run restore', () => {
@@ -81,7 +59,7 @@ describe('npm run backup and npm run restore', () => {
   });
 
   // The embedded PostgreSQL where it can run here.
-  it.each<Engine>(unavailable === undefined ? ['pglite', 'postgres'] : ['pglite'])(
+  it.each<EmbeddedDatabase>(unavailable === undefined ? ['pglite', 'postgres'] : ['pglite'])(
     'archives the data (%s) and puts it back, keeping what was there aside',
     async (engine) => {
       const root = await mkdtemp(join(tmpdir(), 'sg-backup-'));

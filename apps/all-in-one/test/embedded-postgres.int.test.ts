@@ -87,8 +87,8 @@ describe.skipIf(unavailable !== undefined)('embedded PostgreSQL', () => {
     expect(settings).toEqual({ tcp: '', encoding: 'UTF8', datcollate: 'C' });
   }, 60_000);
 
-  it('refuses a directory another process runs, and takes over one a killed process left', async () => {
-    const dir = join(await newDir(), 'postgres');
+  /** A process of its own that starts a server on `dir`, writes a row, and then waits. */
+  const startInAnotherProcess = async (dir: string, options: { watchdog: boolean }) => {
     const launcher = pathToFileURL(join(import.meta.dirname, '../src/embedded-postgres.ts')).href;
     const child = spawn(
       process.execPath,
@@ -96,7 +96,7 @@ describe.skipIf(unavailable !== undefined)('embedded PostgreSQL', () => {
         '--input-type=module',
         '-e',
         `const { startEmbeddedPostgres } = await import(${JSON.stringify(launcher)});
-         const server = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)} });
+         const server = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, watchdog: ${options.watchdog} });
          const pg = (await import('pg')).default;
          const client = new pg.Client({ connectionString: server.connectionString });
          await client.connect();
@@ -109,6 +109,30 @@ describe.skipIf(unavailable !== undefined)('embedded PostgreSQL', () => {
     );
     const [ready] = (await once(child.stdout, 'data')) as [Buffer];
     expect(ready.toString()).toContain('READY');
+    return child;
+  };
+
+  it('stops the server when the process that started it is killed outright', async () => {
+    const dir = join(await newDir(), 'postgres');
+    const child = await startInAnotherProcess(dir, { watchdog: true });
+    const server = serverPid(dir);
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    // The watchdog shuts it down cleanly: a server that crashed or still runs leaves its pid file.
+    await expect.poll(() => alive(server), { timeout: 20_000 }).toBe(false);
+    expect(existsSync(join(dir, 'postmaster.pid'))).toBe(false);
+    expect(readFileSync(`${dir}.log`, 'utf8')).toContain('database system is shut down');
+
+    const again = await start(dir);
+    expect(await query(again.connectionString, 'select note from kept')).toEqual([
+      { note: 'written before the kill' },
+    ]);
+  }, 90_000);
+
+  it('refuses a directory another process runs, and takes over one a killed process left', async () => {
+    const dir = join(await newDir(), 'postgres');
+    // Without the watchdog, as when it was killed too: the server outlives its process.
+    const child = await startInAnotherProcess(dir, { watchdog: false });
     const leftover = serverPid(dir);
     await expect(startEmbeddedPostgres({ dir })).rejects.toThrow(
       `${dir} is open in process ${child.pid}`,

@@ -2,17 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '@second-gear/all-in-one';
+import { openEmbeddedDatabase } from '@second-gear/all-in-one';
 import { CarsQuery } from '@second-gear/contracts';
-import { createEventStore, type EventStore } from '@second-gear/event-store';
+import { createEventStore } from '@second-gear/event-store';
 import { rebuildReadModel } from '@second-gear/projection-service';
 import { carSearchOf, encodeCursor, explainCarSearch } from '@second-gear/query-service';
-import {
-  createReadModelDb,
-  LIVE_SCHEMA,
-  openPGlite,
-  type ReadModelDb,
-} from '@second-gear/read-model';
+import { createReadModelDb, LIVE_SCHEMA, type ReadModelDb } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { marketplaceGenerator } from './dataset.ts';
@@ -269,7 +264,7 @@ export const benchEmbeddedRebuild = async (
   const dataDir = await mkdtemp(join(tmpdir(), 'sg-bench-rebuild-'));
   // mkdtemp's folder is this user's alone; run as root, PostgreSQL runs as the `postgres` user.
   await chmod(dataDir, 0o755);
-  const embedded = await openEmbedded(database, dataDir);
+  const embedded = await openEmbeddedDatabase(dataDir, database);
   try {
     const { store, db } = embedded;
     say(`  ${storage}: appending a marketplace of ${cars.toLocaleString('en-US')} cars`);
@@ -308,42 +303,6 @@ export const benchEmbeddedRebuild = async (
   }
 };
 
-/**
- * The event store and read model of a fresh all-in-one data directory's embedded database,
- * opened as the app opens them.
- */
-const openEmbedded = async (
-  database: 'pglite' | 'postgres',
-  dataDir: string,
-): Promise<{ store: EventStore; db: ReadModelDb; close(): Promise<void> }> => {
-  if (database === 'pglite') {
-    const pglite = await openPGlite(join(dataDir, 'pglite'));
-    const store = await createEventStore({ kind: 'pglite', db: pglite });
-    const db = createReadModelDb({ pglite });
-    return {
-      store,
-      db,
-      close: async () => {
-        await store.close();
-        await pglite.close();
-      },
-    };
-  }
-  const server = await startEmbeddedPostgres({ dir: join(dataDir, 'postgres') });
-  const { connectionString } = server;
-  const store = await createEventStore({ kind: 'postgres', connectionString });
-  const db = createReadModelDb({ connectionString });
-  return {
-    store,
-    db,
-    close: async () => {
-      await db.destroy();
-      await store.close();
-      await server.stop();
-    },
-  };
-};
-
 export const ALL_IN_ONE_CARS = 10_000;
 
 /**
@@ -366,7 +325,7 @@ export const benchAllInOne = async (
     say(
       `  all-in-one: appending a marketplace of ${cars.toLocaleString('en-US')} cars to ${engine}`,
     );
-    const embedded = await openEmbedded(database, dataDir);
+    const embedded = await openEmbeddedDatabase(dataDir, database);
     try {
       await marketplaceGenerator(embedded.store).growTo(cars);
     } finally {

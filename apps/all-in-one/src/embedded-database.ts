@@ -1,0 +1,86 @@
+// The all-in-one's event log and read model on its embedded engine, opened one way for the app,
+// its backups' tests and the benchmarks.
+import { join } from 'node:path';
+import { createEventStore, type EventStore } from '@second-gear/event-store';
+import {
+  createReadModelDb,
+  listenToReadModel,
+  openPGlite,
+  type ReadModelChanges,
+  type ReadModelDb,
+} from '@second-gear/read-model';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
+
+/** The engines the all-in-one runs on, each in a directory of that name under DATA_DIR. */
+export type EmbeddedDatabase = 'postgres' | 'pglite';
+
+export interface OpenEmbeddedDatabase {
+  store: EventStore;
+  db: ReadModelDb;
+  /**
+   * The projections' own connections on PostgreSQL, as the projection service has in the
+   * distributed mode, so that requests cannot keep them waiting for a connection. On PGlite,
+   * which has one connection, the same as `store` and `db`.
+   */
+  projecting: { store: EventStore; db: ReadModelDb };
+  /** The projectors' commits, heard by the query service. */
+  listen(): Promise<ReadModelChanges>;
+  /** Closes everything opened, the server last. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the event log and the read model on `database`, under `dataDir/<engine>`: the embedded
+ * PostgreSQL server started on its directory, or PGlite opened in this process.
+ */
+export const openEmbeddedDatabase = async (
+  dataDir: string,
+  database: EmbeddedDatabase,
+  say: (line: string) => void = () => {},
+): Promise<OpenEmbeddedDatabase> => {
+  const closers: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    for (const closer of closers.splice(0).reverse()) await closer();
+  };
+  try {
+    if (database === 'postgres') {
+      say('starting the embedded PostgreSQL');
+      const server = await startEmbeddedPostgres({ dir: join(dataDir, 'postgres'), say });
+      closers.push(() => server.stop());
+      const { connectionString } = server;
+      const open = async () => {
+        const store = await createEventStore({ kind: 'postgres', connectionString });
+        closers.push(() => store.close());
+        const db = createReadModelDb({ connectionString });
+        closers.push(() => db.destroy());
+        return { store, db };
+      };
+      const { store, db } = await open();
+      const projecting = await open();
+      return {
+        store,
+        db,
+        projecting,
+        listen: () => listenToReadModel({ connectionString }),
+        close,
+      };
+    }
+    say('opening the embedded PGlite database');
+    const pglite = await openPGlite(join(dataDir, 'pglite'));
+    closers.push(() => pglite.close());
+    const store = await createEventStore({ kind: 'pglite', db: pglite });
+    closers.push(() => store.close());
+    const db = createReadModelDb({ pglite });
+    closers.push(() => db.destroy());
+    return {
+      store,
+      db,
+      projecting: { store, db },
+      listen: () => listenToReadModel({ pglite }),
+      close,
+    };
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
+  }
+};
