@@ -4,6 +4,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { ReadContext } from '../context.ts';
 import {
   type CarSearch,
+  type CarTotal,
   carConditions,
   countableFromFacets,
   countedIn,
@@ -111,9 +112,11 @@ const hasOwnFilter = (search: CarSearch, dimension: Dimension): boolean => {
 /**
  * Counts of some dimensions from the cars themselves, over up to `EXACT_TOTAL_LIMIT` matches of
  * the search without `except`'s filter: exact when there are no more, else scaled to
- * PostgreSQL's estimate of all matches. The dimensions share one read of the matches. The
- * sample is the matches the database reaches first, unsorted: taking the newest would read and
- * sort every match (110,000 for one common word at 1,000,000 cars) to keep 10,000.
+ * PostgreSQL's estimate of all matches. The dimensions share one read of the matches, one
+ * grouping set each, and an empty set counts the sample itself, which is the search's total
+ * when `except` is not given. The sample is the matches the database reaches first, unsorted:
+ * taking the newest would read and sort every match (110,000 for one common word at 1,000,000
+ * cars) to keep 10,000.
  */
 const countFromCars = async (
   ctx: ReadContext,
@@ -121,59 +124,69 @@ const countFromCars = async (
   tsquery: string | undefined,
   dimensions: Dimension[],
   except?: Dimension,
-): Promise<Map<Dimension, Counted>> => {
+): Promise<{ counted: Map<Dimension, Counted>; total: CarTotal }> => {
   const table = countedIn(search);
   const matches = ctx.db
     .withSchema(ctx.schema)
     .selectFrom(table)
     .select(dimensions.map((d) => sql.raw(rowValue(d)).as(d)))
     .where(({ and }) => and(carConditions(search, tsquery, except, table)));
-  const sample = matches.limit(EXACT_TOTAL_LIMIT).compile();
-  const text = `with sample as (${sample.sql}) ${dimensions
-    .map(
-      (d) =>
-        `select '${d}' as dimension, "${d}"::text as value, count(*)::int as count from sample group by 2`,
-    )
-    .join(' union all ')}`;
+  const sample = matches.limit(EXACT_TOTAL_LIMIT + 1).compile();
+  const column = (d: Dimension) => `"${d}"`;
+  const text = `select case ${dimensions
+    .map((d) => `when grouping(${column(d)}) = 0 then '${d}'`)
+    .join(' ')} end as dimension, coalesce(${dimensions
+    .map((d) => `${column(d)}::text`)
+    .join(
+      ', ',
+    )}) as value, count(*)::int as count from (${sample.sql}) sample group by grouping sets (${dimensions
+    .map((d) => `(${column(d)})`)
+    .join(', ')}, ())`;
   const rows = await ctx.db.executeQuery<{
-    dimension: Dimension;
+    dimension: Dimension | null;
     value: string | null;
     count: number;
   }>(CompiledQuery.raw(text, [...sample.parameters]));
-  const sampled = rows.rows
-    .filter((r) => r.dimension === dimensions[0])
-    .reduce((sum, r) => sum + r.count, 0);
-  const scale =
-    sampled < EXACT_TOTAL_LIMIT ? 1 : Math.max(1, (await plannedRows(ctx, matches)) / sampled);
+  const sampled = rows.rows.find((r) => r.dimension === null)?.count ?? 0;
+  const planned = sampled > EXACT_TOTAL_LIMIT ? await plannedRows(ctx, matches) : undefined;
+  const scale = planned === undefined ? 1 : Math.max(1, planned / sampled);
   const counted = new Map<Dimension, Counted>(
     dimensions.map((d) => [d, { counts: new Map(), estimated: scale > 1 }]),
   );
   for (const row of rows.rows) {
-    if (row.value === null) continue;
+    if (row.dimension === null || row.value === null) continue;
     counted
       .get(row.dimension)
       ?.counts.set(countedValue(row.dimension, row.value), Math.round(row.count * scale));
   }
-  return counted;
+  const total: CarTotal =
+    planned === undefined
+      ? { total: sampled, estimated: false }
+      : { total: Math.max(sampled, planned), estimated: true };
+  return { counted, total };
 };
 
 /**
- * Every dimension's counts from the cars: the dimensions without a filter of their own share
- * the search's matches; each one with its own filter is counted without it.
+ * Every dimension's counts from the cars, and the search's total: the dimensions without a
+ * filter of their own share the search's matches, which also give the total; each one with its
+ * own filter is counted without it.
  */
 const countAllFromCars = async (
   ctx: ReadContext,
   search: CarSearch,
   tsquery: string | undefined,
   dimensions: Dimension[],
-): Promise<Map<Dimension, Counted>> => {
+): Promise<readonly [CarTotal, Map<Dimension, Counted>]> => {
   const shared = dimensions.filter((d) => !hasOwnFilter(search, d));
   const own = dimensions.filter((d) => hasOwnFilter(search, d));
-  const parts = await Promise.all([
-    shared.length > 0 ? countFromCars(ctx, search, tsquery, shared) : new Map(),
+  const [matching, ...parts] = await Promise.all([
+    shared.length > 0 ? countFromCars(ctx, search, tsquery, shared) : undefined,
     ...own.map((d) => countFromCars(ctx, search, tsquery, [d], d)),
   ]);
-  return new Map(parts.flatMap((part) => [...part]));
+  const counted = new Map(
+    [matching, ...parts].flatMap((part) => (part === undefined ? [] : [...part.counted])),
+  );
+  return [matching?.total ?? (await totalOfCars(ctx, search, tsquery)), counted] as const;
 };
 
 const ranked = (counts: Counts) =>
@@ -202,10 +215,7 @@ export const carFacets = async (ctx: ReadContext, search: CarSearch): Promise<Ca
             new Map([...facets.counted, ...(models ?? [])]),
           ] as const,
       )
-    : await Promise.all([
-        totalOfCars(ctx, search, tsquery),
-        countAllFromCars(ctx, search, tsquery, dimensions),
-      ]);
+    : await countAllFromCars(ctx, search, tsquery, dimensions);
   const none: Counted = { counts: new Map(), estimated: false };
   const of = (d: Dimension) => counted.get(d) ?? none;
   const [category, make, model, fuel, transmission, price] = (
