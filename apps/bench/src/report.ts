@@ -96,6 +96,8 @@ const writesSection = (result: Results['writes']) => {
     '  repeated until it shows the write) would load the very services they measure.',
     '  p50, p95, p99, ms. When commands arrive faster than the projections apply them, this time is',
     "  a queue that grows for as long as the row runs, so it depends on the row's duration too.",
+    "- **behind**: when the row's writers stop, how many events the projection furthest behind has",
+    '  yet to apply (`GET /api/ops/status`, as an admin).',
     '',
     '**PGlite (all-in-one)** is the all-in-one app (`startMarketplace`: embedded PGlite in a',
     'temporary directory, one port, seeded with the demo data, its admin creating the categories), in',
@@ -117,6 +119,7 @@ const writesSection = (result: Results['writes']) => {
     ms(run.latency.p99),
     int(run.visible.count),
     ...pcts(run.visible),
+    run.behindAtEnd === undefined ? '' : int(run.behindAtEnd),
     [
       run.notVisible ? `${run.notVisible} writes never shown` : '',
       run.ranOut
@@ -140,6 +143,7 @@ const writesSection = (result: Results['writes']) => {
         'Visible p50',
         'Visible p95',
         'Visible p99',
+        'Behind',
         'Note',
       ],
       rows,

@@ -50,6 +50,11 @@ export interface WriteRun {
   notVisible: number;
   /** True when the row ended early because every listed car was booked. */
   ranOut: boolean;
+  /**
+   * How many events the projection furthest behind had yet to apply when the row's writers
+   * stopped (absent from runs before it was measured).
+   */
+  behindAtEnd?: number;
   /** The cars already in the category a listing row listed into, when the row is about that. */
   categoryCars?: number;
 }
@@ -144,6 +149,7 @@ const drive = async (
   durationSeconds: number,
   send: (client: Client, index: number) => Promise<{ carId: string; position: string } | undefined>,
   shows: (car: Record<string, unknown>) => boolean,
+  behind?: () => Promise<number>,
 ) => {
   const latencies: number[] = [];
   const visible: number[] = [];
@@ -190,6 +196,7 @@ const drive = async (
     }),
   );
   const elapsedMs = performance.now() - started;
+  const behindAtEnd = await behind?.();
   await Promise.all(checks);
   return {
     commands,
@@ -200,6 +207,7 @@ const drive = async (
     visible: summarize(visible),
     notVisible,
     ranOut: exhausted,
+    ...(behindAtEnd === undefined ? {} : { behindAtEnd }),
   };
 };
 
@@ -225,6 +233,21 @@ const carLister =
     listed.push(carId);
     return { carId, position: String(body.position) };
   };
+
+/**
+ * How many events the projection furthest behind has yet to apply, from the operations status
+ * (`GET /api/ops/status`, as an admin).
+ */
+const projectionsBehind = (endpoints: Endpoints, adminToken: string) => async () => {
+  const answer = await fetch(`${endpoints.query}/api/ops/status`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  const body = (await json(answer)) as { projections?: { lagEvents?: number | null }[] };
+  if (answer.status !== 200 || !body.projections) {
+    throw new Error(`ops status: ${answer.status} ${JSON.stringify(body)}`);
+  }
+  return Math.max(0, ...body.projections.map((p) => p.lagEvents ?? 0));
+};
 
 /** The admin who creates the clients' categories. */
 type AdminSetup = (
@@ -270,6 +293,7 @@ const measure = async (
   const minter = await tokenMinter(secret);
   try {
     const adminToken = await adminSetup(endpoints, minter);
+    const behind = projectionsBehind(endpoints, adminToken);
     const most = Math.max(...options.clients);
     // Each client is a seller of its own, listing in a category of its own: a listing appends
     // to the seller's and the category's streams with expected versions, so clients sharing
@@ -317,6 +341,7 @@ const measure = async (
           options.durationSeconds,
           listCar,
           () => true,
+          behind,
         ),
       );
     }
@@ -330,6 +355,7 @@ const measure = async (
         options.durationSeconds,
         bookCar,
         (car) => car.booked === 1,
+        behind,
       );
       record('book a car', count, run);
     }

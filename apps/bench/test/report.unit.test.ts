@@ -147,7 +147,7 @@ describe('the listings into a full category', () => {
     data: {
       durationSeconds: 10,
       pglite: [],
-      postgres: [],
+      postgres: [{ ...listingRun(8, 0, 40), behindAtEnd: 37 }],
       byCategorySize: {
         cars: 100_000,
         runs: [
@@ -160,6 +160,11 @@ describe('the listings into a full category', () => {
     },
   };
   const report = renderReport({ writes }, { fullRun: undefined, quick: false });
+
+  it('says how far the projections were behind when a row ended', () => {
+    expect(report).toContain('| Visible p99 | Behind | Note |');
+    expect(report).toMatch(/\| PostgreSQL \| list a car \| 8 .*\| 37 +\| +\|/);
+  });
 
   it('has a row per run, with the cars its category held', () => {
     expect(report).toContain('### Listing into a full category (100,000 cars)');
