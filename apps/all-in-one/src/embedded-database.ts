@@ -39,8 +39,16 @@ export const openEmbeddedDatabase = async (
   say: (line: string) => void = () => {},
 ): Promise<OpenEmbeddedDatabase> => {
   const closers: (() => Promise<unknown>)[] = [];
+  // Every step runs, the server's stop last, whatever an earlier one throws; the first
+  // failure is thrown at the end.
   const close = async () => {
-    for (const closer of closers.splice(0).reverse()) await closer();
+    let failure: unknown;
+    for (const closer of closers.splice(0).reverse()) {
+      await closer().catch((error: unknown) => {
+        failure ??= error;
+      });
+    }
+    if (failure !== undefined) throw failure;
   };
   try {
     if (database === 'postgres') {

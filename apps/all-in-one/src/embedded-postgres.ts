@@ -182,7 +182,13 @@ const stopLeftover = async (
   const [pid, , , port, socketDir] = readFileSync(pidFile, 'utf8').split('\n');
   if (socketDir && port && (await serverAnswers(dir, socketDir, Number(port)))) {
     say(`stopping the PostgreSQL server (process ${pid}) an earlier run left on ${dir}`);
-    run(bin.pg_ctl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '60'], user);
+    try {
+      run(bin.pg_ctl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '60'], user);
+    } catch (error) {
+      // The earlier run's watchdog may have been stopping it at the same moment: only a server
+      // still there is a failure.
+      if (existsSync(pidFile) && (await serverAnswers(dir, socketDir, Number(port)))) throw error;
+    }
     return;
   }
   await rm(pidFile, { force: true });
@@ -329,6 +335,8 @@ export const startEmbeddedPostgres = async (options: {
       watchdog.stdin?.on('error', () => {});
       cleanups.push(async () => {
         if (!watching || watchdog.exitCode !== null || watchdog.signalCode !== null) return;
+        // Waited for, the shell must keep this process running until it has gone.
+        watchdog.ref();
         watchdog.kill('SIGKILL');
         await exited(watchdog);
       });

@@ -295,9 +295,9 @@ const measure = async (
     const adminToken = await adminSetup(endpoints, minter);
     const behind = projectionsBehind(endpoints, adminToken);
     const most = Math.max(...options.clients);
-    // Each client is a seller of its own, listing in a category of its own: a listing appends
-    // to the seller's and the category's streams with expected versions, so clients sharing
-    // them would measure optimistic-concurrency retries rather than throughput.
+    // Each client is a seller of its own, listing in a category of its own, as in every run
+    // since the first, so that the rows compare across runs; listings that share a category
+    // are measured by `benchListingByCategorySize`.
     const clients = await prepareClients(endpoints, emulatorHost, minter, adminToken, most);
     const listed: string[] = [];
     const listCar = carLister(endpoints, listed);

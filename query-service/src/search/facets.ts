@@ -151,7 +151,7 @@ const countFromCars = async (
   const planned = sampled > EXACT_TOTAL_LIMIT ? await plannedRows(ctx, matches) : undefined;
   const scale = planned === undefined ? 1 : Math.max(1, planned / sampled);
   const counted = new Map<Dimension, Counted>(
-    dimensions.map((d) => [d, { counts: new Map(), estimated: scale > 1 }]),
+    dimensions.map((d) => [d, { counts: new Map(), estimated: planned !== undefined }]),
   );
   for (const row of rows.rows) {
     if (row.dimension === null || row.value === null) continue;
