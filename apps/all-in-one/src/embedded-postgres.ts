@@ -306,7 +306,9 @@ export const startEmbeddedPostgres = async (options: {
       stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT');
-      const stopped = await Promise.race([exited(child).then(() => true), sleep(30_000, false)]);
+      // The deadline's timer must not hold this process up once the server has gone.
+      const deadline = sleep(30_000, false, { ref: false });
+      const stopped = await Promise.race([exited(child).then(() => true), deadline]);
       if (!stopped) {
         child.kill('SIGQUIT');
         await exited(child);

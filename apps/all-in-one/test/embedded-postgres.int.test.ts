@@ -129,6 +129,29 @@ describe.skipIf(unavailable !== undefined)('embedded PostgreSQL', () => {
     ]);
   }, 90_000);
 
+  it('leaves nothing running that keeps a process up once it has stopped the server', async () => {
+    const dir = join(await newDir(), 'postgres');
+    const launcher = pathToFileURL(join(import.meta.dirname, '../src/embedded-postgres.ts')).href;
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { startEmbeddedPostgres } = await import(${JSON.stringify(launcher)});
+         const server = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)} });
+         await server.stop();
+         console.log('STOPPED');`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const [stopped] = (await once(child.stdout, 'data')) as [Buffer];
+    expect(stopped.toString()).toContain('STOPPED');
+    const since = performance.now();
+    await once(child, 'exit');
+    // A timer or a child still referenced would hold it up (a deadline once did, for 30 s).
+    expect(performance.now() - since).toBeLessThan(5_000);
+  }, 60_000);
+
   it('refuses a directory another process runs, and takes over one a killed process left', async () => {
     const dir = join(await newDir(), 'postgres');
     // Without the watchdog, as when it was killed too: the server outlives its process.
