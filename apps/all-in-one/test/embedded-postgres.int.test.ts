@@ -16,7 +16,7 @@ import {
   embeddedPostgresUnavailable,
   startEmbeddedPostgres,
 } from '../src/embedded-postgres.ts';
-import { startMarketplace } from '../src/marketplace.ts';
+import { startBareMarketplace } from './support.ts';
 
 const alive = (pid: number) => {
   try {
@@ -87,8 +87,16 @@ describe.skipIf(unavailable !== undefined)('embedded PostgreSQL', () => {
     expect(settings).toEqual({ tcp: '', encoding: 'UTF8', datcollate: 'C' });
   }, 60_000);
 
-  /** A process of its own that starts a server on `dir`, writes a row, and then waits. */
-  const startInAnotherProcess = async (dir: string, options: { watchdog: boolean }) => {
+  /**
+   * A process of its own that starts a server on `dir` with `options`, runs `then` (a module's
+   * code, with the server as `server`), and has printed `said` once it has.
+   */
+  const inAnotherProcess = async (
+    dir: string,
+    options: { watchdog?: boolean },
+    then: string,
+    said: string,
+  ) => {
     const launcher = pathToFileURL(join(import.meta.dirname, '../src/embedded-postgres.ts')).href;
     const child = spawn(
       process.execPath,
@@ -96,21 +104,30 @@ describe.skipIf(unavailable !== undefined)('embedded PostgreSQL', () => {
         '--input-type=module',
         '-e',
         `const { startEmbeddedPostgres } = await import(${JSON.stringify(launcher)});
-         const server = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, watchdog: ${options.watchdog} });
-         const pg = (await import('pg')).default;
-         const client = new pg.Client({ connectionString: server.connectionString });
-         await client.connect();
-         await client.query("create table kept as select 'written before the kill' as note");
-         await client.end();
-         console.log('READY');
-         setInterval(() => {}, 1000);`,
+         const server = await startEmbeddedPostgres({ ...${JSON.stringify(options)}, dir: ${JSON.stringify(dir)} });
+         ${then}
+         console.log(${JSON.stringify(said)});`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    const [ready] = (await once(child.stdout, 'data')) as [Buffer];
-    expect(ready.toString()).toContain('READY');
+    const [printed] = (await once(child.stdout, 'data')) as [Buffer];
+    expect(printed.toString()).toContain(said);
     return child;
   };
+
+  /** A process of its own that starts a server on `dir`, writes a row, and then waits. */
+  const startInAnotherProcess = (dir: string, options: { watchdog: boolean }) =>
+    inAnotherProcess(
+      dir,
+      options,
+      `const pg = (await import('pg')).default;
+       const client = new pg.Client({ connectionString: server.connectionString });
+       await client.connect();
+       await client.query("create table kept as select 'written before the kill' as note");
+       await client.end();
+       setInterval(() => {}, 1000);`,
+      'READY',
+    );
 
   it('stops the server when the process that started it is killed outright', async () => {
     const dir = join(await newDir(), 'postgres');
@@ -131,21 +148,7 @@ describe.skipIf(unavailable !== undefined)('embedded PostgreSQL', () => {
 
   it('leaves nothing running that keeps a process up once it has stopped the server', async () => {
     const dir = join(await newDir(), 'postgres');
-    const launcher = pathToFileURL(join(import.meta.dirname, '../src/embedded-postgres.ts')).href;
-    const child = spawn(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `const { startEmbeddedPostgres } = await import(${JSON.stringify(launcher)});
-         const server = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)} });
-         await server.stop();
-         console.log('STOPPED');`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    const [stopped] = (await once(child.stdout, 'data')) as [Buffer];
-    expect(stopped.toString()).toContain('STOPPED');
+    const child = await inAnotherProcess(dir, {}, 'await server.stop();', 'STOPPED');
     const since = performance.now();
     await once(child, 'exit');
     // A timer or a child still referenced would hold it up (a deadline once did, for 30 s).
@@ -242,16 +245,8 @@ describe('the all-in-one’s choice of embedded database', () => {
   /** Starts and stops the marketplace on `dir`: the engine it ran on, and what it said. */
   const runOn = async (dir: string, database?: 'auto' | 'pglite' | 'postgres') => {
     const said: string[] = [];
-    const marketplace = await startMarketplace({
-      dataDir: dir,
+    const marketplace = await startBareMarketplace(dir, {
       ...(database ? { database } : {}),
-      port: 0,
-      // Nothing here signs in: no emulator is started, and this address is never called.
-      authEmulatorHost: '127.0.0.1:9',
-      webDist: false,
-      seed: false,
-      logLevel: 'silent',
-      jwtSecret: 'test-secret-of-the-all-in-one-0123456789',
       say: (line) => said.push(line),
     });
     await marketplace.stop();

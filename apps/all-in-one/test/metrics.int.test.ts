@@ -7,26 +7,10 @@ import { join } from 'node:path';
 import { eventData } from '@second-gear/projection-service/testing';
 import { metricValue } from '@second-gear/service-http/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type MarketplaceOptions,
-  type RunningMarketplace,
-  startMarketplace,
-} from '../src/marketplace.ts';
+import type { RunningMarketplace } from '../src/marketplace.ts';
+import { startBareMarketplace } from './support.ts';
 
 const system = { uid: 'system', email: 'system@second-gear.local', role: 'System' } as const;
-
-const start = async (dataDir: string, options: Partial<MarketplaceOptions> = {}) =>
-  startMarketplace({
-    dataDir,
-    port: 0,
-    // Nothing here signs in: no emulator is started, and this address is never called.
-    authEmulatorHost: '127.0.0.1:9',
-    webDist: false,
-    seed: false,
-    logLevel: 'silent',
-    jwtSecret: 'test-secret-of-the-all-in-one-0123456789',
-    ...options,
-  });
 
 describe('the all-in-one’s metrics and readiness', () => {
   const dirs: string[] = [];
@@ -34,7 +18,7 @@ describe('the all-in-one’s metrics and readiness', () => {
 
   beforeAll(async () => {
     dirs.push(await mkdtemp(join(tmpdir(), 'sg-all-in-one-metrics-')));
-    marketplace = await start(dirs[0] as string, { metrics: 'loopback' });
+    marketplace = await startBareMarketplace(dirs[0] as string, { metrics: 'loopback' });
   }, 60_000);
   afterAll(async () => {
     await marketplace?.stop();
@@ -115,7 +99,7 @@ describe('the all-in-one’s metrics and readiness', () => {
 
   it('serves no metrics unless asked', async () => {
     dirs.push(await mkdtemp(join(tmpdir(), 'sg-all-in-one-metrics-')));
-    const quiet = await start(dirs[1] as string);
+    const quiet = await startBareMarketplace(dirs[1] as string);
     try {
       const answer = await fetch(`${quiet.url}/metrics`);
       expect(answer.status).toBe(404);

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { eventData } from '@second-gear/projection-service/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedPostgresUnavailable } from '../src/embedded-postgres.ts';
-import { type RunningMarketplace, startMarketplace } from '../src/marketplace.ts';
+import type { RunningMarketplace } from '../src/marketplace.ts';
+import { startBareMarketplace } from './support.ts';
 
 // Long enough that a read answered sooner was released by a commit.
 const RECHECK_MS = 30_000;
@@ -27,16 +28,8 @@ describe.each(databases)('read-your-writes in the all-in-one on %s', (database) 
     dataDir = await mkdtemp(join(tmpdir(), 'sg-all-in-one-ryw-'));
     // mkdtemp's folder is this user's alone; run as root, PostgreSQL runs as `postgres`.
     await chmod(dataDir, 0o755);
-    marketplace = await startMarketplace({
-      dataDir,
+    marketplace = await startBareMarketplace(dataDir, {
       database,
-      port: 0,
-      // Nothing here signs in: no emulator is started, and this address is never called.
-      authEmulatorHost: '127.0.0.1:9',
-      webDist: false,
-      seed: false,
-      logLevel: 'silent',
-      jwtSecret: 'test-secret-of-the-all-in-one-0123456789',
       // Without kept answers, as the benchmark measures the database.
       keepAnswers: false,
       readYourWritesTimeoutMs: TIMEOUT_MS,

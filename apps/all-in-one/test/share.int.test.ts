@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventData } from '@second-gear/projection-service/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMarketplace, startMarketplace } from '../src/marketplace.ts';
+import type { RunningMarketplace } from '../src/marketplace.ts';
+import { startBareMarketplace } from './support.ts';
 
 const ORIGIN = 'https://cars.example.com';
 const HOSTILE = '</script><script>alert(1)</script>';
@@ -84,15 +85,8 @@ describe('shared pages and the sitemap in the all-in-one', () => {
     await mkdir(join(dist, 'assets'), { recursive: true });
     await writeFile(join(dist, 'index.html'), INDEX_HTML);
     await writeFile(join(dist, 'assets', 'index-1a2b.js'), 'export {}');
-    marketplace = await startMarketplace({
-      dataDir,
-      port: 0,
-      // Nothing here signs in: no emulator is started, and this address is never called.
-      authEmulatorHost: '127.0.0.1:9',
+    marketplace = await startBareMarketplace(dataDir, {
       webDist: dist,
-      seed: false,
-      logLevel: 'silent',
-      jwtSecret: 'test-secret-of-the-all-in-one-0123456789',
       publicUrl: ORIGIN,
       sitemapCarsPerFile: 2,
     });

@@ -15,7 +15,8 @@ import { eventData } from '@second-gear/projection-service/testing';
 import { Ajv } from 'ajv';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMarketplace, startMarketplace } from '../src/marketplace.ts';
+import type { RunningMarketplace } from '../src/marketplace.ts';
+import { startBareMarketplace } from './support.ts';
 
 const SECRET = 'test-secret-of-the-all-in-one-webhooks-0123456789';
 const system = { uid: 'system', email: 'system@second-gear.local', role: 'System' } as const;
@@ -152,14 +153,8 @@ describe('webhooks in the all-in-one', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sg-all-in-one-webhooks-'));
-    marketplace = await startMarketplace({
-      dataDir,
-      port: 0,
-      // Nothing here signs in with Firebase: tokens are signed with the secret below.
-      authEmulatorHost: '127.0.0.1:9',
-      webDist: false,
-      seed: false,
-      logLevel: 'silent',
+    marketplace = await startBareMarketplace(dataDir, {
+      // Tokens are signed with this secret.
       jwtSecret: SECRET,
       // The cars' pictures are named on a listed host rather than uploaded.
       imageHosts: ['images.example.com'],
