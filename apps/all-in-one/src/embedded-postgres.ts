@@ -156,13 +156,22 @@ const serverAnswers = async (dir: string, socketDir: string, port: number): Prom
   }
 };
 
-/** Whether a PostgreSQL server runs on `dir` (for a backup, which needs it stopped). */
-export const embeddedPostgresRunning = async (dir: string): Promise<boolean> => {
-  const pidFile = join(resolve(dir), 'postmaster.pid');
-  if (!existsSync(pidFile)) return false;
-  const [, , , port, socketDir] = readFileSync(pidFile, 'utf8').split('\n');
-  return Boolean(socketDir && port && (await serverAnswers(resolve(dir), socketDir, Number(port))));
+/**
+ * The server `dir`'s pid file names (none without the file): its pid, and whether it answers on
+ * the socket the file gives (its fourth and fifth lines), for this directory.
+ */
+const pidFileOf = (dir: string) => {
+  const file = join(dir, 'postmaster.pid');
+  if (!existsSync(file)) return undefined;
+  const [pid, , , port, socketDir] = readFileSync(file, 'utf8').split('\n');
+  const answers = async () =>
+    socketDir && port ? serverAnswers(dir, socketDir, Number(port)) : false;
+  return { file, pid, answers };
 };
+
+/** Whether a PostgreSQL server runs on `dir` (for a backup, which needs it stopped). */
+export const embeddedPostgresRunning = async (dir: string): Promise<boolean> =>
+  (await pidFileOf(resolve(dir))?.answers()) ?? false;
 
 /**
  * A server still running on the directory is one an earlier run left behind when it ended
@@ -177,21 +186,20 @@ const stopLeftover = async (
   user: RunAs,
   say: (line: string) => void,
 ): Promise<void> => {
-  const pidFile = join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const [pid, , , port, socketDir] = readFileSync(pidFile, 'utf8').split('\n');
-  if (socketDir && port && (await serverAnswers(dir, socketDir, Number(port)))) {
-    say(`stopping the PostgreSQL server (process ${pid}) an earlier run left on ${dir}`);
+  const found = pidFileOf(dir);
+  if (!found) return;
+  if (await found.answers()) {
+    say(`stopping the PostgreSQL server (process ${found.pid}) an earlier run left on ${dir}`);
     try {
       run(bin.pg_ctl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '60'], user);
     } catch (error) {
       // The earlier run's watchdog may have been stopping it at the same moment: only a server
       // still there is a failure.
-      if (existsSync(pidFile) && (await serverAnswers(dir, socketDir, Number(port)))) throw error;
+      if (await pidFileOf(dir)?.answers()) throw error;
     }
     return;
   }
-  await rm(pidFile, { force: true });
+  await rm(found.file, { force: true });
 };
 
 const exited = (child: ChildProcess): Promise<void> =>
