@@ -153,16 +153,20 @@ const writesSection = (result: Results['writes']) => {
   return lines;
 };
 
-/** The answer p99s of the rows of `clients` clients into the full category, and into empty ones. */
-const categorySizeP99s = (result: CategorySizeResult, clients: number) => {
-  const rows = result.runs.filter((run) => run.clients === clients);
-  const p99s = (full: boolean) =>
-    rows
-      .filter((run) => (run.categoryCars ?? 0) >= result.cars === full)
-      .map((run) => run.latency.p99 ?? 0);
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / (values.length || 1);
-  return { full: mean(p99s(true)), empty: mean(p99s(false)) };
-};
+/**
+ * For each number of clients, the mean answer p99 of its rows into the full category and of
+ * those into empty ones.
+ */
+const categorySizeP99s = (result: CategorySizeResult) =>
+  [...new Set(result.runs.map((run) => run.clients))].map((clients) => {
+    const rows = result.runs.filter((run) => run.clients === clients);
+    const p99s = (full: boolean) =>
+      rows
+        .filter((run) => (run.categoryCars ?? 0) >= result.cars === full)
+        .map((run) => run.latency.p99 ?? 0);
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / (values.length || 1);
+    return { clients, full: mean(p99s(true)), empty: mean(p99s(false)) };
+  });
 
 const categorySizeLines = (result: CategorySizeResult) => {
   const cars = int(result.cars);
@@ -175,7 +179,6 @@ const categorySizeLines = (result: CategorySizeResult) => {
     ms(run.visible.p50),
     ms(run.visible.p99),
   ]);
-  const clientCounts = [...new Set(result.runs.map((run) => run.clients))];
   return [
     `### Listing into a full category (${cars} cars)`,
     '',
@@ -200,8 +203,7 @@ const categorySizeLines = (result: CategorySizeResult) => {
       rows,
     ),
     '',
-    ...clientCounts.map((clients) => {
-      const { full, empty } = categorySizeP99s(result, clients);
+    ...categorySizeP99s(result).map(({ clients, full, empty }) => {
       return `- ${clients} client${clients > 1 ? 's' : ''}: answer p99 ${ms(full)} ms into the full category against ${ms(empty)} ms into empty ones (means of the two rows each), ${ratio(full / empty)} times; the target is at most 1.5.`;
     }),
   ];
@@ -577,11 +579,9 @@ const headline = (results: Results) => {
     ]);
   }
   const bySize = writes?.byCategorySize;
-  for (const clients of [...new Set(bySize?.runs.map((run) => run.clients) ?? [])]) {
-    if (!bySize) break;
-    const { full, empty } = categorySizeP99s(bySize, clients);
+  for (const { clients, full, empty } of bySize ? categorySizeP99s(bySize) : []) {
     rows.push([
-      `Writes, PostgreSQL, list into a category of ${int(bySize.cars)} cars, ${clients} client${clients > 1 ? 's' : ''}`,
+      `Writes, PostgreSQL, list into a category of ${int(bySize?.cars)} cars, ${clients} client${clients > 1 ? 's' : ''}`,
       `answer p99 ${ms(full)} ms; into an empty one ${ms(empty)} ms; ratio ${ratio(full / empty)}`,
     ]);
   }

@@ -521,18 +521,26 @@ export const benchListingByCategorySize = async (options: {
         const adminToken = await adminSetup(endpoints, minter);
         const most = Math.max(...options.clients);
         const clients = await prepareClients(endpoints, host, minter, adminToken, most);
+        // The cars in each category, counted as they are listed.
         const inCategory = new Map<string, number>([[FULL_CATEGORY, options.cars]]);
         const listed: string[] = [];
-        const ownCategory = carLister(endpoints, listed);
-        const fullCategory = carLister(endpoints, listed, () => FULL_CATEGORY);
+        const listInto = (categoryOf: (client: Client) => string) => {
+          const list = carLister(endpoints, listed, categoryOf);
+          return async (client: Client, index: number) => {
+            const answer = await list(client, index);
+            const category = categoryOf(client);
+            inCategory.set(category, (inCategory.get(category) ?? 0) + 1);
+            return answer;
+          };
+        };
+        const ownCategory = listInto((client) => client.category);
+        const fullCategory = listInto(() => FULL_CATEGORY);
         await drive(endpoints, clients, 2, fullCategory, () => true);
-        inCategory.set(FULL_CATEGORY, options.cars + listed.length);
         const runs: WriteRun[] = [];
         for (const count of options.clients) {
           for (const full of [false, true, false, true]) {
             const category = full ? FULL_CATEGORY : (clients[0]?.category ?? '');
             const before = inCategory.get(category) ?? 0;
-            const from = listed.length;
             const run = await drive(
               endpoints,
               clients.slice(0, count),
@@ -540,9 +548,6 @@ export const benchListingByCategorySize = async (options: {
               full ? fullCategory : ownCategory,
               () => true,
             );
-            // Each client lists into its own category; the first one's stands for them all.
-            const added = listed.length - from;
-            inCategory.set(category, before + (full ? added : Math.ceil(added / count)));
             runs.push({
               backend: 'postgres',
               command: 'list a car',
