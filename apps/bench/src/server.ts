@@ -5,7 +5,8 @@
 //   node src/server.ts bare          a bare Fastify route answering a constant
 //   node src/server.ts query         the query service over BENCH_DATABASE_URL (read model + store);
 //                                    BENCH_ANSWER_CACHE=off reads the database for every request
-//   node src/server.ts services      command, query and projections over BENCH_DATABASE_URL
+//   node src/server.ts command       the command service over BENCH_DATABASE_URL
+//   node src/server.ts projections   the projections over BENCH_DATABASE_URL (no HTTP)
 //   node src/server.ts marketplace   the all-in-one app in BENCH_DATA_DIR, on PGlite or
 //                                    (BENCH_EMBEDDED_DATABASE=postgres) embedded PostgreSQL
 import { buildCommandService, localImageStorage } from '@second-gear/command-service';
@@ -29,6 +30,13 @@ const listen = async (app: { listen(o: { port: number; host: string }): Promise<
   app.listen({ port: 0, host: '127.0.0.1' });
 
 const cleanups: (() => Promise<unknown>)[] = [];
+
+// Anonymous reads never call it; the writes' registrations do, against the Auth Emulator.
+const benchAuth = () =>
+  createFirebaseAuth({
+    projectId: PROJECT_ID,
+    emulatorHost: process.env.BENCH_AUTH_EMULATOR_HOST ?? '127.0.0.1:9',
+  });
 const ready = (info: Record<string, string>) =>
   process.stdout.write(`READY ${JSON.stringify(info)}\n`);
 
@@ -38,62 +46,62 @@ if (mode === 'bare') {
   const url = await listen(app);
   cleanups.push(() => app.close());
   ready({ url });
-} else if (mode === 'query' || mode === 'services') {
+} else if (mode === 'query') {
   const url = env('BENCH_DATABASE_URL');
   const store = await createEventStore({ kind: 'postgres', connectionString: url });
   cleanups.push(() => store.close());
   const db = createReadModelDb({ connectionString: url });
   cleanups.push(() => db.destroy());
-  // Anonymous reads never call it; the writes' registrations do, against the Auth Emulator.
-  const auth = createFirebaseAuth({
-    projectId: PROJECT_ID,
-    emulatorHost: process.env.BENCH_AUTH_EMULATOR_HOST ?? '127.0.0.1:9',
-  });
+  const auth = benchAuth();
   cleanups.push(() => auth.close());
-  const tokenSecret = env('BENCH_JWT_SECRET');
   const changes = await listenToReadModel({ connectionString: url });
   cleanups.push(() => changes.close());
   const query = await buildQueryService({
     db,
     store,
     auth,
-    tokenSecret,
+    tokenSecret: env('BENCH_JWT_SECRET'),
     logger: false,
     changes,
     // Answers kept in memory between commits, unless the run measures the database (cold).
     keepAnswers: process.env.BENCH_ANSWER_CACHE !== 'off',
   });
-  cleanups.push(() => query.close());
-  const info: Record<string, string> = { queryUrl: await listen(query) };
-  if (mode === 'services') {
-    // The projections get connections of their own, as the projection service has in the
-    // distributed deployment, so that reads waiting on X-Min-Position cannot starve them.
-    const projectionStore = await createEventStore({ kind: 'postgres', connectionString: url });
-    const projectionDb = createReadModelDb({ connectionString: url });
-    cleanups.push(
-      () => projectionStore.close(),
-      () => projectionDb.destroy(),
-    );
-    const projections = await startProjections({ store: projectionStore, db: projectionDb });
-    cleanups.unshift(() => projections.stop());
-    const imageDir = env('BENCH_IMAGE_DIR');
-    const command = await buildCommandService({
-      store,
-      auth,
-      tokenSecret,
-      images: {
-        storage: localImageStorage({ dir: imageDir, publicPath: '/images' }),
-        maxBytes: 8 * 1024 * 1024,
-        maxPixels: 40_000_000,
-        hosts: [BENCH_PICTURE_HOST],
-      },
-      logger: false,
-      rateLimit: false,
-    });
-    cleanups.unshift(() => command.close());
-    info.commandUrl = await listen(command);
-  }
-  ready(info);
+  cleanups.unshift(() => query.close());
+  ready({ url: await listen(query) });
+} else if (mode === 'command') {
+  const store = await createEventStore({
+    kind: 'postgres',
+    connectionString: env('BENCH_DATABASE_URL'),
+  });
+  cleanups.push(() => store.close());
+  const auth = benchAuth();
+  cleanups.push(() => auth.close());
+  const command = await buildCommandService({
+    store,
+    auth,
+    tokenSecret: env('BENCH_JWT_SECRET'),
+    images: {
+      storage: localImageStorage({ dir: env('BENCH_IMAGE_DIR'), publicPath: '/images' }),
+      maxBytes: 8 * 1024 * 1024,
+      maxPixels: 40_000_000,
+      hosts: [BENCH_PICTURE_HOST],
+    },
+    logger: false,
+    rateLimit: false,
+  });
+  cleanups.unshift(() => command.close());
+  ready({ url: await listen(command) });
+} else if (mode === 'projections') {
+  const url = env('BENCH_DATABASE_URL');
+  const store = await createEventStore({ kind: 'postgres', connectionString: url });
+  const db = createReadModelDb({ connectionString: url });
+  cleanups.push(
+    () => store.close(),
+    () => db.destroy(),
+  );
+  const projections = await startProjections({ store, db });
+  cleanups.unshift(() => projections.stop());
+  ready({});
 } else if (mode === 'marketplace') {
   const { ensureWebBuilt, startMarketplace } = await import('@second-gear/all-in-one');
   const app = await startMarketplace({
@@ -112,7 +120,9 @@ if (mode === 'bare') {
   cleanups.push(() => app.stop());
   ready({ url: app.url, authEmulatorHost: app.authEmulator.host });
 } else {
-  throw new Error(`Unknown server mode ${mode}; use bare, query, services or marketplace`);
+  throw new Error(
+    `Unknown server mode ${mode}; use bare, query, command, projections or marketplace`,
+  );
 }
 
 let stopping = false;

@@ -16,7 +16,7 @@ const exited = (child: ChildProcess) =>
 
 /** Starts `src/server.ts <mode>` in a child Node process and waits for its READY line. */
 export const spawnServer = async (
-  mode: 'bare' | 'query' | 'services' | 'marketplace',
+  mode: 'bare' | 'query' | 'command' | 'projections' | 'marketplace',
   env: Record<string, string> = {},
   timeoutMs = 180_000,
 ): Promise<SpawnedServer> => {

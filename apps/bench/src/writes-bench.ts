@@ -409,8 +409,9 @@ export const benchWritesAllInOne = async (
 };
 
 /**
- * The command service, the query service and the projections built in one process (not this
- * one) against `database`, with an Auth Emulator to verify sign-ups, for the time of `work`.
+ * The command service, the query service and the projections, each in a process of its own (as
+ * the distributed deployment runs them), against `database`, with an Auth Emulator to verify
+ * sign-ups, for the time of `work`.
  */
 const withServices = async <T>(
   database: BenchDatabase,
@@ -423,17 +424,27 @@ const withServices = async <T>(
 ): Promise<T> => {
   const imageDir = await mkdtemp(join(tmpdir(), 'second-gear-bench-images-'));
   let emulator: AuthEmulator | undefined;
-  let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
+  const servers: Awaited<ReturnType<typeof spawnServer>>[] = [];
   try {
     emulator = await startAuthEmulator();
     const secret = randomBytes(32).toString('hex');
-    server = await spawnServer('services', {
+    const env = {
       BENCH_DATABASE_URL: database.url,
       BENCH_JWT_SECRET: secret,
       BENCH_AUTH_EMULATOR_HOST: emulator.host,
       BENCH_IMAGE_DIR: imageDir,
-    });
-    const endpoints = { command: server.info.commandUrl ?? '', query: server.info.queryUrl ?? '' };
+    };
+    // One process each, as the distributed deployment runs them: the projections have an
+    // event loop and connections of their own, so HTTP work does not hold their batches up.
+    const started = await Promise.allSettled(
+      (['projections', 'query', 'command'] as const).map((mode) => spawnServer(mode, env)),
+    );
+    for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
+    const [, query, command] = started.map((result) =>
+      result.status === 'fulfilled' ? (result.value.info.url ?? '') : '',
+    );
+    const endpoints = { command: command ?? '', query: query ?? '' };
     const host = emulator.host;
     const adminSetup: AdminSetup = async (_endpoints, minter) => {
       // The first admin is the one thing no request can create: promoted by the System actor
@@ -459,15 +470,15 @@ const withServices = async <T>(
     };
     return await work(endpoints, host, secret, adminSetup);
   } finally {
-    await server?.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     await emulator?.stop();
     await rm(imageDir, { recursive: true, force: true });
   }
 };
 
 /**
- * Part 1 on PostgreSQL: the command service, the query service and the projections built in
- * one process (not this one) against a fresh database; the Auth Emulator verifies sign-ups.
+ * Part 1 on PostgreSQL: the command service, the query service and the projections, each in a
+ * process of its own, against a fresh database; the Auth Emulator verifies sign-ups.
  */
 export const benchWritesPostgres = async (options: {
   clients: readonly number[];
