@@ -643,6 +643,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0012-hot-booking-updates',
       '0013-available-cars',
       '0014-model-facets',
+      '0015-planned-car-triggers',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

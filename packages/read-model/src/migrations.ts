@@ -130,6 +130,95 @@ const AVAILABLE_COLUMNS = ['id', ...SEARCHED].join(', ');
 const WATCHED = ['deleted_at', 'sold_at', 'booked', ...SEARCHED];
 const watchedOf = (row: string) => `(${WATCHED.map((column) => `${row}.${column}`).join(', ')})`;
 
+/**
+ * The body of a trigger function whose statements are written out rather than built as text and
+ * run with EXECUTE: PL/pgSQL then plans each once per connection and reuses the plan, where an
+ * EXECUTE parses and plans its text on every call (about half a millisecond for each statement
+ * of these triggers, on every write to cars). Tables are found through the trigger's own schema,
+ * put first on the search path for the call and taken off again after it, so the function
+ * still follows its schema when a rebuild renames it (a plan names the tables it was made with,
+ * and is made again when the path differs); `pg_temp` comes last so that no temporary table can
+ * stand in for one.
+ */
+const inTriggerSchema = (statements: string) => `declare
+        path text := current_setting('search_path');
+      begin
+        perform set_config('search_path', format('%I, pg_catalog, pg_temp', TG_TABLE_SCHEMA), true);
+${statements}
+        perform set_config('search_path', path, true);
+        return null;
+      end`;
+
+/** The rows an update changed in a column of `columns`, as `n` (new) joined to `o` (old). */
+const changedIn = (columns: readonly string[]) =>
+  `new_rows n join old_rows o on o.id = n.id
+            where (${columns.map((c) => `n.${c}`).join(', ')}) is distinct from (${columns.map((c) => `o.${c}`).join(', ')})`;
+
+/** Adds each counted car of `rows` (carrying a `delta` of 1 or -1) to the facet counts. */
+const countFacetsOf = (rows: string) => `
+          insert into car_facets as f
+            (category_name, make, fuel, transmission, price_band, booked, advertised, cars)
+          select category_name, coalesce(make, ''), coalesce(fuel, ''), coalesce(transmission, ''),
+            ${PRICE_BAND_SQL}, booked, advertised, sum(delta)
+          from (${rows}) c
+          where ${FACET_COUNTED}
+          group by 1, 2, 3, 4, 5, 6, 7
+          having sum(delta) <> 0
+          on conflict (category_name, make, fuel, transmission, price_band, booked, advertised)
+          do update set cars = f.cars + excluded.cars;
+          insert into car_model_facets as f (${MODEL_FACET_COLUMNS}, cars)
+          select ${MODEL_FACET_VALUES}, sum(delta)
+          from (${rows}) c
+          where ${MODEL_COUNTED}
+          group by 1, 2, 3, 4, 5, 6, 7, 8
+          having sum(delta) <> 0
+          on conflict (${MODEL_FACET_COLUMNS})
+          do update set cars = f.cars + excluded.cars;`;
+
+/** Puts the words of `rows`' search vectors in the vocabulary. */
+const keepWordsOf = (rows: string) => `
+          insert into search_words (word)
+          select distinct w.lexeme from (${rows}) c, unnest(c.search_vector) w
+          where length(w.lexeme) between 2 and 40
+          on conflict do nothing;`;
+
+/** Migration 0015's facet counts: those of 0014, in statements planned once. */
+const plannedCountCarFacets = (s: string) => `create or replace function ${s}.count_car_facets()
+      returns trigger language plpgsql as $fn$
+      ${inTriggerSchema(`
+        if TG_OP = 'INSERT' then${countFacetsOf('select *, 1 as delta from new_rows')}${keepWordsOf('select search_vector from new_rows')}
+        elsif TG_OP = 'DELETE' then${countFacetsOf('select *, -1 as delta from old_rows')}
+        else${countFacetsOf('select *, 1 as delta from new_rows union all select *, -1 from old_rows')}
+          -- A booking, a price or a sale leaves a car's words as they were.${keepWordsOf(`select n.search_vector from ${changedIn(['search_vector'])}`)}
+        end if;`)}
+      $fn$`;
+
+/** Migration 0015's available cars: those of 0013, in statements planned once. */
+const plannedKeepAvailableCars = (
+  s: string,
+) => `create or replace function ${s}.keep_available_cars()
+      returns trigger language plpgsql as $fn$
+      ${inTriggerSchema(`
+        if TG_OP = 'INSERT' then
+          insert into available_cars (${AVAILABLE_COLUMNS})
+          select ${AVAILABLE_COLUMNS} from new_rows
+          where deleted_at is null and sold_at is null and booked = 0
+          on conflict (id) do nothing;
+        elsif TG_OP = 'DELETE' then
+          delete from available_cars a using old_rows o where a.id = o.id;
+        else
+          -- The rows whose availability or searched columns the update changed leave, and
+          -- those still available come back as they now are.
+          delete from available_cars a using ${changedIn(WATCHED)} and a.id = n.id;
+          insert into available_cars (${AVAILABLE_COLUMNS})
+          select ${AVAILABLE_COLUMNS.split(', ')
+            .map((c) => `n.${c}`)
+            .join(', ')} from ${changedIn(WATCHED)}
+            and n.deleted_at is null and n.sold_at is null and n.booked = 0
+          on conflict (id) do nothing;
+        end if;`)}
+      $fn$`;
+
 export const migrations: Migration[] = [
   {
     name: '0001-read-tables',
@@ -596,6 +685,14 @@ export const migrations: Migration[] = [
       from ${s}.cars where ${MODEL_COUNTED}
       group by 1, 2, 3, 4, 5, 6, 7, 8`,
     ],
+  },
+  {
+    // The triggers on cars, the same work in statements PL/pgSQL plans once per connection,
+    // where EXECUTE planned each again on every write: about a millisecond less for every
+    // statement that lists, books or changes cars. An update now adds words to the vocabulary
+    // only for the cars whose words it changed.
+    name: '0015-planned-car-triggers',
+    statements: (s) => [plannedKeepAvailableCars(s), plannedCountCarFacets(s)],
   },
 ];
 

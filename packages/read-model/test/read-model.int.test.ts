@@ -243,6 +243,67 @@ describe.each(backends)('car facets and search words on $name', ({ open }) => {
       expect.arrayContaining(['honda', 'vezel', 'dhaka', 'owner', 'full', 'service', 'toyota']),
     );
   });
+
+  it("keeps an edit's new words, and leaves the writer's search path as it was", async () => {
+    const cars = db.withSchema(schema);
+    await cars
+      .insertInto('cars')
+      .values(car('e', 5, { make: 'Mazda' }))
+      .execute();
+    const path = await db.transaction().execute(async (trx) => {
+      const before = await sql<{ path: string }>`select current_setting('search_path') as path`
+        .execute(trx)
+        .then((r) => r.rows[0]?.path);
+      await trx
+        .withSchema(schema)
+        .updateTable('cars')
+        .set({ description: 'Sunroof' })
+        .where('id', '=', 'e')
+        .execute();
+      const after = await sql<{ path: string }>`select current_setting('search_path') as path`
+        .execute(trx)
+        .then((r) => r.rows[0]?.path);
+      return { before, after };
+    });
+    expect(path.after).toBe(path.before);
+    const words = await cars
+      .selectFrom('search_words')
+      .select('word')
+      .where('word', 'in', ['mazda', 'sunroof'])
+      .orderBy('word')
+      .execute();
+    expect(words.map((w) => w.word)).toEqual(['mazda', 'sunroof']);
+    await cars.deleteFrom('cars').where('id', '=', 'e').execute();
+  });
+
+  it('keeps the derived tables of a schema renamed, as a rebuild renames its own', async () => {
+    const built = 'rm_renamed_next';
+    await migrateReadModel(db, built);
+    const inside = db.withSchema(built);
+    // Written under its first name, so that a connection has planned the triggers there.
+    await inside
+      .insertInto('cars')
+      .values(car('r1', 1, { make: 'Kia' }))
+      .execute();
+    await sql.raw(`alter schema ${built} rename to rm_renamed`).execute(db);
+    const renamed = db.withSchema('rm_renamed');
+    await renamed
+      .insertInto('cars')
+      .values(car('r2', 2, { make: 'Kia' }))
+      .execute();
+    await renamed.updateTable('cars').set({ booked: 1 }).where('id', '=', 'r1').execute();
+    const available = await renamed.selectFrom('available_cars').select('id').execute();
+    expect(available.map((row) => row.id)).toEqual(['r2']);
+    const counted = await renamed
+      .selectFrom('car_facets')
+      .select(['booked', 'cars'])
+      .orderBy('booked')
+      .execute();
+    expect(counted.map((row) => [row.booked, Number(row.cars)])).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
+  });
 });
 
 /** Every table's columns and every index of a schema, with the schema's name taken out. */
@@ -288,6 +349,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const HOT_BOOKINGS = '0012-hot-booking-updates';
   const AVAILABLE = '0013-available-cars';
   const MODEL_FACETS = '0014-model-facets';
+  const PLANNED_TRIGGERS = '0015-planned-car-triggers';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -323,6 +385,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       HOT_BOOKINGS,
       AVAILABLE,
       MODEL_FACETS,
+      PLANNED_TRIGGERS,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -358,6 +421,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       HOT_BOOKINGS,
       AVAILABLE,
       MODEL_FACETS,
+      PLANNED_TRIGGERS,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
