@@ -8,6 +8,7 @@ import {
 import { type Insertable, sql, type Transaction } from 'kysely';
 import {
   bulkLoadTables,
+  holdAppends,
   type ProjectedEvent,
   type Projection,
   type ReadTables,
@@ -193,11 +194,19 @@ export const applyBatch = async (
   const parsed = parseAll(events, parkFailures);
 
   return db.transaction().execute(async (trx) => {
-    if (!durable) await sql`set local synchronous_commit = off`.execute(trx);
     const tables = bulkLoad && !parkFailures ? bulkLoadTables(trx, schema) : trx.withSchema(schema);
+    // A live batch's inserts that nothing reads afterwards go out with its checkpoints. Not when
+    // applying event by event: an event rolled back to its savepoint must take its rows along.
+    const held = bulkLoad || parkFailures ? [] : holdAppends(tables);
+    // The commit's durability is set by the statement that locks the checkpoints, so that it
+    // costs no round trip of its own (each one is time the batch is not yet visible). Every
+    // projection has its checkpoint row (`registerCheckpoints`), so it is evaluated.
     const rows = await tables
       .selectFrom('projection_checkpoints')
       .select(['name', 'position', 'events_applied'])
+      .$if(!durable, (query) =>
+        query.select(sql<string>`set_config('synchronous_commit', 'off', true)`.as('durability')),
+      )
       .where(
         'name',
         'in',
@@ -248,10 +257,17 @@ export const applyBatch = async (
         updated_at: new Date(),
       });
     }
+    // Every checkpoint that moved, the rows held back and the notice that readers which keep
+    // answers act on once this commits, in one statement: a round trip saved is time the batch
+    // is not visible. (The held inserts only add rows nothing here reads: run as parts of one
+    // statement, they cannot see each other, and need not.)
+    const withHeld = held.reduce<ReadTables>(
+      (on, insert, i) =>
+        on.with(`held_${i}`, (cte) => insert(cte) as never) as unknown as ReadTables,
+      tables,
+    );
     if (checkpoints.length > 0) {
-      // Every checkpoint that moved, and the notice that readers which keep answers act on once
-      // this commits, in one statement: a round trip saved is time the batch is not visible.
-      await tables
+      await withHeld
         .with('saved', (db) =>
           db
             .insertInto('projection_checkpoints')
@@ -271,6 +287,8 @@ export const applyBatch = async (
         )
         .selectNoFrom(readModelChangedNotice(schema).as('notified'))
         .execute();
+    } else if (held.length > 0) {
+      await withHeld.selectNoFrom(sql<number>`1`.as('held')).execute();
     }
     // Each checkpoint is now the later of where it stood and the batch's last event.
     const after = projections.map((p) => {

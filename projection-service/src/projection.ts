@@ -115,17 +115,8 @@ export const bulkLoadTables = (trx: Transaction<ReadModelDatabase>, schema: stri
 /** True for a rebuild's tables, which `insertRows` loads with COPY (`bulkLoadTables`). */
 export const isBulkLoad = (tables: ReadTables): boolean => bulkLoaded.has(tables);
 
-/**
- * Inserts rows that are new or already there (`on conflict do nothing`), passed as one JSON
- * parameter (`recordsOf`) per few hundred rows; on a rebuild's tables (`bulkLoadTables`), all
- * at once with COPY. Rows that name different columns go in separate statements; a column a
- * row does not name gets its default.
- */
-export const insertRows = async <Table extends keyof ReadModelDatabase & string>(
-  tables: ReadTables,
-  table: Table,
-  rows: readonly Record<string, unknown>[],
-): Promise<void> => {
+/** Rows grouped by the columns they name, in the order they came; rows naming none are left out. */
+const byColumnsOf = (rows: readonly Record<string, unknown>[]) => {
   // Rows mostly come alike: a row is compared with the last one's columns before its own are
   // joined into a key.
   const byColumns = new Map<string, Record<string, unknown>[]>();
@@ -142,27 +133,85 @@ export const insertRows = async <Table extends keyof ReadModelDatabase & string>
     group.push(row);
     last = { columns, group };
   }
+  byColumns.delete('');
+  return [...byColumns].map(([key, group]) => ({ columns: key.split(','), group }));
+};
+
+/** One multi-row insert of `rows`, all naming `columns`, that passes over rows already there. */
+const insertOf = (
+  tables: ReadTables,
+  table: keyof ReadModelDatabase & string,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+) =>
+  tables
+    .insertInto(table)
+    .columns(columns as never)
+    .expression(
+      (eb) =>
+        eb
+          .selectFrom(recordsOf(table, rows).as('r'))
+          .select(columns.map((column) => sql.ref(`r.${column}`).as(column))) as never,
+    )
+    .onConflict((c) => c.doNothing());
+
+/**
+ * Inserts rows that are new or already there (`on conflict do nothing`), passed as one JSON
+ * parameter (`recordsOf`) per few hundred rows; on a rebuild's tables (`bulkLoadTables`), all
+ * at once with COPY. Rows that name different columns go in separate statements; a column a
+ * row does not name gets its default.
+ */
+export const insertRows = async <Table extends keyof ReadModelDatabase & string>(
+  tables: ReadTables,
+  table: Table,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> => {
   const bulk = bulkLoaded.get(tables);
-  for (const [key, group] of byColumns) {
-    if (key === '') continue;
-    const columns = key.split(',');
+  for (const { columns, group } of byColumnsOf(rows)) {
     if (bulk) {
       await copyRows(bulk.trx, `${bulk.schema}.${table}`, columns, group);
       continue;
     }
     for (let i = 0; i < group.length; i += INSERT_CHUNK) {
+      await insertOf(tables, table, columns, group.slice(i, i + INSERT_CHUNK)).execute();
+    }
+  }
+};
+
+/** An insert held back for the batch's last statement, written on the tables it is given. */
+export type HeldInsert = (tables: ReadTables) => ReturnType<typeof insertOf>;
+
+/** The live batches' tables, with the inserts `appendRows` holds back for their last statement. */
+const holding = new WeakMap<ReadTables, HeldInsert[]>();
+
+/**
+ * Has `appendRows` hold its inserts back on `tables` instead of running them, and answers the
+ * list they gather in: the batch sends them with its last statement (its checkpoints), so that
+ * they cost no round trip of their own.
+ */
+export const holdAppends = (tables: ReadTables): HeldInsert[] => {
+  const held: HeldInsert[] = [];
+  holding.set(tables, held);
+  return held;
+};
+
+/**
+ * Inserts rows as `insertRows` does, for a table the batch only adds to: nothing in the batch
+ * reads these rows or changes them afterwards. On a live batch's tables (`holdAppends`) they go
+ * out with the batch's last statement; elsewhere (a rebuild, a batch applied event by event),
+ * at once.
+ */
+export const appendRows = async <Table extends keyof ReadModelDatabase & string>(
+  tables: ReadTables,
+  table: Table,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> => {
+  const held = holding.get(tables);
+  if (!held) return insertRows(tables, table, rows);
+  for (const { columns, group } of byColumnsOf(rows)) {
+    for (let i = 0; i < group.length; i += INSERT_CHUNK) {
       const chunk = group.slice(i, i + INSERT_CHUNK);
-      await tables
-        .insertInto(table)
-        .columns(columns as never)
-        .expression(
-          (eb) =>
-            eb
-              .selectFrom(recordsOf(table, chunk).as('r'))
-              .select(columns.map((column) => sql.ref(`r.${column}`).as(column))) as never,
-        )
-        .onConflict((c) => c.doNothing())
-        .execute();
+      held.push((on) => insertOf(on, table, columns, chunk));
     }
   }
 };

@@ -1,5 +1,5 @@
 import {
-  insertRows,
+  appendRows,
   type ProjectedEvent,
   type Projection,
   type ReadTables,
@@ -281,6 +281,6 @@ export const auditProjection: Projection = {
         details: entry.details ?? {},
       });
     }
-    await insertRows(tables, 'audit_log', rows);
+    await appendRows(tables, 'audit_log', rows);
   },
 };

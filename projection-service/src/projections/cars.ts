@@ -1,6 +1,7 @@
 import type { CarUpdate } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import {
+  appendRows,
   insertRows,
   isBulkLoad,
   type ProjectedEvent,
@@ -208,7 +209,7 @@ const applyAll = async (tables: ReadTables, events: readonly ProjectedEvent[]): 
     row.version = event.position;
   }
   await insertRows(tables, 'cars', [...listed.values()]);
-  await insertRows(tables, 'car_prices', prices);
+  await appendRows(tables, 'car_prices', prices);
   await updateAll(tables, changes);
 };
 

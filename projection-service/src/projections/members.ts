@@ -2,7 +2,7 @@ import { carMatchesSearch } from '@second-gear/contracts';
 import { ADMINS_AUDIENCE, type NotificationKind } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import {
-  insertRows,
+  appendRows,
   type ProjectedEvent,
   type Projection,
   type ReadTables,
@@ -242,6 +242,6 @@ export const membersProjection: Projection = {
           }
       }
     }
-    await insertRows(tables, 'notifications', notifications);
+    await appendRows(tables, 'notifications', notifications);
   },
 };
