@@ -37,6 +37,11 @@ export interface ReadRun {
   /** The plans of one request's queries, for the searches (EXPLAIN ANALYZE, BUFFERS). */
   plan?: { page: string; count: string | undefined };
   result: LoadResult;
+  /**
+   * The same requests from one connection at a time (cold rows): what one buyer waits with
+   * nobody queued ahead, where `result`'s latencies are mostly the queue of all connections.
+   */
+  alone?: LoadResult;
   /** The bare Fastify route measured right before, and the ratio of requests per second. */
   bare: LoadResult;
   ofBare: number;
@@ -50,6 +55,12 @@ export interface ReadModelResult {
 }
 
 const REBUILD_BATCH = 10_000;
+
+/** One connection, for at most 3 s: a cold row's latency without the other connections' queue. */
+const aloneOptions = (options: { durationSeconds: number }) => ({
+  connections: 1,
+  durationSeconds: Math.min(3, options.durationSeconds),
+});
 
 /** Two-word searches a buyer types, taken in turn. */
 const TWO_WORDS = ['toyota camry', 'honda civic', 'ford explorer', 'tesla model', 'jeep wrangler'];
@@ -217,12 +228,15 @@ export const benchReadModel = async (options: {
               if (paths.length === 0) continue;
               const measuredBare = await load(bareUrl, ['/'], options);
               const measured = await load(url, paths, options);
+              const alone =
+                cache === 'cold' ? await load(url, paths, aloneOptions(options)) : undefined;
               const first = paths[0]!;
               const read: ReadRun = {
                 cars,
                 endpoint,
                 cache,
                 result: measured,
+                ...(alone ? { alone } : {}),
                 bare: measuredBare,
                 ofBare: measured.requestsPerSecond / measuredBare.requestsPerSecond,
                 ...(cache === 'cold' && first.startsWith('/api/products?')
@@ -368,11 +382,14 @@ export const benchAllInOne = async (
           await load(url, searches, { connections: 8, durationSeconds: 2 });
           const measuredBare = await load(bare.info.url ?? '', ['/'], options);
           const measured = await load(url, searches, options);
+          const alone =
+            cache === 'cold' ? await load(url, searches, aloneOptions(options)) : undefined;
           runs.push({
             cars,
             endpoint: `all-in-one on ${engine}: search, one filter or two words (5 in turn)`,
             cache,
             result: measured,
+            ...(alone ? { alone } : {}),
             bare: measuredBare,
             ofBare: measured.requestsPerSecond / measuredBare.requestsPerSecond,
           });

@@ -1,5 +1,6 @@
 import { EVENTS_PER_CAR } from './dataset.ts';
 import type { Machine } from './machine.ts';
+import type { Part } from './options.ts';
 import type { ReadModelResult, ReadRun } from './read-model-bench.ts';
 import type { PartResult, Results } from './results.ts';
 import type { Summary } from './stats.ts';
@@ -257,9 +258,10 @@ const storeSection = (result: Results['store']) => {
   return lines;
 };
 
-const readsSection = (result: Results['reads'], embedded: Results['embedded']) => {
+/** The reads part; its notes go before the search targets, ahead of the long query plans. */
+const readsSection = (result: Results['reads'], embedded: Results['embedded'], notes: string[]) => {
   const lines = ['## 3. Reads: requests per second and p99, against a bare Fastify route', ''];
-  if (!result) return [...lines, notYet('reads')];
+  if (!result) return [...lines, notYet('reads'), ...notes];
   const { data } = result;
   lines.push(
     when(result),
@@ -284,7 +286,9 @@ const readsSection = (result: Results['reads'], embedded: Results['embedded']) =
     '**bare** column is a Fastify app answering `{"hello":"world"}` from the same kind of process,',
     'measured just before each row with the same settings: what this machine, Node and the load',
     "generator allow at most. **of bare** is the route's req/s divided by the bare route's: how close",
-    'to that limit the query service gets.',
+    'to that limit the query service gets. With 32 connections at full load, p50 and p99 are mostly',
+    'the queue of the other connections; **alone** is the same cold requests sent one at a time',
+    '(one connection, 3 s): what one buyer waits when nobody is ahead.',
     '',
   );
   const rows = data.reads.map((read) => [
@@ -294,6 +298,7 @@ const readsSection = (result: Results['reads'], embedded: Results['embedded']) =
     int(read.result.requestsPerSecond),
     ms(read.result.p50),
     ms(read.result.p99),
+    read.alone ? `${ms(read.alone.p50)} / ${ms(read.alone.p99)}` : '',
     int(read.bare.requestsPerSecond),
     ms(read.bare.p99),
     `${(read.ofBare * 100).toFixed(1)} %`,
@@ -303,11 +308,22 @@ const readsSection = (result: Results['reads'], embedded: Results['embedded']) =
   ]);
   lines.push(
     table(
-      ['Cars', 'Answers', 'Route', 'req/s', 'p50', 'p99', 'Bare req/s', 'Bare p99', 'Of bare'],
+      [
+        'Cars',
+        'Answers',
+        'Route',
+        'req/s',
+        'p50',
+        'p99',
+        'Alone p50 / p99',
+        'Bare req/s',
+        'Bare p99',
+        'Of bare',
+      ],
       rows,
     ),
   );
-  lines.push('', ...searchTargets(data, embedded?.data));
+  lines.push(...notes, '', ...searchTargets(data, embedded?.data));
   const planned = data.reads.filter((read) => read.plan !== undefined);
   if (planned.length > 0) {
     lines.push('', '### Query plans of the searches', '');
@@ -472,7 +488,17 @@ const embeddedSection = (result: Results['embedded']) => {
     'first rows.',
     '',
     table(
-      ['Cars', 'Answers', 'Route', 'req/s', 'p50', 'p99', 'Bare req/s', 'Of bare'],
+      [
+        'Cars',
+        'Answers',
+        'Route',
+        'req/s',
+        'p50',
+        'p99',
+        'Alone p50 / p99',
+        'Bare req/s',
+        'Of bare',
+      ],
       runs.map((read) => [
         int(read.cars),
         read.cache,
@@ -480,6 +506,7 @@ const embeddedSection = (result: Results['embedded']) => {
         int(read.result.requestsPerSecond),
         ms(read.result.p50),
         ms(read.result.p99),
+        read.alone ? `${ms(read.alone.p50)} / ${ms(read.alone.p99)}` : '',
         int(read.bare.requestsPerSecond),
         `${(read.ofBare * 100).toFixed(1)} %`,
       ]),
@@ -492,7 +519,8 @@ const embeddedSection = (result: Results['embedded']) => {
 const searchTargets = (data: ReadModelResult, embedded: ReadRun[] | undefined): string[] => {
   const rows: string[][] = [];
   const p99 = (read: ReadRun) =>
-    `p99 ${ms(read.result.p99)} ms, ${(read.ofBare * 100).toFixed(1)} % of bare`;
+    `p99 ${ms(read.result.p99)} ms, ${(read.ofBare * 100).toFixed(1)} % of bare` +
+    (read.alone ? `; alone p99 ${ms(read.alone.p99)} ms` : '');
   const yes = (met: boolean) => (met ? 'yes' : '**no**');
   for (const read of data.reads) {
     const cold = (read.cache ?? 'cold') === 'cold';
@@ -559,7 +587,9 @@ const searchTargets = (data: ReadModelResult, embedded: ReadRun[] | undefined): 
   return [
     '### The search targets',
     '',
-    'What the search work aims at on this machine, and whether this run reached it.',
+    'What the search work aims at on this machine, and whether this run reached it. **Reached**',
+    "judges the p99 under the part's full load; the one-at-a-time p99 (**alone**) is given beside",
+    'it, for what a single request costs.',
     '',
     table(['Target', 'Cars', 'Row', 'Measured', 'Reached'], rows),
   ];
@@ -625,8 +655,17 @@ const headline = (results: Results) => {
 /** docs/benchmarks.md, from the latest result of every part. */
 export const renderReport = (
   results: Results,
-  context: { fullRun: { date: string; totalMs: number } | undefined; quick: boolean },
+  context: {
+    fullRun: { date: string; totalMs: number } | undefined;
+    quick: boolean;
+    /** Prose written by hand for each part (apps/bench/notes/<part>.md), set under its tables. */
+    notes?: Partial<Record<Part, string>>;
+  },
 ): string => {
+  const notesOf = (part: Part) => {
+    const text = context.notes?.[part]?.trim();
+    return text ? ['', text] : [];
+  };
   const machines = Object.values(results).map((result) => machineLine(result.machine));
   const distinct = [...new Set(machines)];
   const lines = [
@@ -650,6 +689,10 @@ export const renderReport = (
     '(ours against emmett, each route against bare Fastify, 1 client against 32), not as capacity',
     'figures. Nothing in `npm test` depends on them.',
     '',
+    "The prose under a part's tables (what its numbers mean, the targets they miss and why, earlier",
+    'runs against this one) is written by hand in `apps/bench/notes/<part>.md`, and every run of',
+    'the report carries it over; it says when it was written, and of which run.',
+    '',
     `Machine: ${distinct.join('; ') || 'no part measured yet'}.`,
   ];
   if (context.fullRun && !context.quick) {
@@ -663,15 +706,20 @@ export const renderReport = (
   lines.push(
     '',
     ...writesSection(results.writes),
+    ...notesOf('writes'),
     '',
     ...storeSection(results.store),
+    ...notesOf('store'),
     '',
-    ...readsSection(results.reads, results.embedded),
+    ...readsSection(results.reads, results.embedded, notesOf('reads')),
     ...embeddedSection(results.embedded),
+    ...notesOf('embedded'),
     '',
     ...rebuildSection(results.rebuild),
+    ...notesOf('rebuild'),
     '',
     ...webSection(results.web),
+    ...notesOf('web'),
     '',
   );
   return lines.join('\n');

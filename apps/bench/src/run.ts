@@ -221,7 +221,13 @@ const fullRun = existsSync(runFile)
   ? (JSON.parse(await readFile(runFile, 'utf8')) as { date: string; totalMs: number })
   : undefined;
 await mkdir(dirname(out), { recursive: true });
-await writeFile(out, renderReport(await readResults(), { fullRun, quick: options.quick }));
+const notesDir = join(repositoryRoot, 'apps/bench/notes');
+const notes: Partial<Record<Part, string>> = {};
+for (const part of PARTS) {
+  const file = join(notesDir, `${part}.md`);
+  if (existsSync(file)) notes[part] = await readFile(file, 'utf8');
+}
+await writeFile(out, renderReport(await readResults(), { fullRun, quick: options.quick, notes }));
 
 // The report and the results are part of the repository: written in its format (Biome's), so
 // that they pass its lint as written. A quick run's files, which the repository ignores, are left

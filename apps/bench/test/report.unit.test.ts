@@ -180,3 +180,26 @@ describe('the listings into a full category', () => {
     );
   });
 });
+
+describe('notes written by hand', () => {
+  const notes = {
+    writes: '### Why the writes look so\n\nBecause of the cores.\n',
+    reads: 'The searches queue.',
+  };
+  const report = renderReport({}, { fullRun: undefined, quick: false, notes });
+
+  it("sets each part's notes in its own section", () => {
+    const writes = report.indexOf('## 1. Writes');
+    const store = report.indexOf('## 2. Event store');
+    const reads = report.indexOf('## 3. Reads');
+    expect(report.indexOf('### Why the writes look so')).toBeGreaterThan(writes);
+    expect(report.indexOf('### Why the writes look so')).toBeLessThan(store);
+    expect(report.indexOf('The searches queue.')).toBeGreaterThan(reads);
+  });
+
+  it('leaves a part without notes as it was', () => {
+    expect(renderReport({}, { fullRun: undefined, quick: false })).toBe(
+      renderReport({}, { fullRun: undefined, quick: false, notes: {} }),
+    );
+  });
+});
