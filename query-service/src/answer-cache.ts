@@ -23,7 +23,7 @@ declare module 'fastify' {
 
 interface KeptAnswer {
   version: string;
-  payload: string;
+  payload: Buffer;
   headers: Record<string, string>;
 }
 
@@ -58,7 +58,7 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
   const kept = new LRUCache<string, KeptAnswer>({
     max: options.maxEntries ?? 5000,
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (answer) => answer.payload.length + 200,
+    sizeCalculation: (answer) => answer.payload.byteLength + 200,
   });
 
   const outcomes = counterIn(options.metrics, {
@@ -122,14 +122,25 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
     stamp.caching === 'public'
       ? `W/"${stamp.version}"`
       : `W/"${stamp.version}.${request.actor?.uid ?? 'anonymous'}"`;
+  const publicStamp = (now: string) => ({ version: now, caching: 'public' as const });
   const matches = (request: FastifyRequest, etag: string) =>
     (request.headers['if-none-match'] ?? '')
       .split(',')
       .some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
 
   // The version is read before the handler reads the database, so an answer is never older
-  // than its tag. Public answers are settled here, after
-  // validation; private ones once the route has authenticated its caller (in onSend).
+  // than its tag. An answer kept for this very URL is sent before validation: the request that
+  // made it passed validation with the same URL. Everything else is settled after validation
+  // (so a bad parameter is a 400 whatever the request's If-None-Match), public answers here and
+  // private ones once the route has named its caller (in onSend).
+  app.addHook('preValidation', async (request, reply) => {
+    const now = version;
+    if (now === undefined || cachingOf(request) !== 'public') return;
+    const answer = kept.get(request.url);
+    if (answer?.version !== now || matches(request, etagOf(request, publicStamp(now)))) return;
+    outcomes.inc({ caching: 'public', outcome: 'hit' });
+    return reply.headers(answer.headers).send(answer.payload);
+  });
   app.addHook('preHandler', async (request, reply) => {
     const caching = cachingOf(request);
     const now = version;
@@ -140,19 +151,11 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
     }
     const stamp = { version: now, caching };
     stamps.set(request, stamp);
-    // A private answer is settled once the route has named its caller (onSend).
     if (caching === 'private') return;
     const etag = etagOf(request, stamp);
     if (matches(request, etag)) {
       outcomes.inc({ caching, outcome: 'not_modified' });
       return reply.code(304).headers(cacheHeaders(etag, caching)).send();
-    }
-    const answer = kept.get(request.url);
-    if (answer?.version === now) {
-      outcomes.inc({ caching, outcome: 'hit' });
-      return reply
-        .headers({ ...answer.headers, ...cacheHeaders(etag, caching) })
-        .send(answer.payload);
     }
     outcomes.inc({ caching, outcome: 'miss' });
   });
@@ -172,12 +175,13 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
       return null;
     }
     if (typeof payload === 'string' && stamp.version === version) {
-      const headers: Record<string, string> = {};
+      // Kept with every header it is sent with, the body already encoded: a hit is one write.
+      const headers: Record<string, string> = cacheHeaders(etag, 'public');
       for (const name of KEPT_HEADERS) {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      kept.set(request.url, { version: stamp.version, payload, headers });
+      kept.set(request.url, { version: stamp.version, payload: Buffer.from(payload), headers });
     }
     return payload;
   });

@@ -71,6 +71,18 @@ describe.each(list)('answers kept on $name', (backend) => {
     expect(unchanged.headers.etag).toBe(first.headers.etag);
   });
 
+  it('judges the parameters before any 304, and keeps no answer for a refused query', async () => {
+    await etagOf('/api/products/advertise');
+    for (const url of ['/api/products?sort=cheapest', '/api/products?minPrice=9&maxPrice=1']) {
+      for (const headers of [{}, { 'if-none-match': '*' }] as Record<string, string>[]) {
+        const refused = await get(url, headers);
+        expect(refused.statusCode, url).toBe(400);
+        expect(refused.headers['content-type']).toContain('application/problem+json');
+        expect(refused.headers.etag).toBeUndefined();
+      }
+    }
+  });
+
   it('answers from memory until a projector commits, then reads again', async () => {
     const url = `/api/product/${advertised}`;
     const before = await etagOf(url);
