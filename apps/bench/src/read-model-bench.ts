@@ -218,10 +218,12 @@ export const benchReadModel = async (options: {
           });
           try {
             const url = query.info.url ?? '';
-            // Warm up (connections, JIT, the database's own caches) before measuring.
+            // Warm up (connections, JIT, the database's own caches) before measuring. Kept rows
+            // warm every path they will ask for, so that they measure answers seen before and
+            // not a first pass of misses (500 car pages) in their tail.
             await load(
               url,
-              endpoints.flatMap(([, paths]) => paths.slice(0, 50)),
+              endpoints.flatMap(([, paths]) => (cache === 'kept' ? paths : paths.slice(0, 50))),
               { connections: 8, durationSeconds: 2 },
             );
             for (const [endpoint, paths] of endpoints) {
