@@ -2,7 +2,7 @@
 // problem+json errors and the token refresh on 401.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setAccessToken, setTokenRefresher, tokenEmail } from '../src/api/access-token.ts';
-import { addCategory, getCategories } from '../src/api/endpoints.ts';
+import { addCategory, favouriteCar, getCategories, getFavouriteIds } from '../src/api/endpoints.ts';
 import { ApiError, apiRequest, describeError } from '../src/api/http.ts';
 import { minPosition, resetPositions } from '../src/api/positions.ts';
 import { fakeToken, json, problem, type StubbedCall, stubApi } from './harness.tsx';
@@ -36,6 +36,45 @@ describe('read-your-writes', () => {
     expect(calls.at(-1)?.headers.get('X-Min-Position')).toBe('12');
     await getCategories();
     expect(calls.at(-1)?.headers.get('X-Min-Position')).toBeNull();
+  });
+
+  it('asks again when the server stopped waiting before the projections reached the write', async () => {
+    const answers = [
+      { ids: [], reached: 'false', at: '11' },
+      { ids: [], reached: 'false', at: '11' },
+      { ids: ['car-1'], reached: 'true', at: '12' },
+    ];
+    const { calls } = stubApi({
+      'PUT /api/favourites/car-1': () =>
+        json({ acknowledged: true }, { headers: { 'X-Event-Position': '12' } }),
+      'GET /api/favourites/ids': () => {
+        const answer = answers.shift() ?? { ids: ['car-1'], reached: 'true', at: '12' };
+        return json(answer.ids, {
+          headers: { 'X-Position-Reached': answer.reached, 'X-Projection-Position': answer.at },
+        });
+      },
+    });
+    setAccessToken('t');
+    await favouriteCar('car-1');
+    expect(await getFavouriteIds()).toEqual(['car-1']);
+    const reads = calls.filter((call) => call.method === 'GET');
+    expect(reads).toHaveLength(3);
+    expect(reads.every((call) => call.headers.get('X-Min-Position') === '12')).toBe(true);
+    expect(minPosition()).toBeNull();
+  });
+
+  it('gives up after a few tries and answers what it has', async () => {
+    const { calls } = stubApi({
+      'PUT /api/favourites/car-1': () =>
+        json({ acknowledged: true }, { headers: { 'X-Event-Position': '12' } }),
+      'GET /api/favourites/ids': () =>
+        json([], { headers: { 'X-Position-Reached': 'false', 'X-Projection-Position': '11' } }),
+    });
+    setAccessToken('t');
+    await favouriteCar('car-1');
+    expect(await getFavouriteIds()).toEqual([]);
+    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(4);
+    expect(minPosition()).toBe('12');
   });
 
   it('keeps the highest position when answers arrive out of order', async () => {

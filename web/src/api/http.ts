@@ -141,6 +141,10 @@ async function send(
   }
 }
 
+/** How many times a read still behind the user's own writes is asked again, and the pause. */
+const STALE_READ_RETRIES = 3;
+const STALE_READ_PAUSE_MS = 100;
+
 export async function apiRequest<T>(
   path: string,
   options: RequestOptions = {},
@@ -155,6 +159,22 @@ export async function apiRequest<T>(
     if (refresh && (await refresh().catch(() => false))) {
       response = await send(path, options, method, key);
     }
+  }
+
+  // A read the projections had not caught up with when the server stopped waiting for them (it
+  // says so: X-Position-Reached: false) is asked again, a few times: otherwise an answer older
+  // than the user's own write would undo what the page already shows (a heart just pressed).
+  for (
+    let retry = 1;
+    retry <= STALE_READ_RETRIES &&
+    method === 'GET' &&
+    response.ok &&
+    minPosition() !== null &&
+    response.headers.get('X-Position-Reached') === 'false';
+    retry++
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, STALE_READ_PAUSE_MS * retry));
+    response = await send(path, options, method, key);
   }
 
   if (!response.ok) throw await toApiError(response);
