@@ -28,9 +28,14 @@ interface KeptAnswer {
 }
 
 // The headers an answer carries besides its body, kept with it.
-const KEPT_HEADERS = ['content-type', TOTAL_COUNT_HEADER, TOTAL_ESTIMATED_HEADER, 'link'].map((h) =>
-  h.toLowerCase(),
-);
+const KEPT_HEADERS = [
+  'content-type',
+  TOTAL_COUNT_HEADER,
+  TOTAL_ESTIMATED_HEADER,
+  'link',
+  'etag',
+  'cache-control',
+].map((h) => h.toLowerCase());
 
 export interface AnswerCacheOptions {
   db: ReadModelDb;
@@ -122,7 +127,6 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
     stamp.caching === 'public'
       ? `W/"${stamp.version}"`
       : `W/"${stamp.version}.${request.actor?.uid ?? 'anonymous'}"`;
-  const publicStamp = (now: string) => ({ version: now, caching: 'public' as const });
   const matches = (request: FastifyRequest, etag: string) =>
     (request.headers['if-none-match'] ?? '')
       .split(',')
@@ -137,7 +141,11 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
     const now = version;
     if (now === undefined || cachingOf(request) !== 'public') return;
     const answer = kept.get(request.url);
-    if (answer?.version !== now || matches(request, etagOf(request, publicStamp(now)))) return;
+    if (
+      answer?.version !== now ||
+      matches(request, etagOf(request, { version: now, caching: 'public' }))
+    )
+      return;
     outcomes.inc({ caching: 'public', outcome: 'hit' });
     return reply.headers(answer.headers).send(answer.payload);
   });
@@ -176,7 +184,7 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
     }
     if (typeof payload === 'string' && stamp.version === version) {
       // Kept with every header it is sent with, the body already encoded: a hit is one write.
-      const headers: Record<string, string> = cacheHeaders(etag, 'public');
+      const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);

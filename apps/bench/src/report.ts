@@ -258,6 +258,16 @@ const storeSection = (result: Results['store']) => {
   return lines;
 };
 
+/** A read row's load columns: under full load, one request at a time, and the bare route's rate. */
+const LOAD_COLUMNS = ['req/s', 'p50', 'p99', 'Alone p50 / p99', 'Bare req/s'];
+const loadCells = (read: ReadRun) => [
+  int(read.result.requestsPerSecond),
+  ms(read.result.p50),
+  ms(read.result.p99),
+  read.alone ? `${ms(read.alone.p50)} / ${ms(read.alone.p99)}` : '',
+  int(read.bare.requestsPerSecond),
+];
+
 /** The reads part; its notes go before the search targets, ahead of the long query plans. */
 const readsSection = (result: Results['reads'], embedded: Results['embedded'], notes: string[]) => {
   const lines = ['## 3. Reads: requests per second and p99, against a bare Fastify route', ''];
@@ -295,34 +305,14 @@ const readsSection = (result: Results['reads'], embedded: Results['embedded'], n
     int(read.cars),
     read.cache ?? 'cold',
     `\`${read.endpoint}\``,
-    int(read.result.requestsPerSecond),
-    ms(read.result.p50),
-    ms(read.result.p99),
-    read.alone ? `${ms(read.alone.p50)} / ${ms(read.alone.p99)}` : '',
-    int(read.bare.requestsPerSecond),
+    ...loadCells(read),
     ms(read.bare.p99),
     `${(read.ofBare * 100).toFixed(1)} %`,
     ...(read.result.non2xx || read.result.errors
       ? [`${read.result.non2xx} non-2xx, ${read.result.errors} errors`]
       : []),
   ]);
-  lines.push(
-    table(
-      [
-        'Cars',
-        'Answers',
-        'Route',
-        'req/s',
-        'p50',
-        'p99',
-        'Alone p50 / p99',
-        'Bare req/s',
-        'Bare p99',
-        'Of bare',
-      ],
-      rows,
-    ),
-  );
+  lines.push(table(['Cars', 'Answers', 'Route', ...LOAD_COLUMNS, 'Bare p99', 'Of bare'], rows));
   lines.push(...notes, '', ...searchTargets(data, embedded?.data));
   const planned = data.reads.filter((read) => read.plan !== undefined);
   if (planned.length > 0) {
@@ -488,26 +478,12 @@ const embeddedSection = (result: Results['embedded']) => {
     'first rows.',
     '',
     table(
-      [
-        'Cars',
-        'Answers',
-        'Route',
-        'req/s',
-        'p50',
-        'p99',
-        'Alone p50 / p99',
-        'Bare req/s',
-        'Of bare',
-      ],
+      ['Cars', 'Answers', 'Route', ...LOAD_COLUMNS, 'Of bare'],
       runs.map((read) => [
         int(read.cars),
         read.cache,
         read.endpoint,
-        int(read.result.requestsPerSecond),
-        ms(read.result.p50),
-        ms(read.result.p99),
-        read.alone ? `${ms(read.alone.p50)} / ${ms(read.alone.p99)}` : '',
-        int(read.bare.requestsPerSecond),
+        ...loadCells(read),
         `${(read.ofBare * 100).toFixed(1)} %`,
       ]),
     ),
