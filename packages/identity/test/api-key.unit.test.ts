@@ -23,4 +23,18 @@ describe('API keys', () => {
     for (const bad of ['sgk_', 'sgk_xyz_abc', `${issued.key}x`, issued.key.replace('sgk_', 'sk_')])
       expect(parseApiKey(bad)).toBeUndefined();
   });
+
+  it('take the whole secret, whatever `_` and `-` it holds', () => {
+    const keyId = '0123456789abcdef';
+    for (const secret of [
+      `${'A'.repeat(21)}_${'b'.repeat(21)}`,
+      `_${'c'.repeat(41)}_`,
+      `-${'_'.repeat(41)}-`,
+      `${'d'.repeat(20)}-_-${'e'.repeat(20)}`,
+    ]) {
+      expect(secret).toHaveLength(43);
+      expect(parseApiKey(`sgk_${keyId}_${secret}`)).toEqual({ keyId, secret });
+    }
+    expect(parseApiKey(`sgk_${keyId}_${'_'.repeat(42)}`)).toBeUndefined();
+  });
 });
