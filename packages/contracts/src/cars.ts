@@ -3,24 +3,32 @@
 // The details are optional on every car: cars listed before they existed have none, and a
 // seller may leave any of them out. The answers name them as the requests do, and leave out a
 // detail a car does not have.
-import { type EventDataOf, fuels, transmissions } from '@second-gear/domain';
+import {
+  carSorts,
+  type EventDataOf,
+  FIRST_MODEL_YEAR,
+  fuels,
+  LAST_SEARCHED_YEAR,
+  latestModelYear,
+  MILEAGE,
+  PRICE,
+  TEXT_MAX,
+  transmissions,
+} from '@second-gear/domain';
 import { z } from 'zod';
 import { decimalNumber } from './numbers.ts';
 
-export { fuels, transmissions };
+export { carSorts, FIRST_MODEL_YEAR, fuels, latestModelYear, transmissions };
 export const Fuel = z.enum(fuels);
 export type Fuel = z.infer<typeof Fuel>;
 
 export const Transmission = z.enum(transmissions);
 export type Transmission = z.infer<typeof Transmission>;
 
-export const FIRST_MODEL_YEAR = 1900;
-/** Next year's models are on sale before the year begins. */
-export const latestModelYear = (now = new Date()): number => now.getUTCFullYear() + 1;
-export const MAX_MILEAGE = 2_000_000;
-export const MAKE_MAX = 40;
-export const MODEL_MAX = 60;
-export const DESCRIPTION_MAX = 4000;
+export const MAX_MILEAGE = MILEAGE.max;
+export const MAKE_MAX = TEXT_MAX.make;
+export const MODEL_MAX = TEXT_MAX.model;
+export const DESCRIPTION_MAX = TEXT_MAX.description;
 
 /** The details as the API answers them, each absent when the car does not say. */
 export const CarDetailsAnswer = z.object({
@@ -103,7 +111,7 @@ export const carDetailFields = {
   year: optionalWhole(FIRST_MODEL_YEAR, () => latestModelYear()).describe(
     `Model year, ${FIRST_MODEL_YEAR} to next year`,
   ),
-  mileage: optionalWhole(0, () => MAX_MILEAGE).describe('Kilometres'),
+  mileage: optionalWhole(MILEAGE.min, () => MILEAGE.max).describe('Kilometres'),
   fuel: optionalChoice(fuels),
   transmission: optionalChoice(transmissions),
   description: z
@@ -120,7 +128,6 @@ export const carDetailFields = {
 
 // ---- search
 
-export const carSorts = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
 export const CarSort = z.enum(carSorts, {
   error: `Must be one of ${carSorts.join(', ')}`,
 });
@@ -165,14 +172,14 @@ export const carFilterShape = {
   category: queryText(128).describe("The category's name (case-insensitive)"),
   make: queryText(MAKE_MAX).describe('Case-insensitive'),
   model: queryText(MODEL_MAX).describe('Case-insensitive'),
-  minPrice: queryNumber(0, 10_000_000, false),
-  maxPrice: queryNumber(0, 10_000_000, false),
-  minYear: queryNumber(FIRST_MODEL_YEAR, 2100),
-  maxYear: queryNumber(FIRST_MODEL_YEAR, 2100),
+  minPrice: queryNumber(0, PRICE.max, false),
+  maxPrice: queryNumber(0, PRICE.max, false),
+  minYear: queryNumber(FIRST_MODEL_YEAR, LAST_SEARCHED_YEAR),
+  maxYear: queryNumber(FIRST_MODEL_YEAR, LAST_SEARCHED_YEAR),
   maxMileage: queryNumber(0, MAX_MILEAGE).describe('Kilometres'),
   fuel: queryEnum(fuels),
   transmission: queryEnum(transmissions),
-  location: queryText(120).describe('The start of the location, case-insensitive'),
+  location: queryText(TEXT_MAX.location).describe('The start of the location, case-insensitive'),
   booked: queryEnum(['false', 'true', 'any']).describe(
     'false (the default when searching): cars still available; true: booked cars only; any: both',
   ),

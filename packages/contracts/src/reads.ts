@@ -5,7 +5,7 @@
 // the web client takes its answer types from them (`z.infer`) and checks its query strings
 // against the query schemas. Lists answer a plain array; paging is `?page=&limit=` and the
 // totals travel in headers (`X-Total-Count`, `Link`).
-import { apiKeyScopes, carEventTypes } from '@second-gear/domain';
+import { apiKeyScopes, bookingStatuses, carEventTypes, roles } from '@second-gear/domain';
 import { z } from 'zod';
 import { CarDetailsAnswer, carFilterShape, checkRanges, sortAndCursorShape } from './cars.ts';
 import { decimalNumber } from './numbers.ts';
@@ -35,7 +35,7 @@ const pageSize = wholeNumber(1, MAX_PAGE_SIZE)
 export const PageQuery = z.object({ page: pageNumber, limit: pageSize });
 export type PageQuery = z.infer<typeof PageQuery>;
 
-export const ReadRole = z.enum(['Buyer', 'Seller', 'Admin']);
+export const ReadRole = z.enum(roles);
 export type ReadRole = z.infer<typeof ReadRole>;
 
 /** A user record: `GET /api/user/:email`, `GET /api/users`. */
@@ -105,7 +105,7 @@ export type CategoryCarsQuery = z.infer<typeof CategoryCarsQuery>;
  * Where a booking stands: requested by the buyer; accepted or declined by the seller;
  * cancelled by a party; ended because its car was sold or deleted.
  */
-export const bookingStatuses = ['requested', 'accepted', 'declined', 'cancelled', 'ended'] as const;
+export { bookingStatuses };
 export const BookingStatus = z.enum(bookingStatuses);
 export type BookingStatus = z.infer<typeof BookingStatus>;
 

@@ -10,7 +10,16 @@
 // Unknown fields: every request body is a strict object, so a field the call does not know
 // answers 400 ("Unknown field") rather than being dropped silently. Fields that clients send
 // and the server ignores (a seller's name on a car, a booking's price) are known fields.
-import { apiKeyScopes, carEventTypes, MAX_CAR_PHOTOS } from '@second-gear/domain';
+import {
+  apiKeyScopes,
+  carEventTypes,
+  MAX_CAR_PHOTOS,
+  PHONE_DIGITS,
+  PRICE,
+  roles,
+  TEXT_MAX,
+  YEARS_OF_USE,
+} from '@second-gear/domain';
 import { z } from 'zod';
 import { carDetailFields, savedSearchQuery } from './cars.ts';
 import { decimalNumber } from './numbers.ts';
@@ -54,22 +63,22 @@ export const boundedNumber = (min: number, max: number) =>
   );
 
 /** A price in dollars. */
-export const price = boundedNumber(1, 10_000_000).describe(
-  'Dollars, 1 to 10,000,000 (a numeric string is accepted)',
+export const price = boundedNumber(PRICE.min, PRICE.max).describe(
+  `Dollars, ${PRICE.min.toLocaleString('en-US')} to ${PRICE.max.toLocaleString('en-US')} (a numeric string is accepted)`,
 );
 /** Years of use. */
-export const yearsOfUse = boundedNumber(0, 100).describe(
-  'Years, 0 to 100 (a numeric string is accepted)',
+export const yearsOfUse = boundedNumber(YEARS_OF_USE.min, YEARS_OF_USE.max).describe(
+  `Years, ${YEARS_OF_USE.min} to ${YEARS_OF_USE.max} (a numeric string is accepted)`,
 );
 
 /** A phone number: digits with the usual separators, 6 to 15 digits, an optional leading +. */
-export const phone = requiredText(32).refine((value) => {
+export const phone = requiredText(TEXT_MAX.phone).refine((value) => {
   const digits = value.replace(/\D/g, '').length;
-  return /^\+?[0-9 ().-]+$/.test(value) && digits >= 6 && digits <= 15;
+  return /^\+?[0-9 ().-]+$/.test(value) && digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
 }, 'Must be a phone number');
 
 /** An image address: an absolute http(s) URL or a path on this site (from POST /api/images). */
-export const imageUrl = requiredText(2048).refine(
+export const imageUrl = requiredText(TEXT_MAX.url).refine(
   (value) => value.startsWith('/') || /^https?:\/\/\S+$/i.test(value),
   'Must be an image URL',
 );
@@ -161,19 +170,24 @@ export type ProblemAnswer = z.infer<typeof ProblemAnswer>;
  * from the ID token; a body `email`, which clients send, is accepted and ignored.
  */
 export const RegisterUserBody = z.strictObject({
-  name: optionalText(100).describe('Display name; defaults to the identity name or the email'),
-  email: optionalText(320).describe('Ignored: the email is the signed-in identity email'),
+  name: optionalText(TEXT_MAX.userName).describe(
+    'Display name; defaults to the identity name or the email',
+  ),
+  email: optionalText(TEXT_MAX.email).describe(
+    'Ignored: the email is the signed-in identity email',
+  ),
   type: z
-    .enum(['Buyer', 'Seller'], { error: 'Must be Buyer or Seller' })
+    .enum(roles)
+    .exclude(['Admin'], { error: 'Must be Buyer or Seller' })
     .default('Buyer')
     .describe('Buyer or Seller; an Admin is only ever promoted'),
-  photoURL: optionalText(2048),
+  photoURL: optionalText(TEXT_MAX.url),
 });
 export type RegisterUserBody = z.input<typeof RegisterUserBody>;
 
 /** POST /api/category */
 export const CreateCategoryBody = z.strictObject({
-  name: requiredText(60),
+  name: requiredText(TEXT_MAX.categoryName),
 });
 export type CreateCategoryBody = z.input<typeof CreateCategoryBody>;
 
@@ -183,14 +197,14 @@ export type CreateCategoryBody = z.input<typeof CreateCategoryBody>;
  * is the category's name (case-insensitive) or its id.
  */
 export const ListCarBody = z.strictObject({
-  name: requiredText(120),
-  seller_name: optionalText(100).describe("Ignored: taken from the seller's record"),
-  email: optionalText(320).describe("Ignored: taken from the seller's record"),
+  name: requiredText(TEXT_MAX.carName),
+  seller_name: optionalText(TEXT_MAX.userName).describe("Ignored: taken from the seller's record"),
+  email: optionalText(TEXT_MAX.email).describe("Ignored: taken from the seller's record"),
   category: requiredText(128).describe('Category name or id'),
   image: imageUrl,
   original_price: price,
   price,
-  location: requiredText(120),
+  location: requiredText(TEXT_MAX.location),
   use: yearsOfUse,
   ...carDetailFields,
   images: carImages
@@ -228,13 +242,13 @@ export const proposedTime = z
 export const BookCarBody = z.strictObject({
   product_id: requiredText(128).regex(idPattern, 'Must be an id').describe('The car id'),
   buyer_phone: phone,
-  meetup: requiredText(200),
+  meetup: requiredText(TEXT_MAX.meetup),
   proposed_time: proposedTime,
-  buyer: optionalText(100).describe('Ignored: the signed-in user'),
-  buyer_email: optionalText(320).describe('Ignored: the signed-in user'),
-  seller: optionalText(100).describe('Ignored: from the car'),
-  seller_email: optionalText(320).describe('Ignored: from the car'),
-  product_name: optionalText(120).describe('Ignored: from the car'),
+  buyer: optionalText(TEXT_MAX.userName).describe('Ignored: the signed-in user'),
+  buyer_email: optionalText(TEXT_MAX.email).describe('Ignored: the signed-in user'),
+  seller: optionalText(TEXT_MAX.userName).describe('Ignored: from the car'),
+  seller_email: optionalText(TEXT_MAX.email).describe('Ignored: from the car'),
+  product_name: optionalText(TEXT_MAX.carName).describe('Ignored: from the car'),
   price: z.unknown().optional().describe('Ignored: from the car'),
 });
 export type BookCarBody = z.input<typeof BookCarBody>;
@@ -252,10 +266,10 @@ const clearable = <T extends z.ZodType>(field: T) =>
  */
 export const EditCarBody = z
   .strictObject({
-    name: requiredText(120).optional(),
+    name: requiredText(TEXT_MAX.carName).optional(),
     original_price: price.optional(),
     price: price.optional(),
-    location: requiredText(120).optional(),
+    location: requiredText(TEXT_MAX.location).optional(),
     use: yearsOfUse.optional(),
     make: clearable(carDetailFields.make),
     model: clearable(carDetailFields.model),
@@ -272,7 +286,7 @@ export type EditCarBody = z.input<typeof EditCarBody>;
 /** PUT /api/user/me: the signed-in user's own profile; a field left out is unchanged. */
 export const ChangeProfileBody = z
   .strictObject({
-    name: requiredText(100).optional(),
+    name: requiredText(TEXT_MAX.userName).optional(),
     phone: z
       .preprocess(
         (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
@@ -328,7 +342,7 @@ export const IssuedApiKeyAnswer = InsertAnswer.extend({
 export type IssuedApiKeyAnswer = z.infer<typeof IssuedApiKeyAnswer>;
 
 /** Where a webhook is sent: an http(s) URL without a user name or password in it. */
-export const webhookTargetUrl = requiredText(2048).superRefine((value, ctx) => {
+export const webhookTargetUrl = requiredText(TEXT_MAX.url).superRefine((value, ctx) => {
   let url: URL;
   try {
     url = new URL(value);

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  FIRST_MODEL_YEAR,
+  fuels,
+  MILEAGE,
+  PRICE,
+  roles,
+  transmissions,
+  YEARS_OF_USE,
+} from './rules.ts';
 
 /**
  * The events of the marketplace: the integrators' contract.
@@ -8,7 +17,6 @@ import { z } from 'zod';
  * The catalogue in docs/events.md lists every event with its fields.
  */
 
-export const roles = ['Buyer', 'Seller', 'Admin'] as const;
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
 
@@ -50,7 +58,10 @@ export const EventMetadata = z.object({
 export type EventMetadata = z.infer<typeof EventMetadata>;
 
 const id = z.string().min(1);
-const money = z.number().nonnegative();
+const money = z.number().min(PRICE.min).max(PRICE.max);
+const yearsOfUse = z.number().min(YEARS_OF_USE.min).max(YEARS_OF_USE.max);
+const modelYear = z.number().int().min(FIRST_MODEL_YEAR);
+const mileage = z.number().int().min(MILEAGE.min).max(MILEAGE.max);
 
 // ---- users: stream `user-<uid>` (the uid is the Firebase uid and the user's _id)
 
@@ -124,9 +135,6 @@ export const CategoryNameReleased = z.object({ name: z.string(), categoryId: id 
 
 // ---- cars: stream `car-<id>`; a booking is decided on its car's stream
 
-export const fuels = ['petrol', 'diesel', 'hybrid', 'electric', 'lpg', 'other'] as const;
-export const transmissions = ['manual', 'automatic'] as const;
-
 /** CarListed version 1: the listing as the marketplace first took it. */
 export const CarListedV1 = z.object({
   carId: id,
@@ -140,16 +148,16 @@ export const CarListedV1 = z.object({
   originalPrice: money,
   price: money,
   location: z.string(),
-  yearsOfUse: z.number().nonnegative(),
+  yearsOfUse,
 });
 /** CarListed version 2: with the details buyers search by, each null when not given. */
 export const CarListed = CarListedV1.extend({
   make: z.string().nullable(),
   model: z.string().nullable(),
   /** Model year. */
-  year: z.number().int().nullable(),
+  year: modelYear.nullable(),
   /** Kilometres. */
-  mileage: z.number().int().nonnegative().nullable(),
+  mileage: mileage.nullable(),
   fuel: z.enum(fuels).nullable(),
   transmission: z.enum(transmissions).nullable(),
   /** Plain text. */
@@ -202,11 +210,11 @@ export const CarDetailsChanged = z.object({
   name: z.string().optional(),
   originalPrice: money.optional(),
   location: z.string().optional(),
-  yearsOfUse: z.number().nonnegative().optional(),
+  yearsOfUse: yearsOfUse.optional(),
   make: z.string().nullable().optional(),
   model: z.string().nullable().optional(),
-  year: z.number().int().nullable().optional(),
-  mileage: z.number().int().nonnegative().nullable().optional(),
+  year: modelYear.nullable().optional(),
+  mileage: mileage.nullable().optional(),
   fuel: z.enum(fuels).nullable().optional(),
   transmission: z.enum(transmissions).nullable().optional(),
   description: z.string().nullable().optional(),

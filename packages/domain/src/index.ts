@@ -31,6 +31,7 @@ export * from './members/member.ts';
 export * from './members/read-notifications.ts';
 export * from './members/saved-searches.ts';
 export * from './metadata.ts';
+export * from './rules.ts';
 export * from './slice.ts';
 export * from './stream-state.ts';
 export * from './users/apply-for-seller.ts';

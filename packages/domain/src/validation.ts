@@ -1,4 +1,5 @@
 import { reject } from './domain-error.ts';
+import { type Bound, within } from './rules.ts';
 
 /** A required text field, trimmed; blank is "This field is required". */
 export const required = (value: string, field: string): string => {
@@ -7,9 +8,13 @@ export const required = (value: string, field: string): string => {
   return trimmed;
 };
 
-/** Prices and years of use: a finite number, zero or more. */
-export const nonNegative = (value: number, field: string): number => {
-  if (!Number.isFinite(value) || value < 0)
-    reject('field-out-of-range', 'Must be a number, zero or more', field);
+/** A number within its rule's bound (a price, years of use). */
+export const inBound = (bound: Bound, value: number, field: string): number => {
+  if (!within(bound, value))
+    reject(
+      'field-out-of-range',
+      `Must be a number from ${bound.min.toLocaleString('en-US')} to ${bound.max.toLocaleString('en-US')}`,
+      field,
+    );
   return value;
 };

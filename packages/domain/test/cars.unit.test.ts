@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor, ListCar } from '../src/index.ts';
+import {
+  type Actor,
+  FIRST_MODEL_YEAR,
+  type ListCar,
+  MILEAGE,
+  PRICE,
+  YEARS_OF_USE,
+} from '../src/index.ts';
 import {
   actor,
   bookingParties,
@@ -176,6 +183,23 @@ describe('ListCar', () => {
       .when(list(actor('sam', 'Seller'), { mileage: -1 }))
       .thenThrows('invalid', 'field-out-of-range');
     expect(negative.field).toBe('mileage');
+  });
+
+  it('rejects a price, years of use, a model year or a mileage outside its rule', async () => {
+    const cases = [
+      [{ price: PRICE.min - 0.01 }, 'price'],
+      [{ price: PRICE.max + 1 }, 'price'],
+      [{ originalPrice: 0 }, 'originalPrice'],
+      [{ yearsOfUse: YEARS_OF_USE.max + 1 }, 'yearsOfUse'],
+      [{ year: FIRST_MODEL_YEAR - 1 }, 'year'],
+      [{ mileage: MILEAGE.max + 1 }, 'mileage'],
+    ] as const;
+    for (const [data, field] of cases) {
+      const error = await given(market)
+        .when(list(actor('sam', 'Seller'), data))
+        .thenThrows('invalid', 'field-out-of-range');
+      expect(error.field).toBe(field);
+    }
   });
 
   it('rejects a Buyer, even one who claims to be a Seller', async () => {

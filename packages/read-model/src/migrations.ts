@@ -694,6 +694,21 @@ export const migrations: Migration[] = [
     name: '0015-planned-car-triggers',
     statements: (s) => [plannedKeepAvailableCars(s), plannedCountCarFacets(s)],
   },
+  {
+    // Money is kept exactly: `numeric`, which holds a price as the event gave it (19999.99 is
+    // 19999.99, not the nearest binary fraction). A double holds every whole dollar exactly, so
+    // the prices already kept convert without a change of value.
+    name: '0016-exact-money',
+    statements: (s) => [
+      `alter table ${s}.cars
+        alter column original_price type numeric,
+        alter column price type numeric,
+        alter column previous_price type numeric`,
+      `alter table ${s}.available_cars alter column price type numeric`,
+      `alter table ${s}.car_prices alter column price type numeric`,
+      `alter table ${s}.bookings alter column price type numeric`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

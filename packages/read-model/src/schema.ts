@@ -1,3 +1,4 @@
+import type { BookingStatus, Role } from '@second-gear/domain';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -12,6 +13,11 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  */
 export type PositionColumn = ColumnType<string | number | bigint, string | bigint, string | bigint>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/**
+ * Dollars, kept exactly as `numeric`. The `pg` driver reads a numeric as a string (PGlite as a
+ * string too), so a read turns it into a number with `Number` where it answers it.
+ */
+export type Money = ColumnType<string | number, number | string, number | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
 
 export interface UsersTable {
@@ -19,8 +25,8 @@ export interface UsersTable {
   id: string;
   name: string;
   email: string;
-  /** Buyer, Seller or Admin (answered as the user's `type`). */
-  role: string;
+  /** Answered as the user's `type`. */
+  role: Role;
   photo_url: string | null;
   /** The phone a booking starts with, null until the user gives one. */
   phone: ColumnType<string | null, string | null | undefined, string | null>;
@@ -51,7 +57,7 @@ export interface AvailableCarsTable {
   model: string | null;
   year: number | null;
   mileage: number | null;
-  price: number;
+  price: Money;
   fuel: string | null;
   transmission: string | null;
   location: string;
@@ -67,8 +73,8 @@ export interface CarsTable {
   category_id: string;
   category_name: string;
   image: string;
-  original_price: number;
-  price: number;
+  original_price: Money;
+  price: Money;
   location: string;
   years_of_use: number;
   /** The details buyers filter on, optional (cars listed before they existed have none). */
@@ -93,7 +99,11 @@ export interface CarsTable {
   /** When its seller marked it sold; sold cars leave search and the facet counts. */
   sold_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The price before the latest change, null until the price changes. */
-  previous_price: ColumnType<number | null, number | null | undefined, number | null>;
+  previous_price: ColumnType<
+    string | number | null,
+    number | string | null | undefined,
+    number | string | null
+  >;
   price_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   listed_position: PositionColumn;
   version: PositionColumn;
@@ -103,7 +113,7 @@ export interface CarsTable {
 export interface CarPricesTable {
   car_id: string;
   position: PositionColumn;
-  price: number;
+  price: Money;
   changed_at: Timestamp;
 }
 
@@ -111,7 +121,7 @@ export interface BookingsTable {
   id: string;
   car_id: string;
   car_name: string;
-  price: number;
+  price: Money;
   seller_id: string;
   seller_name: string;
   seller_email: string;
@@ -133,8 +143,6 @@ export interface BookingsTable {
   >;
   version: PositionColumn;
 }
-
-export type BookingStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'ended';
 
 export interface AuditLogTable {
   position: PositionColumn;

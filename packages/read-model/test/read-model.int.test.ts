@@ -350,6 +350,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const AVAILABLE = '0013-available-cars';
   const MODEL_FACETS = '0014-model-facets';
   const PLANNED_TRIGGERS = '0015-planned-car-triggers';
+  const MONEY = '0016-exact-money';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -386,6 +387,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       AVAILABLE,
       MODEL_FACETS,
       PLANNED_TRIGGERS,
+      MONEY,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -422,6 +424,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       AVAILABLE,
       MODEL_FACETS,
       PLANNED_TRIGGERS,
+      MONEY,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -520,7 +523,74 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       .selectFrom('available_cars')
       .select(['id', 'price', 'location'])
       .execute();
-    expect(available).toEqual([{ id: 'c1', price: 15000, location: 'Dhaka' }]);
+    expect(available).toEqual([{ id: 'c1', price: '15000', location: 'Dhaka' }]);
+  });
+
+  it('keeps money exactly, and converts the prices kept as doubles without a change of value', async () => {
+    const old = 'rm_money';
+    await migrateReadModel(db, old, { through: PLANNED_TRIGGERS });
+    const row = (id: string, price: number, position: number) =>
+      sql.raw(
+        `insert into ${old}.cars (id, name, seller_id, seller_name, seller_email, category_id,
+          category_name, image, original_price, price, location, years_of_use, listed_at,
+          listed_position, version)
+        values ('${id}', 'Civic', 's1', 'Sam', 'sam@example.com', 'k1', 'SUV', '/i.webp',
+          ${price + 1000}, ${price}, 'Dhaka', 3, now(), ${position}, ${position})`,
+      );
+    await row('c1', 19_999.99, 1).execute(db);
+    await row('c2', 10_000_000, 2).execute(db);
+    await sql
+      .raw(
+        `insert into ${old}.car_prices (car_id, position, price, changed_at)
+        values ('c1', 1, 19999.99, now())`,
+      )
+      .execute(db);
+
+    expect(await migrateReadModel(db, old)).toEqual([MONEY]);
+    const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
+      select table_name, column_name, data_type from information_schema.columns
+      where table_schema = ${old} and (column_name like '%price' and column_name <> 'price_band')
+      order by table_name, column_name`.execute(db);
+    expect(rows.map((c) => `${c.table_name}.${c.column_name} ${c.data_type}`)).toEqual([
+      'available_cars.price numeric',
+      'bookings.price numeric',
+      'car_prices.price numeric',
+      'cars.original_price numeric',
+      'cars.previous_price numeric',
+      'cars.price numeric',
+    ]);
+    const cars = await db
+      .withSchema(old)
+      .selectFrom('cars')
+      .select(['id', 'original_price', 'price'])
+      .orderBy('id')
+      .execute();
+    expect(cars).toEqual([
+      { id: 'c1', original_price: '20999.99', price: '19999.99' },
+      { id: 'c2', original_price: '10001000', price: '10000000' },
+    ]);
+    const prices = await db.withSchema(old).selectFrom('car_prices').select('price').execute();
+    expect(prices).toEqual([{ price: '19999.99' }]);
+
+    // A sum of cents is exact, where doubles would give 0.30000000000000004.
+    await db
+      .withSchema(old)
+      .updateTable('cars')
+      .set({ price: 0.1 })
+      .where('id', '=', 'c1')
+      .execute();
+    await db
+      .withSchema(old)
+      .updateTable('cars')
+      .set({ price: 0.2 })
+      .where('id', '=', 'c2')
+      .execute();
+    const total = await db
+      .withSchema(old)
+      .selectFrom('cars')
+      .select(sql<string>`sum(price)::text`.as('total'))
+      .executeTakeFirstOrThrow();
+    expect(total.total).toBe('0.3');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Role } from '@second-gear/domain';
 import { insertRows, insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
 
 const registration = (event: ProjectedEvent) => {
@@ -30,7 +31,7 @@ export const usersProjection: Projection = {
     const version = event.position;
     const update = (
       values: {
-        role?: string;
+        role?: Role;
         deleted_at?: string;
         name?: string;
         phone?: string | null;

@@ -1,6 +1,7 @@
 // Where a booking stands, as both of its parties see it.
 import { Badge, Text } from '@chakra-ui/react';
 import type { BookingRecord, BookingStatus } from '@second-gear/contracts';
+import { isOpenBooking } from '@second-gear/domain/rules';
 import { formatDateTime } from './dates.ts';
 
 /** Every status the contract knows, with its name and colour on screen. */
@@ -24,8 +25,7 @@ export function BookingStatusBadge({ status }: { status: BookingStatus }) {
 // What each party may still do, by the server's rules: a step it refuses is not offered.
 type Standing = Pick<BookingRecord, 'status'>;
 /** The buyer cancels while the booking is requested or accepted. */
-export const buyerMayCancel = ({ status }: Standing) =>
-  status === 'requested' || status === 'accepted';
+export const buyerMayCancel = ({ status }: Standing) => isOpenBooking(status);
 /** The seller accepts or declines while it is requested. */
 export const sellerMayAnswer = ({ status }: Standing) => status === 'requested';
 /** The seller cancels once it is accepted. */

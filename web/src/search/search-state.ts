@@ -8,11 +8,15 @@ import type {
   CarFilters,
   CarSort,
   EXACT_TOTAL_LIMIT,
-  MAKE_MAX,
-  MAX_MILEAGE,
-  MODEL_MAX,
   SEARCH_TEXT_MAX,
 } from '@second-gear/contracts';
+import {
+  FIRST_MODEL_YEAR,
+  LAST_SEARCHED_YEAR,
+  MILEAGE,
+  PRICE,
+  TEXT_MAX,
+} from '@second-gear/domain/rules';
 import { type CarListRequest, PAGE_SIZE, SEARCH_PAGE_SIZE } from '../api/endpoints.ts';
 import {
   formatMileage,
@@ -49,18 +53,18 @@ type NumberKey = 'minPrice' | 'maxPrice' | 'minYear' | 'maxYear' | 'maxMileage';
 const textMax = {
   q: 100 satisfies typeof SEARCH_TEXT_MAX,
   category: 128,
-  make: 40 satisfies typeof MAKE_MAX,
-  model: 60 satisfies typeof MODEL_MAX,
-  location: 120,
+  make: TEXT_MAX.make,
+  model: TEXT_MAX.model,
+  location: TEXT_MAX.location,
 } as const satisfies Record<TextKey, number>;
 
 /** The bounds the API accepts for each number; a number outside is left out. */
 const numberBounds = {
-  minPrice: { min: 0, max: 10_000_000, whole: false },
-  maxPrice: { min: 0, max: 10_000_000, whole: false },
-  minYear: { min: 1900, max: 2100, whole: true },
-  maxYear: { min: 1900, max: 2100, whole: true },
-  maxMileage: { min: 0, max: 2_000_000 satisfies typeof MAX_MILEAGE, whole: true },
+  minPrice: { min: 0, max: PRICE.max, whole: false },
+  maxPrice: { min: 0, max: PRICE.max, whole: false },
+  minYear: { min: FIRST_MODEL_YEAR, max: LAST_SEARCHED_YEAR, whole: true },
+  maxYear: { min: FIRST_MODEL_YEAR, max: LAST_SEARCHED_YEAR, whole: true },
+  maxMileage: { min: MILEAGE.min, max: MILEAGE.max, whole: true },
 } as const satisfies Record<NumberKey, { min: number; max: number; whole: boolean }>;
 
 /** Every filter in the order the address bar lists them. */

@@ -1,17 +1,12 @@
 import type { DomainEvent, EventDataOf } from '../events.ts';
+import { type BookingStatus, isOpenBooking } from '../rules.ts';
 
 export type CarDetails = EventDataOf<'CarListed'>;
 
-/**
- * A booking's life: requested by a buyer, then accepted or declined by the seller; a requested
- * or accepted one may be cancelled, and ends when its car is sold or deleted.
- */
-export type BookingStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'ended';
 export type Booking = { bookingId: string; buyerId: string; status: BookingStatus };
 
 /** A booking that still holds its car: requested or accepted. */
-export const isOpen = (booking: Booking): boolean =>
-  booking.status === 'requested' || booking.status === 'accepted';
+export const isOpen = (booking: Booking): boolean => isOpenBooking(booking.status);
 
 /**
  * A car, from stream `car-<id>`. Its bookings are decided here, so at most one is open: while

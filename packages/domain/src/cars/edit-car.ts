@@ -2,9 +2,10 @@ import { requireActiveActor } from '../authorization.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { type DomainEvent, type EventDataOf, streams } from '../events.ts';
+import { PRICE, YEARS_OF_USE } from '../rules.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
-import { nonNegative, required } from '../validation.ts';
+import { inBound, required } from '../validation.ts';
 import type { CarState } from './car.ts';
 import { requireListedCar } from './find-car.ts';
 import { type CarListingDetails, listingDetails } from './list-car.ts';
@@ -57,13 +58,13 @@ export const editCar = ({
     originalPrice:
       changes.originalPrice === undefined
         ? current.originalPrice
-        : nonNegative(changes.originalPrice, 'originalPrice'),
+        : inBound(PRICE, changes.originalPrice, 'originalPrice'),
     location:
       changes.location === undefined ? current.location : required(changes.location, 'location'),
     yearsOfUse:
       changes.yearsOfUse === undefined
         ? current.yearsOfUse
-        : nonNegative(changes.yearsOfUse, 'yearsOfUse'),
+        : inBound(YEARS_OF_USE, changes.yearsOfUse, 'yearsOfUse'),
     ...listingDetails({
       make: changes.make === undefined ? current.make : changes.make,
       model: changes.model === undefined ? current.model : changes.model,
@@ -75,7 +76,8 @@ export const editCar = ({
       description: changes.description === undefined ? current.description : changes.description,
     }),
   };
-  const price = changes.price === undefined ? current.price : nonNegative(changes.price, 'price');
+  const price =
+    changes.price === undefined ? current.price : inBound(PRICE, changes.price, 'price');
   const images = changes.images === undefined ? [...listed.images] : carPhotos(changes.images);
 
   const changed: DetailsChange = {};

@@ -4,9 +4,10 @@ import type { CategoryNameReservationState } from '../categories/category-name-r
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { type EventDataOf, streams } from '../events.ts';
+import { FIRST_MODEL_YEAR, MILEAGE, PRICE, within, YEARS_OF_USE } from '../rules.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
-import { nonNegative, required } from '../validation.ts';
+import { inBound, required } from '../validation.ts';
 import type { CarState } from './car.ts';
 import { carPhotos } from './photos.ts';
 
@@ -45,11 +46,15 @@ const optionalWords = (value: string | null | undefined): string | null => {
 /** The details as a car keeps them: checked, trimmed, and null where not given. */
 export const listingDetails = (data: Partial<CarListingDetails>): CarListingDetails => {
   const { year, mileage } = data;
-  if (year != null && !Number.isInteger(year)) {
-    reject('field-out-of-range', 'Must be a whole number', 'year');
+  if (year != null && (!Number.isInteger(year) || year < FIRST_MODEL_YEAR)) {
+    reject('field-out-of-range', `Must be a whole number, ${FIRST_MODEL_YEAR} or later`, 'year');
   }
-  if (mileage != null && (!Number.isInteger(mileage) || mileage < 0)) {
-    reject('field-out-of-range', 'Must be a whole number, zero or more', 'mileage');
+  if (mileage != null && (!Number.isInteger(mileage) || !within(MILEAGE, mileage))) {
+    reject(
+      'field-out-of-range',
+      `Must be a whole number from ${MILEAGE.min} to ${MILEAGE.max.toLocaleString('en-US')}`,
+      'mileage',
+    );
   }
   const description = data.description?.trim() ?? '';
   return {
@@ -91,10 +96,10 @@ export const listCar = ({
   const listing = {
     name: required(data.name, 'name'),
     image: required(data.image, 'image'),
-    originalPrice: nonNegative(data.originalPrice, 'originalPrice'),
-    price: nonNegative(data.price, 'price'),
+    originalPrice: inBound(PRICE, data.originalPrice, 'originalPrice'),
+    price: inBound(PRICE, data.price, 'price'),
     location: required(data.location, 'location'),
-    yearsOfUse: nonNegative(data.yearsOfUse, 'yearsOfUse'),
+    yearsOfUse: inBound(YEARS_OF_USE, data.yearsOfUse, 'yearsOfUse'),
     ...listingDetails(data),
   };
   const wanted = required(data.categoryName, 'categoryName');

@@ -1,5 +1,6 @@
 import { Button, Heading, HStack, NativeSelect, Stack } from '@chakra-ui/react';
 import type { ReadRole, UserRecord } from '@second-gear/contracts';
+import { roles } from '@second-gear/domain/rules';
 import { useState } from 'react';
 import { deleteUser, getUsers, promoteUser } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -13,8 +14,6 @@ import { Tooltip } from '../../components/tooltip.tsx';
 import { useCommand } from '../../components/use-command.ts';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
-
-const roles: ReadRole[] = ['Buyer', 'Seller', 'Admin'];
 
 export default function AllUsersPage() {
   usePageTitle('All Users');
