@@ -6,6 +6,6 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // One Auth Emulator for every file of the run (see the setup file).
-    globalSetup: ['../packages/identity/src/shared-emulator.ts'],
+    globalSetup: ['../packages/identity/test/shared-emulator.ts'],
   },
 });

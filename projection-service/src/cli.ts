@@ -3,13 +3,17 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { reportFailure, StartupError } from '@second-gear/config';
 import { createEventStore, type EventStore, eventStoreConfig } from '@second-gear/event-store';
-import { createReadModelDb, openPGlite, type ReadModelDb } from '@second-gear/read-model';
+import {
+  createReadModelDb,
+  openPGlite,
+  REBUILD_ADVICE,
+  type ReadModelDb,
+  readModelStatus,
+} from '@second-gear/read-model';
 import { type CliEnv, CliEnvError, parseCliEnv } from './cli-env.ts';
 import { listParked, retryParked, skipParked } from './parked.ts';
 import { progressReporter } from './progress-bar.ts';
 import { rebuildReadModel } from './rebuild.ts';
-import { readModelStatus } from './status.ts';
-import { REBUILD_ADVICE } from './store-guard.ts';
 
 const usage = `Usage: npm run projections -- <command>
 

@@ -57,12 +57,6 @@ export {
   startProjections,
 } from './start-projections.ts';
 export {
-  LAG_COUNT_LIMIT,
-  type ProjectionStatus,
-  type ReadModelStatus,
-  readModelStatus,
-} from './status.ts';
-export {
   DEFAULT_RETRY_DELAYS_MS,
   messageIdOf,
   migrateWebhookOutbox,

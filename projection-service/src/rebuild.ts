@@ -1,6 +1,7 @@
 import type { EventStore } from '@second-gear/event-store';
 import {
   carTriggersDisabled,
+  checkpointMismatch,
   deriveCarTables,
   disableCarTriggers,
   isSchemaComplete,
@@ -17,7 +18,6 @@ import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts'
 import { buildDeferredIndexes, deferIndexes } from './deferred-indexes.ts';
 import type { Projection } from './projection.ts';
 import { allProjections } from './projections/index.ts';
-import { checkpointMismatch } from './store-guard.ts';
 
 export interface RebuildProgress {
   /** Events applied by this run. */

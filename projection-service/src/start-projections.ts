@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
 import {
+  checkpointMismatch,
   LIVE_SCHEMA,
   migrateReadModel,
+  REBUILD_ADVICE,
   type ReadModelDb,
   readCheckpoints,
 } from '@second-gear/read-model';
@@ -13,7 +15,6 @@ import { batched } from './batches.ts';
 import type { SubscriptionCounters } from './metrics.ts';
 import { type Projection, traceOf } from './projection.ts';
 import { allProjections } from './projections/index.ts';
-import { checkpointMismatch, REBUILD_ADVICE } from './store-guard.ts';
 
 export interface StartProjectionsOptions {
   store: EventStore;

@@ -3,7 +3,7 @@ import { createEventStore, type EventStore } from '@second-gear/event-store';
 import { createReadModelDb, openPGlite, type ReadModelDb } from '@second-gear/read-model';
 import { createTestPostgresDatabase } from '@second-gear/read-model/testing';
 import { afterAll } from 'vitest';
-import { readModelSnapshot } from '../src/testing.ts';
+import { readModelSnapshot } from './testing.ts';
 
 export interface Setup {
   store: EventStore;

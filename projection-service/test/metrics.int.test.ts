@@ -14,8 +14,8 @@ import { projectionCounters, reactorCounters, subscriptionGauges } from '../src/
 import type { Reactor, RunningReactors } from '../src/reactions/reactor.ts';
 import { startReactors } from '../src/reactions/reactor.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
-import { appendScenario, eventData } from '../src/testing.ts';
 import { backends, eventually, type Setup } from './backends.ts';
+import { appendScenario, eventData } from './testing.ts';
 
 const [pglite] = await backends('metrics');
 const admin = { uid: 'admin-m', email: 'admin-m@example.com', role: 'Admin' as const };

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { noCarDetails, streams } from '@second-gear/domain';
-import { countParked } from '@second-gear/read-model';
+import { countParked, readModelStatus } from '@second-gear/read-model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listParked, NotParkedError, retryParked, skipParked } from '../src/parked.ts';
 import type { Projection } from '../src/projection.ts';
 import { allProjections, carsProjection } from '../src/projections/index.ts';
 import { rebuildReadModel } from '../src/rebuild.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
-import { readModelStatus } from '../src/status.ts';
-import { appendScenario, eventData } from '../src/testing.ts';
 import { backends, eventually, rebuildOptions, type Setup } from './backends.ts';
+import { appendScenario, eventData } from './testing.ts';
 
 const list = await backends('parked events');
 

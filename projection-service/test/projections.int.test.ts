@@ -3,6 +3,7 @@ import {
   carTriggersDisabled,
   migrateReadModel,
   readCheckpoints,
+  readModelStatus,
   waitForPosition,
 } from '@second-gear/read-model';
 import { sql } from 'kysely';
@@ -12,15 +13,14 @@ import type { Projection } from '../src/projection.ts';
 import { allProjections } from '../src/projections/index.ts';
 import { rebuildReadModel } from '../src/rebuild.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
-import { readModelStatus } from '../src/status.ts';
+import { backends, eventually, rebuildOptions, type Setup, snapshot } from './backends.ts';
 import {
   appendIntegrationLife,
   appendListingLife,
   appendMemberLife,
   appendScenario,
   eventData,
-} from '../src/testing.ts';
-import { backends, eventually, rebuildOptions, type Setup, snapshot } from './backends.ts';
+} from './testing.ts';
 
 const list = await backends('projection-service');
 
@@ -83,8 +83,8 @@ describe.each(list)('projections on $name', ({ open }) => {
       name: 'Toyota Harrier',
       seller_name: ids.seller.name,
       seller_email: ids.seller.email,
-      original_price: 20000,
-      price: 15000,
+      original_price: '20000',
+      price: '15000',
       years_of_use: 3,
       booked: 0,
       advertised: 1,
@@ -275,8 +275,8 @@ describe.each(list)('projections on $name', ({ open }) => {
 
     const cars = new Map((await q.selectFrom('cars').selectAll().execute()).map((c) => [c.id, c]));
     expect(cars.get(ids.cars.plain)).toMatchObject({
-      price: 13500,
-      previous_price: 15000,
+      price: '13500',
+      previous_price: '15000',
       mileage: 64000,
       description: 'New tyres',
       booked: 0,
@@ -294,7 +294,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       .where('car_id', '=', ids.cars.plain)
       .orderBy('position')
       .execute();
-    expect(prices.map((p) => p.price)).toEqual([15000, 13500]);
+    expect(prices.map((p) => p.price)).toEqual(['15000', '13500']);
 
     const bookings = new Map(
       (await q.selectFrom('bookings').selectAll().execute()).map((b) => [b.id, b]),
@@ -644,6 +644,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0013-available-cars',
       '0014-model-facets',
       '0015-planned-car-triggers',
+      '0016-exact-money',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

@@ -10,8 +10,8 @@ import {
   readReactorStates,
   startReactors,
 } from '../src/reactions/reactor.ts';
-import { eventData } from '../src/testing.ts';
 import { backends, eventually, type Setup } from './backends.ts';
+import { eventData } from './testing.ts';
 
 const emulator = useAuthEmulator();
 const list = await backends('reactions');

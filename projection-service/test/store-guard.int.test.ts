@@ -1,12 +1,11 @@
-import { readCheckpoints } from '@second-gear/read-model';
+import { readCheckpoints, readModelStatus } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allProjections } from '../src/projections/index.ts';
 import { rebuildReadModel } from '../src/rebuild.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
-import { readModelStatus } from '../src/status.ts';
-import { appendScenario } from '../src/testing.ts';
 import { backends, eventually, type Setup } from './backends.ts';
+import { appendScenario } from './testing.ts';
 
 const list = await backends('store guard');
 

@@ -11,9 +11,9 @@ import { webhookSigningSecret } from '@second-gear/webhooks';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningReactors, startReactors } from '../src/reactions/reactor.ts';
-import { appendScenario, eventData } from '../src/testing.ts';
 import { type RunningWebhooks, startWebhooks } from '../src/webhooks/index.ts';
 import { backends, eventually, type Setup } from './backends.ts';
+import { appendScenario, eventData } from './testing.ts';
 
 const list = await backends('webhooks');
 const SERVER_SECRET = 'server-secret-of-the-webhook-tests-0123456789';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { freePort } from '@second-gear/identity';
-import { readModelStatus } from '@second-gear/projection-service';
 import { appendScenario } from '@second-gear/projection-service/testing';
+import { readModelStatus } from '@second-gear/read-model';
 import { expect, it } from 'vitest';
 import { call, eventually } from '../src/processes.ts';
 import {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, hasEmulatorExport, startAuthEmulator } from '../src/index.ts';
-import { signInUser, signUpUser, uniqueEmail } from '../src/testing.ts';
+import { signInUser, signUpUser, uniqueEmail } from './testing.ts';
 
 describe('startAuthEmulator', () => {
   const dirs: string[] = [];

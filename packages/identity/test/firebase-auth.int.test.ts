@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirebaseAuth, type FirebaseAuth, InvalidIdTokenError } from '../src/index.ts';
-import { uniqueEmail, useAuthEmulator, withClaims } from '../src/testing.ts';
+import { uniqueEmail, useAuthEmulator, withClaims } from './testing.ts';
 
 const emulator = useAuthEmulator();
 let firebase: FirebaseAuth;

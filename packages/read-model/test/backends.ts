@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest';
 import { createReadModelDb, openPGlite, type ReadModelDb } from '../src/index.ts';
-import { createTestPostgresDatabase } from '../src/testing.ts';
+import { createTestPostgresDatabase } from './testing.ts';
 
 export interface Backend {
   name: string;

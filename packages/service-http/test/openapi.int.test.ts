@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createServiceApp, problemAnswers } from '../src/index.ts';
-import { redoclyProblems } from '../src/testing.ts';
+import { redoclyProblems } from './testing.ts';
 
 /** The document of a service with one route, described by `schema`. */
 const documentWith = async (schema: Record<string, unknown>) => {

@@ -6,7 +6,7 @@
 // Each project that lists this file runs it once. The projects of a run live in one process, so
 // the emulator is kept on `globalThis`, counted, and stopped by the last project's teardown.
 import type { TestProject } from 'vitest/node';
-import { type AuthEmulator, startAuthEmulator } from './auth-emulator.ts';
+import { type AuthEmulator, startAuthEmulator } from '../src/auth-emulator.ts';
 
 /** What a test file receives through `inject('authEmulator')`. */
 export interface SharedAuthEmulator {

@@ -1,11 +1,15 @@
 // Helpers for tests that sign users in against the Auth Emulator.
 import { afterAll, beforeAll, inject } from 'vitest';
-import { type AuthEmulator, type AuthEmulatorOptions, startAuthEmulator } from './auth-emulator.ts';
+import {
+  type AuthEmulator,
+  type AuthEmulatorOptions,
+  startAuthEmulator,
+} from '../src/auth-emulator.ts';
 import {
   type SignedInUser,
   signInWithPassword as signInUser,
   signUpWithPassword as signUpUser,
-} from './emulator-accounts.ts';
+} from '../src/emulator-accounts.ts';
 // The shape of the shared emulator a project's global setup provides.
 import type {} from './shared-emulator.ts';
 
@@ -13,7 +17,7 @@ export {
   type SignedInUser,
   signInWithPassword as signInUser,
   signUpWithPassword as signUpUser,
-} from './emulator-accounts.ts';
+} from '../src/emulator-accounts.ts';
 
 /** A unique email for a test user, so tests never collide. */
 export function uniqueEmail(prefix = 'user'): string {
@@ -75,4 +79,4 @@ export function useAuthEmulator(options: AuthEmulatorOptions = {}): AuthEmulator
   };
 }
 
-export { type AuthEmulator, startAuthEmulator } from './auth-emulator.ts';
+export { type AuthEmulator, startAuthEmulator } from '../src/auth-emulator.ts';
