@@ -1,13 +1,14 @@
 // The OpenAPI document as tools see it: Redocly's recommended rules pass with nothing to say,
-// and the client openapi-typescript generates from it (checked in as commands-api.gen.ts, so
-// the workspace's type-check compiles the calls below) talks to the running service.
+// and the client openapi-typescript generates from it talks to the running service. The types
+// are checked in where the web calls the API through them, web/src/api/generated/commands.ts,
+// and the workspace's type-check compiles the calls below against the same file.
 import { type InsertAnswer, writeCalls } from '@second-gear/contracts';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import { openApiTypes, redoclyProblems } from '@second-gear/service-http/testing';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { components, paths } from '../../web/src/api/generated/commands.ts';
 import { OPENAPI_PATH } from '../src/index.ts';
-import type { components, paths } from './commands-api.gen.ts';
 import { backends, carBody, startWorld, type World } from './support.ts';
 
 const emulator = useAuthEmulator();
@@ -48,12 +49,12 @@ describe('the OpenAPI document of the commands', () => {
     expect(operations.sort()).toEqual([...Object.keys(writeCalls), 'uploadImage'].sort());
   });
 
-  it('generates the client types checked in as commands-api.gen.ts', async () => {
+  it('generates the client types the web calls the API through', async () => {
     const types = await openApiTypes(
       document,
       'npx vitest run --project command-service test/openapi -u',
     );
-    await expect(types).toMatchFileSnapshot('./commands-api.gen.ts');
+    await expect(types).toMatchFileSnapshot('../../web/src/api/generated/commands.ts');
   });
 
   it('lists a car through the generated client, and types the refusal as a problem', async () => {

@@ -1,13 +1,14 @@
 // The OpenAPI document as tools see it: Redocly's recommended rules pass with nothing to say,
-// and the client openapi-typescript generates from it (checked in as queries-api.gen.ts, so
-// the workspace's type-check compiles the calls below) talks to the running service.
+// and the client openapi-typescript generates from it talks to the running service. The types
+// are checked in where the web calls the API through them, web/src/api/generated/queries.ts,
+// and the workspace's type-check compiles the calls below against the same file.
 import type { CarRecord } from '@second-gear/contracts';
 import { appendScenario, type ScenarioIds } from '@second-gear/projection-service/testing';
 import { openApiTypes, redoclyProblems } from '@second-gear/service-http/testing';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { components, paths } from '../../web/src/api/generated/queries.ts';
 import { OPENAPI_PATH } from '../src/index.ts';
-import type { components, paths } from './queries-api.gen.ts';
 import { backends, type Harness } from './support.ts';
 
 const { list, dropAll } = await backends('query-service openapi');
@@ -45,12 +46,12 @@ describe('the OpenAPI document of the queries', () => {
     expect(await redoclyProblems(document)).toEqual([]);
   });
 
-  it('generates the client types checked in as queries-api.gen.ts', async () => {
+  it('generates the client types the web calls the API through', async () => {
     const types = await openApiTypes(
       document,
       'npx vitest run --project query-service test/openapi -u',
     );
-    await expect(types).toMatchFileSnapshot('./queries-api.gen.ts');
+    await expect(types).toMatchFileSnapshot('../../web/src/api/generated/queries.ts');
   });
 
   it('lists cars through the generated client, publicly and as their seller', async () => {

@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { setAccessToken } from '../src/api/access-token.ts';
+import { type ApiAnswer, answerOf, apiClient, identity } from '../src/api/http.ts';
 import { resetPositions } from '../src/api/positions.ts';
 import { Providers } from '../src/app/providers.tsx';
 import { createQueryClient } from '../src/app/query-client.ts';
@@ -54,6 +55,41 @@ export function stubApi(routes: Record<string, Handler | unknown>) {
   });
   vi.stubGlobal('fetch', fetchStub);
   return { calls, fetchStub };
+}
+
+/** Any call under `/api`, for the client's own behaviour on paths no document describes. */
+interface AnyOperation {
+  parameters: { query?: never; header?: never; path?: never; cookie?: never };
+  requestBody?: { content: { 'application/json': unknown } };
+  responses: { 200: { content: { 'application/json': unknown } } };
+}
+type AnyPaths = Record<string, Record<'get' | 'post' | 'put' | 'patch' | 'delete', AnyOperation>>;
+const byHand = { public: apiClient<AnyPaths>('public'), member: apiClient<AnyPaths>('member') };
+
+/**
+ * A call by a path written by hand (`/x` is `/api/x`), through the same clients' wrapper as
+ * every call of the app: `auth` sends the service token, `idToken` an identity token instead.
+ */
+export async function apiRequest<T>(
+  path: string,
+  options: {
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    body?: unknown;
+    auth?: boolean;
+    idToken?: string;
+  } = {},
+): Promise<ApiAnswer<T>> {
+  const client = byHand[options.auth ? 'member' : 'public'];
+  const method = (options.method ?? 'GET').toLowerCase() as Lowercase<
+    NonNullable<typeof options.method>
+  >;
+  const { data, headers } = await answerOf(
+    client.request(method, `/api${path}`, {
+      body: options.body,
+      ...(options.idToken ? identity(options.idToken) : {}),
+    }),
+  );
+  return { data: data as T, headers };
 }
 
 export const fakeToken = (email: string) =>

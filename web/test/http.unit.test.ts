@@ -3,9 +3,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setAccessToken, setTokenRefresher, tokenEmail } from '../src/api/access-token.ts';
 import { addCategory, favouriteCar, getCategories, getFavouriteIds } from '../src/api/endpoints.ts';
-import { ApiError, apiRequest, describeError } from '../src/api/http.ts';
+import { ApiError, describeError } from '../src/api/http.ts';
 import { minPosition, resetPositions } from '../src/api/positions.ts';
-import { fakeToken, json, problem, type StubbedCall, stubApi } from './harness.tsx';
+import { apiRequest, fakeToken, json, problem, type StubbedCall, stubApi } from './harness.tsx';
 
 beforeEach(() => {
   resetPositions();

@@ -1,5 +1,10 @@
-// One door to the API: tokens, read-your-writes positions and problem+json errors.
+// One door to the API: the openapi-fetch clients made here (`apiClient`) and their one
+// middleware, which sends tokens and read-your-writes positions, repeats a call after a token
+// refresh or while a read is behind the user's own writes, and keeps the positions answers
+// report; `answerOf`, `dataOf` and `listOf` turn a call's result into its value, a page or an
+// ApiError.
 import type { ProblemAnswer, TOTAL_ESTIMATED_HEADER } from '@second-gear/contracts';
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { getAccessToken, getTokenRefresher } from './access-token.ts';
 import { minPosition, observeProjection, recordPosition } from './positions.ts';
 
@@ -33,16 +38,6 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A JSON body, or FormData for uploads. */
-  body?: unknown;
-  /** Send the service token (the default for everything but public reads). */
-  auth?: boolean;
-  /** Send a Firebase ID token instead of the service token (sign-up and token exchange). */
-  idToken?: string;
-}
-
 export interface ApiAnswer<T> {
   data: T;
   headers: Headers;
@@ -66,17 +61,16 @@ function newIdempotencyKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  let body: Record<string, unknown> = {};
-  try {
-    body = (await response.json()) as Record<string, unknown>;
-  } catch {
-    // not JSON: fall back to the status text
-  }
+/** The ApiError of a failed answer, from its problem+json body when it has one. */
+function problemOf(status: number, answer: unknown): ApiError {
+  const body = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<
+    string,
+    unknown
+  >;
   const title =
     typeof body.title === 'string'
       ? body.title
-      : (STATUS_TITLES[response.status] ?? `Request failed (${response.status})`);
+      : (STATUS_TITLES[status] ?? `Request failed (${status})`);
   const detail = typeof body.detail === 'string' ? body.detail : undefined;
   const fieldErrors = Array.isArray(body.errors)
     ? body.errors.filter(
@@ -84,27 +78,7 @@ async function toApiError(response: Response): Promise<ApiError> {
           typeof e === 'object' && e !== null && 'field' in e && 'message' in e,
       )
     : [];
-  return new ApiError(response.status, title, detail, fieldErrors);
-}
-
-function buildHeaders(options: RequestOptions, method: string, key: string | null): Headers {
-  const headers = new Headers({ Accept: 'application/json, application/problem+json' });
-  // The same key on a repeated command (after a token refresh) makes the repeat safe.
-  if (key) headers.set('Idempotency-Key', key);
-  if (options.idToken) {
-    headers.set('Authorization', `Bearer ${options.idToken}`);
-  } else if (options.auth) {
-    const token = getAccessToken();
-    if (token) headers.set('Authorization', `bearer ${token}`);
-  }
-  if (method === 'GET') {
-    const position = minPosition();
-    if (position) headers.set('X-Min-Position', position);
-  }
-  if (options.body !== undefined && !(options.body instanceof FormData)) {
-    headers.set('Content-Type', 'application/json');
-  }
-  return headers;
+  return new ApiError(status, title, detail, fieldErrors);
 }
 
 /** Sends one API request: `path` starts with `/api/`. */
@@ -118,26 +92,83 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
-async function send(
-  path: string,
-  options: RequestOptions,
-  method: string,
-  key: string | null,
-): Promise<Response> {
-  const body =
-    options.body === undefined
-      ? undefined
-      : options.body instanceof FormData
-        ? options.body
-        : JSON.stringify(options.body);
+// The transport is handed a path alone and decides where it goes; requests are addressed to a
+// stand-in origin only because a Request needs a whole URL outside the browser.
+const STAND_IN_ORIGIN = 'http://api.invalid';
+
+/**
+ * A request that keeps its body as the client serialized it (JSON text or FormData), so that
+ * the transport sends that body itself, and sends it again when the call is repeated: read back
+ * out of a Request, a FormData would be encoded anew.
+ */
+class CarriedRequest extends Request {
+  readonly payload: BodyInit | undefined;
+
+  constructor(input: RequestInfo | URL, init: RequestInit = {}) {
+    const { body, ...rest } = init;
+    super(input, rest);
+    this.payload = body ?? undefined;
+  }
+}
+
+// The calls given query parameters: their address keeps its `?` when every parameter is blank,
+// so each call is asked at the same address it always has been (caches key on all of it).
+const withQuery = new WeakSet<Request>();
+
+/** The path and query the transport is handed. */
+function addressOf(request: Request): string {
+  const { pathname, search } = new URL(request.url);
+  return `${pathname}${search || (withQuery.has(request) ? '?' : '')}`;
+}
+
+/** The clients' fetch: the request through the transport; a network failure is an ApiError. */
+async function send(request: Request): Promise<Response> {
   try {
-    return await transport(`/api${path}`, {
-      method,
-      headers: buildHeaders(options, method, key),
-      body,
+    return await transport(addressOf(request), {
+      method: request.method,
+      headers: request.headers,
+      body: request instanceof CarriedRequest ? request.payload : undefined,
     });
   } catch {
     throw new ApiError(0, 'Network error', 'Could not reach the server. Please try again.');
+  }
+}
+
+/** `a=1&b=2` of the parameters set, in the order given; a blank one is left out as unset. */
+function searchOf(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+/** Whose token a client's calls carry: none (what anyone may read) or the member's. */
+export type Access = 'public' | 'member';
+
+/** A call that brings its own Authorization: a Firebase ID token (sign-up, token exchange). */
+export const identity = (idToken: string) => ({ headers: { Authorization: `Bearer ${idToken}` } });
+
+// The requests sent with the service token: those, and only those, are repeated with a fresh
+// token when it has expired (an identity token is not the client's to renew).
+const withServiceToken = new WeakSet<Request>();
+
+function signWithServiceToken(request: Request): void {
+  withServiceToken.add(request);
+  const token = getAccessToken();
+  if (token) request.headers.set('Authorization', `bearer ${token}`);
+  else request.headers.delete('Authorization');
+}
+
+function prepare(request: Request, access: Access): void {
+  const { headers, method } = request;
+  headers.set('Accept', 'application/json, application/problem+json');
+  // The same key on a repeated command (after a token refresh) makes the repeat safe.
+  if (method !== 'GET') headers.set('Idempotency-Key', newIdempotencyKey());
+  if (access === 'member' && !headers.has('Authorization')) signWithServiceToken(request);
+  if (method === 'GET') {
+    const position = minPosition();
+    if (position) headers.set('X-Min-Position', position);
   }
 }
 
@@ -145,59 +176,115 @@ async function send(
 const STALE_READ_RETRIES = 3;
 const STALE_READ_PAUSE_MS = 100;
 
-export async function apiRequest<T>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<ApiAnswer<T>> {
-  const method = options.method ?? 'GET';
-  const key = method === 'GET' ? null : newIdempotencyKey();
-  let response = await send(path, options, method, key);
+const behindOwnWrites = (request: Request, response: Response) =>
+  request.method === 'GET' &&
+  response.ok &&
+  minPosition() !== null &&
+  response.headers.get('X-Position-Reached') === 'false';
+
+/** The answer to keep: the call repeated after a token refresh or while a read is behind. */
+async function settle(request: Request, first: Response): Promise<Response> {
+  let response = first;
 
   // An expired service token: fetch a new one once, then repeat the call.
-  if (response.status === 401 && options.auth && !options.idToken) {
+  if (response.status === 401 && withServiceToken.has(request)) {
     const refresh = getTokenRefresher();
     if (refresh && (await refresh().catch(() => false))) {
-      response = await send(path, options, method, key);
+      signWithServiceToken(request);
+      response = await send(request);
     }
   }
 
   // A read the projections had not caught up with when the server stopped waiting for them (it
   // says so: X-Position-Reached: false) is asked again, a few times: otherwise an answer older
   // than the user's own write would undo what the page already shows (a heart just pressed).
-  for (
-    let retry = 1;
-    retry <= STALE_READ_RETRIES &&
-    method === 'GET' &&
-    response.ok &&
-    minPosition() !== null &&
-    response.headers.get('X-Position-Reached') === 'false';
-    retry++
-  ) {
+  for (let retry = 1; retry <= STALE_READ_RETRIES && behindOwnWrites(request, response); retry++) {
     await new Promise((resolve) => setTimeout(resolve, STALE_READ_PAUSE_MS * retry));
-    response = await send(path, options, method, key);
+    response = await send(request);
   }
+  return response;
+}
 
-  if (!response.ok) throw await toApiError(response);
+/** The `position` a command's answer carries in its body, if it does. */
+async function positionInBody(response: Response): Promise<unknown> {
+  try {
+    const body: unknown = JSON.parse(await response.clone().text());
+    return typeof body === 'object' && body !== null && 'position' in body
+      ? body.position
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
-  const text = response.status === 204 ? '' : await response.text();
-  const data = (text ? JSON.parse(text) : undefined) as T;
-
-  if (method === 'GET') {
+/** A read tells how far the projections are; a write, the position of its events. */
+async function keepPositions(request: Request, response: Response): Promise<void> {
+  if (!response.ok) return;
+  if (request.method === 'GET') {
     observeProjection(
       response.headers.get('X-Projection-Position'),
       response.headers.get('X-Position-Reached'),
     );
   } else {
     recordPosition(response.headers.get('X-Event-Position'));
-    if (data && typeof data === 'object' && 'position' in data) {
-      recordPosition((data as { position: unknown }).position);
-    }
+    recordPosition(await positionInBody(response));
   }
-  return { data, headers: response.headers };
 }
 
-export async function apiGet<T>(path: string, auth = false): Promise<T> {
-  return (await apiRequest<T>(path, { auth })).data;
+function apiMiddleware(access: Access): Middleware {
+  return {
+    onRequest({ request, params }) {
+      if (params.query) withQuery.add(request);
+      prepare(request, access);
+    },
+    async onResponse({ request, response }) {
+      const kept = await settle(request, response);
+      await keepPositions(request, kept);
+      return kept;
+    },
+  };
+}
+
+/**
+ * A client of one of the API's documents (`paths` as openapi-typescript generates them): a call
+ * names its method and path as the document does, and its parameters and body are checked
+ * against it.
+ */
+export function apiClient<Paths extends {}>(access: Access): Client<Paths> {
+  const client = createClient<Paths>({
+    baseUrl: STAND_IN_ORIGIN,
+    Request: CarriedRequest,
+    fetch: send,
+    querySerializer: searchOf,
+  });
+  client.use(apiMiddleware(access));
+  return client;
+}
+
+/** What a client's call resolves to: the body as `data` on success, as `error` otherwise. */
+interface CallResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The answer's body and headers, or the ApiError its problem+json describes. */
+export async function answerOf<T>(call: Promise<CallResult<T>>): Promise<ApiAnswer<T>> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw problemOf(response.status, error);
+  // An empty answer (a 204) has no body: data is undefined then, as the call's caller expects.
+  return { data: data as T, headers: response.headers };
+}
+
+/** The answer's body, or the ApiError its problem+json describes. */
+export async function dataOf<T>(call: Promise<CallResult<T>>): Promise<T> {
+  return (await answerOf(call)).data;
+}
+
+/** A list read as a page: the array answer, the total from X-Total-Count, the next page's link. */
+export async function listOf<T>(call: Promise<CallResult<T[]>>): Promise<Page<T>> {
+  const { data, headers } = await answerOf(call);
+  return pageOf(data, headers);
 }
 
 const estimatedHeader: typeof TOTAL_ESTIMATED_HEADER = 'X-Total-Count-Estimated';
@@ -209,12 +296,6 @@ export function linkOf(header: string | null, rel: string): string | undefined {
     if (rels.includes(rel)) return match[1];
   }
   return undefined;
-}
-
-/** A list read: the array answer, the total from X-Total-Count and the next page's link. */
-export async function apiList<T>(path: string, auth = false): Promise<Page<T>> {
-  const { data, headers } = await apiRequest<T[]>(path, { auth });
-  return pageOf(data, headers);
 }
 
 /** A list answer as a page: its items, its total and the next page's link. */

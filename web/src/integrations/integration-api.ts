@@ -1,43 +1,44 @@
-// The integrators' calls the admin pages make: API keys and webhooks. Types are the contract's;
-// the paths are checked against its table by `routes` in ../api/endpoints.ts.
+// The integrators' calls the admin pages make: API keys and webhooks. Each names its method and
+// path as the services' OpenAPI documents do; the types the pages see are the contract's.
 import type {
   ApiKeyRecord,
-  IssueApiKeyBody,
   IssuedApiKeyAnswer,
-  PageQuery,
   RegisteredWebhookAnswer,
-  RegisterWebhookBody,
   WebhookDeliveryRecord,
   WebhookRecord,
 } from '@second-gear/contracts';
-import type { z } from 'zod';
+import { type CommandBody, commands, memberReads } from '../api/clients.ts';
 import { PAGE_SIZE } from '../api/endpoints.ts';
-import { apiList, apiRequest, type Page } from '../api/http.ts';
+import { dataOf, listOf, type Page } from '../api/http.ts';
 
-const enc = encodeURIComponent;
-const paging = (page: number) =>
-  `?${new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) } satisfies Record<
-    keyof z.input<typeof PageQuery>,
-    string
-  >)}`;
-
-const send = async <T>(method: 'POST' | 'DELETE', path: string, body?: unknown) =>
-  (await apiRequest<T>(path, { method, auth: true, ...(body === undefined ? {} : { body }) })).data;
+const paging = (page: number) => ({ page, limit: PAGE_SIZE });
+const byId = (id: string) => ({ params: { path: { id } } });
 
 export const getApiKeys = (page: number): Promise<Page<ApiKeyRecord>> =>
-  apiList<ApiKeyRecord>(`/api-keys${paging(page)}`, true);
-export const issueApiKey = (body: IssueApiKeyBody) =>
-  send<IssuedApiKeyAnswer>('POST', '/api-keys', body);
-export const revokeApiKey = (id: string) => send('DELETE', `/api-keys/${enc(id)}`);
+  listOf(memberReads.GET('/api/api-keys', { params: { query: paging(page) } }));
+export const issueApiKey = (body: CommandBody<'issueApiKey'>): Promise<IssuedApiKeyAnswer> =>
+  dataOf(commands.POST('/api/api-keys', { body }));
+export const revokeApiKey = (id: string) => dataOf(commands.DELETE('/api/api-keys/{id}', byId(id)));
 
 export const getWebhooks = (page: number): Promise<Page<WebhookRecord>> =>
-  apiList<WebhookRecord>(`/webhooks${paging(page)}`, true);
-export const getWebhookDeliveries = (id: string, page: number) =>
-  apiList<WebhookDeliveryRecord>(`/webhooks/${enc(id)}/deliveries${paging(page)}`, true);
-export const registerWebhook = (body: RegisterWebhookBody) =>
-  send<RegisteredWebhookAnswer>('POST', '/webhooks', body);
-export const pauseWebhook = (id: string) => send('POST', `/webhooks/${enc(id)}/pause`);
-export const resumeWebhook = (id: string) => send('POST', `/webhooks/${enc(id)}/resume`);
-export const deleteWebhook = (id: string) => send('DELETE', `/webhooks/${enc(id)}`);
+  listOf(memberReads.GET('/api/webhooks', { params: { query: paging(page) } }));
+export const getWebhookDeliveries = (
+  id: string,
+  page: number,
+): Promise<Page<WebhookDeliveryRecord>> =>
+  listOf(
+    memberReads.GET('/api/webhooks/{id}/deliveries', {
+      params: { path: { id }, query: paging(page) },
+    }),
+  );
+export const registerWebhook = (
+  body: CommandBody<'registerWebhook'>,
+): Promise<RegisteredWebhookAnswer> => dataOf(commands.POST('/api/webhooks', { body }));
+export const pauseWebhook = (id: string) =>
+  dataOf(commands.POST('/api/webhooks/{id}/pause', byId(id)));
+export const resumeWebhook = (id: string) =>
+  dataOf(commands.POST('/api/webhooks/{id}/resume', byId(id)));
+export const deleteWebhook = (id: string) =>
+  dataOf(commands.DELETE('/api/webhooks/{id}', byId(id)));
 export const replayWebhook = (id: string, fromPosition: string) =>
-  send('POST', `/webhooks/${enc(id)}/replay`, { fromPosition });
+  dataOf(commands.POST('/api/webhooks/{id}/replay', { ...byId(id), body: { fromPosition } }));

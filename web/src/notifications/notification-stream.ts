@@ -3,9 +3,11 @@
 // `Last-Event-ID` when it drops, and stopped when nobody listens any more.
 import type { NotificationStreamMessage } from '@second-gear/contracts';
 import { getAccessToken, getTokenRefresher } from '../api/access-token.ts';
+import type { paths } from '../api/generated/queries.ts';
 import { eventStreamParser } from './event-stream.ts';
 
-export const STREAM_URL = '/api/notifications/stream';
+// Read with fetch, not a client (its answer is a stream), and held to the query document's paths.
+export const STREAM_URL = '/api/notifications/stream' satisfies keyof paths;
 
 /** The delay before the first reconnection, and the longest one. */
 export const RECONNECT_DELAYS = { first: 1000, most: 30_000 };
