@@ -6,8 +6,8 @@ export default defineProject({
     environment: 'node',
     include: ['test/**/*.e2e.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // One marketplace and one browser at a time: the files run one after another.
-    fileParallelism: false,
+    // One marketplace for every file; files run beside each other and beside the rest of the
+    // suite, each with its own Chromium, accounts, cars and categories.
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },
