@@ -211,7 +211,7 @@ for (const backend of await backends()) {
     });
 
     it('PUT /api/products/:id advertises the seller’s car', async () => {
-      const carId = await world.car(seller, 'sedan');
+      const carId = await world.car(seller, await world.category(admin));
       const before = await world.head();
       const answer = await world.call('PUT', `/api/products/${carId}`, { token: seller.token });
       expect(answer.statusCode).toBe(200);
@@ -226,7 +226,7 @@ for (const backend of await backends()) {
     });
 
     it('POST /api/booking books with the server’s values; a second booking is 409', async () => {
-      const carId = await world.car(seller, 'sedan');
+      const carId = await world.car(seller, await world.category(admin));
       const before = await world.head();
       const answer = await world.call('POST', '/api/booking', {
         token: buyer.token,
@@ -584,8 +584,9 @@ for (const backend of await backends()) {
     });
 
     it('DELETE /api/product/:id deletes a car, by its seller or an admin', async () => {
-      const first = await world.car(seller, 'sedan');
-      const second = await world.car(seller, 'sedan');
+      const categoryId = await world.category(admin);
+      const first = await world.car(seller, categoryId);
+      const second = await world.car(seller, categoryId);
       const before = await world.head();
       const bySeller = await world.call('DELETE', `/api/product/${first}`, { token: seller.token });
       expect(bySeller.statusCode).toBe(200);
