@@ -28,7 +28,7 @@ const pages: [page: string, chunks: string[]][] = [
   ['Register', ['src/pages/register.tsx']],
   ['Not found', []],
   ['Dashboard', [dashboard, 'src/pages/dashboard/dashboard-home.tsx']],
-  ['My Orders', [dashboard, 'src/pages/dashboard/buyer-orders.tsx']],
+  ['My Orders', [dashboard, 'src/pages/dashboard/buyer-bookings.tsx']],
   ['My Products', [dashboard, 'src/pages/dashboard/my-cars.tsx']],
   ['My Bookings', [dashboard, 'src/pages/dashboard/seller-bookings.tsx']],
   ['Favourites', [dashboard, 'src/pages/dashboard/favourites.tsx']],

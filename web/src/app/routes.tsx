@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'orders',
-            ...page('orders', () => import('../pages/dashboard/buyer-orders.tsx')),
+            ...page('orders', () => import('../pages/dashboard/buyer-bookings.tsx')),
           },
           {
             path: 'products',

@@ -17,7 +17,7 @@ import { Tooltip } from '../../components/tooltip.tsx';
 import { useConfirmedCommand } from '../../components/use-confirmed-command.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
 
-export default function BuyerOrdersPage() {
+export default function BuyerBookingsPage() {
   usePageTitle('My Bookings');
   const email = useAuth().user?.email ?? '';
   const { data, isPending, page, setPage, offset } = usePagedQuery(
