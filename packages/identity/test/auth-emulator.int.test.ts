@@ -55,14 +55,13 @@ describe('startAuthEmulator', () => {
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let said = '';
-    crashing.stdout?.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
+    await new Promise<void>((resolve, reject) => {
+      crashing.stdout?.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        if (said.includes('registered ')) resolve();
+      });
+      crashing.once('exit', () => reject(new Error(`parent: ${said}`)));
     });
-    const deadline = Date.now() + 120_000;
-    while (!said.includes('registered ')) {
-      if (Date.now() > deadline || crashing.exitCode !== null) throw new Error(`parent: ${said}`);
-      await new Promise((wait) => setTimeout(wait, 100));
-    }
     const uid = /registered (\S+)/.exec(said)?.[1];
     // While its parent runs, the emulator is in use: a second start on its data is refused,
     // and the running one keeps its sign-in.

@@ -47,12 +47,16 @@ describe('the example receiver', () => {
     );
 
   /** Waits until the receiver has printed `line`: its output comes through a pipe, after its answer. */
-  const printed = async (line: RegExp) => {
-    for (let waited = 0; !line.test(output.join('')) && waited < 5_000; waited += 50) {
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    return output.join('');
-  };
+  const printed = (line: RegExp) =>
+    new Promise<string>((resolve) => {
+      const check = () => {
+        if (!line.test(output.join(''))) return false;
+        child.stdout?.off('data', check);
+        resolve(output.join(''));
+        return true;
+      };
+      if (!check()) child.stdout?.on('data', check);
+    });
 
   it('accepts a genuine delivery, and handles a repeated one once', async () => {
     expect(await deliver()).toMatchObject({ ok: true, statusCode: 204 });
