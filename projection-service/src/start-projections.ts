@@ -59,6 +59,262 @@ export interface RunningProjections {
   stop(): Promise<void>;
 }
 
+/** What every phase of the pass works with, settled once at the start. */
+interface Pass {
+  options: StartProjectionsOptions;
+  db: ReadModelDb;
+  store: EventStore;
+  schema: string;
+  projections: readonly Projection[];
+  batchSize: number;
+  recheckMs: number;
+  log: StartProjectionsOptions['logger'];
+  storeId: string;
+  /** The caller's signal and `stop()`'s. */
+  signal: AbortSignal;
+}
+
+/** What the pass has learned, which the running projections' API reads. */
+interface PassState {
+  /** Each projection's committed position, as this process saw it. */
+  committed: Map<string, bigint | undefined>;
+  /** Projections that refuse to go on, with the reason: their checkpoint is another store's. */
+  refused: Map<string, string>;
+  /**
+   * Batches that failed in a row; from PARK_AFTER_FAILURES on, the next one parks the events it
+   * cannot apply instead of failing again.
+   */
+  failures: number;
+}
+
+/**
+ * The projections that accept this store's events, with the checkpoints read to tell; the
+ * others are noted as refusing.
+ */
+const accepting = async (pass: Pass, state: PassState) => {
+  const { db, schema, store, storeId, log } = pass;
+  const checkpoints = await readCheckpoints(db, schema);
+  const group: Projection[] = [];
+  for (const projection of pass.projections) {
+    const checkpoint = checkpoints.find((c) => c.name === projection.name);
+    const mismatch = checkpoint && (await checkpointMismatch(store, checkpoint, storeId));
+    if (!mismatch) {
+      state.refused.delete(projection.name);
+      group.push(projection);
+      continue;
+    }
+    if (state.refused.get(projection.name) !== mismatch) {
+      log?.error(
+        { projection: projection.name, reason: mismatch },
+        `projection stopped: ${mismatch}; ${REBUILD_ADVICE}`,
+      );
+    }
+    state.refused.set(projection.name, mismatch);
+  }
+  return { group, checkpoints };
+};
+
+/** Applies one batch to the group in one transaction, then counts, traces and logs it. */
+const apply = async (
+  pass: Pass,
+  state: PassState,
+  group: readonly Projection[],
+  events: readonly RecordedEvent[],
+  position: bigint | undefined,
+) => {
+  const { options, log } = pass;
+  const startedAt = Date.now();
+  const traces = events.map(traceOf);
+  const names = group.map((p) => p.name);
+  const result = await inSpan(
+    'projection batch',
+    {
+      attributes: {
+        'second_gear.projections': names,
+        'second_gear.events': events.length,
+      },
+      links: traces.slice(0, MAX_LINKS).map(linkTo),
+    },
+    () =>
+      applyBatch(pass.db, {
+        schema: pass.schema,
+        projections: group,
+        events,
+        expected: { position },
+        parkFailures: state.failures >= PARK_AFTER_FAILURES,
+        storeId: pass.storeId,
+        // The read model is derived: a batch lost to a crash before its commit reached the
+        // disk is lost with its checkpoint, and applied again from the log. Not waiting for
+        // the flush makes a write visible a few milliseconds sooner.
+        durable: false,
+      }),
+  );
+  state.failures = 0;
+  if (result.kind !== 'applied') return result;
+  const last = events.at(-1)?.position;
+  for (const projection of group) {
+    const applied = result.appliedBy[projection.name] ?? 0;
+    const before = state.committed.get(projection.name);
+    if (last !== undefined && (before === undefined || last > before)) {
+      state.committed.set(projection.name, last);
+    }
+    options.metrics?.batch(projection.name, 'applied');
+    options.metrics?.applied(projection.name, applied);
+    if (applied === 0) continue;
+    // Each traced command's trace shows when this projection had its events committed.
+    recordEventSpans(
+      `project ${projection.name}`,
+      events.slice(-applied).map((event, i) => ({
+        trace: traces[events.length - applied + i],
+        attributes: {
+          'second_gear.event': event.type,
+          'second_gear.position': event.position.toString(),
+        },
+      })),
+      startedAt,
+      { attributes: { 'second_gear.projection': projection.name } },
+    );
+  }
+  for (const parked of result.parked) {
+    log?.error(
+      { ...parked, position: parked.position.toString() },
+      'event parked: the projection cannot apply it and goes on without it; see npm run projections -- parked',
+    );
+  }
+  return result;
+};
+
+/** Catches up in full batches straight from the store; answers the position reached. */
+const catchUp = async (
+  pass: Pass,
+  state: PassState,
+  group: readonly Projection[],
+): Promise<bigint | undefined> => {
+  let position = await readPosition(pass.db, pass.schema, group);
+  for (;;) {
+    const events = await pass.store.readAll({ after: position, limit: pass.batchSize });
+    if (events.length === 0 || pass.signal.aborted) break;
+    const result = await apply(pass, state, group, events, position);
+    position = result.position;
+    if (result.kind === 'applied' && events.length < pass.batchSize) break;
+  }
+  return position;
+};
+
+/**
+ * Follows the store's subscription until stopped, until the checkpoint moves under us, or until
+ * a projection that refused the store accepts it (an operator rebuilt it) and joins. (A signal
+ * that was aborted already counts too: `any` starts out aborted.)
+ */
+const follow = async (
+  pass: Pass,
+  state: PassState,
+  group: readonly Projection[],
+  from: bigint | undefined,
+): Promise<void> => {
+  let position = from;
+  const moved = new AbortController();
+  const following = AbortSignal.any([pass.signal, moved.signal]);
+  const rejoin =
+    state.refused.size > 0
+      ? setInterval(() => {
+          void accepting(pass, state).then(
+            (now) => now.group.length > group.length && moved.abort(),
+            () => {},
+          );
+        }, pass.recheckMs)
+      : undefined;
+  try {
+    const subscription = pass.store.subscribe({
+      ...(position === undefined ? {} : { after: position }),
+      signal: following,
+    });
+    for await (const events of batched(subscription, pass.batchSize)) {
+      const result = await apply(pass, state, group, events, position);
+      position = result.position;
+      if (result.kind === 'moved') {
+        pass.log?.warn(
+          { projections: group.map((p) => p.name) },
+          'checkpoint moved; reading again from it',
+        );
+        break;
+      }
+    }
+  } finally {
+    clearInterval(rejoin);
+    moved.abort();
+  }
+};
+
+/**
+ * Runs the pass until stopped: the projections that accept the store catch up, then follow;
+ * a failure waits (longer each time in a row, up to a second) and starts again from the
+ * stored checkpoints.
+ */
+const run = async (pass: Pass, state: PassState): Promise<void> => {
+  const { options, signal, log } = pass;
+  let delay = options.retryDelayMs ?? 200;
+  let group: Projection[] = [];
+  while (!signal.aborted) {
+    try {
+      const accepted = await accepting(pass, state);
+      group = accepted.group;
+      if (group.length === 0) {
+        await sleep(pass.recheckMs, undefined, { signal }).catch(() => {});
+        continue;
+      }
+      for (const projection of group) {
+        const stored = accepted.checkpoints.find((c) => c.name === projection.name);
+        state.committed.set(projection.name, stored?.position);
+      }
+      const position = await catchUp(pass, state, group);
+      if (signal.aborted) return;
+      await follow(pass, state, group, position);
+      delay = options.retryDelayMs ?? 200;
+    } catch (error) {
+      if (signal.aborted) return;
+      state.failures++;
+      for (const projection of group) options.metrics?.batch(projection.name, 'failed');
+      log?.error(
+        { err: error, projections: group.map((p) => p.name), failures: state.failures },
+        state.failures >= PARK_AFTER_FAILURES
+          ? 'projection batch failed again; retrying, parking the events it cannot apply'
+          : 'projection batch failed; retrying',
+      );
+      await sleep(delay, undefined, { signal }).catch(() => {});
+      delay = Math.min(delay * 2, 1000);
+    }
+  }
+};
+
+/** The running pass as its callers see it. */
+const runningProjections = (
+  projections: readonly Projection[],
+  state: PassState,
+  controller: AbortController,
+  running: Promise<void>,
+): RunningProjections => ({
+  position() {
+    let lowest: bigint | undefined;
+    for (const p of projections) {
+      const position = state.committed.get(p.name);
+      if (position === undefined) return undefined;
+      if (lowest === undefined || position < lowest) lowest = position;
+    }
+    return lowest;
+  },
+  positions() {
+    return Object.fromEntries(projections.map((p) => [p.name, state.committed.get(p.name)]));
+  },
+  refusals() {
+    return Object.fromEntries(state.refused);
+  },
+  async stop() {
+    controller.abort();
+    await running;
+  },
+});
+
 /**
  * Migrates the read model, then keeps every projection up to date in one pass: the events are
  * read once, from the lowest checkpoint of the projections (`readAll` to catch up, then the
@@ -88,205 +344,21 @@ export const startProjections = async (
   await registerCheckpoints(db, schema, projections);
   const storeId = await store.storeId();
 
-  const committed = new Map<string, bigint | undefined>();
-  /** Projections that refuse to go on, with the reason: their checkpoint is another store's. */
-  const refused = new Map<string, string>();
-
-  /**
-   * The projections that accept this store's events, with the checkpoints read to tell; the
-   * others are noted as refusing.
-   */
-  const accepting = async () => {
-    const checkpoints = await readCheckpoints(db, schema);
-    const group: Projection[] = [];
-    for (const projection of projections) {
-      const checkpoint = checkpoints.find((c) => c.name === projection.name);
-      const mismatch = checkpoint && (await checkpointMismatch(store, checkpoint, storeId));
-      if (!mismatch) {
-        refused.delete(projection.name);
-        group.push(projection);
-        continue;
-      }
-      if (refused.get(projection.name) !== mismatch) {
-        log?.error(
-          { projection: projection.name, reason: mismatch },
-          `projection stopped: ${mismatch}; ${REBUILD_ADVICE}`,
-        );
-      }
-      refused.set(projection.name, mismatch);
-    }
-    return { group, checkpoints };
+  const pass: Pass = {
+    options,
+    db,
+    store,
+    schema,
+    projections,
+    batchSize,
+    recheckMs,
+    log,
+    storeId,
+    signal,
   };
+  const state: PassState = { committed: new Map(), refused: new Map(), failures: 0 };
 
-  // Batches that failed in a row; from PARK_AFTER_FAILURES on, the next one parks the events
-  // it cannot apply instead of failing again.
-  let failures = 0;
-  const apply = async (
-    group: readonly Projection[],
-    events: readonly RecordedEvent[],
-    position: bigint | undefined,
-  ) => {
-    const startedAt = Date.now();
-    const traces = events.map(traceOf);
-    const names = group.map((p) => p.name);
-    const result = await inSpan(
-      'projection batch',
-      {
-        attributes: {
-          'second_gear.projections': names,
-          'second_gear.events': events.length,
-        },
-        links: traces.slice(0, MAX_LINKS).map(linkTo),
-      },
-      () =>
-        applyBatch(db, {
-          schema,
-          projections: group,
-          events,
-          expected: { position },
-          parkFailures: failures >= PARK_AFTER_FAILURES,
-          storeId,
-          // The read model is derived: a batch lost to a crash before its commit reached the
-          // disk is lost with its checkpoint, and applied again from the log. Not waiting for
-          // the flush makes a write visible a few milliseconds sooner.
-          durable: false,
-        }),
-    );
-    failures = 0;
-    if (result.kind !== 'applied') return result;
-    const last = events.at(-1)?.position;
-    for (const projection of group) {
-      const applied = result.appliedBy[projection.name] ?? 0;
-      const before = committed.get(projection.name);
-      if (last !== undefined && (before === undefined || last > before)) {
-        committed.set(projection.name, last);
-      }
-      options.metrics?.batch(projection.name, 'applied');
-      options.metrics?.applied(projection.name, applied);
-      if (applied === 0) continue;
-      // Each traced command's trace shows when this projection had its events committed.
-      recordEventSpans(
-        `project ${projection.name}`,
-        events.slice(-applied).map((event, i) => ({
-          trace: traces[events.length - applied + i],
-          attributes: {
-            'second_gear.event': event.type,
-            'second_gear.position': event.position.toString(),
-          },
-        })),
-        startedAt,
-        { attributes: { 'second_gear.projection': projection.name } },
-      );
-    }
-    for (const parked of result.parked) {
-      log?.error(
-        { ...parked, position: parked.position.toString() },
-        'event parked: the projection cannot apply it and goes on without it; see npm run projections -- parked',
-      );
-    }
-    return result;
-  };
-
-  const run = async (): Promise<void> => {
-    let delay = options.retryDelayMs ?? 200;
-    let group: Projection[] = [];
-    while (!signal.aborted) {
-      try {
-        const accepted = await accepting();
-        group = accepted.group;
-        if (group.length === 0) {
-          await sleep(recheckMs, undefined, { signal }).catch(() => {});
-          continue;
-        }
-        for (const projection of group) {
-          const stored = accepted.checkpoints.find((c) => c.name === projection.name);
-          committed.set(projection.name, stored?.position);
-        }
-        let position = await readPosition(db, schema, group);
-
-        // Catch up in full batches straight from the store.
-        for (;;) {
-          const events = await store.readAll({ after: position, limit: batchSize });
-          if (events.length === 0 || signal.aborted) break;
-          const result = await apply(group, events, position);
-          position = result.position;
-          if (result.kind === 'applied' && events.length < batchSize) break;
-        }
-
-        // Then follow, until stopped, until the checkpoint moves under us, or until a
-        // projection that refused the store accepts it (an operator rebuilt it) and joins. (A
-        // signal that was aborted already counts too: `any` starts out aborted.)
-        if (signal.aborted) return;
-        const moved = new AbortController();
-        const following = AbortSignal.any([signal, moved.signal]);
-        const rejoin =
-          refused.size > 0
-            ? setInterval(() => {
-                void accepting().then(
-                  (now) => now.group.length > group.length && moved.abort(),
-                  () => {},
-                );
-              }, recheckMs)
-            : undefined;
-        try {
-          const subscription = store.subscribe({
-            ...(position === undefined ? {} : { after: position }),
-            signal: following,
-          });
-          for await (const events of batched(subscription, batchSize)) {
-            const result = await apply(group, events, position);
-            position = result.position;
-            if (result.kind === 'moved') {
-              log?.warn(
-                { projections: group.map((p) => p.name) },
-                'checkpoint moved; reading again from it',
-              );
-              break;
-            }
-          }
-        } finally {
-          clearInterval(rejoin);
-          moved.abort();
-        }
-        delay = options.retryDelayMs ?? 200;
-      } catch (error) {
-        if (signal.aborted) return;
-        failures++;
-        for (const projection of group) options.metrics?.batch(projection.name, 'failed');
-        log?.error(
-          { err: error, projections: group.map((p) => p.name), failures },
-          failures >= PARK_AFTER_FAILURES
-            ? 'projection batch failed again; retrying, parking the events it cannot apply'
-            : 'projection batch failed; retrying',
-        );
-        await sleep(delay, undefined, { signal }).catch(() => {});
-        delay = Math.min(delay * 2, 1000);
-      }
-    }
-  };
-
-  const running = run();
+  const running = run(pass, state);
   log?.info({ projections: projections.map((p) => p.name), schema }, 'projections started');
-
-  return {
-    position() {
-      let lowest: bigint | undefined;
-      for (const p of projections) {
-        const position = committed.get(p.name);
-        if (position === undefined) return undefined;
-        if (lowest === undefined || position < lowest) lowest = position;
-      }
-      return lowest;
-    },
-    positions() {
-      return Object.fromEntries(projections.map((p) => [p.name, committed.get(p.name)]));
-    },
-    refusals() {
-      return Object.fromEntries(refused);
-    },
-    async stop() {
-      controller.abort();
-      await running;
-    },
-  };
+  return runningProjections(projections, state, controller, running);
 };

@@ -4,7 +4,13 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { buildCommandService, localImageStorage } from '@second-gear/command-service';
 import type { EventStore } from '@second-gear/event-store';
-import { buildWebApp, carReaderOver, injectedFetch, targetFor } from '@second-gear/gateway';
+import {
+  buildWebApp,
+  carReaderOver,
+  injectedFetch,
+  type Target,
+  targetFor,
+} from '@second-gear/gateway';
 import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@second-gear/identity';
 import {
   identityAccountsReactor,
@@ -25,11 +31,16 @@ import {
   type LogOptions,
   loggerOptions,
   type Registry,
+  type ServiceApp,
   sendMetrics,
 } from '@second-gear/service-http';
 import type { ResolveHost, TargetPolicy } from '@second-gear/webhooks';
 import { pino } from 'pino';
-import { type EmbeddedDatabase, openEmbeddedDatabase } from './embedded-database.ts';
+import {
+  type EmbeddedDatabase,
+  type OpenEmbeddedDatabase,
+  openEmbeddedDatabase,
+} from './embedded-database.ts';
 import { embeddedPostgresUnavailable } from './embedded-postgres.ts';
 import { dataDirSecret } from './secret.ts';
 import { seedDemoData } from './seed.ts';
@@ -112,6 +123,253 @@ export interface RunningMarketplace {
   stop(): Promise<void>;
 }
 
+/** What each step of the start works from, and where it leaves what `stop` undoes. */
+interface Start {
+  options: MarketplaceOptions;
+  say: (line: string) => void;
+  dataDir: string;
+  projectId: string;
+  /** Undone last first by `stop`. */
+  cleanups: (() => Promise<unknown>)[];
+}
+
+/** The Auth Emulator given, or one started as a child process under the data directory. */
+const identityEmulator = async (start: Start): Promise<Pick<AuthEmulator, 'host' | 'url'>> => {
+  const { options, say, dataDir, projectId, cleanups } = start;
+  if (options.authEmulatorHost) {
+    return { host: options.authEmulatorHost, url: `http://${options.authEmulatorHost}` };
+  }
+  say('starting the Auth Emulator');
+  const started = await startAuthEmulator({
+    projectId,
+    dataDir: join(dataDir, 'auth'),
+    ...(options.authEmulatorPort ? { port: options.authEmulatorPort } : {}),
+  });
+  cleanups.push(() => started.stop());
+  return started;
+};
+
+/** The event log and the read model, on the engine the data directory runs on. */
+const openStorage = async (start: Start) => {
+  const { options, say, dataDir, cleanups } = start;
+  const database = await chooseDatabase(dataDir, options.database ?? 'auto', say);
+  const opened = await openEmbeddedDatabase(dataDir, database, say);
+  cleanups.push(() => opened.close());
+  return { database, opened };
+};
+
+/**
+ * The parts that follow the event log: the projections, then the identity service's client and
+ * the server secret, the webhooks and the reactors (one of which keeps the identity service's
+ * accounts in step), and the watch over how far behind they are.
+ */
+const startSubscriptions = async (
+  start: Start,
+  opened: OpenEmbeddedDatabase,
+  authEmulator: Pick<AuthEmulator, 'host'>,
+) => {
+  const { options, say, dataDir, projectId, cleanups } = start;
+  const { store, db, projecting } = opened;
+  // One registry for the three parts, so one scrape sees them all.
+  const metrics = createMetricsRegistry('all-in-one');
+  // Projections and reactors log what goes wrong (a parked event, a failing effect).
+  const log = pino(loggerOptions({ level: options.logLevel ?? 'info' }));
+  const projections = await startProjections({
+    ...projecting,
+    logger: log,
+    metrics: projectionCounters(metrics),
+  });
+  cleanups.push(() => projections.stop());
+
+  const auth = createFirebaseAuth({ projectId, emulatorHost: authEmulator.host });
+  cleanups.push(() => auth.close());
+  const tokenSecret = options.jwtSecret ?? (await dataDirSecret(dataDir));
+  const webhookTargets = options.webhookTargets ?? 'loopback';
+  if (webhookTargets !== 'public') {
+    say(`webhooks may be sent to ${webhookTargets} addresses (WEBHOOK_TARGETS=${webhookTargets})`);
+  }
+  const webhooks = await startWebhooks({
+    store,
+    db,
+    serverSecret: tokenSecret,
+    targets: webhookTargets,
+    ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
+    ...(options.webhookResolve ? { resolve: options.webhookResolve } : {}),
+    logger: log,
+    metrics,
+  });
+  cleanups.push(() => webhooks.stop());
+  const reactors = await startReactors({
+    store,
+    db,
+    reactors: [identityAccountsReactor(auth), webhooks.reactor],
+    logger: log,
+    metrics: reactorCounters(metrics),
+  });
+  cleanups.push(() => reactors.stop());
+  const watch = watchSubscriptions({ store, db, projections, reactors });
+  subscriptionGauges(metrics, watch);
+  return { metrics, log, projections, reactors, watch, auth, tokenSecret, webhookTargets };
+};
+
+type Subscriptions = Awaited<ReturnType<typeof startSubscriptions>>;
+
+/** The command and query services, each ready to be handed requests in process. */
+const startServices = async (
+  start: Start,
+  opened: OpenEmbeddedDatabase,
+  { auth, tokenSecret, metrics, webhookTargets }: Subscriptions,
+) => {
+  const { options, dataDir, cleanups } = start;
+  const { store, db, listen } = opened;
+  const logger = { level: options.logLevel ?? 'info' } as const;
+  const imagesDir = join(dataDir, 'images');
+
+  const command = await buildCommandService({
+    store,
+    auth,
+    tokenSecret,
+    images: {
+      storage: localImageStorage({ dir: imagesDir, publicPath: '/images' }),
+      maxBytes: options.imageMaxBytes ?? 8 * 1024 * 1024,
+      maxPixels: options.imageMaxPixels ?? 40_000_000,
+      serveDir: imagesDir,
+      ...(options.imageHosts ? { hosts: options.imageHosts } : {}),
+    },
+    logger,
+    metrics,
+    rateLimit: options.rateLimits ?? {},
+    webhooks: {
+      targets: webhookTargets,
+      ...(options.webhookResolve ? { resolve: options.webhookResolve } : {}),
+    },
+    ...(options.idempotencyRetentionMs === undefined
+      ? {}
+      : { idempotency: { retentionMs: options.idempotencyRetentionMs } }),
+  });
+  cleanups.push(() => command.close());
+  // The projectors' commits, heard in process: they release reads waiting for a position and
+  // retire the answers kept in memory.
+  const changes = await listen();
+  cleanups.push(() => changes.close());
+  const query = await buildQueryService({
+    db,
+    store,
+    changes,
+    keepAnswers: options.keepAnswers ?? true,
+    auth,
+    tokenSecret,
+    readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,
+    ...(options.readYourWritesRecheckMs === undefined
+      ? {}
+      : { readYourWritesRecheckMs: options.readYourWritesRecheckMs }),
+    rateLimit: options.rateLimits ?? {},
+    logger,
+    metrics,
+    publicUrl: options.publicUrl,
+    ...(options.sitemapCarsPerFile === undefined
+      ? {}
+      : { sitemapCarsPerFile: options.sitemapCarsPerFile }),
+  });
+  cleanups.push(() => query.close());
+  return { command, query };
+};
+
+/** The web app: its pages, rendered with what the query service answers in process. */
+const startWeb = async (
+  start: Start,
+  opened: OpenEmbeddedDatabase,
+  { projections, reactors, watch }: Subscriptions,
+  query: ServiceApp,
+  authEmulator: Pick<AuthEmulator, 'url'>,
+) => {
+  const { options, projectId, cleanups } = start;
+  const { store, db } = opened;
+  const web = await buildWebApp({
+    distDir: options.webDist ?? 'web/dist',
+    appConfig: {
+      productName: 'Second Gear',
+      firebase: {
+        apiKey: options.apiKey ?? 'demo-api-key',
+        authDomain: `${projectId}.firebaseapp.com`,
+        projectId,
+      },
+      authEmulatorUrl: authEmulator.url,
+    },
+    health: () => subscriptionsHealth({ db, projections, reactors }),
+    name: 'all-in-one',
+    publicUrl: options.publicUrl,
+    // A page's car and its content are read from the query service in process.
+    readCar: carReaderOver((path, signal) => injectedFetch(query)(path, { signal })),
+    readQuery: injectedFetch(query),
+    ...(options.carReadTimeoutMs === undefined
+      ? {}
+      : { carReadTimeoutMs: options.carReadTimeoutMs }),
+    ready: () =>
+      subscriptionsReadiness(watch, {
+        store,
+        db,
+        limits: {
+          maxLagEvents: options.readyMaxLag?.events ?? 1000,
+          maxLagSeconds: options.readyMaxLag?.seconds ?? 300,
+        },
+      }),
+  });
+  cleanups.push(() => web.close());
+  return web;
+};
+
+/**
+ * The one port: `/metrics` for whom the options allow, every other request dispatched into the
+ * service the gateway's rule names. Answers the address it listens on.
+ */
+const serve = async (
+  start: Start,
+  apps: Record<Target, Pick<ServiceApp, 'routing'>>,
+  { metrics, log }: Subscriptions,
+): Promise<string> => {
+  const { options, cleanups } = start;
+  const metricsFor = options.metrics ?? 'off';
+  const server: Server = createServer((req, res) => {
+    if ((req.url ?? '/').split('?', 1)[0] === '/metrics') {
+      if (metricsFor === 'on' || (metricsFor === 'loopback' && fromLoopback(req))) {
+        sendMetrics(metrics, res).catch((error: unknown) => {
+          log.error({ err: error }, 'metrics failed');
+          res.destroy();
+        });
+        return;
+      }
+      // Not the web app's page either: the client's router would answer it with 200.
+      res.writeHead(404, { 'content-type': 'application/problem+json' });
+      res.end(
+        JSON.stringify({
+          type: 'about:blank',
+          title: 'Not Found',
+          status: 404,
+          detail: 'Metrics are not served here (see the METRICS setting).',
+        }),
+      );
+      return;
+    }
+    apps[targetFor(req.method ?? 'GET', req.url ?? '/')].routing(req, res);
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 3000, host, done);
+  });
+  cleanups.push(
+    () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  );
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return `http://${host}:${port}`;
+};
+
 /**
  * The whole marketplace in one process on one port: the command, query and projection services
  * on an embedded database (PostgreSQL as a child process, or PGlite in this one) under the data
@@ -131,195 +389,23 @@ export const startMarketplace = async (
       await cleanup().catch((error: unknown) => say(`while stopping: ${String(error)}`));
     }
   };
+  const start: Start = { options, say, dataDir, projectId, cleanups };
 
   try {
-    const authEmulator = options.authEmulatorHost
-      ? { host: options.authEmulatorHost, url: `http://${options.authEmulatorHost}` }
-      : await (async () => {
-          say('starting the Auth Emulator');
-          const started = await startAuthEmulator({
-            projectId,
-            dataDir: join(dataDir, 'auth'),
-            ...(options.authEmulatorPort ? { port: options.authEmulatorPort } : {}),
-          });
-          cleanups.push(() => started.stop());
-          return started;
-        })();
-
-    const database = await chooseDatabase(dataDir, options.database ?? 'auto', say);
-    const opened = await openEmbeddedDatabase(dataDir, database, say);
-    cleanups.push(() => opened.close());
-    const { store, db, listen, projecting } = opened;
-
-    // One registry for the three parts, so one scrape sees them all.
-    const metrics = createMetricsRegistry('all-in-one');
-    // Projections and reactors log what goes wrong (a parked event, a failing effect).
-    const log = pino(loggerOptions({ level: options.logLevel ?? 'info' }));
-    const projections = await startProjections({
-      ...projecting,
-      logger: log,
-      metrics: projectionCounters(metrics),
-    });
-    cleanups.push(() => projections.stop());
-
-    const auth = createFirebaseAuth({ projectId, emulatorHost: authEmulator.host });
-    cleanups.push(() => auth.close());
-    const tokenSecret = options.jwtSecret ?? (await dataDirSecret(dataDir));
-    const webhookTargets = options.webhookTargets ?? 'loopback';
-    if (webhookTargets !== 'public') {
-      say(
-        `webhooks may be sent to ${webhookTargets} addresses (WEBHOOK_TARGETS=${webhookTargets})`,
-      );
-    }
-    const webhooks = await startWebhooks({
-      store,
-      db,
-      serverSecret: tokenSecret,
-      targets: webhookTargets,
-      ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
-      ...(options.webhookResolve ? { resolve: options.webhookResolve } : {}),
-      logger: log,
-      metrics,
-    });
-    cleanups.push(() => webhooks.stop());
-    const reactors = await startReactors({
-      store,
-      db,
-      reactors: [identityAccountsReactor(auth), webhooks.reactor],
-      logger: log,
-      metrics: reactorCounters(metrics),
-    });
-    cleanups.push(() => reactors.stop());
-    const watch = watchSubscriptions({ store, db, projections, reactors });
-    subscriptionGauges(metrics, watch);
-    const logger = { level: options.logLevel ?? 'info' } as const;
-    const imagesDir = join(dataDir, 'images');
-
-    const command = await buildCommandService({
-      store,
-      auth,
-      tokenSecret,
-      images: {
-        storage: localImageStorage({ dir: imagesDir, publicPath: '/images' }),
-        maxBytes: options.imageMaxBytes ?? 8 * 1024 * 1024,
-        maxPixels: options.imageMaxPixels ?? 40_000_000,
-        serveDir: imagesDir,
-        ...(options.imageHosts ? { hosts: options.imageHosts } : {}),
-      },
-      logger,
-      metrics,
-      rateLimit: options.rateLimits ?? {},
-      webhooks: {
-        targets: webhookTargets,
-        ...(options.webhookResolve ? { resolve: options.webhookResolve } : {}),
-      },
-      ...(options.idempotencyRetentionMs === undefined
-        ? {}
-        : { idempotency: { retentionMs: options.idempotencyRetentionMs } }),
-    });
-    cleanups.push(() => command.close());
-    // The projectors' commits, heard in process: they release reads waiting for a position and
-    // retire the answers kept in memory.
-    const changes = await listen();
-    cleanups.push(() => changes.close());
-    const query = await buildQueryService({
-      db,
-      store,
-      changes,
-      keepAnswers: options.keepAnswers ?? true,
-      auth,
-      tokenSecret,
-      readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,
-      ...(options.readYourWritesRecheckMs === undefined
-        ? {}
-        : { readYourWritesRecheckMs: options.readYourWritesRecheckMs }),
-      rateLimit: options.rateLimits ?? {},
-      logger,
-      metrics,
-      publicUrl: options.publicUrl,
-      ...(options.sitemapCarsPerFile === undefined
-        ? {}
-        : { sitemapCarsPerFile: options.sitemapCarsPerFile }),
-    });
-    cleanups.push(() => query.close());
-    const web = await buildWebApp({
-      distDir: options.webDist ?? 'web/dist',
-      appConfig: {
-        productName: 'Second Gear',
-        firebase: {
-          apiKey: options.apiKey ?? 'demo-api-key',
-          authDomain: `${projectId}.firebaseapp.com`,
-          projectId,
-        },
-        authEmulatorUrl: authEmulator.url,
-      },
-      health: () => subscriptionsHealth({ db, projections, reactors }),
-      name: 'all-in-one',
-      publicUrl: options.publicUrl,
-      // A page's car and its content are read from the query service in process.
-      readCar: carReaderOver((path, signal) => injectedFetch(query)(path, { signal })),
-      readQuery: injectedFetch(query),
-      ...(options.carReadTimeoutMs === undefined
-        ? {}
-        : { carReadTimeoutMs: options.carReadTimeoutMs }),
-      ready: () =>
-        subscriptionsReadiness(watch, {
-          store,
-          db,
-          limits: {
-            maxLagEvents: options.readyMaxLag?.events ?? 1000,
-            maxLagSeconds: options.readyMaxLag?.seconds ?? 300,
-          },
-        }),
-    });
-    cleanups.push(() => web.close());
+    const authEmulator = await identityEmulator(start);
+    const { database, opened } = await openStorage(start);
+    const subscriptions = await startSubscriptions(start, opened, authEmulator);
+    const { command, query } = await startServices(start, opened, subscriptions);
+    const web = await startWeb(start, opened, subscriptions, query, authEmulator);
     await Promise.all([command.ready(), query.ready(), web.ready()]);
+    const url = await serve(start, { command, query, web }, subscriptions);
 
-    const apps = { command, query, web };
-    const metricsFor = options.metrics ?? 'off';
-    const server: Server = createServer((req, res) => {
-      if ((req.url ?? '/').split('?', 1)[0] === '/metrics') {
-        if (metricsFor === 'on' || (metricsFor === 'loopback' && fromLoopback(req))) {
-          sendMetrics(metrics, res).catch((error: unknown) => {
-            log.error({ err: error }, 'metrics failed');
-            res.destroy();
-          });
-          return;
-        }
-        // Not the web app's page either: the client's router would answer it with 200.
-        res.writeHead(404, { 'content-type': 'application/problem+json' });
-        res.end(
-          JSON.stringify({
-            type: 'about:blank',
-            title: 'Not Found',
-            status: 404,
-            detail: 'Metrics are not served here (see the METRICS setting).',
-          }),
-        );
-        return;
-      }
-      apps[targetFor(req.method ?? 'GET', req.url ?? '/')].routing(req, res);
-    });
-    const host = options.host ?? '127.0.0.1';
-    await new Promise<void>((done, fail) => {
-      server.once('error', fail);
-      server.listen(options.port ?? 3000, host, done);
-    });
-    cleanups.push(
-      () =>
-        new Promise<void>((done) => {
-          server.close(() => done());
-          server.closeAllConnections();
-        }),
-    );
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : options.port;
-    const url = `http://${host}:${port}`;
-
+    const { store } = opened;
     if (options.seed ?? true) {
+      const { auth } = subscriptions;
       await seedDemoData({ dataDir, store, command, query, authEmulator, auth, say });
     }
-    return { url, database, authEmulator, store, metrics, stop };
+    return { url, database, authEmulator, store, metrics: subscriptions.metrics, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -66,34 +66,36 @@ const publicList = {
   security: [],
 } as const;
 
-export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
-  const liveCars = () =>
-    ctx.db.withSchema(ctx.schema).selectFrom('cars').where('deleted_at', 'is', null);
+const liveCars = (ctx: QueryContext) =>
+  ctx.db.withSchema(ctx.schema).selectFrom('cars').where('deleted_at', 'is', null);
 
-  /**
-   * One page of a list. A plain list keeps its numbered pages (`Link` first, prev, next, last);
-   * a search pages by cursor (`Link` first and next) and says when its total is an estimate.
-   */
-  const answer = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    search: CarSearch,
-    paging: PageQuery,
-  ): Promise<CarRecord[]> => {
-    const tsquery = await textQueryOf(ctx, search);
-    const conditions = carConditions(search, tsquery);
-    const [page, total] = await Promise.all([
-      pageOfCars(ctx, search, conditions, paging),
-      totalOfCars(ctx, search, tsquery),
-    ]);
-    if (isSearch(request.query as Record<string, unknown>)) {
-      setSearchHeaders(request, reply, paging, page.next, total);
-    } else {
-      setPageHeaders(request, reply, paging, total.total);
-    }
-    return page.rows.map(toCar);
-  };
+/**
+ * One page of a list. A plain list keeps its numbered pages (`Link` first, prev, next, last);
+ * a search pages by cursor (`Link` first and next) and says when its total is an estimate.
+ */
+const answerPage = async (
+  ctx: QueryContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  search: CarSearch,
+  paging: PageQuery,
+): Promise<CarRecord[]> => {
+  const tsquery = await textQueryOf(ctx, search);
+  const conditions = carConditions(search, tsquery);
+  const [page, total] = await Promise.all([
+    pageOfCars(ctx, search, conditions, paging),
+    totalOfCars(ctx, search, tsquery),
+  ]);
+  if (isSearch(request.query as Record<string, unknown>)) {
+    setSearchHeaders(request, reply, paging, page.next, total);
+  } else {
+    setPageHeaders(request, reply, paging, total.total);
+  }
+  return page.rows.map(toCar);
+};
 
+/** Every car, a seller's, or a search of them; and the filter panel's counts for a search. */
+const carSearchRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/products',
     {
@@ -135,7 +137,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
                 "a seller's cars",
               ),
             };
-      return answer(request, reply, carSearchOf(query, scope), { page, limit });
+      return answerPage(ctx, request, reply, carSearchOf(query, scope), { page, limit });
     },
   );
 
@@ -157,7 +159,10 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     },
     async (request) => carFacets(ctx, carSearchOf({ ...request.query, sort: undefined })),
   );
+};
 
+/** The lists a page shows as they are: the Recommended cars, and a category's. */
+const carListRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/products/advertise',
     {
@@ -171,7 +176,10 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
     },
     async (request, reply) => {
       const { page, limit } = request.query;
-      return answer(request, reply, carSearchOf({}, { advertised: true }), { page, limit });
+      return answerPage(ctx, request, reply, carSearchOf({}, { advertised: true }), {
+        page,
+        limit,
+      });
     },
   );
 
@@ -191,10 +199,13 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       const { page, limit, ...query } = request.query;
       const search = carSearchOf(query);
       search.filters.category = request.params.name;
-      return answer(request, reply, search, { page, limit });
+      return answerPage(ctx, request, reply, search, { page, limit });
     },
   );
+};
 
+/** One car, as its page shows it. */
+const oneCarRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/product/:id',
     {
@@ -209,7 +220,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       },
     },
     async (request) => {
-      const row = await liveCars()
+      const row = await liveCars(ctx)
         .selectAll()
         .where('id', '=', request.params.id)
         .executeTakeFirst();
@@ -217,7 +228,10 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       return toCar(row);
     },
   );
+};
 
+/** A car's prices over time, for anyone. */
+const priceHistoryRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/product/:id/price-history',
     {
@@ -233,7 +247,7 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       },
     },
     async (request, reply) => {
-      const car = await liveCars()
+      const car = await liveCars(ctx)
         .select('id')
         .where('id', '=', request.params.id)
         .executeTakeFirst();
@@ -258,7 +272,10 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       }));
     },
   );
+};
 
+/** A car's audit history, for its seller and the admins. */
+const carHistoryRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/product/:id/history',
     {
@@ -294,4 +311,13 @@ export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       return entries;
     },
   );
+};
+
+// The groups register in this order, which is the order of the OpenAPI document's paths.
+export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+  carSearchRoutes(app, ctx);
+  carListRoutes(app, ctx);
+  oneCarRoutes(app, ctx);
+  priceHistoryRoutes(app, ctx);
+  carHistoryRoutes(app, ctx);
 };

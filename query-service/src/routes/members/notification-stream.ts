@@ -1,0 +1,164 @@
+import type { ServerResponse } from 'node:http';
+import type { NotificationStreamMessage } from '@second-gear/contracts';
+import {
+  HttpProblem,
+  isPosition,
+  problemAnswers,
+  type ServiceApp,
+} from '@second-gear/service-http';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { QueryContext } from '../../context.ts';
+import { type Viewer, viewerOf } from '../../viewer.ts';
+import {
+  type NotificationReads,
+  type NotificationWithCar,
+  notificationReads,
+  toNotification,
+} from './notifications.ts';
+
+type Send = (message: NotificationStreamMessage, id?: string) => void;
+
+/** The position a reconnecting client asks to resume after (its Last-Event-ID), if any. */
+const resumePosition = (request: FastifyRequest): bigint | undefined => {
+  const header = request.headers['last-event-id'];
+  const resume = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (resume === undefined || resume === '') return undefined;
+  if (!isPosition(resume)) {
+    throw HttpProblem.badRequest('Last-Event-ID must be a position the stream sent.', [
+      { field: 'headers.last-event-id', message: 'Must be a non-negative integer' },
+    ]);
+  }
+  return BigInt(resume);
+};
+
+/** The newest notification a viewer has: the list already shows it and those before. */
+const latestPosition = async (reads: NotificationReads, viewer: Viewer): Promise<bigint> =>
+  BigInt(
+    (
+      await reads
+        .tables()
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.max('position').as('last'))
+        .where('user_id', 'in', reads.audience(viewer))
+        .executeTakeFirst()
+    )?.last ?? 0,
+  );
+
+/** Takes the answer over from Fastify and opens it as an event stream. */
+const openEventStream = (reply: FastifyReply): { res: ServerResponse; send: Send } => {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  const send: Send = (message, id) => {
+    res.write(
+      `${id === undefined ? '' : `id: ${id}\n`}event: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`,
+    );
+  };
+  res.write('retry: 3000\n\n');
+  return { res, send };
+};
+
+/**
+ * Sends the viewer's notifications after `from` as they come, with the unread count, until the
+ * client goes away.
+ */
+const followNotifications = (options: {
+  ctx: QueryContext;
+  reads: NotificationReads;
+  viewer: Viewer;
+  from: bigint;
+  res: ServerResponse;
+  send: Send;
+  log: FastifyBaseLogger;
+}): void => {
+  const { ctx, reads, viewer, res, send, log } = options;
+  let after = options.from;
+  let closed = false;
+  let running: Promise<void> = Promise.resolve();
+  let again = false;
+  let lastUnread = -1;
+  // One pass at a time; a change during a pass asks for one more after it.
+  const push = () => {
+    if (closed) return;
+    again = true;
+    running = running.then(async () => {
+      while (again && !closed) {
+        again = false;
+        try {
+          const upTo = await reads.readUpTo(viewer.uid);
+          const rows = await reads
+            .notificationsOf(viewer)
+            .where('n.position', '>', after.toString())
+            .orderBy('n.position', 'asc')
+            .limit(100)
+            .execute();
+          const unread = await reads.unreadCount(viewer, upTo);
+          for (const row of rows) {
+            const notification = toNotification(row as NotificationWithCar, upTo);
+            send({ type: 'notification', notification, unread }, notification.position);
+            after = BigInt(row.position);
+          }
+          if (rows.length === 0 && unread !== lastUnread) send({ type: 'unread', unread });
+          lastUnread = unread;
+          if (rows.length === 100) again = true;
+        } catch (error) {
+          log.warn({ err: error }, 'notification stream could not read; it tries again');
+        }
+      }
+    });
+  };
+
+  const unsubscribe = ctx.changes?.subscribe(() => push());
+  // Without commit notifications (or should one be lost), look now and then.
+  const poll = setInterval(push, ctx.changes ? 10_000 : 2_000);
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), ctx.feed.heartbeatMs);
+  res.once('close', () => {
+    closed = true;
+    unsubscribe?.();
+    clearInterval(poll);
+    clearInterval(heartbeat);
+  });
+  push();
+};
+
+/** A member's notifications as server-sent events, from now or from a Last-Event-ID. */
+export const notificationStreamRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+  const reads = notificationReads(ctx);
+
+  app.get(
+    '/api/notifications/stream',
+    {
+      schema: {
+        operationId: 'followNotifications',
+        tags: ['members'],
+        summary: 'Your notifications as they come, as server-sent events',
+        description:
+          'text/event-stream. First an `unread` message with the unread count; then, for each ' +
+          'new notification, a `notification` message (`id: <position>`) with the unread count. ' +
+          'Reconnect with Last-Event-ID to receive what came after it.',
+        response: {
+          200: {
+            description: 'The notifications, as server-sent events',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...problemAnswers(400, 401),
+        },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(ctx.db, ctx.schema, request);
+      // Without Last-Event-ID, only what comes from now on: the list has what came before.
+      const from = resumePosition(request) ?? (await latestPosition(reads, viewer));
+      const { res, send } = openEventStream(reply);
+      followNotifications({ ctx, reads, viewer, from, res, send, log: request.log });
+    },
+  );
+};
