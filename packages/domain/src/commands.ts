@@ -1,5 +1,4 @@
-import { type AdvertiseCar, advertiseCarSlice } from './cars/advertise-car.ts';
-import { type BookCar, bookCarSlice } from './cars/book-car.ts';
+import { type BookCar, bookCarSlice } from './bookings/book-car.ts';
 import {
   type AcceptBooking,
   acceptBookingSlice,
@@ -7,7 +6,8 @@ import {
   cancelBookingSlice,
   type DeclineBooking,
   declineBookingSlice,
-} from './cars/booking-lifecycle.ts';
+} from './bookings/booking-lifecycle.ts';
+import { type AdvertiseCar, advertiseCarSlice } from './cars/advertise-car.ts';
 import { type DeleteCar, deleteCarSlice } from './cars/delete-car.ts';
 import { type EditCar, editCarSlice } from './cars/edit-car.ts';
 import { type ListCar, listCarSlice } from './cars/list-car.ts';

@@ -1,16 +1,67 @@
 import { z } from 'zod';
 import {
-  FIRST_MODEL_YEAR,
-  fuels,
-  MILEAGE,
-  PRICE,
-  roles,
-  transmissions,
-  YEARS_OF_USE,
-} from './rules.ts';
+  BookingAccepted,
+  BookingCancelled,
+  BookingDeclined,
+  BookingEnded,
+  BookingIdClaimed,
+  CarBooked,
+  CarBookedV1,
+} from './bookings/events.ts';
+import {
+  CarAdvertised,
+  CarDeleted,
+  CarDetailsChanged,
+  CarListed,
+  CarListedV1,
+  CarPhotosChanged,
+  CarPriceChanged,
+  CarSold,
+  noCarDetails,
+} from './cars/events.ts';
+import {
+  CategoryCarAdded,
+  CategoryCarRemoved,
+  CategoryCreated,
+  CategoryDeleted,
+  CategoryNameClaimed,
+  CategoryNameReleased,
+} from './categories/events.ts';
+import {
+  ApiKeyIssued,
+  ApiKeyRevoked,
+  WebhookEndpointDeleted,
+  WebhookEndpointFailing,
+  WebhookEndpointPaused,
+  WebhookEndpointRecovered,
+  WebhookEndpointRegistered,
+  WebhookEndpointResumed,
+  WebhookReplayRequested,
+} from './integrations/events.ts';
+import {
+  CarFavourited,
+  CarUnfavourited,
+  NotificationsRead,
+  SavedSearchDeleted,
+  SearchSaved,
+} from './members/events.ts';
+import { roles } from './rules.ts';
+import {
+  EmailClaimed,
+  EmailReleased,
+  SellerCarAdded,
+  SellerCarRemoved,
+  UserBecameSeller,
+  UserDeleted,
+  UserProfileChanged,
+  UserPromotedToAdmin,
+  UserRegistered,
+} from './users/events.ts';
 
 /**
- * The events of the marketplace: the integrators' contract.
+ * The events of the marketplace: the integrators' contract. Each feature declares its events
+ * in its own folder (`users/events.ts`, `bookings/events.ts`, ...); this registry lists them
+ * all, with their older versions.
  *
  * Every event type is versioned. A published version never changes in place: a change of
  * shape is a new version (`schemaVersion` in the metadata), and readers upcast old ones.
@@ -56,260 +107,6 @@ export const EventMetadata = z.object({
   trace: TraceContext.optional().catch(undefined),
 });
 export type EventMetadata = z.infer<typeof EventMetadata>;
-
-const id = z.string().min(1);
-const money = z.number().min(PRICE.min).max(PRICE.max);
-const yearsOfUse = z.number().min(YEARS_OF_USE.min).max(YEARS_OF_USE.max);
-const modelYear = z.number().int().min(FIRST_MODEL_YEAR);
-const mileage = z.number().int().min(MILEAGE.min).max(MILEAGE.max);
-
-// ---- users: stream `user-<uid>` (the uid is the Firebase uid and the user's _id)
-
-export const UserRegistered = z.object({
-  userId: id,
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(['Buyer', 'Seller']),
-  photoURL: z.string().nullable(),
-});
-export const UserBecameSeller = z.object({ userId: id });
-export const UserPromotedToAdmin = z.object({ userId: id });
-export const UserDeleted = z.object({ userId: id, email: z.string() });
-/**
- * The user changed their profile: only the fields that changed are present; `phone` and
- * `photoURL` set to null were cleared.
- */
-export const UserProfileChanged = z.object({
-  userId: id,
-  name: z.string().optional(),
-  phone: z.string().nullable().optional(),
-  photoURL: z.string().nullable().optional(),
-});
-/**
- * A seller's live cars, on `sellercars-<uid>` (on `user-<uid>` in stores written before that
- * stream), so deleting the seller withdraws them.
- */
-export const SellerCarAdded = z.object({ userId: id, carId: id });
-export const SellerCarRemoved = z.object({ userId: id, carId: id });
-
-// ---- what a member keeps: stream `member-<uid>` (favourite cars, saved searches, notifications read)
-
-export const CarFavourited = z.object({ userId: id, carId: id });
-export const CarUnfavourited = z.object({ userId: id, carId: id });
-/** `query`: the search as the search page's address has it (`make=Toyota&maxPrice=15000`). */
-export const SearchSaved = z.object({
-  userId: id,
-  searchId: id,
-  name: z.string(),
-  query: z.string(),
-});
-export const SavedSearchDeleted = z.object({ userId: id, searchId: id });
-/** The member read their notifications up to this position (inclusive). */
-export const NotificationsRead = z.object({ userId: id, upTo: z.string().regex(/^\d+$/) });
-
-// ---- one account per email: stream `email-<lowercased email>` (a reservation)
-
-export const EmailClaimed = z.object({ email: z.string(), userId: id });
-export const EmailReleased = z.object({ email: z.string(), userId: id });
-
-// ---- categories: stream `category-<id>` (its life), and `categorycars-<id>` (its live cars)
-
-export const CategoryCreated = z.object({ categoryId: id, name: z.string() });
-export const CategoryDeleted = z.object({ categoryId: id, name: z.string() });
-/**
- * A car joins or leaves its category's live cars, so a category with cars cannot be deleted.
- * On `categorycars-<id>`, where listings only add (whatever its version, so listings in one
- * category never wait on each other); stores written before it have them on `category-<id>`.
- */
-export const CategoryCarAdded = z.object({ categoryId: id, carId: id });
-export const CategoryCarRemoved = z.object({ categoryId: id, carId: id });
-
-// ---- booking ids: stream `booking-<id>`, which says which car's stream decides the booking
-
-export const BookingIdClaimed = z.object({ bookingId: id, carId: id });
-
-// ---- unique category names: stream `category-name-<lowercased name>` (a reservation)
-
-export const CategoryNameClaimed = z.object({ name: z.string(), categoryId: id });
-export const CategoryNameReleased = z.object({ name: z.string(), categoryId: id });
-
-// ---- cars: stream `car-<id>`; a booking is decided on its car's stream
-
-/** CarListed version 1: the listing as the marketplace first took it. */
-export const CarListedV1 = z.object({
-  carId: id,
-  name: z.string(),
-  sellerId: id,
-  sellerName: z.string(),
-  sellerEmail: z.string(),
-  categoryId: id,
-  categoryName: z.string(),
-  image: z.string(),
-  originalPrice: money,
-  price: money,
-  location: z.string(),
-  yearsOfUse,
-});
-/** CarListed version 2: with the details buyers search by, each null when not given. */
-export const CarListed = CarListedV1.extend({
-  make: z.string().nullable(),
-  model: z.string().nullable(),
-  /** Model year. */
-  year: modelYear.nullable(),
-  /** Kilometres. */
-  mileage: mileage.nullable(),
-  fuel: z.enum(fuels).nullable(),
-  transmission: z.enum(transmissions).nullable(),
-  /** Plain text. */
-  description: z.string().nullable(),
-});
-export const CarAdvertised = z.object({ carId: id });
-/** CarBooked version 1: a booking as the marketplace first took it, a request with no time. */
-export const CarBookedV1 = z.object({
-  carId: id,
-  bookingId: id,
-  carName: z.string(),
-  price: money,
-  sellerId: id,
-  sellerName: z.string(),
-  sellerEmail: z.string(),
-  buyerId: id,
-  buyerName: z.string(),
-  buyerEmail: z.string(),
-  buyerPhone: z.string(),
-  meetup: z.string(),
-});
-/**
- * CarBooked version 2: a buyer asks for a meetup, and may propose when (ISO-8601, null when
- * not proposed). The booking is requested; the seller then accepts or declines it. While it is
- * requested or accepted, the car is booked and nobody else can book it.
- */
-export const CarBooked = CarBookedV1.extend({ proposedTime: z.iso.datetime().nullable() });
-/** The parties of a booking, carried by every event of its life. */
-const bookingParties = { carId: id, bookingId: id, sellerId: id, buyerId: id };
-export const BookingAccepted = z.object(bookingParties);
-export const BookingDeclined = z.object(bookingParties);
-/** A party cancels: the buyer a requested or accepted booking, the seller an accepted one. */
-export const BookingCancelled = z.object({
-  ...bookingParties,
-  by: z.enum(['buyer', 'seller']),
-});
-/** A booking ends because its car went: sold, deleted, or withdrawn with its seller's account. */
-export const BookingEnded = z.object({
-  ...bookingParties,
-  reason: z.enum(['car-sold', 'car-deleted']),
-});
-/** Its seller lowered or raised the price. */
-export const CarPriceChanged = z.object({ carId: id, oldPrice: money, price: money });
-/**
- * Its seller (or an admin) changed the listing: only the fields that changed are present; a
- * detail set to null was cleared.
- */
-export const CarDetailsChanged = z.object({
-  carId: id,
-  name: z.string().optional(),
-  originalPrice: money.optional(),
-  location: z.string().optional(),
-  yearsOfUse: yearsOfUse.optional(),
-  make: z.string().nullable().optional(),
-  model: z.string().nullable().optional(),
-  year: modelYear.nullable().optional(),
-  mileage: mileage.nullable().optional(),
-  fuel: z.enum(fuels).nullable().optional(),
-  transmission: z.enum(transmissions).nullable().optional(),
-  description: z.string().nullable().optional(),
-});
-/** How many pictures a car may have. */
-export const MAX_CAR_PHOTOS = 10;
-/**
- * Its seller (or an admin) set the car's pictures, in order: the first is the cover, which the
- * listing's `image` then names. A car listed with one picture has that one until this event.
- */
-export const CarPhotosChanged = z.object({
-  carId: id,
-  images: z.array(z.string()).min(1).max(MAX_CAR_PHOTOS),
-});
-/** Its seller sold it: it leaves search and its category's live cars, and stays readable. */
-export const CarSold = z.object({ carId: id, sellerId: id, categoryId: id });
-export const CarDeleted = z.object({
-  carId: id,
-  sellerId: id,
-  categoryId: id,
-  /** Why it went: its seller or an admin deleted it, or it was withdrawn with its seller's account. */
-  reason: z.enum(['deleted', 'seller-deleted']),
-});
-
-// ---- integrators' API keys: stream `apikey-<keyId>`
-
-/** What a key may do: read the car feed, manage webhooks. */
-export const apiKeyScopes = ['feed:read', 'webhooks:manage'] as const;
-export const ApiKeyScope = z.enum(apiKeyScopes);
-export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
-
-/**
- * An admin issued a key. Only the SHA-256 hash of its secret part is kept (hex), and a short
- * prefix that lets people recognise it (`sgk_<keyId>_` and the secret's first characters).
- */
-export const ApiKeyIssued = z.object({
-  keyId: id,
-  name: z.string(),
-  scopes: z.array(ApiKeyScope).min(1),
-  prefix: z.string(),
-  secretHash: z.string().regex(/^[0-9a-f]{64}$/),
-});
-export const ApiKeyRevoked = z.object({ keyId: id });
-
-// ---- webhook endpoints: stream `webhook-<endpointId>`
-
-/** The car events an endpoint may subscribe to: those of the integrator feed. */
-export const carEventTypes = [
-  'CarListed',
-  'CarAdvertised',
-  'CarBooked',
-  'BookingAccepted',
-  'BookingDeclined',
-  'BookingCancelled',
-  'BookingEnded',
-  'CarPriceChanged',
-  'CarDetailsChanged',
-  'CarPhotosChanged',
-  'CarSold',
-  'CarDeleted',
-] as const;
-export type CarEventType = (typeof carEventTypes)[number];
-
-/**
- * An endpoint was registered for some car event types. Its signing secret is not here: it is
- * derived from the server's secret, the endpoint id and `secretNonce` (docs/security.md), so
- * the log, its backups and the audit never hold it.
- */
-export const WebhookEndpointRegistered = z.object({
-  endpointId: id,
-  url: z.string(),
-  types: z.array(z.enum(carEventTypes)).min(1),
-  description: z.string(),
-  secretNonce: z.string().min(16),
-});
-export const WebhookEndpointPaused = z.object({ endpointId: id });
-export const WebhookEndpointResumed = z.object({ endpointId: id });
-export const WebhookEndpointDeleted = z.object({ endpointId: id });
-/** Deliver again the endpoint's events after `fromPosition`, under their first webhook ids. */
-export const WebhookReplayRequested = z.object({
-  endpointId: id,
-  fromPosition: z.string().regex(/^\d+$/),
-});
-/**
- * The deliverer gave up on a message after its last attempt: the endpoint is failing. The next
- * messages are still tried; one that succeeds makes it healthy again.
- */
-export const WebhookEndpointFailing = z.object({
-  endpointId: id,
-  messageId: z.string(),
-  eventPosition: z.string().regex(/^\d+$/),
-  attempts: z.number().int().positive(),
-  lastError: z.string(),
-});
-export const WebhookEndpointRecovered = z.object({ endpointId: id });
 
 export const eventSchemas = {
   UserRegistered,
@@ -365,17 +162,6 @@ export type DomainEvent = {
 }[EventType];
 
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
-
-/** The details of a car listed before they existed, or listed without any. */
-export const noCarDetails = {
-  make: null,
-  model: null,
-  year: null,
-  mileage: null,
-  fuel: null,
-  transmission: null,
-  description: null,
-} as const;
 
 /** A version an event type was once written in, and how its data becomes the next version's. */
 interface OlderVersion {

@@ -1,4 +1,8 @@
-import { type BookingIdState, evolveBookingId, initialBookingIdState } from './cars/booking-id.ts';
+import {
+  type BookingIdState,
+  evolveBookingId,
+  initialBookingIdState,
+} from './bookings/booking-id.ts';
 import { type CarState, evolveCar, initialCarState } from './cars/car.ts';
 import { type CategoryState, evolveCategory, initialCategoryState } from './categories/category.ts';
 import {

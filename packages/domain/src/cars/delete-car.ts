@@ -1,10 +1,10 @@
 import { isSystem, requireActiveActor } from '../authorization.ts';
+import { endOpenBooking } from '../bookings/bookings.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { streams } from '../events.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
-import { endOpenBooking } from './bookings.ts';
 import type { CarState } from './car.ts';
 import { leaveCategoryAndSeller, readCarWithOwners } from './car-leaves.ts';
 import { requireExistingCar } from './find-car.ts';

@@ -1,5 +1,5 @@
 import { reject } from '../domain-error.ts';
-import { MAX_CAR_PHOTOS } from '../events.ts';
+import { MAX_CAR_PHOTOS } from './events.ts';
 
 /**
  * A car's pictures as it keeps them: trimmed, each once, in the order given, at most

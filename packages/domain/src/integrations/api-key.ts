@@ -1,4 +1,5 @@
-import type { Actor, ApiKeyScope, DomainEvent } from '../events.ts';
+import type { Actor, DomainEvent } from '../events.ts';
+import type { ApiKeyScope } from './events.ts';
 
 /** An integrator's API key, from stream `apikey-<keyId>`. */
 export type ApiKeyState =

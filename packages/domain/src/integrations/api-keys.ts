@@ -1,11 +1,12 @@
 import { requireAdmin } from '../authorization.ts';
 import { appendsOf, type Decision, nothing } from '../decision.ts';
 import { reject } from '../domain-error.ts';
-import { type ApiKeyScope, apiKeyScopes, streams } from '../events.ts';
+import { streams } from '../events.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
 import { required } from '../validation.ts';
 import type { ApiKeyState } from './api-key.ts';
+import { type ApiKeyScope, apiKeyScopes } from './events.ts';
 
 /**
  * The command service makes the key (its id, its secret) and brings only what is kept: the

@@ -1,9 +1,10 @@
 import { isSystem, requireAdmin } from '../authorization.ts';
 import { reject } from '../domain-error.ts';
-import type { Actor, CarEventType, DomainEvent } from '../events.ts';
+import type { Actor, DomainEvent } from '../events.ts';
 import type { StreamReads } from '../stream-state.ts';
 import type { UserState } from '../users/user.ts';
 import { type ApiKeyState, apiKeyIdOf } from './api-key.ts';
+import type { CarEventType } from './events.ts';
 
 /** A webhook endpoint, from stream `webhook-<endpointId>`. */
 export type WebhookState =

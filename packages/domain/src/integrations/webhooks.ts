@@ -1,8 +1,9 @@
 import { appendsOf, type Decision, nothing } from '../decision.ts';
 import { reject } from '../domain-error.ts';
-import { type CarEventType, carEventTypes, type DomainEvent, streams } from '../events.ts';
+import { type DomainEvent, streams } from '../events.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
 import type { StreamReads } from '../stream-state.ts';
+import { type CarEventType, carEventTypes } from './events.ts';
 import {
   readWebhookManager,
   requireSystem,

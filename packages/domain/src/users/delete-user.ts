@@ -1,5 +1,5 @@
 import { requireAdmin } from '../authorization.ts';
-import { endOpenBooking } from '../cars/bookings.ts';
+import { endOpenBooking } from '../bookings/bookings.ts';
 import type { CarState } from '../cars/car.ts';
 import { type AppendPair, appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';

@@ -1,6 +1,6 @@
+import type { Booking, ExistingCar } from '../cars/car.ts';
 import { reject } from '../domain-error.ts';
 import { type DomainEvent, type EventDataOf, streams } from '../events.ts';
-import type { Booking, ExistingCar } from './car.ts';
 
 type Parties = EventDataOf<'BookingAccepted'>;
 

@@ -1,4 +1,6 @@
 import { requireActiveActor } from '../authorization.ts';
+import type { CarState } from '../cars/car.ts';
+import { requireListedCar } from '../cars/find-car.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { streams } from '../events.ts';
@@ -6,8 +8,6 @@ import { type CommandOf, commandSlice } from '../slice.ts';
 import type { UserState } from '../users/user.ts';
 import { required } from '../validation.ts';
 import type { BookingIdState } from './booking-id.ts';
-import type { CarState } from './car.ts';
-import { requireListedCar } from './find-car.ts';
 
 /** The buyer is the actor; their name and email come from their user stream. */
 export type BookCar = CommandOf<

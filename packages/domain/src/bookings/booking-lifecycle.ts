@@ -1,4 +1,6 @@
 import { requireActiveActor } from '../authorization.ts';
+import { type CarState, initialCarState } from '../cars/car.ts';
+import { requireExistingCar } from '../cars/find-car.ts';
 import { appendsOf, type Decision } from '../decision.ts';
 import { reject } from '../domain-error.ts';
 import { type CommandOf, commandSlice } from '../slice.ts';
@@ -6,8 +8,6 @@ import type { StreamReads } from '../stream-state.ts';
 import type { UserState } from '../users/user.ts';
 import type { BookingIdState } from './booking-id.ts';
 import { bookingEvent, requireBooking } from './bookings.ts';
-import { type CarState, initialCarState } from './car.ts';
-import { requireExistingCar } from './find-car.ts';
 
 type BookingCommand<T extends string> = CommandOf<T, { bookingId: string }>;
 export type AcceptBooking = BookingCommand<'AcceptBooking'>;
