@@ -5,9 +5,9 @@ import { useAuthEmulator } from '@second-gear/identity/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  backends,
   bookingBody,
   carBody,
+  engineIndependent,
   multipartBody,
   startWorld,
   type TestUser,
@@ -451,7 +451,7 @@ const cases: Case[] = [
   ),
 ];
 
-for (const backend of await backends()) {
+for (const backend of engineIndependent()) {
   describe.skipIf(backend.skipReason)(`authorization matrix: ${titleOf(backend)}`, () => {
     let world: World;
     let dispose: () => Promise<void>;

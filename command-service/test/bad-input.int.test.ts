@@ -5,9 +5,9 @@ import type { SignedInUser } from '@second-gear/identity/testing';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  backends,
   bookingBody,
   carBody,
+  engineIndependent,
   startWorld,
   type TestUser,
   titleOf,
@@ -21,7 +21,7 @@ type BodyCall = { call: string; url: string; who: Who; valid: () => Record<strin
 
 const required = 'This field is required';
 
-for (const backend of await backends()) {
+for (const backend of engineIndependent()) {
   describe.skipIf(backend.skipReason)(`bad input appends nothing: ${titleOf(backend)}`, () => {
     let world: World;
     let dispose: () => Promise<void>;

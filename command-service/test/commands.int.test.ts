@@ -5,9 +5,9 @@ import { noCarDetails } from '@second-gear/domain';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  backends,
   bookingBody,
   carBody,
+  engineIndependent,
   startWorld,
   type TestUser,
   titleOf,
@@ -17,7 +17,7 @@ import {
 
 const emulator = useAuthEmulator();
 
-for (const backend of await backends()) {
+for (const backend of engineIndependent()) {
   describe.skipIf(backend.skipReason)(`every command succeeds: ${titleOf(backend)}`, () => {
     let world: World;
     let dispose: () => Promise<void>;

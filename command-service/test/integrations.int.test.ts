@@ -6,7 +6,7 @@ import { useAuthEmulator } from '@second-gear/identity/testing';
 import { systemResolver, webhookSigningSecret } from '@second-gear/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  backends,
+  engineIndependent,
   startWorld,
   type TestUser,
   TOKEN_SECRET,
@@ -27,7 +27,7 @@ const names: Record<string, string[]> = {
 const textOf = (events: { data: unknown; metadata: unknown }[]) =>
   JSON.stringify(events.map(({ data, metadata }) => ({ data, metadata })));
 
-for (const backend of await backends()) {
+for (const backend of engineIndependent()) {
   describe.skipIf(backend.skipReason)(`API keys and webhooks: ${titleOf(backend)}`, () => {
     let world: World;
     let dispose: () => Promise<void>;

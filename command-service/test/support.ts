@@ -89,6 +89,14 @@ export async function backends(): Promise<Backend[]> {
   return all;
 }
 
+/**
+ * The store for tests whose outcome cannot depend on the engine: HTTP, authorization,
+ * validation and decisions. The event store's conformance suite holds PGlite and PostgreSQL to
+ * the same behaviour, and the concurrency tests run on both; these run once, on PGlite, which
+ * every machine has.
+ */
+export const engineIndependent = (): Backend[] => [pglite];
+
 export const titleOf = (backend: Backend) =>
   backend.skipReason ? `${backend.name} (skipped: ${backend.skipReason})` : backend.name;
 
