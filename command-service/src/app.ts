@@ -86,6 +86,87 @@ export type CommandServiceOptions = {
   metrics?: Registry;
 };
 
+/**
+ * The plugin's own counter, shared by every route without a limit of its own, is the one
+ * budget of a client's writes; reads here (health, the OpenAPI document, images) are free.
+ */
+const limitWrites = async (
+  app: ServiceApp,
+  limits: Exclude<CommandServiceOptions['rateLimit'], false | undefined>,
+): Promise<void> => {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((method) => method === 'GET' || method === 'HEAD')) {
+      route.config = { ...route.config, rateLimit: false };
+    }
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: limits.writes ?? 300,
+    timeWindow: limits.timeWindow ?? '1 minute',
+  });
+};
+
+/** Every command's route, in their own plugin. */
+const commandRoutes = async (
+  app: ServiceApp,
+  options: CommandServiceOptions,
+  run: ReturnType<typeof commandRunner>,
+): Promise<void> => {
+  await app.register(async (routes) => {
+    await userRoutes(routes as ServiceApp, { run, auth: options.auth });
+    await categoryRoutes(routes as ServiceApp, { run });
+    await carRoutes(routes as ServiceApp, {
+      run,
+      store: options.store,
+      checkPictures: pictureCheck({
+        storage: options.images.storage,
+        ...(options.images.hosts ? { hosts: options.images.hosts } : {}),
+      }),
+    });
+    await memberRoutes(routes as ServiceApp, { run, store: options.store });
+    await apiKeyRoutes(routes as ServiceApp, { run });
+    const { authenticatedOrApiKey } = apiKeyVerifier(routes as ServiceApp, options.store);
+    await webhookRoutes(routes as ServiceApp, {
+      run,
+      store: options.store,
+      authenticate: authenticatedOrApiKey,
+      serverSecret: options.tokenSecret,
+      targets: options.webhooks?.targets ?? 'public',
+      ...(options.webhooks?.resolve ? { resolve: options.webhooks.resolve } : {}),
+    });
+  });
+};
+
+/** The upload of car pictures, and where they are served from when stored on disk. */
+const pictureRoutes = async (
+  app: ServiceApp,
+  options: CommandServiceOptions,
+  limits: Exclude<CommandServiceOptions['rateLimit'], false | undefined> | undefined,
+): Promise<void> => {
+  await app.register(imagesRoutes, {
+    ...(limits === undefined
+      ? {}
+      : {
+          rateLimit: { max: limits.uploads ?? 30, timeWindow: limits.timeWindow ?? '1 minute' },
+        }),
+    storage: options.images.storage,
+    maxBytes: options.images.maxBytes,
+    maxPixels: options.images.maxPixels,
+    // As every other write: the role the uploader's own record holds now.
+    mayUpload: async (actor) => {
+      const user = (await new StreamReader(options.store).read(streams.user(actor.uid))).reduce(
+        evolveUser,
+        initialUserState(),
+      );
+      return user.status === 'active' && (user.role === 'Seller' || user.role === 'Admin');
+    },
+  });
+  if (options.images.serveDir !== undefined) {
+    await app.register(serveLocalImages, { dir: options.images.serveDir });
+  }
+};
+
 /** The command service: every write of the API, as a Fastify app ready to listen. */
 export async function buildCommandService(options: CommandServiceOptions): Promise<ServiceApp> {
   const metrics = options.metrics ?? createMetricsRegistry('command-service');
@@ -115,21 +196,7 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
   app.removeContentTypeParser('text/plain');
 
   const limits = options.rateLimit === false ? undefined : options.rateLimit;
-  if (limits !== undefined) {
-    // The plugin's own counter, shared by every route without a limit of its own, is the one
-    // budget of a client's writes; reads here (health, the OpenAPI document, images) are free.
-    app.addHook('onRoute', (route) => {
-      const methods = [route.method].flat();
-      if (methods.every((method) => method === 'GET' || method === 'HEAD')) {
-        route.config = { ...route.config, rateLimit: false };
-      }
-    });
-    await app.register(rateLimit, {
-      global: true,
-      max: limits.writes ?? 300,
-      timeWindow: limits.timeWindow ?? '1 minute',
-    });
-  }
+  if (limits !== undefined) await limitWrites(app, limits);
 
   await app.register(serviceTokens, { secret: options.tokenSecret });
 
@@ -142,50 +209,7 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
       : { idempotencyRetentionMs: options.idempotency.retentionMs }),
   });
   const run = commandRunner(handler, { idempotency: options.idempotency?.enabled ?? true });
-  await app.register(async (routes) => {
-    await userRoutes(routes as ServiceApp, { run, auth: options.auth });
-    await categoryRoutes(routes as ServiceApp, { run });
-    await carRoutes(routes as ServiceApp, {
-      run,
-      store: options.store,
-      checkPictures: pictureCheck({
-        storage: options.images.storage,
-        ...(options.images.hosts ? { hosts: options.images.hosts } : {}),
-      }),
-    });
-    await memberRoutes(routes as ServiceApp, { run, store: options.store });
-    await apiKeyRoutes(routes as ServiceApp, { run });
-    const { authenticatedOrApiKey } = apiKeyVerifier(routes as ServiceApp, options.store);
-    await webhookRoutes(routes as ServiceApp, {
-      run,
-      store: options.store,
-      authenticate: authenticatedOrApiKey,
-      serverSecret: options.tokenSecret,
-      targets: options.webhooks?.targets ?? 'public',
-      ...(options.webhooks?.resolve ? { resolve: options.webhooks.resolve } : {}),
-    });
-  });
-
-  await app.register(imagesRoutes, {
-    ...(limits === undefined
-      ? {}
-      : {
-          rateLimit: { max: limits.uploads ?? 30, timeWindow: limits.timeWindow ?? '1 minute' },
-        }),
-    storage: options.images.storage,
-    maxBytes: options.images.maxBytes,
-    maxPixels: options.images.maxPixels,
-    // As every other write: the role the uploader's own record holds now.
-    mayUpload: async (actor) => {
-      const user = (await new StreamReader(options.store).read(streams.user(actor.uid))).reduce(
-        evolveUser,
-        initialUserState(),
-      );
-      return user.status === 'active' && (user.role === 'Seller' || user.role === 'Admin');
-    },
-  });
-  if (options.images.serveDir !== undefined) {
-    await app.register(serveLocalImages, { dir: options.images.serveDir });
-  }
+  await commandRoutes(app, options, run);
+  await pictureRoutes(app, options, limits);
   return app;
 }

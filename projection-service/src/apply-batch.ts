@@ -8,6 +8,7 @@ import {
 import { type Insertable, sql, type Transaction } from 'kysely';
 import {
   bulkLoadTables,
+  type HeldInsert,
   holdAppends,
   type ProjectedEvent,
   type Projection,
@@ -169,6 +170,151 @@ const applyParkingFailures = async (
   return parked;
 };
 
+/** A projection's checkpoint as stored when the batch began. */
+type Stored = Map<string, { position: bigint | undefined; applied: bigint }>;
+
+/**
+ * Locks the projections' checkpoints for the batch and reads them. The commit's durability is
+ * set by this statement, so that it costs no round trip of its own (each one is time the batch
+ * is not yet visible). Every projection has its checkpoint row (`registerCheckpoints`), so it
+ * is evaluated.
+ */
+const lockCheckpoints = async (
+  tables: ReadTables,
+  projections: readonly Projection[],
+  durable: boolean,
+): Promise<Stored> => {
+  const rows = await tables
+    .selectFrom('projection_checkpoints')
+    .select(['name', 'position', 'events_applied'])
+    .$if(!durable, (query) =>
+      query.select(sql<string>`set_config('synchronous_commit', 'off', true)`.as('durability')),
+    )
+    .where(
+      'name',
+      'in',
+      projections.map((p) => p.name),
+    )
+    .forUpdate()
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.name,
+      {
+        position: r.position === null ? undefined : toPosition(r.position),
+        applied: BigInt(r.events_applied),
+      },
+    ]),
+  );
+};
+
+/**
+ * Applies to each projection the events past its checkpoint, and answers what each applied and
+ * parked, and the checkpoints that move.
+ */
+const applyEach = async (
+  trx: Transaction<ReadModelDatabase>,
+  tables: ReadTables,
+  stored: Stored,
+  parsed: Parsed[],
+  {
+    projections,
+    events,
+    parkFailures = false,
+    storeId,
+  }: Pick<ApplyBatchOptions, 'projections' | 'events' | 'parkFailures' | 'storeId'>,
+) => {
+  const last = events.at(-1)?.position;
+  const lastId = events.at(-1)?.id ?? null;
+  let appliedMost = 0;
+  const appliedBy: Record<string, number> = {};
+  const parked: ParkedEvent[] = [];
+  const checkpoints: Insertable<ReadModelDatabase['projection_checkpoints']>[] = [];
+  for (const projection of projections) {
+    const from = stored.get(projection.name);
+    const todo = parsed.filter(
+      (p) => from?.position === undefined || p.recorded.position > from.position,
+    );
+    if (parkFailures) {
+      parked.push(...(await applyParkingFailures(trx, tables, projection, todo)));
+    } else {
+      const known = todo.flatMap(({ event }) => (event ? [event] : []));
+      if (projection.applyAll) await projection.applyAll(tables, known);
+      else for (const event of known) await projection.apply(tables, event);
+    }
+    appliedMost = Math.max(appliedMost, todo.length);
+    appliedBy[projection.name] = todo.length;
+    if (last === undefined || todo.length === 0) continue;
+    checkpoints.push({
+      name: projection.name,
+      position: last,
+      events_applied: (from?.applied ?? 0n) + BigInt(todo.length),
+      store_id: storeId ?? null,
+      event_id: lastId,
+      updated_at: new Date(),
+    });
+  }
+  return { appliedMost, appliedBy, parked, checkpoints };
+};
+
+/**
+ * Every checkpoint that moved, the rows held back and the notice that readers which keep
+ * answers act on once this commits, in one statement: a round trip saved is time the batch is
+ * not visible. (The held inserts only add rows nothing here reads: run as parts of one
+ * statement, they cannot see each other, and need not.)
+ */
+const saveCheckpoints = async (
+  tables: ReadTables,
+  schema: string,
+  held: HeldInsert[],
+  checkpoints: Insertable<ReadModelDatabase['projection_checkpoints']>[],
+): Promise<void> => {
+  const withHeld = held.reduce<ReadTables>(
+    (on, insert, i) => on.with(`held_${i}`, (cte) => insert(cte) as never) as unknown as ReadTables,
+    tables,
+  );
+  if (checkpoints.length > 0) {
+    await withHeld
+      .with('saved', (db) =>
+        db
+          .insertInto('projection_checkpoints')
+          .values(checkpoints)
+          .onConflict((c) =>
+            c.column('name').doUpdateSet((eb) => ({
+              position: eb.ref('excluded.position'),
+              events_applied: eb.ref('excluded.events_applied'),
+              store_id: sql<
+                string | null
+              >`coalesce(${eb.ref('excluded.store_id')}, ${eb.ref('projection_checkpoints.store_id')})`,
+              event_id: eb.ref('excluded.event_id'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .returning('name'),
+      )
+      .selectNoFrom(readModelChangedNotice(schema).as('notified'))
+      .execute();
+  } else if (held.length > 0) {
+    await withHeld.selectNoFrom(sql<number>`1`.as('held')).execute();
+  }
+};
+
+/** The projections' lowest checkpoint, each now the later of where it stood and `last`. */
+const positionAfter = (
+  projections: readonly Projection[],
+  stored: Stored,
+  last: bigint | undefined,
+): bigint | undefined => {
+  const after = projections.map((p) => {
+    const before = stored.get(p.name)?.position;
+    if (last === undefined) return before;
+    return before === undefined || last > before ? last : before;
+  });
+  return after.includes(undefined)
+    ? undefined
+    : after.reduce((a, b) => ((b as bigint) < (a as bigint) ? b : a));
+};
+
 /**
  * Applies a batch of events to the given projections in ONE transaction, together with their
  * checkpoints: either every row and checkpoint of the batch is committed or none is. Events at
@@ -178,19 +324,10 @@ const applyParkingFailures = async (
  */
 export const applyBatch = async (
   db: ReadModelDb,
-  {
-    schema,
-    projections,
-    events,
-    expected,
-    parkFailures = false,
-    storeId,
-    durable = true,
-    bulkLoad = false,
-  }: ApplyBatchOptions,
+  options: ApplyBatchOptions,
 ): Promise<BatchResult> => {
-  const last = events.at(-1)?.position;
-  const lastId = events.at(-1)?.id ?? null;
+  const { schema, projections, events, expected, parkFailures = false } = options;
+  const { durable = true, bulkLoad = false } = options;
   const parsed = parseAll(events, parkFailures);
 
   return db.transaction().execute(async (trx) => {
@@ -198,107 +335,20 @@ export const applyBatch = async (
     // A live batch's inserts that nothing reads afterwards go out with its checkpoints. Not when
     // applying event by event: an event rolled back to its savepoint must take its rows along.
     const held = bulkLoad || parkFailures ? [] : holdAppends(tables);
-    // The commit's durability is set by the statement that locks the checkpoints, so that it
-    // costs no round trip of its own (each one is time the batch is not yet visible). Every
-    // projection has its checkpoint row (`registerCheckpoints`), so it is evaluated.
-    const rows = await tables
-      .selectFrom('projection_checkpoints')
-      .select(['name', 'position', 'events_applied'])
-      .$if(!durable, (query) =>
-        query.select(sql<string>`set_config('synchronous_commit', 'off', true)`.as('durability')),
-      )
-      .where(
-        'name',
-        'in',
-        projections.map((p) => p.name),
-      )
-      .forUpdate()
-      .execute();
-    const stored = new Map(
-      rows.map((r) => [
-        r.name,
-        {
-          position: r.position === null ? undefined : toPosition(r.position),
-          applied: BigInt(r.events_applied),
-        },
-      ]),
-    );
-
+    const stored = await lockCheckpoints(tables, projections, durable);
     for (const projection of projections) {
       const position = stored.get(projection.name)?.position;
       if (expected && behind(position, expected.position)) return { kind: 'moved', position };
     }
-
-    let appliedMost = 0;
-    const appliedBy: Record<string, number> = {};
-    const parked: ParkedEvent[] = [];
-    const checkpoints: Insertable<ReadModelDatabase['projection_checkpoints']>[] = [];
-    for (const projection of projections) {
-      const from = stored.get(projection.name);
-      const todo = parsed.filter(
-        (p) => from?.position === undefined || p.recorded.position > from.position,
-      );
-      if (parkFailures) {
-        parked.push(...(await applyParkingFailures(trx, tables, projection, todo)));
-      } else {
-        const known = todo.flatMap(({ event }) => (event ? [event] : []));
-        if (projection.applyAll) await projection.applyAll(tables, known);
-        else for (const event of known) await projection.apply(tables, event);
-      }
-      appliedMost = Math.max(appliedMost, todo.length);
-      appliedBy[projection.name] = todo.length;
-      if (last === undefined || todo.length === 0) continue;
-      checkpoints.push({
-        name: projection.name,
-        position: last,
-        events_applied: (from?.applied ?? 0n) + BigInt(todo.length),
-        store_id: storeId ?? null,
-        event_id: lastId,
-        updated_at: new Date(),
-      });
-    }
-    // Every checkpoint that moved, the rows held back and the notice that readers which keep
-    // answers act on once this commits, in one statement: a round trip saved is time the batch
-    // is not visible. (The held inserts only add rows nothing here reads: run as parts of one
-    // statement, they cannot see each other, and need not.)
-    const withHeld = held.reduce<ReadTables>(
-      (on, insert, i) =>
-        on.with(`held_${i}`, (cte) => insert(cte) as never) as unknown as ReadTables,
+    const { appliedMost, appliedBy, parked, checkpoints } = await applyEach(
+      trx,
       tables,
+      stored,
+      parsed,
+      options,
     );
-    if (checkpoints.length > 0) {
-      await withHeld
-        .with('saved', (db) =>
-          db
-            .insertInto('projection_checkpoints')
-            .values(checkpoints)
-            .onConflict((c) =>
-              c.column('name').doUpdateSet((eb) => ({
-                position: eb.ref('excluded.position'),
-                events_applied: eb.ref('excluded.events_applied'),
-                store_id: sql<
-                  string | null
-                >`coalesce(${eb.ref('excluded.store_id')}, ${eb.ref('projection_checkpoints.store_id')})`,
-                event_id: eb.ref('excluded.event_id'),
-                updated_at: eb.ref('excluded.updated_at'),
-              })),
-            )
-            .returning('name'),
-        )
-        .selectNoFrom(readModelChangedNotice(schema).as('notified'))
-        .execute();
-    } else if (held.length > 0) {
-      await withHeld.selectNoFrom(sql<number>`1`.as('held')).execute();
-    }
-    // Each checkpoint is now the later of where it stood and the batch's last event.
-    const after = projections.map((p) => {
-      const before = stored.get(p.name)?.position;
-      if (last === undefined) return before;
-      return before === undefined || last > before ? last : before;
-    });
-    const position = after.includes(undefined)
-      ? undefined
-      : after.reduce((a, b) => ((b as bigint) < (a as bigint) ? b : a));
+    await saveCheckpoints(tables, schema, held, checkpoints);
+    const position = positionAfter(projections, stored, events.at(-1)?.position);
     return { kind: 'applied', position, applied: appliedMost, appliedBy, parked };
   });
 };

@@ -65,6 +65,170 @@ export interface RebuildResult {
 
 const RETIRED = (live: string) => `${live}_retired`;
 
+/** What every phase of the rebuild works with, settled once at the start. */
+interface Rebuild {
+  options: RebuildOptions;
+  db: ReadModelDb;
+  store: EventStore;
+  projections: readonly Projection[];
+  live: string;
+  next: string;
+  batchSize: number;
+  storeId: string;
+  /** When the run started (`Date.now()`). */
+  started: number;
+  /** The position the run started from, if any. */
+  startedAt: bigint | undefined;
+  head: bigint | undefined;
+}
+
+/** How far the run has come. */
+interface Tally {
+  position: bigint | undefined;
+  applied: number;
+  parked: number;
+  retried: number;
+}
+
+/**
+ * Makes the schema the rebuild loads ready: the unfinished one, when it can be resumed (not
+ * `fresh`, complete, and with checkpoints of this very store), or a new one without its
+ * secondary indexes and with the cars' triggers off. Answers whether it resumes.
+ */
+const prepareNext = async ({
+  db,
+  store,
+  projections,
+  next,
+  storeId,
+  options,
+}: Omit<Rebuild, 'startedAt' | 'head'>): Promise<boolean> => {
+  // An interrupted rebuild is continued only from checkpoints of this very store.
+  let resumable = !options.fresh && (await isSchemaComplete(db, next));
+  for (const checkpoint of resumable ? await readCheckpoints(db, next) : []) {
+    if (await checkpointMismatch(store, checkpoint, storeId)) resumable = false;
+  }
+  if (!resumable) await sql.raw(`drop schema if exists ${next} cascade`).execute(db);
+  await migrateReadModel(db, next);
+  if (!resumable) {
+    await deferIndexes(db, next, new Set(projections.flatMap((p) => p.readsIndexes ?? [])));
+    await disableCarTriggers(db, next);
+  }
+  await registerCheckpoints(db, next, projections);
+  return resumable;
+};
+
+const progressOf = (run: Rebuild, { applied, position }: Tally): RebuildProgress => {
+  const { head, startedAt } = run;
+  const from = startedAt ?? 0n;
+  const elapsedMs = Date.now() - run.started;
+  const eventsPerSecond = elapsedMs > 0 ? (applied * 1000) / elapsedMs : 0;
+  let remainingMs: number | undefined;
+  if (head !== undefined && position !== undefined && head > from && position > from) {
+    const done = Number(position - from) / Number(head - from);
+    remainingMs = done >= 1 ? 0 : (elapsedMs * (1 - done)) / done;
+  }
+  return { applied, from: startedAt, position, head, elapsedMs, eventsPerSecond, remainingMs };
+};
+
+/** Applies every event after `tally.position` to the new tables, reporting each batch. */
+const catchUp = async (run: Rebuild, tally: Tally): Promise<void> => {
+  const { options, db, store, projections, next, batchSize, storeId } = run;
+  const read = (after: bigint | undefined) => {
+    const reading = store.readAll({ ...(after === undefined ? {} : { after }), limit: batchSize });
+    // Awaited by the next turn of the loop; a failure before then is not an unhandled one.
+    reading.catch(() => {});
+    return reading;
+  };
+  let reading = read(tally.position);
+  for (;;) {
+    options.signal?.throwIfAborted();
+    const events = await reading;
+    if (events.length === 0) return;
+    // The next batch is read while this one is written.
+    const full = events.length === batchSize;
+    if (full) reading = read(events.at(-1)?.position);
+    // A batch that fails is tried once more event by event, parking what cannot be applied,
+    // so one bad event does not stop a rebuild; a database that fails stops it either way.
+    // Nobody reads these tables before the swap, which waits for the disk: a crash loses at
+    // most the last batches, their checkpoints with them, and they are applied again. New
+    // rows go in by COPY; the cars' triggers are off and their tables made at the end.
+    const batch = { schema: next, projections, events, storeId, durable: false, bulkLoad: true };
+    const result = await applyBatch(db, batch).catch(() => {
+      tally.retried++;
+      return applyBatch(db, { ...batch, parkFailures: true });
+    });
+    if (result.kind === 'applied') tally.parked += result.parked.length;
+    tally.position = result.position;
+    tally.applied += result.kind === 'applied' ? result.applied : 0;
+    options.onProgress?.(progressOf(run, tally));
+    if (!full) return;
+  }
+};
+
+/**
+ * Whether the live model is of another store: it is then replaced whatever its position, as
+ * positions of another store say nothing about this one's.
+ */
+const liveIsForeign = async ({ db, store, live, storeId }: Rebuild): Promise<boolean> => {
+  if (!(await isSchemaComplete(db, live))) return false;
+  for (const checkpoint of await readCheckpoints(db, live)) {
+    if (await checkpointMismatch(store, checkpoint, storeId)) return true;
+  }
+  return false;
+};
+
+/**
+ * Switches readers to the new model in one transaction, but only if the live model is not ahead
+ * of it (its projector kept going meanwhile) or is of another store. Answers whether it did.
+ */
+const switchReaders = (
+  { db, live, next }: Rebuild,
+  position: bigint | undefined,
+  foreign: boolean,
+): Promise<boolean> =>
+  db.transaction().execute(async (trx) => {
+    const liveExists = await sql<{ n: number }>`
+        select count(*)::int as n from information_schema.tables
+        where table_schema = ${live} and table_name = 'projection_checkpoints'`.execute(trx);
+    if ((liveExists.rows[0]?.n ?? 0) > 0) {
+      // Holds off the live projector (its batches start by locking this table) and waits
+      // for the batch in flight, so the live position cannot move while we compare.
+      await sql
+        .raw(`lock table ${live}.projection_checkpoints in access exclusive mode`)
+        .execute(trx);
+      const livePosition = await readModelPosition(trx, live);
+      if (
+        !foreign &&
+        livePosition !== undefined &&
+        (position === undefined || livePosition > position)
+      ) {
+        return false;
+      }
+      // An event an operator skipped in the live model, parked again here, stays skipped.
+      const liveParked = await sql<{ t: string | null }>`
+          select to_regclass(${`${live}.parked_events`})::text as t`.execute(trx);
+      if (liveParked.rows[0]?.t) {
+        await sql
+          .raw(
+            `update ${next}.parked_events n
+               set resolution = l.resolution, resolved_at = l.resolved_at, resolved_by = l.resolved_by
+               from ${live}.parked_events l
+               where n.projection = l.projection and n.position = l.position
+                 and n.resolution is null and l.resolution = 'skipped'`,
+          )
+          .execute(trx);
+      }
+      await sql.raw(`alter schema ${live} rename to ${RETIRED(live)}`).execute(trx);
+      await sql.raw(`alter schema ${next} rename to ${live}`).execute(trx);
+      await sql.raw(`drop schema ${RETIRED(live)} cascade`).execute(trx);
+    } else {
+      await sql.raw(`alter schema ${next} rename to ${live}`).execute(trx);
+    }
+    await notifyReadModelChanged(trx, live);
+    return true;
+  });
+
 /**
  * Replays every event into fresh tables in `read_model_next`, then, in one transaction,
  * renames it to `read_model` and drops the old one, so readers switch from the complete old
@@ -79,147 +243,43 @@ const RETIRED = (live: string) => `${live}_retired`;
  */
 export const rebuildReadModel = async (options: RebuildOptions): Promise<RebuildResult> => {
   const { db, store } = options;
-  const projections = options.projections ?? allProjections;
-  const live = options.liveSchema ?? LIVE_SCHEMA;
-  const next = options.nextSchema ?? NEXT_SCHEMA;
-  const batchSize = options.batchSize ?? 10_000;
   const started = Date.now();
-
+  const live = options.liveSchema ?? LIVE_SCHEMA;
   await sql.raw(`drop schema if exists ${RETIRED(live)} cascade`).execute(db);
-  const storeId = await store.storeId();
-  // An interrupted rebuild is continued only from checkpoints of this very store.
-  let resumable = !options.fresh && (await isSchemaComplete(db, next));
-  for (const checkpoint of resumable ? await readCheckpoints(db, next) : []) {
-    if (await checkpointMismatch(store, checkpoint, storeId)) resumable = false;
-  }
-  if (!resumable) await sql.raw(`drop schema if exists ${next} cascade`).execute(db);
-  await migrateReadModel(db, next);
-  if (!resumable) {
-    await deferIndexes(db, next, new Set(projections.flatMap((p) => p.readsIndexes ?? [])));
-    await disableCarTriggers(db, next);
-  }
-  await registerCheckpoints(db, next, projections);
-
-  let position = await readPosition(db, next, projections);
-  const startedAt = position;
-  const from = position ?? 0n;
-  const head = await store.headPosition();
-  let applied = 0;
-  let parked = 0;
-  let retried = 0;
-
-  const progress = (): RebuildProgress => {
-    const elapsedMs = Date.now() - started;
-    const eventsPerSecond = elapsedMs > 0 ? (applied * 1000) / elapsedMs : 0;
-    let remainingMs: number | undefined;
-    if (head !== undefined && position !== undefined && head > from && position > from) {
-      const done = Number(position - from) / Number(head - from);
-      remainingMs = done >= 1 ? 0 : (elapsedMs * (1 - done)) / done;
-    }
-    return { applied, from: startedAt, position, head, elapsedMs, eventsPerSecond, remainingMs };
+  const settled = {
+    options,
+    db,
+    store,
+    projections: options.projections ?? allProjections,
+    live,
+    next: options.nextSchema ?? NEXT_SCHEMA,
+    batchSize: options.batchSize ?? 10_000,
+    storeId: await store.storeId(),
+    started,
   };
+  const resumable = await prepareNext(settled);
+  const position = await readPosition(db, settled.next, settled.projections);
+  const run: Rebuild = { ...settled, startedAt: position, head: await store.headPosition() };
+  const tally: Tally = { position, applied: 0, parked: 0, retried: 0 };
 
-  const read = (after: bigint | undefined) => {
-    const reading = store.readAll({ ...(after === undefined ? {} : { after }), limit: batchSize });
-    // Awaited by the next turn of the loop; a failure before then is not an unhandled one.
-    reading.catch(() => {});
-    return reading;
-  };
-  const catchUp = async () => {
-    let reading = read(position);
-    for (;;) {
-      options.signal?.throwIfAborted();
-      const events = await reading;
-      if (events.length === 0) return;
-      // The next batch is read while this one is written.
-      const full = events.length === batchSize;
-      if (full) reading = read(events.at(-1)?.position);
-      // A batch that fails is tried once more event by event, parking what cannot be applied,
-      // so one bad event does not stop a rebuild; a database that fails stops it either way.
-      // Nobody reads these tables before the swap, which waits for the disk: a crash loses at
-      // most the last batches, their checkpoints with them, and they are applied again. New
-      // rows go in by COPY; the cars' triggers are off and their tables made at the end.
-      const batch = { schema: next, projections, events, storeId, durable: false, bulkLoad: true };
-      const result = await applyBatch(db, batch).catch(() => {
-        retried++;
-        return applyBatch(db, { ...batch, parkFailures: true });
-      });
-      if (result.kind === 'applied') parked += result.parked.length;
-      position = result.position;
-      applied += result.kind === 'applied' ? result.applied : 0;
-      options.onProgress?.(progress());
-      if (!full) return;
-    }
-  };
-
-  // A live model of another store is replaced whatever its position: positions of another
-  // store say nothing about this one's. (Asked before the switch's transaction, which on the
-  // embedded database holds its only connection.)
-  const liveIsForeign = await (async () => {
-    if (!(await isSchemaComplete(db, live))) return false;
-    for (const checkpoint of await readCheckpoints(db, live)) {
-      if (await checkpointMismatch(store, checkpoint, storeId)) return true;
-    }
-    return false;
-  })();
-
+  // Asked before the switch's transaction, which on the embedded database holds its only
+  // connection.
+  const foreign = await liveIsForeign(run);
   for (let attempt = 0; ; attempt++) {
-    await catchUp();
-    if (await carTriggersDisabled(db, next)) await deriveCarTables(db, next);
-    await buildDeferredIndexes(db, next);
-    // Switch readers in one transaction, but only if the live model is not ahead of the new
-    // one (its projector kept going meanwhile); otherwise catch up the difference and retry.
-    const switched = await db.transaction().execute(async (trx) => {
-      const liveExists = await sql<{ n: number }>`
-        select count(*)::int as n from information_schema.tables
-        where table_schema = ${live} and table_name = 'projection_checkpoints'`.execute(trx);
-      if ((liveExists.rows[0]?.n ?? 0) > 0) {
-        // Holds off the live projector (its batches start by locking this table) and waits
-        // for the batch in flight, so the live position cannot move while we compare.
-        await sql
-          .raw(`lock table ${live}.projection_checkpoints in access exclusive mode`)
-          .execute(trx);
-        const livePosition = await readModelPosition(trx, live);
-        if (
-          !liveIsForeign &&
-          livePosition !== undefined &&
-          (position === undefined || livePosition > position)
-        ) {
-          return false;
-        }
-        // An event an operator skipped in the live model, parked again here, stays skipped.
-        const liveParked = await sql<{ t: string | null }>`
-          select to_regclass(${`${live}.parked_events`})::text as t`.execute(trx);
-        if (liveParked.rows[0]?.t) {
-          await sql
-            .raw(
-              `update ${next}.parked_events n
-               set resolution = l.resolution, resolved_at = l.resolved_at, resolved_by = l.resolved_by
-               from ${live}.parked_events l
-               where n.projection = l.projection and n.position = l.position
-                 and n.resolution is null and l.resolution = 'skipped'`,
-            )
-            .execute(trx);
-        }
-        await sql.raw(`alter schema ${live} rename to ${RETIRED(live)}`).execute(trx);
-        await sql.raw(`alter schema ${next} rename to ${live}`).execute(trx);
-        await sql.raw(`drop schema ${RETIRED(live)} cascade`).execute(trx);
-      } else {
-        await sql.raw(`alter schema ${next} rename to ${live}`).execute(trx);
-      }
-      await notifyReadModelChanged(trx, live);
-      return true;
-    });
-    if (switched) break;
+    await catchUp(run, tally);
+    if (await carTriggersDisabled(db, run.next)) await deriveCarTables(db, run.next);
+    await buildDeferredIndexes(db, run.next);
+    // Not switched: the live model is ahead; catch up the difference and try again.
+    if (await switchReaders(run, tally.position, foreign)) break;
     if (attempt > 50) throw new Error('The live read model keeps moving ahead; rebuild gave up');
   }
 
-  const result = progress();
+  const result = progressOf(run, tally);
   return {
-    applied,
-    parked,
-    retried,
-    position,
+    applied: tally.applied,
+    parked: tally.parked,
+    retried: tally.retried,
+    position: tally.position,
     elapsedMs: result.elapsedMs,
     eventsPerSecond: result.eventsPerSecond,
     resumed: resumable,

@@ -51,22 +51,16 @@ export interface AnswerCacheOptions {
   metrics: Registry;
 }
 
-/**
- * Answers from memory while the read model stands still. The read model only changes when a
- * projector commits, and each commit moves a checkpoint, so the sum of the checkpoints is a
- * version of everything a reader can see. Answers are tagged with it (`ETag`, `304` on
- * `If-None-Match`), and public ones are kept, serialized, until the version moves: a commit's
- * notification sets it unknown at once (nothing is kept or answered from memory meanwhile) and
- * it is read again. A request with `X-Min-Position` is always answered from the database.
- */
-export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void => {
-  const kept = new LRUCache<string, KeptAnswer>({
-    max: options.maxEntries ?? 5000,
-    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (answer) => answer.payload.byteLength + 200,
-  });
+type Outcomes = ReturnType<typeof counterIn>;
+type Stamp = { version: string; caching: AnswerCaching };
 
-  const outcomes = counterIn(options.metrics, {
+/** The read model's version as last read; undefined while unknown. */
+interface Version {
+  current: string | undefined;
+}
+
+const cacheOutcomes = (metrics: Registry): Outcomes => {
+  const outcomes = counterIn(metrics, {
     name: 'second_gear_answer_cache_requests_total',
     help: 'Reads of routes whose answers may be kept, by caching (public, private) and outcome: hit (answered from memory), not_modified (304 to If-None-Match), miss (read from the database).',
     labelNames: ['caching', 'outcome'],
@@ -75,8 +69,20 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
     for (const outcome of ['hit', 'miss', 'not_modified'] as const)
       outcomes.inc({ caching, outcome }, 0);
   }
+  return outcomes;
+};
 
-  let version: string | undefined;
+/**
+ * Keeps `version` as the sum of the checkpoints: read when the app is ready, again at every
+ * commit's notification (which clears `kept` and leaves the version unknown until then), and
+ * every `recheckMs` in case a notification was lost.
+ */
+const followVersion = (
+  app: ServiceApp,
+  options: AnswerCacheOptions,
+  kept: LRUCache<string, KeptAnswer>,
+): Version => {
+  const version: Version = { current: undefined };
   let reading: Promise<void> | undefined;
   let again = false;
   const readVersion = async (): Promise<void> => {
@@ -92,9 +98,10 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
           const sum = checkpoints.reduce((total, c) => total + (c.position ?? 0n), 0n);
           // A notification that arrived while reading leaves the version unknown until the
           // next read, which then sees its commit.
-          version = again || checkpoints.length === 0 ? undefined : `${checkpoints.length}.${sum}`;
+          version.current =
+            again || checkpoints.length === 0 ? undefined : `${checkpoints.length}.${sum}`;
         } catch {
-          version = undefined;
+          version.current = undefined;
         }
       } while (again);
       reading = undefined;
@@ -103,7 +110,7 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
   };
   const changed = (schema: string | undefined) => {
     if (schema !== undefined && schema !== options.schema) return;
-    version = undefined;
+    version.current = undefined;
     kept.clear();
     void readVersion();
   };
@@ -115,30 +122,44 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
     unsubscribe();
     clearInterval(recheck);
   });
+  return version;
+};
 
-  const cachingOf = (request: FastifyRequest): AnswerCaching | undefined => {
-    const setting = request.routeOptions.config.answerCache;
-    if (setting === undefined || request.method !== 'GET') return undefined;
-    if (request.headers[MIN_POSITION_HEADER.toLowerCase()] !== undefined) return undefined;
-    return typeof setting === 'function' ? setting(request) : setting;
-  };
-  const stamps = new WeakMap<FastifyRequest, { version: string; caching: AnswerCaching }>();
-  const etagOf = (request: FastifyRequest, stamp: { version: string; caching: AnswerCaching }) =>
-    stamp.caching === 'public'
-      ? `W/"${stamp.version}"`
-      : `W/"${stamp.version}.${request.actor?.uid ?? 'anonymous'}"`;
-  const matches = (request: FastifyRequest, etag: string) =>
-    (request.headers['if-none-match'] ?? '')
-      .split(',')
-      .some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
+const cachingOf = (request: FastifyRequest): AnswerCaching | undefined => {
+  const setting = request.routeOptions.config.answerCache;
+  if (setting === undefined || request.method !== 'GET') return undefined;
+  if (request.headers[MIN_POSITION_HEADER.toLowerCase()] !== undefined) return undefined;
+  return typeof setting === 'function' ? setting(request) : setting;
+};
 
+const etagOf = (request: FastifyRequest, stamp: Stamp) =>
+  stamp.caching === 'public'
+    ? `W/"${stamp.version}"`
+    : `W/"${stamp.version}.${request.actor?.uid ?? 'anonymous'}"`;
+
+const matches = (request: FastifyRequest, etag: string) =>
+  (request.headers['if-none-match'] ?? '')
+    .split(',')
+    .some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
+
+/**
+ * Before the handler: a kept public answer, or a 304 for a public one the caller has; every
+ * cacheable request is stamped with the version it is answered at.
+ */
+const answerEarly = (
+  app: ServiceApp,
+  version: Version,
+  kept: LRUCache<string, KeptAnswer>,
+  outcomes: Outcomes,
+  stamps: WeakMap<FastifyRequest, Stamp>,
+): void => {
   // The version is read before the handler reads the database, so an answer is never older
   // than its tag. An answer kept for this very URL is sent before validation: the request that
   // made it passed validation with the same URL. Everything else is settled after validation
   // (so a bad parameter is a 400 whatever the request's If-None-Match), public answers here and
   // private ones once the route has named its caller (in onSend).
   app.addHook('preValidation', async (request, reply) => {
-    const now = version;
+    const now = version.current;
     if (now === undefined || cachingOf(request) !== 'public') return;
     const answer = kept.get(request.url);
     if (
@@ -151,7 +172,7 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
   });
   app.addHook('preHandler', async (request, reply) => {
     const caching = cachingOf(request);
-    const now = version;
+    const now = version.current;
     if (caching === undefined) return;
     if (now === undefined) {
       outcomes.inc({ caching, outcome: 'miss' });
@@ -167,7 +188,19 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
     }
     outcomes.inc({ caching, outcome: 'miss' });
   });
+};
 
+/**
+ * As a stamped answer is sent: tagged; a private one the caller has becomes a 304, and a
+ * public one is kept while the version has not moved.
+ */
+const keepAnswers = (
+  app: ServiceApp,
+  version: Version,
+  kept: LRUCache<string, KeptAnswer>,
+  outcomes: Outcomes,
+  stamps: WeakMap<FastifyRequest, Stamp>,
+): void => {
   app.addHook('onSend', async (request, reply, payload) => {
     const stamp = stamps.get(request);
     if (stamp === undefined || reply.statusCode !== 200) return payload;
@@ -182,7 +215,7 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
       reply.code(304);
       return null;
     }
-    if (typeof payload === 'string' && stamp.version === version) {
+    if (typeof payload === 'string' && stamp.version === version.current) {
       // Kept with every header it is sent with, the body already encoded: a hit is one write.
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
@@ -193,6 +226,27 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
     }
     return payload;
   });
+};
+
+/**
+ * Answers from memory while the read model stands still. The read model only changes when a
+ * projector commits, and each commit moves a checkpoint, so the sum of the checkpoints is a
+ * version of everything a reader can see. Answers are tagged with it (`ETag`, `304` on
+ * `If-None-Match`), and public ones are kept, serialized, until the version moves: a commit's
+ * notification sets it unknown at once (nothing is kept or answered from memory meanwhile) and
+ * it is read again. A request with `X-Min-Position` is always answered from the database.
+ */
+export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void => {
+  const kept = new LRUCache<string, KeptAnswer>({
+    max: options.maxEntries ?? 5000,
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (answer) => answer.payload.byteLength + 200,
+  });
+  const outcomes = cacheOutcomes(options.metrics);
+  const version = followVersion(app, options, kept);
+  const stamps = new WeakMap<FastifyRequest, Stamp>();
+  answerEarly(app, version, kept, outcomes, stamps);
+  keepAnswers(app, version, kept, outcomes, stamps);
 };
 
 const cacheHeaders = (etag: string, caching: AnswerCaching): Record<string, string> =>

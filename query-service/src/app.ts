@@ -18,7 +18,7 @@ import {
   type ServiceApp,
 } from '@second-gear/service-http';
 import { answerCache } from './answer-cache.ts';
-import { apiKeyVerifier } from './api-keys.ts';
+import { type ApiKeyVerifier, apiKeyVerifier } from './api-keys.ts';
 import { ASYNCAPI_PATH, asyncApiDocument } from './asyncapi.ts';
 import type { QueryContext } from './context.ts';
 import { readYourWrites } from './read-your-writes.ts';
@@ -89,100 +89,90 @@ export interface QueryServiceOptions {
   sitemapCarsPerFile?: number;
 }
 
-/** The query service: every read of the API, as a Fastify app ready to listen. */
-export async function buildQueryService(options: QueryServiceOptions): Promise<ServiceApp> {
-  const schema = options.schema ?? LIVE_SCHEMA;
-  const metrics = options.metrics ?? createMetricsRegistry('query-service');
-  const app = await createServiceApp({
-    name: 'query-service',
-    logger: options.logger ?? {},
-    trustProxy: options.trustProxy ?? false,
-    openapi: {
-      jsonPath: OPENAPI_PATH,
-      title: 'Second Gear queries',
+/** The OpenAPI document's description of the service (a new object for each app). */
+const openapiOf = () => ({
+  jsonPath: OPENAPI_PATH,
+  title: 'Second Gear queries',
+  description:
+    'Every read of the marketplace. Lists answer arrays; page with ?page=&limit= and read ' +
+    'the totals in X-Total-Count and Link. Send X-Min-Position to read your own writes; ' +
+    'the answer says X-Position-Reached and X-Projection-Position. Errors are ' +
+    'application/problem+json.',
+  tags: [
+    { name: 'users', description: 'The service token, and user records' },
+    { name: 'categories', description: 'The categories cars are listed in' },
+    { name: 'cars', description: 'Cars: lists, searches, facets, one car and its history' },
+    { name: 'bookings', description: "A seller's bookings received, a buyer's purchases" },
+    { name: 'audit', description: 'Who did what to whom and when' },
+    { name: 'feed', description: 'Car events for integrators, as server-sent events' },
+    {
+      name: 'operations',
+      description: 'How the projections and reactors stand, for the operations page',
+    },
+    {
+      name: 'integrations',
+      description: "Integrators' API keys and webhook endpoints, with their deliveries",
+    },
+    {
+      name: 'members',
       description:
-        'Every read of the marketplace. Lists answer arrays; page with ?page=&limit= and read ' +
-        'the totals in X-Total-Count and Link. Send X-Min-Position to read your own writes; ' +
-        'the answer says X-Position-Reached and X-Projection-Position. Errors are ' +
-        'application/problem+json.',
-      tags: [
-        { name: 'users', description: 'The service token, and user records' },
-        { name: 'categories', description: 'The categories cars are listed in' },
-        { name: 'cars', description: 'Cars: lists, searches, facets, one car and its history' },
-        { name: 'bookings', description: "A seller's bookings received, a buyer's purchases" },
-        { name: 'audit', description: 'Who did what to whom and when' },
-        { name: 'feed', description: 'Car events for integrators, as server-sent events' },
-        {
-          name: 'operations',
-          description: 'How the projections and reactors stand, for the operations page',
-        },
-        {
-          name: 'integrations',
-          description: "Integrators' API keys and webhook endpoints, with their deliveries",
-        },
-        {
-          name: 'members',
-          description:
-            'What a signed-in user keeps and hears: favourites, saved searches, notifications',
-        },
-      ],
+        'What a signed-in user keeps and hears: favourites, saved searches, notifications',
     },
-    health: async () => {
-      const parked = await countParked(options.db, schema);
-      return {
-        // Events the projections could not apply are missing from the answers: an operator
-        // should look (`npm run projections -- parked`), though reads go on.
-        ...(Object.keys(parked).length > 0 ? { status: 'degraded', parked } : {}),
-        projectionPosition: (await readModelPosition(options.db, schema))?.toString() ?? null,
-      };
-    },
-    // Ready when the read model and the store (the feed, positions) answer. How far the
-    // projections are behind is the projection service's readiness: taking every query replica
-    // out of service for it would turn stale reads into no reads.
-    ready: async () => {
-      const reasons = [
-        ...(await answers('the read model', () => readCheckpoints(options.db, schema))),
-        ...(await answers('the event store', () => options.store.headPosition())),
-      ];
-      return { ready: reasons.length === 0, reasons };
-    },
-    metrics,
-  });
-  await app.register(serviceTokens, { secret: options.tokenSecret });
-  const limits = options.rateLimit === false ? undefined : options.rateLimit;
-  if (limits !== undefined) await app.register(rateLimit, { global: false });
+  ],
+});
 
-  const ctx: QueryContext = {
-    db: options.db,
-    schema,
-    store: options.store,
-    auth: options.auth,
-    feed: { heartbeatMs: options.feedHeartbeatMs ?? 15_000 },
-    ...(options.changes ? { changes: options.changes } : {}),
-    ...(limits === undefined
-      ? {}
-      : {
-          tokenRateLimit: {
-            max: limits.tokens ?? 30,
-            timeWindow: limits.timeWindow ?? '1 minute',
-          },
-        }),
+/** What `/health` adds: parked events (then degraded), and the projections' position. */
+const healthOf = (options: QueryServiceOptions, schema: string) => async () => {
+  const parked = await countParked(options.db, schema);
+  return {
+    // Events the projections could not apply are missing from the answers: an operator
+    // should look (`npm run projections -- parked`), though reads go on.
+    ...(Object.keys(parked).length > 0 ? { status: 'degraded', parked } : {}),
+    projectionPosition: (await readModelPosition(options.db, schema))?.toString() ?? null,
   };
-  readYourWrites(app, {
-    db: options.db,
-    schema,
-    store: options.store,
-    changes: options.changes,
-    timeoutMs: options.readYourWritesTimeoutMs ?? 2000,
-    recheckMs: options.readYourWritesRecheckMs,
-    metrics,
-  });
-  if (options.changes && options.keepAnswers !== false) {
-    answerCache(app, { db: options.db, schema, changes: options.changes, metrics });
-  }
-  // Keys on the feed and the webhook reads; their last uses are the one thing this service
-  // writes (src/api-keys.ts).
-  const keys = apiKeyVerifier(app, ctx);
+};
+
+/**
+ * Ready when the read model and the store (the feed, positions) answer. How far the
+ * projections are behind is the projection service's readiness: taking every query replica
+ * out of service for it would turn stale reads into no reads.
+ */
+const readinessOf = (options: QueryServiceOptions, schema: string) => async () => {
+  const reasons = [
+    ...(await answers('the read model', () => readCheckpoints(options.db, schema))),
+    ...(await answers('the event store', () => options.store.headPosition())),
+  ];
+  return { ready: reasons.length === 0, reasons };
+};
+
+const contextOf = (
+  options: QueryServiceOptions,
+  schema: string,
+  limits: Exclude<QueryServiceOptions['rateLimit'], false>,
+): QueryContext => ({
+  db: options.db,
+  schema,
+  store: options.store,
+  auth: options.auth,
+  feed: { heartbeatMs: options.feedHeartbeatMs ?? 15_000 },
+  ...(options.changes ? { changes: options.changes } : {}),
+  ...(limits === undefined
+    ? {}
+    : {
+        tokenRateLimit: {
+          max: limits.tokens ?? 30,
+          timeWindow: limits.timeWindow ?? '1 minute',
+        },
+      }),
+});
+
+/** Every route, in the order the OpenAPI document lists them. */
+const routes = (
+  app: ServiceApp,
+  ctx: QueryContext,
+  keys: ApiKeyVerifier,
+  options: QueryServiceOptions,
+): void => {
   userRoutes(app, ctx);
   categoryRoutes(app, ctx);
   carRoutes(app, ctx);
@@ -203,5 +193,41 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
       ? {}
       : { carsPerFile: options.sitemapCarsPerFile }),
   });
+};
+
+/** The query service: every read of the API, as a Fastify app ready to listen. */
+export async function buildQueryService(options: QueryServiceOptions): Promise<ServiceApp> {
+  const schema = options.schema ?? LIVE_SCHEMA;
+  const metrics = options.metrics ?? createMetricsRegistry('query-service');
+  const app = await createServiceApp({
+    name: 'query-service',
+    logger: options.logger ?? {},
+    trustProxy: options.trustProxy ?? false,
+    openapi: openapiOf(),
+    health: healthOf(options, schema),
+    ready: readinessOf(options, schema),
+    metrics,
+  });
+  await app.register(serviceTokens, { secret: options.tokenSecret });
+  const limits = options.rateLimit === false ? undefined : options.rateLimit;
+  if (limits !== undefined) await app.register(rateLimit, { global: false });
+
+  const ctx = contextOf(options, schema, limits);
+  readYourWrites(app, {
+    db: options.db,
+    schema,
+    store: options.store,
+    changes: options.changes,
+    timeoutMs: options.readYourWritesTimeoutMs ?? 2000,
+    recheckMs: options.readYourWritesRecheckMs,
+    metrics,
+  });
+  if (options.changes && options.keepAnswers !== false) {
+    answerCache(app, { db: options.db, schema, changes: options.changes, metrics });
+  }
+  // Keys on the feed and the webhook reads; their last uses are the one thing this service
+  // writes (src/api-keys.ts).
+  const keys = apiKeyVerifier(app, ctx);
+  routes(app, ctx, keys, options);
   return app;
 }

@@ -145,14 +145,10 @@ export const asyncApiDocument = (server: AsyncApiServer) => {
   };
 };
 
-const makeDocument = () => {
-  const ref = (path: string) => ({ $ref: path });
-  const feedMessages = Object.fromEntries(
-    carFeedEventTypes.map((type) => [type, ref(`#/components/messages/${type}`)]),
-  );
-  const webhookMessages = Object.fromEntries(
-    carFeedEventTypes.map((type) => [type, ref(`#/components/messages/${type}Webhook`)]),
-  );
+const ref = (path: string) => ({ $ref: path });
+
+/** Each event type's message: as the feed sends it, and as a webhook delivers it (`…Webhook`). */
+const messagesOf = (): Record<string, unknown> => {
   const messages: Record<string, unknown> = {};
   for (const type of carFeedEventTypes) {
     const common = {
@@ -180,6 +176,17 @@ const makeDocument = () => {
       ],
     };
   }
+  return messages;
+};
+
+const makeDocument = () => {
+  const feedMessages = Object.fromEntries(
+    carFeedEventTypes.map((type) => [type, ref(`#/components/messages/${type}`)]),
+  );
+  const webhookMessages = Object.fromEntries(
+    carFeedEventTypes.map((type) => [type, ref(`#/components/messages/${type}Webhook`)]),
+  );
+  const messages = messagesOf();
   return {
     asyncapi: '3.1.0',
     info: {

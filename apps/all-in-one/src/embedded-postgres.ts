@@ -210,6 +210,188 @@ const exited = (child: ChildProcess): Promise<void> =>
 const lastLines = (file: string, count = 8): string =>
   existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n') : '';
 
+/** What undoes a start, last step first: stops the server, frees the directory. */
+type Cleanups = (() => Promise<unknown>)[];
+
+/**
+ * Makes the database cluster on `dir` the first time (an empty or missing directory), or gives
+ * the server's user back the files of one restored by root.
+ */
+const ensureCluster = async (
+  dir: string,
+  bin: Binaries,
+  user: RunAs,
+  say: (line: string) => void,
+): Promise<void> => {
+  if (!existsSync(join(dir, 'PG_VERSION'))) {
+    if (existsSync(dir) && readdirSync(dir).length > 0) {
+      throw new StartupError(
+        `${dir} holds files but no PostgreSQL database: move them away, or give the marketplace another DATA_DIR.`,
+      );
+    }
+    say(`creating the PostgreSQL database in ${dir}`);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    if ('uid' in user) await chown(dir, user.uid, user.gid);
+    // Byte-order collation (C), as the embedded PGlite has, in UTF-8; trust on the socket,
+    // which only the server's user (and root) can open, and no login over TCP at all.
+    try {
+      run(
+        bin.initdb,
+        [
+          '-D',
+          dir,
+          '-U',
+          'postgres',
+          '--auth-local=trust',
+          '--auth-host=reject',
+          '-E',
+          'UTF8',
+          '--locale=C',
+          '--no-instructions',
+        ],
+        user,
+      );
+    } catch (error) {
+      // A half-made directory would be taken for a database on the next start.
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    }
+    // The same settings for a server started on this directory by hand.
+    await appendFile(join(dir, 'postgresql.auto.conf'), SETTINGS.map((s) => `${s}\n`).join(''));
+  } else if ('uid' in user && statSync(join(dir, 'PG_VERSION')).uid !== user.uid) {
+    // Files restored from a backup by root belong to root; the server must own them.
+    run('chown', ['-R', `${user.uid}:${user.gid}`, dir], {});
+  }
+};
+
+/** Where the socket goes: `dir`, or a temporary directory when its path would be too long. */
+const socketDirFor = async (dir: string, user: RunAs, cleanups: Cleanups): Promise<string> => {
+  if (Buffer.byteLength(join(dir, `.s.PGSQL.${PORT}`)) <= SOCKET_PATH_MAX) return dir;
+  const socketDir = await mkdtemp(join(tmpdir(), 'second-gear-pg-'));
+  cleanups.push(() => rm(socketDir, { recursive: true, force: true }));
+  if ('uid' in user) await chown(socketDir, user.uid, user.gid);
+  return socketDir;
+};
+
+/** Spawns the server on `dir`, logging to `logFile`; stopping it is the next cleanup. */
+const spawnServer = (
+  dir: string,
+  socketDir: string,
+  logFile: string,
+  bin: Binaries,
+  user: RunAs,
+  say: (line: string) => void,
+  cleanups: Cleanups,
+): ChildProcess => {
+  // Only its owner reads the log: it can quote the values of failed statements.
+  const log = openSync(logFile, 'a', 0o600);
+  // A process group of its own: Ctrl-C in a terminal reaches the marketplace, which stops
+  // the server after everything that writes to it.
+  const child = spawn(
+    bin.postgres,
+    [
+      '-D',
+      dir,
+      '-p',
+      String(PORT),
+      '-k',
+      socketDir,
+      ...SETTINGS.flatMap((setting) => ['-c', setting.replace(/ = /, '=').replace(/'/g, '')]),
+    ],
+    { ...user, env: serverEnv(), stdio: ['ignore', log, log], detached: true },
+  );
+  // The server has the log file open on its own; this process needs it no more.
+  closeSync(log);
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) say(`PostgreSQL stopped unexpectedly (${signal ?? code}): see ${logFile}`);
+  });
+  cleanups.push(async () => {
+    stopping = true;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGINT');
+    // The deadline's timer must not hold this process up once the server has gone.
+    const deadline = sleep(30_000, false, { ref: false });
+    const stopped = await Promise.race([exited(child).then(() => true), deadline]);
+    if (!stopped) {
+      child.kill('SIGQUIT');
+      await exited(child);
+    }
+  });
+  return child;
+};
+
+/**
+ * This process, killed outright (SIGKILL, the out-of-memory killer) or crashed, gets no chance
+ * to stop its server, which would run on until the next start found it. So a shell of the
+ * server's own user waits to read a pipe from this process: only this process's end closes it,
+ * whichever way it ends, and the shell then shuts the server down as `pg_ctl stop -m fast` does.
+ * Stopping normally ends the shell first. Its process group is its own, so Ctrl-C in a terminal
+ * does not reach it.
+ */
+const startWatchdog = (
+  dir: string,
+  bin: Binaries,
+  user: RunAs,
+  say: (line: string) => void,
+  cleanups: Cleanups,
+): void => {
+  const watchdog = spawn(
+    '/bin/sh',
+    ['-c', 'read -r _; exec "$0" stop -D "$1" -m fast -s', bin.pg_ctl, dir],
+    { ...user, env: serverEnv(), stdio: ['pipe', 'ignore', 'ignore'], detached: true },
+  );
+  let watching = true;
+  watchdog.on('error', (error) => {
+    watching = false;
+    say(`The PostgreSQL watchdog did not start: ${error}`);
+  });
+  // Neither the shell nor its pipe keeps this process running.
+  watchdog.unref();
+  (watchdog.stdin as (Writable & { unref?: () => void }) | null)?.unref?.();
+  watchdog.stdin?.on('error', () => {});
+  cleanups.push(async () => {
+    if (!watching || watchdog.exitCode !== null || watchdog.signalCode !== null) return;
+    // Waited for, the shell must keep this process running until it has gone.
+    watchdog.ref();
+    watchdog.kill('SIGKILL');
+    await exited(watchdog);
+  });
+};
+
+/** Waits (up to 60 s) for the server to accept connections, and makes the database if new. */
+const awaitDatabase = async (
+  child: ChildProcess,
+  socketDir: string,
+  logFile: string,
+): Promise<void> => {
+  const connection = (database: string) =>
+    new pg.Client({ host: socketDir, port: PORT, user: 'postgres', database });
+  for (let waited = 0; ; waited += 50) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new StartupError(
+        `PostgreSQL stopped while starting (see ${logFile}):\n${lastLines(logFile)}`,
+      );
+    }
+    const client = connection('postgres');
+    try {
+      await client.connect();
+      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+        DATABASE,
+      ]);
+      if (!rowCount) await client.query(`create database ${DATABASE}`);
+      break;
+    } catch (error) {
+      if (waited >= 60_000) {
+        throw new StartupError(`PostgreSQL did not accept connections in 60 s: ${error}`);
+      }
+      await sleep(50);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+};
+
 /**
  * Starts PostgreSQL on `dir` (created on first use) and answers once the marketplace's database
  * accepts connections. The server's own log goes to `<dir>.log`.
@@ -232,151 +414,18 @@ export const startEmbeddedPostgres = async (options: {
   const { binaries: bin, user } = prepared;
   await mkdir(dirname(dir), { recursive: true });
   const release = lockDatabaseDirectory(dir);
-  const cleanups: (() => Promise<unknown>)[] = [async () => release()];
+  const cleanups: Cleanups = [async () => release()];
   const cleanUp = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
   };
   try {
     await stopLeftover(dir, bin, user, say);
-    if (!existsSync(join(dir, 'PG_VERSION'))) {
-      if (existsSync(dir) && readdirSync(dir).length > 0) {
-        throw new StartupError(
-          `${dir} holds files but no PostgreSQL database: move them away, or give the marketplace another DATA_DIR.`,
-        );
-      }
-      say(`creating the PostgreSQL database in ${dir}`);
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      if ('uid' in user) await chown(dir, user.uid, user.gid);
-      // Byte-order collation (C), as the embedded PGlite has, in UTF-8; trust on the socket,
-      // which only the server's user (and root) can open, and no login over TCP at all.
-      try {
-        run(
-          bin.initdb,
-          [
-            '-D',
-            dir,
-            '-U',
-            'postgres',
-            '--auth-local=trust',
-            '--auth-host=reject',
-            '-E',
-            'UTF8',
-            '--locale=C',
-            '--no-instructions',
-          ],
-          user,
-        );
-      } catch (error) {
-        // A half-made directory would be taken for a database on the next start.
-        await rm(dir, { recursive: true, force: true });
-        throw error;
-      }
-      // The same settings for a server started on this directory by hand.
-      await appendFile(join(dir, 'postgresql.auto.conf'), SETTINGS.map((s) => `${s}\n`).join(''));
-    } else if ('uid' in user && statSync(join(dir, 'PG_VERSION')).uid !== user.uid) {
-      // Files restored from a backup by root belong to root; the server must own them.
-      run('chown', ['-R', `${user.uid}:${user.gid}`, dir], {});
-    }
-
-    let socketDir = dir;
-    if (Buffer.byteLength(join(dir, `.s.PGSQL.${PORT}`)) > SOCKET_PATH_MAX) {
-      socketDir = await mkdtemp(join(tmpdir(), 'second-gear-pg-'));
-      const temporary = socketDir;
-      cleanups.push(() => rm(temporary, { recursive: true, force: true }));
-      if ('uid' in user) await chown(socketDir, user.uid, user.gid);
-    }
-
+    await ensureCluster(dir, bin, user, say);
+    const socketDir = await socketDirFor(dir, user, cleanups);
     const logFile = `${dir}.log`;
-    // Only its owner reads the log: it can quote the values of failed statements.
-    const log = openSync(logFile, 'a', 0o600);
-    // A process group of its own: Ctrl-C in a terminal reaches the marketplace, which stops
-    // the server after everything that writes to it.
-    const child = spawn(
-      bin.postgres,
-      [
-        '-D',
-        dir,
-        '-p',
-        String(PORT),
-        '-k',
-        socketDir,
-        ...SETTINGS.flatMap((setting) => ['-c', setting.replace(/ = /, '=').replace(/'/g, '')]),
-      ],
-      { ...user, env: serverEnv(), stdio: ['ignore', log, log], detached: true },
-    );
-    // The server has the log file open on its own; this process needs it no more.
-    closeSync(log);
-    let stopping = false;
-    child.once('exit', (code, signal) => {
-      if (!stopping) say(`PostgreSQL stopped unexpectedly (${signal ?? code}): see ${logFile}`);
-    });
-    cleanups.push(async () => {
-      stopping = true;
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGINT');
-      // The deadline's timer must not hold this process up once the server has gone.
-      const deadline = sleep(30_000, false, { ref: false });
-      const stopped = await Promise.race([exited(child).then(() => true), deadline]);
-      if (!stopped) {
-        child.kill('SIGQUIT');
-        await exited(child);
-      }
-    });
-    if (options.watchdog !== false) {
-      // This process, killed outright (SIGKILL, the out-of-memory killer) or crashed, gets no
-      // chance to stop its server, which would run on until the next start found it. So a shell
-      // of the server's own user waits to read a pipe from this process: only this process's
-      // end closes it, whichever way it ends, and the shell then shuts the server down as
-      // `pg_ctl stop -m fast` does. Stopping normally ends the shell first. Its process group is
-      // its own, so Ctrl-C in a terminal does not reach it.
-      const watchdog = spawn(
-        '/bin/sh',
-        ['-c', 'read -r _; exec "$0" stop -D "$1" -m fast -s', bin.pg_ctl, dir],
-        { ...user, env: serverEnv(), stdio: ['pipe', 'ignore', 'ignore'], detached: true },
-      );
-      let watching = true;
-      watchdog.on('error', (error) => {
-        watching = false;
-        say(`The PostgreSQL watchdog did not start: ${error}`);
-      });
-      // Neither the shell nor its pipe keeps this process running.
-      watchdog.unref();
-      (watchdog.stdin as (Writable & { unref?: () => void }) | null)?.unref?.();
-      watchdog.stdin?.on('error', () => {});
-      cleanups.push(async () => {
-        if (!watching || watchdog.exitCode !== null || watchdog.signalCode !== null) return;
-        // Waited for, the shell must keep this process running until it has gone.
-        watchdog.ref();
-        watchdog.kill('SIGKILL');
-        await exited(watchdog);
-      });
-    }
-
-    const connection = (database: string) =>
-      new pg.Client({ host: socketDir, port: PORT, user: 'postgres', database });
-    for (let waited = 0; ; waited += 50) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new StartupError(
-          `PostgreSQL stopped while starting (see ${logFile}):\n${lastLines(logFile)}`,
-        );
-      }
-      const client = connection('postgres');
-      try {
-        await client.connect();
-        const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
-          DATABASE,
-        ]);
-        if (!rowCount) await client.query(`create database ${DATABASE}`);
-        break;
-      } catch (error) {
-        if (waited >= 60_000) {
-          throw new StartupError(`PostgreSQL did not accept connections in 60 s: ${error}`);
-        }
-        await sleep(50);
-      } finally {
-        await client.end().catch(() => {});
-      }
-    }
+    const child = spawnServer(dir, socketDir, logFile, bin, user, say, cleanups);
+    if (options.watchdog !== false) startWatchdog(dir, bin, user, say, cleanups);
+    await awaitDatabase(child, socketDir, logFile);
     return {
       connectionString: `postgresql://postgres@localhost:${PORT}/${DATABASE}?host=${encodeURIComponent(socketDir)}`,
       stop: cleanUp,

@@ -29,44 +29,44 @@ const expectOk = (answer: Answer, what: string): Record<string, unknown> => {
   return answer.json();
 };
 
-/**
- * Seeds the demo marketplace once, through the same HTTP routes a browser uses (so the audit
- * log shows it), with an Idempotency-Key on every write: a seed cut short by a crash simply runs
- * again on the next start. The first admin is the one thing no request can create; that
- * promotion is made by the System actor, as an operator's `npm run admin -- promote` does.
- */
-export const seedDemoData = async (options: SeedOptions): Promise<void> => {
-  const marker = join(options.dataDir, 'seeded');
-  if (existsSync(marker)) return;
-  const { command, query, say } = options;
-  say('seeding demo data');
-  let position = '0';
+type Role = keyof typeof demoAccounts;
 
-  const write = async (
-    method: 'POST' | 'PUT',
-    url: string,
-    bearer: string,
-    key: string,
-    payload: object,
-    what: string,
-  ) => {
-    const body = expectOk(
-      await command.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${bearer}`, 'idempotency-key': key },
-        payload,
-      }),
-      what,
-    );
-    position = String(body.position ?? position);
-    return body;
-  };
+/** The seed's state: the options, and the last position a write answered. */
+interface Seeding {
+  options: SeedOptions;
+  position: string;
+}
 
-  const sessions = {} as Record<keyof typeof demoAccounts, { uid: string; idToken: string }>;
+/** A write through the command service's routes, noting the position it answers. */
+const write = async (
+  seeding: Seeding,
+  method: 'POST' | 'PUT',
+  url: string,
+  bearer: string,
+  key: string,
+  payload: object,
+  what: string,
+) => {
+  const body = expectOk(
+    await seeding.options.command.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${bearer}`, 'idempotency-key': key },
+      payload,
+    }),
+    what,
+  );
+  seeding.position = String(body.position ?? seeding.position);
+  return body;
+};
+
+/** Each demo account in the identity provider, signed in and registered with the marketplace. */
+const registerAccounts = async (seeding: Seeding) => {
+  const { options } = seeding;
+  const sessions = {} as Record<Role, { uid: string; idToken: string }>;
   for (const [role, account] of Object.entries(demoAccounts) as [
-    keyof typeof demoAccounts,
-    (typeof demoAccounts)[keyof typeof demoAccounts],
+    Role,
+    (typeof demoAccounts)[Role],
   ][]) {
     await options.auth.createUser({
       email: account.email,
@@ -76,6 +76,7 @@ export const seedDemoData = async (options: SeedOptions): Promise<void> => {
     const session = await signInWithPassword(options.authEmulator.host, account);
     sessions[role] = session;
     await write(
+      seeding,
       'POST',
       '/api/user',
       session.idToken,
@@ -84,30 +85,30 @@ export const seedDemoData = async (options: SeedOptions): Promise<void> => {
       `register ${account.email}`,
     );
   }
+  return sessions;
+};
 
-  const promoted = await promoteToAdminAsSystem(options.store, sessions.admin.uid);
-  if (promoted !== undefined) position = promoted.toString();
-
-  const tokens = {} as Record<keyof typeof demoAccounts, string>;
-  for (const role of Object.keys(sessions) as (keyof typeof demoAccounts)[]) {
-    const answer = await query.inject({
+/** Each account's service token, once the read model has its registration and promotion. */
+const tokensOf = async (
+  seeding: Seeding,
+  sessions: Record<Role, { uid: string; idToken: string }>,
+) => {
+  const tokens = {} as Record<Role, string>;
+  for (const role of Object.keys(sessions) as Role[]) {
+    const answer = await seeding.options.query.inject({
       url: `/api/jwt?email=${encodeURIComponent(demoAccounts[role].email)}`,
-      headers: { authorization: `Bearer ${sessions[role].idToken}`, 'x-min-position': position },
+      headers: {
+        authorization: `Bearer ${sessions[role].idToken}`,
+        'x-min-position': seeding.position,
+      },
     });
     tokens[role] = String(expectOk(answer, `get a token for ${role}`).accessToken);
   }
+  return tokens;
+};
 
-  for (const name of demoCategories) {
-    await write(
-      'POST',
-      '/api/category',
-      tokens.admin,
-      `seed-category-${name}`,
-      { name },
-      `add ${name}`,
-    );
-  }
-
+/** The demo cars, each with its picture uploaded first, listed by the seller; answers their ids. */
+const listDemoCars = async (seeding: Seeding, sellerToken: string): Promise<string[]> => {
   const carIds: string[] = [];
   for (const [i, car] of demoCars.entries()) {
     const picture = multipartFileBody({
@@ -117,18 +118,19 @@ export const seedDemoData = async (options: SeedOptions): Promise<void> => {
       bytes: await renderCarPicture(car.picture),
     });
     const uploaded = expectOk(
-      await command.inject({
+      await seeding.options.command.inject({
         method: 'POST',
         url: '/api/images',
-        headers: { authorization: `Bearer ${tokens.seller}`, ...picture.headers },
+        headers: { authorization: `Bearer ${sellerToken}`, ...picture.headers },
         payload: picture.payload,
       }),
       `upload the picture of ${car.name}`,
     ) as { data: { url: string } };
     const listed = await write(
+      seeding,
       'POST',
       '/api/product',
-      tokens.seller,
+      sellerToken,
       `seed-car-${i}`,
       {
         name: car.name,
@@ -144,8 +146,42 @@ export const seedDemoData = async (options: SeedOptions): Promise<void> => {
     );
     carIds.push(String(listed.insertedId));
   }
+  return carIds;
+};
 
+/**
+ * Seeds the demo marketplace once, through the same HTTP routes a browser uses (so the audit
+ * log shows it), with an Idempotency-Key on every write: a seed cut short by a crash simply runs
+ * again on the next start. The first admin is the one thing no request can create; that
+ * promotion is made by the System actor, as an operator's `npm run admin -- promote` does.
+ */
+export const seedDemoData = async (options: SeedOptions): Promise<void> => {
+  const marker = join(options.dataDir, 'seeded');
+  if (existsSync(marker)) return;
+  const { say } = options;
+  say('seeding demo data');
+  const seeding: Seeding = { options, position: '0' };
+
+  const sessions = await registerAccounts(seeding);
+  const promoted = await promoteToAdminAsSystem(options.store, sessions.admin.uid);
+  if (promoted !== undefined) seeding.position = promoted.toString();
+  const tokens = await tokensOf(seeding, sessions);
+
+  for (const name of demoCategories) {
+    await write(
+      seeding,
+      'POST',
+      '/api/category',
+      tokens.admin,
+      `seed-category-${name}`,
+      { name },
+      `add ${name}`,
+    );
+  }
+
+  const carIds = await listDemoCars(seeding, tokens.seller);
   await write(
+    seeding,
     'PUT',
     `/api/products/${carIds[0]}`,
     tokens.seller,
@@ -154,6 +190,7 @@ export const seedDemoData = async (options: SeedOptions): Promise<void> => {
     'advertise',
   );
   await write(
+    seeding,
     'POST',
     '/api/booking',
     tokens.buyer,

@@ -139,43 +139,12 @@ export const robotsTxt = (origin: string): string =>
     '',
   ].join('\n');
 
-/**
- * Serves the built web app: hashed assets cached for a year, pages never cached. Home, the
- * search, a car's page and the blog are rendered here with their content (by the build's
- * renderer, reading through `readQuery`); every other path, and any page whose rendering fails
- * or is late, is the app's shell for the browser's router (which shows its own 404 for paths it
- * does not know). Each page carries its head tags (title, description, canonical link, Open
- * Graph and Twitter card tags, and a car's schema.org block on its page), for link previews and
- * search engines, which run no scripts; a car that is not there is answered 404, and a car that
- * cannot be read in time gets the generic tags.
- */
-export const buildWebApp = async ({
-  distDir,
-  appConfig,
-  logger = false,
-  health,
-  ready,
-  name = 'gateway',
-  publicUrl,
-  readCar,
-  carReadTimeoutMs = 1500,
-  readQuery,
-  renderTimeoutMs = 1500,
-  maxRenders = 16,
-  trustedProxies = [],
-}: WebAppOptions): Promise<FastifyInstance> => {
-  const root = distDir === false ? undefined : resolve(distDir);
-  if (root !== undefined && !existsSync(resolve(root, 'index.html'))) {
-    throw new StartupError(
-      `The web app is not built (${root}/index.html is missing): build it with npm run build, or set WEB_DIST.`,
-    );
-  }
-  const app = Fastify({ logger, trustProxy: trustedProxies });
-  await app.register(securityHeaders, {
-    csp: webAppCsp(appConfig),
-    referrerPolicy: 'strict-origin-when-cross-origin',
-  });
-
+/** The run-time configuration, health and (unless the build has its own) robots.txt. */
+const serviceRoutes = (
+  app: FastifyInstance,
+  root: string | undefined,
+  { appConfig, health, ready, name = 'gateway', publicUrl }: WebAppOptions,
+): void => {
   app.get('/app-config.json', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(appConfig),
   );
@@ -195,17 +164,41 @@ export const buildWebApp = async ({
         .send(robotsTxt(originOf(request, publicUrl))),
     );
   }
+};
 
-  if (root === undefined) {
-    app.setNotFoundHandler(async (request, reply) =>
-      sendProblem(reply, {
-        status: 404,
-        detail: `Nothing here answers ${request.method}: in development, Vite serves the pages.`,
-      }),
-    );
-    return app;
+/** The head of the page a request asks for, and its status. */
+const headOf = async (
+  request: FastifyRequest,
+  readCar: CarReader | undefined,
+  carReadTimeoutMs: number,
+): Promise<{ status: number; meta: PageMeta }> => {
+  const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
+  const route = routeOf(path);
+  if (route.page !== 'car') return { status: 200, meta: metaOf(route, search) };
+  if (readCar === undefined) return { status: 200, meta: genericMeta(true) };
+  try {
+    const car = await readWithin(readCar, route.id, carReadTimeoutMs);
+    if (car === undefined) return { status: 404, meta: genericMeta(false) };
+    return { status: 200, meta: metaOf(route, search, car) };
+  } catch (error) {
+    request.log.warn({ err: error, carId: route.id }, 'car page answered without its car');
+    return { status: 200, meta: genericMeta(true) };
   }
+};
 
+/** The build's files, and every other path as a page (rendered here when it can be). */
+const pageRoutes = async (
+  app: FastifyInstance,
+  root: string,
+  {
+    publicUrl,
+    readCar,
+    carReadTimeoutMs = 1500,
+    readQuery,
+    renderTimeoutMs = 1500,
+    maxRenders = 16,
+  }: WebAppOptions,
+): Promise<void> => {
   // Pages rendered here are compressed as they are sent; the build's files come compressed.
   await app.register(fastifyCompress, { global: false });
   await app.register(fastifyStatic, {
@@ -229,22 +222,6 @@ export const buildWebApp = async ({
       : await loadPageRenderer(root, readQuery, app.log);
   let rendersInFlight = 0;
 
-  /** The head of the page a request asks for, and its status. */
-  const headOf = async (request: FastifyRequest): Promise<{ status: number; meta: PageMeta }> => {
-    const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
-    const route = routeOf(path);
-    if (route.page !== 'car') return { status: 200, meta: metaOf(route, search) };
-    if (readCar === undefined) return { status: 200, meta: genericMeta(true) };
-    try {
-      const car = await readWithin(readCar, route.id, carReadTimeoutMs);
-      if (car === undefined) return { status: 404, meta: genericMeta(false) };
-      return { status: 200, meta: metaOf(route, search, car) };
-    } catch (error) {
-      request.log.warn({ err: error, carId: route.id }, 'car page answered without its car');
-      return { status: 200, meta: genericMeta(true) };
-    }
-  };
-
   // Every other path is a page of the client-side router (a route of its own, so that its answer
   // can be compressed); the app shows its own 404 for paths it does not know.
   app.get('/*', async (request, reply) => {
@@ -256,7 +233,7 @@ export const buildWebApp = async ({
       renderPage !== undefined && request.method === 'GET' && rendersInFlight < maxRenders;
     if (rendering) rendersInFlight += 1;
     const [{ status, meta }, rendered] = await Promise.all([
-      headOf(request),
+      headOf(request, readCar, carReadTimeoutMs),
       rendering
         ? renderWithin(renderPage, request.url, renderTimeoutMs, request.log).finally(() => {
             rendersInFlight -= 1;
@@ -281,6 +258,42 @@ export const buildWebApp = async ({
     }
     return reply.code(404).type('text/plain').send('Not Found');
   });
+};
 
+/**
+ * Serves the built web app: hashed assets cached for a year, pages never cached. Home, the
+ * search, a car's page and the blog are rendered here with their content (by the build's
+ * renderer, reading through `readQuery`); every other path, and any page whose rendering fails
+ * or is late, is the app's shell for the browser's router (which shows its own 404 for paths it
+ * does not know). Each page carries its head tags (title, description, canonical link, Open
+ * Graph and Twitter card tags, and a car's schema.org block on its page), for link previews and
+ * search engines, which run no scripts; a car that is not there is answered 404, and a car that
+ * cannot be read in time gets the generic tags.
+ */
+export const buildWebApp = async (options: WebAppOptions): Promise<FastifyInstance> => {
+  const { distDir, appConfig, logger = false, trustedProxies = [] } = options;
+  const root = distDir === false ? undefined : resolve(distDir);
+  if (root !== undefined && !existsSync(resolve(root, 'index.html'))) {
+    throw new StartupError(
+      `The web app is not built (${root}/index.html is missing): build it with npm run build, or set WEB_DIST.`,
+    );
+  }
+  const app = Fastify({ logger, trustProxy: trustedProxies });
+  await app.register(securityHeaders, {
+    csp: webAppCsp(appConfig),
+    referrerPolicy: 'strict-origin-when-cross-origin',
+  });
+  serviceRoutes(app, root, options);
+
+  if (root === undefined) {
+    app.setNotFoundHandler(async (request, reply) =>
+      sendProblem(reply, {
+        status: 404,
+        detail: `Nothing here answers ${request.method}: in development, Vite serves the pages.`,
+      }),
+    );
+    return app;
+  }
+  await pageRoutes(app, root, options);
   return app;
 };

@@ -42,7 +42,8 @@ async function categoryNameFor(store: EventStore, nameOrId: string): Promise<str
   return category.status === 'active' ? category.name : nameOrId;
 }
 
-export async function carRoutes(app: ServiceApp, { run, store, checkPictures }: CarRoutesOptions) {
+/** `POST /api/product`: a seller lists a car, in a category named by name or id. */
+function listCarRoute(app: ServiceApp, { run, store, checkPictures }: CarRoutesOptions) {
   const list = writeCalls.listCar;
   app.route({
     ...writeRoute('listCar'),
@@ -84,12 +85,10 @@ export async function carRoutes(app: ServiceApp, { run, store, checkPictures }: 
       });
     },
   });
+}
 
-  idCommandRoute(app, run, 'advertiseCar', {
-    command: (carId, actor) => ({ type: 'AdvertiseCar', actor, data: { carId } }),
-    count: 'modifiedCount',
-  });
-
+/** A seller edits a car; an edit that changes nothing says so. */
+function editCarRoute(app: ServiceApp, { run, checkPictures }: CarRoutesOptions) {
   const edit = writeCalls.editCar;
   app.route({
     ...writeRoute('editCar'),
@@ -121,17 +120,10 @@ export async function carRoutes(app: ServiceApp, { run, store, checkPictures }: 
       });
     },
   });
+}
 
-  idCommandRoute(app, run, 'markCarSold', {
-    command: (carId, actor) => ({ type: 'MarkCarSold', actor, data: { carId } }),
-    count: 'modifiedCount',
-  });
-
-  idCommandRoute(app, run, 'deleteCar', {
-    command: (carId, actor) => ({ type: 'DeleteCar', actor, data: { carId } }),
-    count: 'deletedCount',
-  });
-
+/** A buyer books a car. */
+function bookCarRoute(app: ServiceApp, { run }: CarRoutesOptions) {
   const book = writeCalls.bookCar;
   app.route({
     ...writeRoute('bookCar'),
@@ -164,6 +156,30 @@ export async function carRoutes(app: ServiceApp, { run, store, checkPictures }: 
       });
     },
   });
+}
+
+export async function carRoutes(app: ServiceApp, options: CarRoutesOptions) {
+  const { run } = options;
+  listCarRoute(app, options);
+
+  idCommandRoute(app, run, 'advertiseCar', {
+    command: (carId, actor) => ({ type: 'AdvertiseCar', actor, data: { carId } }),
+    count: 'modifiedCount',
+  });
+
+  editCarRoute(app, options);
+
+  idCommandRoute(app, run, 'markCarSold', {
+    command: (carId, actor) => ({ type: 'MarkCarSold', actor, data: { carId } }),
+    count: 'modifiedCount',
+  });
+
+  idCommandRoute(app, run, 'deleteCar', {
+    command: (carId, actor) => ({ type: 'DeleteCar', actor, data: { carId } }),
+    count: 'deletedCount',
+  });
+
+  bookCarRoute(app, options);
 
   for (const [call, type] of [
     ['acceptBooking', 'AcceptBooking'],

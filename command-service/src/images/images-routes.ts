@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { ImageUploadAnswer, MAIN_PICTURE_WIDTH, PICTURE_WIDTHS } from '@second-gear/contracts';
 import type { Actor } from '@second-gear/identity';
 import { HttpProblem, problemAnswers, REQUIRED_MESSAGE } from '@second-gear/service-http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ImageStorage } from './image-storage.ts';
@@ -48,6 +48,72 @@ const uploadForm = z.object({
 
 const sellerOrAdmin = (actor: Actor) => actor.role === 'Seller' || actor.role === 'Admin';
 
+/** The uploaded file's bytes: a multipart body with one non-empty file in the field `image`. */
+const readUpload = async (request: FastifyRequest, maxBytes: number): Promise<Buffer> => {
+  if (!request.isMultipart()) {
+    throw new HttpProblem(
+      415,
+      'Unsupported Media Type',
+      'Send the picture as multipart/form-data, in the field "image".',
+    );
+  }
+
+  let bytes: Buffer;
+  try {
+    const file = await request.file();
+    if (file?.fieldname !== 'image') {
+      throw HttpProblem.badRequest('The picture goes in the field "image".', [
+        { field: 'image', message: REQUIRED_MESSAGE },
+      ]);
+    }
+    bytes = await file.toBuffer();
+  } catch (error) {
+    if ((error as { statusCode?: unknown }).statusCode === 413) {
+      throw new HttpProblem(
+        413,
+        'Content Too Large',
+        `The picture is larger than ${maxBytes} bytes.`,
+      );
+    }
+    throw error;
+  }
+  if (bytes.length === 0) {
+    throw HttpProblem.badRequest('The picture is empty.', [
+      { field: 'image', message: REQUIRED_MESSAGE },
+    ]);
+  }
+  return bytes;
+};
+
+/** The picture re-encoded in every width class; a refused one as the problem it is. */
+const encodeUpload = async (
+  bytes: Buffer,
+  inTurn: ReturnType<typeof concurrencyLimit>,
+  options: { maxPixels: number; format: OutputFormat },
+) => {
+  let images: Awaited<ReturnType<typeof processImage>>;
+  try {
+    images = await inTurn(() =>
+      processImage(bytes, {
+        maxPixels: options.maxPixels,
+        widths: PICTURE_WIDTHS,
+        format: options.format,
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ImageRejected)) throw error;
+    switch (error.reason) {
+      case 'not-an-image':
+        throw new HttpProblem(415, 'Unsupported Media Type', error.message);
+      case 'too-many-pixels':
+        throw new HttpProblem(413, 'Content Too Large', error.message);
+      case 'unreadable':
+        throw HttpProblem.badRequest(error.message, [{ field: 'image', message: error.message }]);
+    }
+  }
+  return images;
+};
+
 /**
  * `POST /api/images`, multipart field `image`: a JPEG, PNG or WebP (by content), re-encoded
  * without its metadata into the width classes of `PICTURE_WIDTHS` and stored under
@@ -92,57 +158,8 @@ export async function imagesRoutes(app: FastifyInstance, options: ImagesRoutesOp
       if (!(await mayUpload(actor))) {
         throw HttpProblem.forbidden('Only sellers and admins upload car pictures.');
       }
-      if (!request.isMultipart()) {
-        throw new HttpProblem(
-          415,
-          'Unsupported Media Type',
-          'Send the picture as multipart/form-data, in the field "image".',
-        );
-      }
-
-      let bytes: Buffer;
-      try {
-        const file = await request.file();
-        if (file?.fieldname !== 'image') {
-          throw HttpProblem.badRequest('The picture goes in the field "image".', [
-            { field: 'image', message: REQUIRED_MESSAGE },
-          ]);
-        }
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { statusCode?: unknown }).statusCode === 413) {
-          throw new HttpProblem(
-            413,
-            'Content Too Large',
-            `The picture is larger than ${options.maxBytes} bytes.`,
-          );
-        }
-        throw error;
-      }
-      if (bytes.length === 0) {
-        throw HttpProblem.badRequest('The picture is empty.', [
-          { field: 'image', message: REQUIRED_MESSAGE },
-        ]);
-      }
-
-      let images: Awaited<ReturnType<typeof processImage>>;
-      try {
-        images = await inTurn(() =>
-          processImage(bytes, { maxPixels: options.maxPixels, widths: PICTURE_WIDTHS, format }),
-        );
-      } catch (error) {
-        if (!(error instanceof ImageRejected)) throw error;
-        switch (error.reason) {
-          case 'not-an-image':
-            throw new HttpProblem(415, 'Unsupported Media Type', error.message);
-          case 'too-many-pixels':
-            throw new HttpProblem(413, 'Content Too Large', error.message);
-          case 'unreadable':
-            throw HttpProblem.badRequest(error.message, [
-              { field: 'image', message: error.message },
-            ]);
-        }
-      }
+      const bytes = await readUpload(request, options.maxBytes);
+      const images = await encodeUpload(bytes, inTurn, { maxPixels: options.maxPixels, format });
 
       const variants = [];
       for (const image of images) {

@@ -27,11 +27,9 @@ declare module 'fastify' {
 
 const changed = (appends: { events: unknown[] }[]) => appends.some((a) => a.events.length > 0);
 
-export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptions) {
-  app.decorateRequest('firebaseIdentity', null);
-
-  // The Firebase ID token, verified before the body is even parsed: anonymous is 401.
-  async function signedInIdentity(request: FastifyRequest, reply: FastifyReply) {
+// The Firebase ID token, verified before the body is even parsed: anonymous is 401.
+const signedInIdentity =
+  (auth: UserRoutesOptions['auth']) => async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0];
     const idToken = firebaseIdTokenFrom(request);
     if (idToken === undefined) return sendUnauthorized(reply, 'Sign in to register.', path);
@@ -41,12 +39,14 @@ export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptio
       if (!(error instanceof InvalidIdTokenError)) throw error;
       return sendUnauthorized(reply, error.message, path);
     }
-  }
+  };
 
+/** `POST /api/user`: a signed-in Firebase account registers, as a Buyer or a Seller. */
+function registerRoute(app: ServiceApp, { run, auth }: UserRoutesOptions) {
   const register = writeCalls.registerUser;
   app.route({
     ...writeRoute('registerUser'),
-    onRequest: signedInIdentity,
+    onRequest: signedInIdentity(auth),
     schema: {
       ...writeRoute('registerUser').schema,
       headers: CommandHeaders,
@@ -80,7 +80,10 @@ export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptio
       });
     },
   });
+}
 
+/** A user applies to sell, or changes their profile. */
+function accountRoutes(app: ServiceApp, { run }: UserRoutesOptions) {
   const seller = writeCalls.applyForSeller;
   app.route({
     ...writeRoute('applyForSeller'),
@@ -116,6 +119,13 @@ export async function userRoutes(app: ServiceApp, { run, auth }: UserRoutesOptio
         }),
       }),
   });
+}
+
+export async function userRoutes(app: ServiceApp, options: UserRoutesOptions) {
+  const { run } = options;
+  app.decorateRequest('firebaseIdentity', null);
+  registerRoute(app, options);
+  accountRoutes(app, options);
 
   idCommandRoute(app, run, 'promoteToAdmin', {
     command: (userId, actor) => ({ type: 'PromoteToAdmin', actor, data: { userId } }),

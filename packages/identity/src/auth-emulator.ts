@@ -126,19 +126,13 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((done) => child.once('exit', () => done()));
 }
 
-/**
- * Starts the Firebase Auth Emulator from the installed firebase-tools, as a child process of
- * this Node, in a temporary directory with its own firebase.json. Every port it needs (auth,
- * the emulator hub, logging) is a free one, so several emulators can run at once.
- */
-export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
-  const projectId = options.projectId ?? 'demo-second-gear';
-  const host = options.host ?? '127.0.0.1';
-  const [port, hubPort, loggingPort] = await Promise.all([
-    options.port ?? freePort(host),
-    freePort(host),
-    freePort(host),
-  ]);
+/** A temporary directory with the emulator's own firebase.json, naming every port it uses. */
+async function makeWorkDir(
+  host: string,
+  port: number,
+  hubPort: number,
+  loggingPort: number,
+): Promise<string> {
   const workDir = await mkdtemp(join(tmpdir(), 'second-gear-auth-emulator-'));
   await mkdir(join(workDir, 'tmp'));
   await writeFile(
@@ -153,7 +147,17 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
       },
     }),
   );
+  return workDir;
+}
 
+/**
+ * The firebase-tools command line, and with a data directory, the pid file of the emulator that
+ * keeps it (an earlier one still running is taken over first).
+ */
+async function emulatorCommand(
+  options: AuthEmulatorOptions,
+  projectId: string,
+): Promise<{ args: string[]; pidFile: string | undefined }> {
   const args = [firebaseCli(), 'emulators:start', '--only', 'auth', '--project', projectId];
   const pidFile = options.dataDir ? `${resolve(options.dataDir)}.emulator.pid` : undefined;
   if (options.dataDir && pidFile) {
@@ -164,7 +168,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     if (existsSync(join(dataDir, EXPORT_METADATA))) args.push('--import', dataDir);
     args.push('--export-on-exit', dataDir);
   }
+  return { args, pidFile };
+}
 
+function emulatorEnv(workDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // Its own config store and temp dir: the emulator hub leaves a locator file per project
@@ -179,10 +186,54 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   for (const name of ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_EMULATOR_HUB', 'GCLOUD_PROJECT']) {
     delete env[name];
   }
+  return env;
+}
+
+/**
+ * Reads the emulator's output by line: each to `onLog`, the last 40 kept for an error, and
+ * whether it has said it is ready.
+ */
+function followOutput(child: ChildProcess, onLog: ((line: string) => void) | undefined) {
+  const output = { recent: [] as string[], announcedReady: false };
+  const lines = (stream: NodeJS.ReadableStream | null) => {
+    let pending = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      const parts = (pending + chunk).split('\n');
+      pending = parts.pop() ?? '';
+      for (const line of parts) {
+        if (line.trim() === '') continue;
+        if (line.includes('All emulators ready')) output.announcedReady = true;
+        output.recent.push(line);
+        if (output.recent.length > 40) output.recent.shift();
+        onLog?.(line);
+      }
+    });
+  };
+  lines(child.stdout);
+  lines(child.stderr);
+  return output;
+}
+
+/**
+ * Starts the Firebase Auth Emulator from the installed firebase-tools, as a child process of
+ * this Node, in a temporary directory with its own firebase.json. Every port it needs (auth,
+ * the emulator hub, logging) is a free one, so several emulators can run at once.
+ */
+export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
+  const projectId = options.projectId ?? 'demo-second-gear';
+  const host = options.host ?? '127.0.0.1';
+  const [port, hubPort, loggingPort] = await Promise.all([
+    options.port ?? freePort(host),
+    freePort(host),
+    freePort(host),
+  ]);
+  const workDir = await makeWorkDir(host, port, hubPort, loggingPort);
+  const { args, pidFile } = await emulatorCommand(options, projectId);
 
   const child = spawn(process.execPath, [WATCHDOG, ...args, '--non-interactive'], {
     cwd: workDir,
-    env,
+    env: emulatorEnv(workDir),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: a Ctrl-C in the terminal reaches only this process, which then
     // stops the emulator once through stop(). A second SIGINT would make the emulator skip
@@ -200,26 +251,8 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   if (pidFile && child.pid !== undefined) {
     await writeFile(pidFile, `${child.pid} ${process.pid}`);
   }
-  const recent: string[] = [];
-  // The auth endpoint answers before an import has finished; this line comes after it.
-  let announcedReady = false;
-  const lines = (stream: NodeJS.ReadableStream | null) => {
-    let pending = '';
-    stream?.setEncoding('utf8');
-    stream?.on('data', (chunk: string) => {
-      const parts = (pending + chunk).split('\n');
-      pending = parts.pop() ?? '';
-      for (const line of parts) {
-        if (line.trim() === '') continue;
-        if (line.includes('All emulators ready')) announcedReady = true;
-        recent.push(line);
-        if (recent.length > 40) recent.shift();
-        options.onLog?.(line);
-      }
-    });
-  };
-  lines(child.stdout);
-  lines(child.stderr);
+  // The auth endpoint answers before an import has finished; its ready line comes after it.
+  const output = followOutput(child, options.onLog);
   const killOnExit = killGroup;
   process.once('exit', killOnExit);
 
@@ -236,13 +269,13 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   child.once('exit', () => {
     ended = true;
   });
-  while (!(announcedReady && (await answers(url)))) {
+  while (!(output.announcedReady && (await answers(url)))) {
     if (ended || Date.now() > deadline) {
       killGroup();
       await exited(child);
       await cleanUp();
       const reason = ended ? 'exited early' : 'did not answer in time';
-      throw new Error(`The Auth Emulator ${reason}. Its last output:\n${recent.join('\n')}`);
+      throw new Error(`The Auth Emulator ${reason}. Its last output:\n${output.recent.join('\n')}`);
     }
     await new Promise((wait) => setTimeout(wait, 250));
   }

@@ -14,12 +14,9 @@ interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/**
- * What an event means to a person reading the audit log. Bookkeeping events (email,
- * category-name and booking-id reservations, a seller's or category's car counts) are not
- * entries: they always accompany one that is.
- */
-const describe = (event: ProjectedEvent): AuditEntry | undefined => {
+type Describe = (event: ProjectedEvent) => AuditEntry | undefined;
+
+const describeUser: Describe = (event) => {
   switch (event.type) {
     case 'UserRegistered':
       return {
@@ -35,6 +32,23 @@ const describe = (event: ProjectedEvent): AuditEntry | undefined => {
       return { action: 'promoted to admin', subjectType: 'user', subjectId: event.data.userId };
     case 'UserDeleted':
       return { action: 'deleted', subjectType: 'user', subjectId: event.data.userId };
+    case 'UserProfileChanged': {
+      // Which fields changed; never the phone itself.
+      const { userId, ...changed } = event.data;
+      return {
+        action: 'changed their profile',
+        subjectType: 'user',
+        subjectId: userId,
+        details: { fields: Object.keys(changed) },
+      };
+    }
+    default:
+      return undefined;
+  }
+};
+
+const describeCategory: Describe = (event) => {
+  switch (event.type) {
     case 'CategoryCreated':
       return {
         action: 'created',
@@ -49,6 +63,13 @@ const describe = (event: ProjectedEvent): AuditEntry | undefined => {
         subjectId: event.data.categoryId,
         label: event.data.name,
       };
+    default:
+      return undefined;
+  }
+};
+
+const describeCar: Describe = (event) => {
+  switch (event.type) {
     case 'CarListed':
       return {
         action: 'listed',
@@ -64,6 +85,44 @@ const describe = (event: ProjectedEvent): AuditEntry | undefined => {
       };
     case 'CarAdvertised':
       return { action: 'advertised', subjectType: 'car', subjectId: event.data.carId };
+    case 'CarPriceChanged':
+      return {
+        action: 'changed the price',
+        subjectType: 'car',
+        subjectId: event.data.carId,
+        details: { old_price: event.data.oldPrice, price: event.data.price },
+      };
+    case 'CarDetailsChanged': {
+      const { carId, ...changed } = event.data;
+      return { action: 'edited', subjectType: 'car', subjectId: carId, details: changed };
+    }
+    case 'CarPhotosChanged':
+      return {
+        action: 'changed the pictures',
+        subjectType: 'car',
+        subjectId: event.data.carId,
+        details: { pictures: event.data.images.length },
+      };
+    case 'CarSold':
+      return { action: 'marked sold', subjectType: 'car', subjectId: event.data.carId };
+    case 'CarDeleted':
+      return {
+        action:
+          event.data.reason === 'seller-deleted'
+            ? "withdrawn with its seller's account"
+            : 'deleted',
+        subjectType: 'car',
+        subjectId: event.data.carId,
+        details: { reason: event.data.reason },
+      };
+    default:
+      return undefined;
+  }
+};
+
+/** A booking's entries are the car's: that is where a reader of the log looks for them. */
+const describeBooking: Describe = (event) => {
+  switch (event.type) {
     case 'CarBooked':
       // The buyer's phone and email stay in the bookings table, for the seller only.
       return {
@@ -101,47 +160,14 @@ const describe = (event: ProjectedEvent): AuditEntry | undefined => {
         },
       };
     }
-    case 'CarPriceChanged':
-      return {
-        action: 'changed the price',
-        subjectType: 'car',
-        subjectId: event.data.carId,
-        details: { old_price: event.data.oldPrice, price: event.data.price },
-      };
-    case 'CarDetailsChanged': {
-      const { carId, ...changed } = event.data;
-      return { action: 'edited', subjectType: 'car', subjectId: carId, details: changed };
-    }
-    case 'CarPhotosChanged':
-      return {
-        action: 'changed the pictures',
-        subjectType: 'car',
-        subjectId: event.data.carId,
-        details: { pictures: event.data.images.length },
-      };
-    case 'CarSold':
-      return { action: 'marked sold', subjectType: 'car', subjectId: event.data.carId };
-    case 'UserProfileChanged': {
-      // Which fields changed; never the phone itself.
-      const { userId, ...changed } = event.data;
-      return {
-        action: 'changed their profile',
-        subjectType: 'user',
-        subjectId: userId,
-        details: { fields: Object.keys(changed) },
-      };
-    }
-    case 'CarDeleted':
-      return {
-        action:
-          event.data.reason === 'seller-deleted'
-            ? "withdrawn with its seller's account"
-            : 'deleted',
-        subjectType: 'car',
-        subjectId: event.data.carId,
-        details: { reason: event.data.reason },
-      };
-    // Integrators' keys and webhooks: never a key's secret or hash, nor a signing secret.
+    default:
+      return undefined;
+  }
+};
+
+/** Integrators' keys: never a key's secret or hash. */
+const describeApiKey: Describe = (event) => {
+  switch (event.type) {
     case 'ApiKeyIssued':
       return {
         action: 'issued the API key',
@@ -152,6 +178,14 @@ const describe = (event: ProjectedEvent): AuditEntry | undefined => {
       };
     case 'ApiKeyRevoked':
       return { action: 'revoked the API key', subjectType: 'api-key', subjectId: event.data.keyId };
+    default:
+      return undefined;
+  }
+};
+
+/** Integrators' webhooks: never a signing secret. */
+const describeWebhook: Describe = (event) => {
+  switch (event.type) {
     case 'WebhookEndpointRegistered':
       return {
         action: 'registered the webhook',
@@ -207,6 +241,19 @@ const describe = (event: ProjectedEvent): AuditEntry | undefined => {
       return undefined;
   }
 };
+
+/**
+ * What an event means to a person reading the audit log. Bookkeeping events (email,
+ * category-name and booking-id reservations, a seller's or category's car counts) are not
+ * entries: they always accompany one that is.
+ */
+const describe: Describe = (event) =>
+  describeUser(event) ??
+  describeCategory(event) ??
+  describeCar(event) ??
+  describeBooking(event) ??
+  describeApiKey(event) ??
+  describeWebhook(event);
 
 /** The events that bring a subject into being: none of its entries can come before them. */
 const BEGINNINGS = new Set<string>(['UserRegistered', 'CategoryCreated', 'CarListed']);

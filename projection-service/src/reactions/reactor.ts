@@ -151,6 +151,123 @@ const PASSED_OVER_SAVE_MS = 5000;
 /** Jitter: a random wait between half the backoff and all of it, so retries spread out. */
 const jittered = (ms: number) => Math.round(ms / 2 + (Math.random() * ms) / 2);
 
+/** What every reactor's run works with, settled once at the start. */
+interface Reacting {
+  options: StartReactorsOptions;
+  log: StartReactorsOptions['logger'];
+  firstDelay: number;
+  maxDelay: number;
+  /** The caller's signal and `stop()`'s. */
+  signal: AbortSignal;
+  /** Each reactor's position: the last event it reacted to or passed over. */
+  passed: Map<string, bigint | undefined>;
+}
+
+/**
+ * Reacts to one event, retried with backoff until it succeeds (each failure stored for status
+ * and health); an event that cannot be read is parked instead.
+ */
+const handle = async (
+  { options: { db }, log, firstDelay, maxDelay, signal }: Reacting,
+  reactor: Reactor,
+  recorded: RecordedEvent,
+) => {
+  let event: ProjectedEvent | undefined;
+  try {
+    event = toProjectedEvent(recorded);
+  } catch (error) {
+    const text = describeFailure(error);
+    log?.error(
+      { reactor: reactor.name, position: recorded.position.toString(), error: text },
+      'reactor passes over an event it cannot read; it is parked',
+    );
+    await park(db, reactor.name, recorded, text);
+    return;
+  }
+  if (!event) return;
+  for (let attempts = 1; ; attempts++) {
+    try {
+      await reactor.react(event);
+      if (attempts > 1) {
+        log?.info(
+          { reactor: reactor.name, position: recorded.position.toString(), attempts },
+          'reactor succeeded after failing',
+        );
+      }
+      return;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const wait = jittered(Math.min(firstDelay * 2 ** (attempts - 1), maxDelay));
+      const text = describeFailure(error);
+      await saveFailure(db, reactor.name, {
+        position: recorded.position,
+        attempts,
+        error: text,
+        nextAttemptAt: new Date(Date.now() + wait),
+      });
+      log?.error(
+        { reactor: reactor.name, position: recorded.position.toString(), attempts, error: text },
+        `reactor failed; trying again in ${Math.round(wait / 1000)} s`,
+      );
+      await sleep(wait, undefined, { signal });
+    }
+  }
+};
+
+/**
+ * One reactor, until stopped: follows the store from its checkpoint, and after a failure of
+ * the store or the database, starts again from it after a wait that doubles.
+ */
+const run = async (reacting: Reacting, reactor: Reactor) => {
+  const { options, log, firstDelay, maxDelay, signal, passed } = reacting;
+  const { db, store } = options;
+  let delay = firstDelay;
+  while (!signal.aborted) {
+    try {
+      let saved = await readCheckpoint(db, reactor.name);
+      let savedAt = Date.now();
+      const seen = passed.get(reactor.name);
+      if (seen === undefined || (saved !== undefined && saved > seen)) {
+        passed.set(reactor.name, saved);
+      }
+      const save = async (position: bigint) => {
+        await saveCheckpoint(db, reactor.name, position);
+        saved = position;
+        savedAt = Date.now();
+      };
+      const subscription = store.subscribe({
+        ...(saved === undefined ? {} : { after: saved }),
+        signal,
+      });
+      for await (const events of batched(subscription, 500)) {
+        for (const event of events) {
+          if (!reactor.types.has(event.type as EventType)) continue;
+          if (reactor.wants && !reactor.wants(event)) continue;
+          await handle(reacting, reactor, event);
+          await save(event.position);
+          options.metrics?.applied(reactor.name, 1);
+          passed.set(reactor.name, event.position);
+        }
+        options.metrics?.batch(reactor.name, 'applied');
+        // Passing over other events needs no write each time: after a restart, reading
+        // them again costs nothing.
+        const last = events.at(-1)?.position;
+        if (last !== undefined) passed.set(reactor.name, last);
+        if (last !== undefined && last !== saved && Date.now() - savedAt > PASSED_OVER_SAVE_MS) {
+          await save(last);
+        }
+      }
+      delay = firstDelay;
+    } catch (error) {
+      if (signal.aborted) return;
+      options.metrics?.batch(reactor.name, 'failed');
+      log?.error({ err: error, reactor: reactor.name }, 'reactor stopped; starting again');
+      await sleep(delay, undefined, { signal }).catch(() => {});
+      delay = Math.min(delay * 2, maxDelay);
+    }
+  }
+};
+
 /**
  * Starts every reactor: each follows the store from its checkpoint, reacts to its events in
  * order, one at a time, and moves its checkpoint after each. An effect that fails is retried
@@ -160,109 +277,24 @@ const jittered = (ms: number) => Math.round(ms / 2 + (Math.random() * ms) / 2);
  * the subscription from the checkpoint.
  */
 export const startReactors = async (options: StartReactorsOptions): Promise<RunningReactors> => {
-  const { store, db, reactors } = options;
+  const { db, reactors } = options;
   const log = options.logger;
-  const firstDelay = options.firstDelayMs ?? 1000;
-  const maxDelay = options.maxDelayMs ?? 5 * 60_000;
   const controller = new AbortController();
   const signal = options.signal
     ? AbortSignal.any([options.signal, controller.signal])
     : controller.signal;
   await migrateReactions(db);
-  const passed = new Map<string, bigint | undefined>();
-
-  const handle = async (reactor: Reactor, recorded: RecordedEvent) => {
-    let event: ProjectedEvent | undefined;
-    try {
-      event = toProjectedEvent(recorded);
-    } catch (error) {
-      const text = describeFailure(error);
-      log?.error(
-        { reactor: reactor.name, position: recorded.position.toString(), error: text },
-        'reactor passes over an event it cannot read; it is parked',
-      );
-      await park(db, reactor.name, recorded, text);
-      return;
-    }
-    if (!event) return;
-    for (let attempts = 1; ; attempts++) {
-      try {
-        await reactor.react(event);
-        if (attempts > 1) {
-          log?.info(
-            { reactor: reactor.name, position: recorded.position.toString(), attempts },
-            'reactor succeeded after failing',
-          );
-        }
-        return;
-      } catch (error) {
-        if (signal.aborted) throw error;
-        const wait = jittered(Math.min(firstDelay * 2 ** (attempts - 1), maxDelay));
-        const text = describeFailure(error);
-        await saveFailure(db, reactor.name, {
-          position: recorded.position,
-          attempts,
-          error: text,
-          nextAttemptAt: new Date(Date.now() + wait),
-        });
-        log?.error(
-          { reactor: reactor.name, position: recorded.position.toString(), attempts, error: text },
-          `reactor failed; trying again in ${Math.round(wait / 1000)} s`,
-        );
-        await sleep(wait, undefined, { signal });
-      }
-    }
+  const reacting: Reacting = {
+    options,
+    log,
+    firstDelay: options.firstDelayMs ?? 1000,
+    maxDelay: options.maxDelayMs ?? 5 * 60_000,
+    signal,
+    passed: new Map(),
   };
+  const { passed } = reacting;
 
-  const run = async (reactor: Reactor) => {
-    let delay = firstDelay;
-    while (!signal.aborted) {
-      try {
-        let saved = await readCheckpoint(db, reactor.name);
-        let savedAt = Date.now();
-        const seen = passed.get(reactor.name);
-        if (seen === undefined || (saved !== undefined && saved > seen)) {
-          passed.set(reactor.name, saved);
-        }
-        const save = async (position: bigint) => {
-          await saveCheckpoint(db, reactor.name, position);
-          saved = position;
-          savedAt = Date.now();
-        };
-        const subscription = store.subscribe({
-          ...(saved === undefined ? {} : { after: saved }),
-          signal,
-        });
-        for await (const events of batched(subscription, 500)) {
-          for (const event of events) {
-            if (!reactor.types.has(event.type as EventType)) continue;
-            if (reactor.wants && !reactor.wants(event)) continue;
-            await handle(reactor, event);
-            await save(event.position);
-            options.metrics?.applied(reactor.name, 1);
-            passed.set(reactor.name, event.position);
-          }
-          options.metrics?.batch(reactor.name, 'applied');
-          // Passing over other events needs no write each time: after a restart, reading
-          // them again costs nothing.
-          const last = events.at(-1)?.position;
-          if (last !== undefined) passed.set(reactor.name, last);
-          if (last !== undefined && last !== saved && Date.now() - savedAt > PASSED_OVER_SAVE_MS) {
-            await save(last);
-          }
-        }
-        delay = firstDelay;
-      } catch (error) {
-        if (signal.aborted) return;
-        options.metrics?.batch(reactor.name, 'failed');
-        log?.error({ err: error, reactor: reactor.name }, 'reactor stopped; starting again');
-        await sleep(delay, undefined, { signal }).catch(() => {});
-        delay = Math.min(delay * 2, maxDelay);
-      }
-    }
-  };
-
-  const running = Promise.all(reactors.map((reactor) => run(reactor)));
+  const running = Promise.all(reactors.map((reactor) => run(reacting, reactor)));
   log?.info({ reactors: reactors.map((r) => r.name) }, 'reactors started');
   return {
     states: async () =>

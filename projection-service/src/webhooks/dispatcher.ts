@@ -75,6 +75,212 @@ const jittered = (ms: number) => Math.round(ms * (0.75 + Math.random() / 2));
 const describe = (result: SendResult) =>
   result.error ?? `HTTP ${result.statusCode ?? 0}${result.ok ? '' : ' (not a 2xx answer)'}`;
 
+/** What every delivery works with, settled once at the start. */
+interface Dispatch {
+  options: WebhookDispatcherOptions;
+  db: ReadModelDb;
+  store: EventStore;
+  log: WebhookDispatcherOptions['logger'];
+  delays: readonly number[];
+  metrics: ReturnType<typeof webhookMetrics> | undefined;
+  /** Endpoints reported failing by this process, before the outbox has seen the event. */
+  suspects: Set<string>;
+}
+
+/** How the wait between two rounds is cut short: by `wake()`, or by stopping. */
+interface Alarm {
+  /** Set by `wake()` during a round: the next round starts without waiting. */
+  woken: boolean;
+  wakeUp: (() => void) | undefined;
+}
+
+/** The first waiting message of every endpoint that takes deliveries now. */
+const heads = async (db: ReadModelDb) =>
+  (
+    await sql<Head>`
+        select distinct on (d.endpoint_id) d.id, d.endpoint_id, d.message_id, d.event_position,
+               d.body, d.attempts, d.trace, e.url, e.secret_nonce, e.failing,
+               (extract(epoch from d.next_attempt_at - now()) * 1000)::float8 as wait_ms
+        from ${deliveries} d join ${endpoints} e on e.id = d.endpoint_id
+        where d.status = 'pending' and not e.paused and not e.deleted
+        order by d.endpoint_id, d.id`.execute(db)
+  ).rows;
+
+/**
+ * Sends the message once, in the trace of the command that caused the event when it was
+ * traced; the request itself shows under it (and carries that trace to the receiver as
+ * `traceparent`).
+ */
+const send = (options: WebhookDispatcherOptions, head: Head): Promise<SendResult> =>
+  inSpan(
+    'webhook delivery',
+    {
+      kind: SpanKind.PRODUCER,
+      parent: head.trace ? { traceparent: head.trace } : undefined,
+      attributes: {
+        'second_gear.webhook.endpoint': head.endpoint_id,
+        'second_gear.webhook.message': head.message_id,
+        'second_gear.webhook.attempt': head.attempts + 1,
+      },
+    },
+    () =>
+      sendWebhook(
+        {
+          url: head.url,
+          messageId: head.message_id,
+          body: head.body,
+          secret: webhookSigningSecret(options.serverSecret, head.endpoint_id, head.secret_nonce),
+        },
+        {
+          targets: options.targets,
+          ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+          ...(options.resolve ? { resolve: options.resolve } : {}),
+        },
+      ),
+  );
+
+/** Keeps the attempt, and what it leaves of the delivery: done, given up, or when to retry. */
+const recordAttempt = async (
+  { db, delays }: Dispatch,
+  head: Head,
+  result: SendResult,
+  number: number,
+  givenUp: boolean,
+): Promise<void> => {
+  await db.transaction().execute(async (trx) => {
+    await sql`
+        insert into ${attempts}
+          (delivery_id, attempt, endpoint_id, at, ok, status_code, error, latency_ms, response)
+        values (${head.id}, ${number}, ${head.endpoint_id}, now(), ${result.ok},
+                ${result.statusCode ?? null}, ${result.error ?? null}, ${result.latencyMs},
+                ${result.response})
+        on conflict (delivery_id, attempt) do nothing`.execute(trx);
+    const waitMs = result.ok || givenUp ? 0 : jittered(delays[number - 1] ?? 0);
+    await sql`
+        update ${deliveries} set attempts = ${number},
+          status = ${result.ok ? 'delivered' : givenUp ? 'failed' : 'pending'},
+          next_attempt_at = now() + ${`${waitMs} milliseconds`}::interval,
+          finished_at = ${result.ok || givenUp ? sql`now()` : null}
+        where id = ${head.id}`.execute(trx);
+  });
+};
+
+/** Logs the attempt, and reports an endpoint failing on its last one, or recovered. */
+const reportAttempt = async (
+  { store, log, suspects }: Dispatch,
+  head: Head,
+  result: SendResult,
+  number: number,
+  givenUp: boolean,
+): Promise<void> => {
+  const where = { endpoint: head.endpoint_id, messageId: head.message_id, attempt: number };
+  if (result.ok) {
+    if (head.failing || suspects.has(head.endpoint_id)) {
+      await runSystemCommand(store, {
+        type: 'MarkWebhookRecovered',
+        actor: deliverer,
+        data: { endpointId: head.endpoint_id },
+      });
+      suspects.delete(head.endpoint_id);
+      log?.info(where, 'webhook delivering again');
+    }
+    return;
+  }
+  if (!givenUp) {
+    log?.warn({ ...where, error: describe(result) }, 'webhook attempt failed; it is tried again');
+    return;
+  }
+  log?.error({ ...where, error: describe(result) }, 'webhook given up after its last attempt');
+  await runSystemCommand(store, {
+    type: 'MarkWebhookFailing',
+    actor: deliverer,
+    data: {
+      endpointId: head.endpoint_id,
+      messageId: head.message_id,
+      eventPosition: String(head.event_position),
+      attempts: number,
+      lastError: describe(result).slice(0, 300),
+    },
+  });
+  suspects.add(head.endpoint_id);
+};
+
+const attempt = async (dispatch: Dispatch, head: Head): Promise<void> => {
+  const result = await send(dispatch.options, head);
+  const number = head.attempts + 1;
+  const givenUp = !result.ok && number > dispatch.delays.length;
+  const outcome = result.ok ? 'delivered' : givenUp ? 'given_up' : 'failed';
+  dispatch.metrics?.attempted(outcome, result.latencyMs);
+  await recordAttempt(dispatch, head, result, number, givenUp);
+  await reportAttempt(dispatch, head, result, number, givenUp);
+};
+
+/** Deletes finished deliveries and their attempts older than `retentionMs`, once an hour. */
+const pruner = (db: ReadModelDb, retentionMs: number) => {
+  let prunedAt = 0;
+  return async () => {
+    if (Date.now() - prunedAt < 3_600_000) return;
+    prunedAt = Date.now();
+    const before = `${retentionMs} milliseconds`;
+    await sql`delete from ${attempts} a using ${deliveries} d
+              where d.id = a.delivery_id and d.status <> 'pending'
+                and d.finished_at < now() - ${before}::interval`.execute(db);
+    await sql`delete from ${deliveries} where status <> 'pending'
+              and finished_at < now() - ${before}::interval`.execute(db);
+  };
+};
+
+/**
+ * Rounds until `signal` aborts: each sends every due head (`concurrency` at once), then waits
+ * until the next is due (a minute at most), or after a failure, a second doubling up to a minute.
+ */
+const dispatchLoop = async (
+  dispatch: Dispatch,
+  alarm: Alarm,
+  signal: AbortSignal,
+  concurrency: number,
+  prune: () => Promise<void>,
+): Promise<void> => {
+  let delay = 1000;
+  while (!signal.aborted) {
+    alarm.woken = false;
+    let waitMs = 60_000;
+    try {
+      const all = await heads(dispatch.db);
+      const due = all.filter((head) => Number(head.wait_ms) <= 0);
+      for (let i = 0; i < due.length; i += concurrency) {
+        await Promise.all(due.slice(i, i + concurrency).map((head) => attempt(dispatch, head)));
+        if (signal.aborted) return;
+      }
+      for (const head of all) {
+        const wait = Number(head.wait_ms);
+        if (wait > 0) waitMs = Math.min(waitMs, Math.ceil(wait));
+      }
+      // Sent something: there may be a next message right away.
+      if (due.length > 0) waitMs = 0;
+      await prune();
+      delay = 1000;
+    } catch (error) {
+      if (signal.aborted) return;
+      dispatch.log?.error({ err: error }, 'webhook dispatcher failed; trying again');
+      waitMs = delay;
+      delay = Math.min(delay * 2, 60_000);
+    }
+    if (waitMs > 0 && !alarm.woken) {
+      await new Promise<void>((done) => {
+        const timer = setTimeout(done, waitMs);
+        const wakeUp = () => {
+          clearTimeout(timer);
+          done();
+        };
+        alarm.wakeUp = wakeUp;
+        signal.addEventListener('abort', wakeUp, { once: true });
+      });
+      alarm.wakeUp = undefined;
+    }
+  }
+};
+
 /**
  * Delivers the outbox: per endpoint in order (the next message waits until the one before it
  * succeeded or was given up), endpoints side by side. At least once: a message is marked
@@ -85,172 +291,32 @@ const describe = (result: SendResult) =>
  */
 export const startWebhookDispatcher = (options: WebhookDispatcherOptions): WebhookDispatcher => {
   const { db, store, logger: log } = options;
-  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const concurrency = options.concurrency ?? 8;
-  const retentionMs = options.retentionMs ?? 30 * 86_400_000;
-  const metrics = options.metrics && webhookMetrics(options.metrics, db);
+  const dispatch: Dispatch = {
+    options,
+    db,
+    store,
+    log,
+    delays: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    metrics: options.metrics && webhookMetrics(options.metrics, db),
+    suspects: new Set(),
+  };
   const controller = new AbortController();
-  const { signal } = controller;
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
-  const wake = () => {
-    woken = true;
-    wakeUp?.();
-  };
-
-  /** The first waiting message of every endpoint that takes deliveries now. */
-  const heads = async () =>
-    (
-      await sql<Head>`
-        select distinct on (d.endpoint_id) d.id, d.endpoint_id, d.message_id, d.event_position,
-               d.body, d.attempts, d.trace, e.url, e.secret_nonce, e.failing,
-               (extract(epoch from d.next_attempt_at - now()) * 1000)::float8 as wait_ms
-        from ${deliveries} d join ${endpoints} e on e.id = d.endpoint_id
-        where d.status = 'pending' and not e.paused and not e.deleted
-        order by d.endpoint_id, d.id`.execute(db)
-    ).rows;
-
-  const attempt = async (head: Head) => {
-    // In the trace of the command that caused the event, when it was traced; the request
-    // itself shows under it (and carries that trace to the receiver as `traceparent`).
-    const result = await inSpan(
-      'webhook delivery',
-      {
-        kind: SpanKind.PRODUCER,
-        parent: head.trace ? { traceparent: head.trace } : undefined,
-        attributes: {
-          'second_gear.webhook.endpoint': head.endpoint_id,
-          'second_gear.webhook.message': head.message_id,
-          'second_gear.webhook.attempt': head.attempts + 1,
-        },
-      },
-      () =>
-        sendWebhook(
-          {
-            url: head.url,
-            messageId: head.message_id,
-            body: head.body,
-            secret: webhookSigningSecret(options.serverSecret, head.endpoint_id, head.secret_nonce),
-          },
-          {
-            targets: options.targets,
-            ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-            ...(options.resolve ? { resolve: options.resolve } : {}),
-          },
-        ),
-    );
-    const number = head.attempts + 1;
-    const givenUp = !result.ok && number > delays.length;
-    const outcome = result.ok ? 'delivered' : givenUp ? 'given_up' : 'failed';
-    metrics?.attempted(outcome, result.latencyMs);
-    await db.transaction().execute(async (trx) => {
-      await sql`
-        insert into ${attempts}
-          (delivery_id, attempt, endpoint_id, at, ok, status_code, error, latency_ms, response)
-        values (${head.id}, ${number}, ${head.endpoint_id}, now(), ${result.ok},
-                ${result.statusCode ?? null}, ${result.error ?? null}, ${result.latencyMs},
-                ${result.response})
-        on conflict (delivery_id, attempt) do nothing`.execute(trx);
-      const waitMs = result.ok || givenUp ? 0 : jittered(delays[number - 1] ?? 0);
-      await sql`
-        update ${deliveries} set attempts = ${number},
-          status = ${result.ok ? 'delivered' : givenUp ? 'failed' : 'pending'},
-          next_attempt_at = now() + ${`${waitMs} milliseconds`}::interval,
-          finished_at = ${result.ok || givenUp ? sql`now()` : null}
-        where id = ${head.id}`.execute(trx);
-    });
-    const where = { endpoint: head.endpoint_id, messageId: head.message_id, attempt: number };
-    if (result.ok) {
-      if (head.failing || suspects.has(head.endpoint_id)) {
-        await runSystemCommand(store, {
-          type: 'MarkWebhookRecovered',
-          actor: deliverer,
-          data: { endpointId: head.endpoint_id },
-        });
-        suspects.delete(head.endpoint_id);
-        log?.info(where, 'webhook delivering again');
-      }
-      return;
-    }
-    if (!givenUp) {
-      log?.warn({ ...where, error: describe(result) }, 'webhook attempt failed; it is tried again');
-      return;
-    }
-    log?.error({ ...where, error: describe(result) }, 'webhook given up after its last attempt');
-    await runSystemCommand(store, {
-      type: 'MarkWebhookFailing',
-      actor: deliverer,
-      data: {
-        endpointId: head.endpoint_id,
-        messageId: head.message_id,
-        eventPosition: String(head.event_position),
-        attempts: number,
-        lastError: describe(result).slice(0, 300),
-      },
-    });
-    suspects.add(head.endpoint_id);
-  };
-  /** Endpoints reported failing by this process, before the outbox has seen the event. */
-  const suspects = new Set<string>();
-
-  let prunedAt = 0;
-  const prune = async () => {
-    if (Date.now() - prunedAt < 3_600_000) return;
-    prunedAt = Date.now();
-    const before = `${retentionMs} milliseconds`;
-    await sql`delete from ${attempts} a using ${deliveries} d
-              where d.id = a.delivery_id and d.status <> 'pending'
-                and d.finished_at < now() - ${before}::interval`.execute(db);
-    await sql`delete from ${deliveries} where status <> 'pending'
-              and finished_at < now() - ${before}::interval`.execute(db);
-  };
-
-  const loop = async () => {
-    let delay = 1000;
-    while (!signal.aborted) {
-      woken = false;
-      let waitMs = 60_000;
-      try {
-        const all = await heads();
-        const due = all.filter((head) => Number(head.wait_ms) <= 0);
-        for (let i = 0; i < due.length; i += concurrency) {
-          await Promise.all(due.slice(i, i + concurrency).map(attempt));
-          if (signal.aborted) return;
-        }
-        for (const head of all) {
-          const wait = Number(head.wait_ms);
-          if (wait > 0) waitMs = Math.min(waitMs, Math.ceil(wait));
-        }
-        // Sent something: there may be a next message right away.
-        if (due.length > 0) waitMs = 0;
-        await prune();
-        delay = 1000;
-      } catch (error) {
-        if (signal.aborted) return;
-        log?.error({ err: error }, 'webhook dispatcher failed; trying again');
-        waitMs = delay;
-        delay = Math.min(delay * 2, 60_000);
-      }
-      if (waitMs > 0 && !woken) {
-        await new Promise<void>((done) => {
-          const timer = setTimeout(done, waitMs);
-          wakeUp = () => {
-            clearTimeout(timer);
-            done();
-          };
-          signal.addEventListener('abort', wakeUp, { once: true });
-        });
-        wakeUp = undefined;
-      }
-    }
-  };
-
-  const running = loop();
+  const alarm: Alarm = { woken: false, wakeUp: undefined };
+  const running = dispatchLoop(
+    dispatch,
+    alarm,
+    controller.signal,
+    options.concurrency ?? 8,
+    pruner(db, options.retentionMs ?? 30 * 86_400_000),
+  );
   return {
-    wake,
+    wake: () => {
+      alarm.woken = true;
+      alarm.wakeUp?.();
+    },
     async stop() {
       controller.abort();
-      wakeUp?.();
+      alarm.wakeUp?.();
       await running;
     },
   };

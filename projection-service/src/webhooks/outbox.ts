@@ -106,6 +106,131 @@ export interface WebhookOutbox {
   reactor: Reactor;
 }
 
+type Wanted = Map<string, ReadonlySet<string>>;
+
+const setFlag = (
+  db: ReadModelDb,
+  id: string,
+  flag: 'paused' | 'failing',
+  value: boolean,
+  position: bigint,
+) =>
+  sql`update ${endpoints} set ${sql.ref(flag)} = ${value}, position = ${position}
+        where id = ${id} and position < ${position}`.execute(db);
+
+const enqueueCarEvent = async (db: ReadModelDb, event: ProjectedEvent, body: string) => {
+  await sql`
+      insert into ${deliveries}
+        (endpoint_id, message_id, event_id, event_position, event_type, cause_position, body,
+         trace)
+      select id, ${messageIdOf(event.id)}, ${event.id}, ${event.position}, ${event.type},
+             ${event.position}, ${body}, ${event.metadata.trace?.traceparent ?? null}
+      from ${endpoints}
+      where not deleted and registered_position < ${event.position}
+        and types @> ${JSON.stringify([event.type])}::jsonb
+      on conflict (endpoint_id, event_position, cause_position) do nothing`.execute(db);
+};
+
+/** The endpoint's car events after `from` and before the replay, enqueued again. */
+const enqueueReplay = async (
+  db: ReadModelDb,
+  store: Pick<EventStore, 'readAll'>,
+  endpointId: string,
+  from: bigint,
+  replayAt: bigint,
+) => {
+  const found = await sql<{ types: string[]; registered_position: string | number | bigint }>`
+      select types, registered_position from ${endpoints}
+      where id = ${endpointId} and not deleted`.execute(db);
+  const endpoint = found.rows[0];
+  if (!endpoint) return;
+  const types = new Set(endpoint.types);
+  const registeredAt = BigInt(endpoint.registered_position);
+  // Only what it was registered for: its history before registration is the feed's to tell.
+  let after = from > registeredAt ? from : registeredAt;
+  while (after < replayAt) {
+    const page = await store.readAll({ after, limit: 500 });
+    if (page.length === 0) return;
+    for (const recorded of page) {
+      if (recorded.position >= replayAt) return;
+      after = recorded.position;
+      if (!types.has(recorded.type)) continue;
+      const event = toProjectedEvent(recorded);
+      const body = event && bodyOf(event);
+      if (!event || !body) continue;
+      await sql`
+          insert into ${deliveries}
+            (endpoint_id, message_id, event_id, event_position, event_type, cause_position, body)
+          values (${endpointId}, ${messageIdOf(event.id)}, ${event.id}, ${event.position},
+                  ${event.type}, ${replayAt}, ${body})
+          on conflict (endpoint_id, event_position, cause_position) do nothing`.execute(db);
+    }
+  }
+};
+
+/** One event: an endpoint's, folded into `endpoints` (and `wanted`), or a car event enqueued. */
+const react = async (
+  db: ReadModelDb,
+  store: Pick<EventStore, 'readAll'>,
+  wanted: Wanted,
+  event: ProjectedEvent,
+) => {
+  const { position } = event;
+  switch (event.type) {
+    case 'WebhookEndpointRegistered': {
+      const { endpointId, url, types, secretNonce } = event.data;
+      await sql`
+          insert into ${endpoints} (id, url, types, secret_nonce, registered_position, position)
+          values (${endpointId}, ${url}, ${JSON.stringify(types)}::jsonb, ${secretNonce},
+                  ${position}, ${position})
+          on conflict (id) do nothing`.execute(db);
+      wanted.set(endpointId, new Set(types));
+      return;
+    }
+    case 'WebhookEndpointPaused':
+    case 'WebhookEndpointResumed':
+      await setFlag(
+        db,
+        event.data.endpointId,
+        'paused',
+        event.type === 'WebhookEndpointPaused',
+        position,
+      );
+      return;
+    case 'WebhookEndpointFailing':
+    case 'WebhookEndpointRecovered':
+      await setFlag(
+        db,
+        event.data.endpointId,
+        'failing',
+        event.type === 'WebhookEndpointFailing',
+        position,
+      );
+      return;
+    case 'WebhookEndpointDeleted':
+      await sql`update ${endpoints} set deleted = true, position = ${position}
+                  where id = ${event.data.endpointId} and position < ${position}`.execute(db);
+      // Its waiting messages go with it.
+      await sql`update ${deliveries} set status = 'dropped', finished_at = now()
+                  where endpoint_id = ${event.data.endpointId} and status = 'pending'`.execute(db);
+      wanted.delete(event.data.endpointId);
+      return;
+    case 'WebhookReplayRequested':
+      await enqueueReplay(
+        db,
+        store,
+        event.data.endpointId,
+        BigInt(event.data.fromPosition),
+        position,
+      );
+      return;
+    default: {
+      const body = bodyOf(event);
+      if (body) await enqueueCarEvent(db, event, body);
+    }
+  }
+};
+
 /**
  * The outbox reactor: folds the endpoints' events in log order and, for each car event, writes
  * one delivery per endpoint whose types include it, as the endpoints stood at that position.
@@ -122,108 +247,11 @@ export const webhookOutbox = async (options: {
   await migrateWebhookOutbox(db);
   // What the live endpoints subscribe to, at the reactor's position: a car event no endpoint
   // wants is passed over without a write.
-  const wanted = new Map<string, ReadonlySet<string>>();
+  const wanted: Wanted = new Map();
   const { rows } = await sql<{ id: string; types: string[] }>`
     select id, types from ${endpoints} where not deleted`.execute(db);
   for (const row of rows) wanted.set(row.id, new Set(row.types));
   const someoneWants = (type: string) => [...wanted.values()].some((types) => types.has(type));
-
-  const setFlag = (id: string, flag: 'paused' | 'failing', value: boolean, position: bigint) =>
-    sql`update ${endpoints} set ${sql.ref(flag)} = ${value}, position = ${position}
-        where id = ${id} and position < ${position}`.execute(db);
-
-  const enqueueCarEvent = async (event: ProjectedEvent, body: string) => {
-    await sql`
-      insert into ${deliveries}
-        (endpoint_id, message_id, event_id, event_position, event_type, cause_position, body,
-         trace)
-      select id, ${messageIdOf(event.id)}, ${event.id}, ${event.position}, ${event.type},
-             ${event.position}, ${body}, ${event.metadata.trace?.traceparent ?? null}
-      from ${endpoints}
-      where not deleted and registered_position < ${event.position}
-        and types @> ${JSON.stringify([event.type])}::jsonb
-      on conflict (endpoint_id, event_position, cause_position) do nothing`.execute(db);
-  };
-
-  /** The endpoint's car events after `from` and before the replay, enqueued again. */
-  const enqueueReplay = async (endpointId: string, from: bigint, replayAt: bigint) => {
-    const found = await sql<{ types: string[]; registered_position: string | number | bigint }>`
-      select types, registered_position from ${endpoints}
-      where id = ${endpointId} and not deleted`.execute(db);
-    const endpoint = found.rows[0];
-    if (!endpoint) return;
-    const types = new Set(endpoint.types);
-    const registeredAt = BigInt(endpoint.registered_position);
-    // Only what it was registered for: its history before registration is the feed's to tell.
-    let after = from > registeredAt ? from : registeredAt;
-    while (after < replayAt) {
-      const page = await store.readAll({ after, limit: 500 });
-      if (page.length === 0) return;
-      for (const recorded of page) {
-        if (recorded.position >= replayAt) return;
-        after = recorded.position;
-        if (!types.has(recorded.type)) continue;
-        const event = toProjectedEvent(recorded);
-        const body = event && bodyOf(event);
-        if (!event || !body) continue;
-        await sql`
-          insert into ${deliveries}
-            (endpoint_id, message_id, event_id, event_position, event_type, cause_position, body)
-          values (${endpointId}, ${messageIdOf(event.id)}, ${event.id}, ${event.position},
-                  ${event.type}, ${replayAt}, ${body})
-          on conflict (endpoint_id, event_position, cause_position) do nothing`.execute(db);
-      }
-    }
-  };
-
-  const react = async (event: ProjectedEvent) => {
-    const { position } = event;
-    switch (event.type) {
-      case 'WebhookEndpointRegistered': {
-        const { endpointId, url, types, secretNonce } = event.data;
-        await sql`
-          insert into ${endpoints} (id, url, types, secret_nonce, registered_position, position)
-          values (${endpointId}, ${url}, ${JSON.stringify(types)}::jsonb, ${secretNonce},
-                  ${position}, ${position})
-          on conflict (id) do nothing`.execute(db);
-        wanted.set(endpointId, new Set(types));
-        return;
-      }
-      case 'WebhookEndpointPaused':
-      case 'WebhookEndpointResumed':
-        await setFlag(
-          event.data.endpointId,
-          'paused',
-          event.type === 'WebhookEndpointPaused',
-          position,
-        );
-        return;
-      case 'WebhookEndpointFailing':
-      case 'WebhookEndpointRecovered':
-        await setFlag(
-          event.data.endpointId,
-          'failing',
-          event.type === 'WebhookEndpointFailing',
-          position,
-        );
-        return;
-      case 'WebhookEndpointDeleted':
-        await sql`update ${endpoints} set deleted = true, position = ${position}
-                  where id = ${event.data.endpointId} and position < ${position}`.execute(db);
-        // Its waiting messages go with it.
-        await sql`update ${deliveries} set status = 'dropped', finished_at = now()
-                  where endpoint_id = ${event.data.endpointId} and status = 'pending'`.execute(db);
-        wanted.delete(event.data.endpointId);
-        return;
-      case 'WebhookReplayRequested':
-        await enqueueReplay(event.data.endpointId, BigInt(event.data.fromPosition), position);
-        return;
-      default: {
-        const body = bodyOf(event);
-        if (body) await enqueueCarEvent(event, body);
-      }
-    }
-  };
 
   return {
     reactor: {
@@ -232,7 +260,7 @@ export const webhookOutbox = async (options: {
       wants: (event: RecordedEvent) =>
         !isCarFeedEventType(event.type) || someoneWants(event.type as CarEventType),
       async react(event) {
-        await react(event);
+        await react(db, store, wanted, event);
         options.enqueued();
       },
     },

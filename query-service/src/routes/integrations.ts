@@ -184,20 +184,27 @@ export const lastFailedDeliveries = async (ctx: QueryContext, limit = 10) => {
   }));
 };
 
-export const integrationRoutes = (
-  app: ServiceApp,
-  ctx: QueryContext,
-  keys: ApiKeyVerifier,
-): void => {
-  const tables = () => ctx.db.withSchema(ctx.schema);
-  const webhookManagers = keys.tokenOrApiKey('webhooks:manage');
+/** The webhook routes take an admin's bearer token or an API key with the scope. */
+const security: Record<string, string[]>[] = [{ bearer: [] }, { apiKey: [] }];
 
-  /** An API key with the scope (checked by its preHandler), or an admin. */
-  const requireManager = async (request: FastifyRequest) => {
-    if (request.apiKey) return;
-    requireAdmin(await viewerOf(ctx.db, ctx.schema, request));
-  };
-  const security: Record<string, string[]>[] = [{ bearer: [] }, { apiKey: [] }];
+/** An API key with the scope (checked by its preHandler), or an admin. */
+const requireManager = async (ctx: QueryContext, request: FastifyRequest) => {
+  if (request.apiKey) return;
+  requireAdmin(await viewerOf(ctx.db, ctx.schema, request));
+};
+
+const liveEndpoints = (ctx: QueryContext) =>
+  ctx.db.withSchema(ctx.schema).selectFrom('webhook_endpoints').where('deleted_at', 'is', null);
+
+const endpointOf = async (ctx: QueryContext, id: string) => {
+  const row = await liveEndpoints(ctx).selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw HttpProblem.notFound('No such webhook.');
+  return row;
+};
+
+/** The API keys issued, for admins. */
+const apiKeyRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+  const tables = () => ctx.db.withSchema(ctx.schema);
 
   app.get(
     '/api/api-keys',
@@ -234,9 +241,11 @@ export const integrationRoutes = (
       return rows.map((row) => toApiKey(row, reads.get(row.id)));
     },
   );
+};
 
-  const liveEndpoints = () =>
-    tables().selectFrom('webhook_endpoints').where('deleted_at', 'is', null);
+/** The webhook endpoints, each with its last delivery: the list and one endpoint. */
+const webhookEndpointRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerifier): void => {
+  const webhookManagers = keys.tokenOrApiKey('webhooks:manage');
 
   app.get(
     '/api/webhooks',
@@ -253,16 +262,16 @@ export const integrationRoutes = (
       preHandler: webhookManagers,
     },
     async (request, reply) => {
-      await requireManager(request);
+      await requireManager(ctx, request);
       const [rows, count] = await Promise.all([
-        liveEndpoints()
+        liveEndpoints(ctx)
           .selectAll()
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(request.query.limit)
           .offset(offsetOf(request.query))
           .execute(),
-        liveEndpoints().select(countAll).executeTakeFirstOrThrow(),
+        liveEndpoints(ctx).select(countAll).executeTakeFirstOrThrow(),
       ]);
       const state = await deliveryState(
         ctx,
@@ -273,12 +282,6 @@ export const integrationRoutes = (
       return rows.map((row) => toWebhook(row, state.get(row.id)));
     },
   );
-
-  const endpointOf = async (id: string) => {
-    const row = await liveEndpoints().selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw HttpProblem.notFound('No such webhook.');
-    return row;
-  };
 
   app.get(
     '/api/webhooks/:id',
@@ -295,15 +298,18 @@ export const integrationRoutes = (
       preHandler: webhookManagers,
     },
     async (request) => {
-      await requireManager(request);
-      const row = await endpointOf(request.params.id);
+      await requireManager(ctx, request);
+      const row = await endpointOf(ctx, request.params.id);
       return toWebhook(
         row,
         (await deliveryState(ctx, [row.id], await hasDeliveries(ctx))).get(row.id),
       );
     },
   );
+};
 
+/** A webhook endpoint's delivery attempts. */
+const webhookDeliveryRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerifier): void => {
   app.get(
     '/api/webhooks/:id/deliveries',
     {
@@ -317,11 +323,11 @@ export const integrationRoutes = (
         response: { 200: z.array(WebhookDeliverySchema), ...problemAnswers(400, 401, 403, 404) },
         security,
       },
-      preHandler: webhookManagers,
+      preHandler: keys.tokenOrApiKey('webhooks:manage'),
     },
     async (request, reply) => {
-      await requireManager(request);
-      const row = await endpointOf(request.params.id);
+      await requireManager(ctx, request);
+      const row = await endpointOf(ctx, request.params.id);
       if (!(await hasDeliveries(ctx))) {
         setPageHeaders(request, reply, request.query, 0);
         return [];
@@ -341,4 +347,14 @@ export const integrationRoutes = (
       return attempts.rows.map(toDelivery);
     },
   );
+};
+
+export const integrationRoutes = (
+  app: ServiceApp,
+  ctx: QueryContext,
+  keys: ApiKeyVerifier,
+): void => {
+  apiKeyRoutes(app, ctx);
+  webhookEndpointRoutes(app, ctx, keys);
+  webhookDeliveryRoutes(app, ctx, keys);
 };

@@ -76,44 +76,42 @@ interface Folded {
   metadata: EventMetadata;
 }
 
-/**
- * Time travel for auditors: a car, user or category as it was at a moment, and what changed
- * between two, folded from its own stream by the same `evolve` the decisions use.
- */
-export const timeTravelRoutes = (app: ServiceApp, ctx: QueryContext): void => {
-  const streamOf = async ({ type, id }: AuditSubjectParams): Promise<Folded[]> => {
-    const kind = kindOf[type];
-    // A category's cars, and a seller's, join and leave on a stream of their own; the state
-    // folds both streams, in the order they were written.
-    const cars =
-      kind === 'category' ? streams.categoryCars : kind === 'user' ? streams.sellerCars : undefined;
-    const recorded = cars
-      ? [
-          ...(await ctx.store.readStream(streams[kind](id))),
-          ...(await ctx.store.readStream(cars(id))),
-        ].sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0))
-      : await ctx.store.readStream(streams[kind](id));
-    if (recorded.length > MAX_EVENTS) {
-      throw HttpProblem.badRequest(`This stream is longer than ${MAX_EVENTS} events.`);
+/** The subject's events, parsed, in the order they were written. */
+const streamOf = async (ctx: QueryContext, { type, id }: AuditSubjectParams): Promise<Folded[]> => {
+  const kind = kindOf[type];
+  // A category's cars, and a seller's, join and leave on a stream of their own; the state
+  // folds both streams, in the order they were written.
+  const cars =
+    kind === 'category' ? streams.categoryCars : kind === 'user' ? streams.sellerCars : undefined;
+  const recorded = cars
+    ? [
+        ...(await ctx.store.readStream(streams[kind](id))),
+        ...(await ctx.store.readStream(cars(id))),
+      ].sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0))
+    : await ctx.store.readStream(streams[kind](id));
+  if (recorded.length > MAX_EVENTS) {
+    throw HttpProblem.badRequest(`This stream is longer than ${MAX_EVENTS} events.`);
+  }
+  return recorded.flatMap((event) => {
+    try {
+      const metadata = EventMetadata.parse(event.metadata);
+      return [{ event: parseDomainEvent(event), recorded: event, metadata }];
+    } catch {
+      // An event the projections park is passed over here too.
+      return [];
     }
-    return recorded.flatMap((event) => {
-      try {
-        const metadata = EventMetadata.parse(event.metadata);
-        return [{ event: parseDomainEvent(event), recorded: event, metadata }];
-      } catch {
-        // An event the projections park is passed over here too.
-        return [];
-      }
-    });
-  };
-
-  const refOf = ({ recorded, metadata }: Folded) => ({
-    position: recorded.position.toString(),
-    eventType: recorded.type,
-    at: metadata.occurredAt,
-    actor: metadata.actor,
   });
+};
 
+const refOf = ({ recorded, metadata }: Folded) => ({
+  position: recorded.position.toString(),
+  eventType: recorded.type,
+  at: metadata.occurredAt,
+  actor: metadata.actor,
+});
+
+/** A subject as it was at a moment or a position. */
+const stateRoute = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/audit/state/:type/:id',
     {
@@ -135,7 +133,7 @@ export const timeTravelRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       const { at, position } = request.query;
       const until = at === undefined ? undefined : Date.parse(at);
       const upTo = position === undefined ? undefined : BigInt(position);
-      const folded = (await streamOf(request.params)).filter(
+      const folded = (await streamOf(ctx, request.params)).filter(
         ({ recorded, metadata }) =>
           (until === undefined || Date.parse(metadata.occurredAt) <= until) &&
           (upTo === undefined || recorded.position <= upTo),
@@ -153,7 +151,10 @@ export const timeTravelRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       };
     },
   );
+};
 
+/** What each event changed in a subject, between two moments. */
+const changesRoute = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/audit/changes/:type/:id',
     {
@@ -179,7 +180,7 @@ export const timeTravelRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       let state = plain(initialState());
       let current = initialState();
       const changes: AuditChange[] = [];
-      for (const folded of await streamOf(request.params)) {
+      for (const folded of await streamOf(ctx, request.params)) {
         current = evolve(current as never, folded.event);
         const next = plain(current);
         const at = Date.parse(folded.metadata.occurredAt);
@@ -193,4 +194,13 @@ export const timeTravelRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       return changes.slice(start, start + paging.limit);
     },
   );
+};
+
+/**
+ * Time travel for auditors: a car, user or category as it was at a moment, and what changed
+ * between two, folded from its own stream by the same `evolve` the decisions use.
+ */
+export const timeTravelRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+  stateRoute(app, ctx);
+  changesRoute(app, ctx);
 };

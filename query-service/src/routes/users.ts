@@ -16,9 +16,13 @@ const toUser = (row: UserRow): UserRecord => ({
   phone: row.phone,
 });
 
-export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
-  const users = () =>
-    ctx.db.withSchema(ctx.schema).selectFrom('users').where('deleted_at', 'is', null);
+/** The registered, live users. */
+const liveUsers = (ctx: QueryContext) =>
+  ctx.db.withSchema(ctx.schema).selectFrom('users').where('deleted_at', 'is', null);
+
+/** `GET /api/jwt`: a Firebase ID token exchanged for the service token. */
+const tokenRoute = (app: ServiceApp, ctx: QueryContext): void => {
+  const users = () => liveUsers(ctx);
 
   app.get(
     '/api/jwt',
@@ -68,6 +72,11 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       };
     },
   );
+};
+
+/** One user's record, and the list of every user. */
+const userRecordRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+  const users = () => liveUsers(ctx);
 
   app.get(
     '/api/user/:email',
@@ -127,4 +136,9 @@ export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       return rows.map(toUser);
     },
   );
+};
+
+export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+  tokenRoute(app, ctx);
+  userRecordRoutes(app, ctx);
 };

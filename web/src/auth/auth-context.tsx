@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
+  type RefObject,
   useCallback,
   useContext,
   useEffect,
@@ -110,25 +111,53 @@ async function register(
   }
 }
 
-export function AuthProvider({
-  children,
-  loadService = loadFirebaseAuthService,
-}: {
-  children: ReactNode;
-  loadService?: (() => Promise<AuthService>) | undefined;
-}) {
-  const queryClient = useQueryClient();
-  // Without a stored session the visitor is signed out from the first paint, and nothing waits.
-  const [state, setState] = useState<{ status: AuthStatus; user: SessionUser | null }>(() => ({
-    status: storedSession() ? 'loading' : 'signed-out',
-    user: null,
-  }));
+type AuthState = { status: AuthStatus; user: SessionUser | null };
+type SetAuthState = (state: AuthState) => void;
+
+/**
+ * What the provider's listener does with its user: signed out, the service token goes; signed
+ * in, once a sign-in in progress has ended, the user gets a service token unless one is kept
+ * for them. `current` says whether this load of the provider is still the provider's.
+ */
+const followUser =
+  (
+    svc: AuthService,
+    current: () => boolean,
+    pending: RefObject<Promise<unknown> | null>,
+    setState: SetAuthState,
+  ) =>
+  async (user: SessionUser | null): Promise<void> => {
+    if (!user) {
+      clearAccessToken();
+      rememberSession(false);
+      setState({ status: 'signed-out', user: null });
+      return;
+    }
+    rememberSession(true);
+    await pending.current?.catch(() => undefined);
+    const token = getAccessToken();
+    if (!token || tokenEmail(token) !== user.email) {
+      try {
+        await startServerSession(svc, user);
+      } catch (error) {
+        toast.error(describeError(error));
+      }
+    }
+    if (current()) setState({ status: 'signed-in', user });
+  };
+
+/**
+ * The identity provider, loaded and listened to once, on the first need (`ensureService`): at
+ * once when a session is stored here, or when another tab signs in.
+ */
+function useAuthService(
+  loadService: () => Promise<AuthService>,
+  setState: SetAuthState,
+  pending: RefObject<Promise<unknown> | null>,
+) {
   const service = useRef<Promise<AuthService> | null>(null);
-  // A sign-in or sign-up in progress; the auth listener waits for it before its own checks.
-  const pending = useRef<Promise<unknown> | null>(null);
   const unsubscribe = useRef<(() => void) | null>(null);
 
-  /** The identity provider, loaded and listened to once, on the first need. */
   const ensureService = useCallback((): Promise<AuthService> => {
     if (service.current) return service.current;
     const loading = loadService();
@@ -143,25 +172,9 @@ export function AuthProvider({
           await startServerSession(svc, user);
           return true;
         });
-        unsubscribe.current = svc.onChange(async (user) => {
-          if (!user) {
-            clearAccessToken();
-            rememberSession(false);
-            setState({ status: 'signed-out', user: null });
-            return;
-          }
-          rememberSession(true);
-          await pending.current?.catch(() => undefined);
-          const token = getAccessToken();
-          if (!token || tokenEmail(token) !== user.email) {
-            try {
-              await startServerSession(svc, user);
-            } catch (error) {
-              toast.error(describeError(error));
-            }
-          }
-          if (service.current === loading) setState({ status: 'signed-in', user });
-        });
+        unsubscribe.current = svc.onChange(
+          followUser(svc, () => service.current === loading, pending, setState),
+        );
       })
       .catch((error: unknown) => {
         if (service.current !== loading) return;
@@ -170,7 +183,7 @@ export function AuthProvider({
         setState({ status: 'signed-out', user: null });
       });
     return loading;
-  }, [loadService]);
+  }, [loadService, pending, setState]);
 
   useEffect(() => {
     if (storedSession()) void ensureService();
@@ -190,6 +203,16 @@ export function AuthProvider({
     };
   }, [ensureService]);
 
+  return { service, ensureService };
+}
+
+/** The context's actions: sign in, up (registering the user) or out, reset a password. */
+function useAuthActions(
+  { service, ensureService }: ReturnType<typeof useAuthService>,
+  setState: SetAuthState,
+  pending: RefObject<Promise<unknown> | null>,
+) {
+  const queryClient = useQueryClient();
   const prepare = useCallback(() => {
     ensureService().catch(() => undefined); // said by a toast already
   }, [ensureService]);
@@ -203,7 +226,7 @@ export function AuthProvider({
       rememberSession(true);
       setState({ status: 'signed-in', user });
     },
-    [ensureService],
+    [ensureService, pending, setState],
   );
 
   const signIn = useCallback(
@@ -245,7 +268,7 @@ export function AuthProvider({
     rememberSession(false);
     queryClient.removeQueries({ queryKey: ['user'] });
     setState({ status: 'signed-out', user: null });
-  }, [queryClient]);
+  }, [queryClient, service, setState]);
 
   const sendPasswordReset = useCallback(
     async (email: string) => {
@@ -253,6 +276,30 @@ export function AuthProvider({
       await svc.sendPasswordReset(email);
     },
     [ensureService],
+  );
+
+  return { prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset };
+}
+
+export function AuthProvider({
+  children,
+  loadService = loadFirebaseAuthService,
+}: {
+  children: ReactNode;
+  loadService?: (() => Promise<AuthService>) | undefined;
+}) {
+  // Without a stored session the visitor is signed out from the first paint, and nothing waits.
+  const [state, setState] = useState<AuthState>(() => ({
+    status: storedSession() ? 'loading' : 'signed-out',
+    user: null,
+  }));
+  // A sign-in or sign-up in progress; the auth listener waits for it before its own checks.
+  const pending = useRef<Promise<unknown> | null>(null);
+  const provider = useAuthService(loadService, setState, pending);
+  const { prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset } = useAuthActions(
+    provider,
+    setState,
+    pending,
   );
 
   // A page rendered by a server shows a visitor's top bar (the server cannot see a stored

@@ -10,6 +10,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import type { CarRecord } from '@second-gear/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -69,6 +70,52 @@ function Line({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** What the page says of the car: seller, prices (and what a buyer saves), and its details. */
+function CarFacts({ car }: { car: CarRecord }) {
+  const dropped = droppedFrom(car);
+  const saving = savingOf(car);
+  return (
+    <>
+      <Line label="Seller" value={car.seller_name} />
+      <Line label="Original Price" value={formatMoney(car.original_price)} />
+      <Line label="Sale Price" value={formatMoney(car.price)} />
+      {saving !== undefined ? (
+        <Text color="green.fg" fontWeight="semibold">
+          Save {formatMoney(saving)}
+        </Text>
+      ) : null}
+      {dropped !== undefined ? (
+        <Text color="green.fg" fontWeight="semibold">
+          Price dropped from {formatMoney(dropped)}
+        </Text>
+      ) : null}
+      <Line label="Location" value={car.location} />
+      <Line label="Years of Use" value={formatYearsOfUse(car.use)} />
+      <Line label="Category" value={car.category} />
+      {car.make !== undefined ? <Line label="Make" value={car.make} /> : null}
+      {car.model !== undefined ? <Line label="Model" value={car.model} /> : null}
+      {car.year !== undefined ? <Line label="Year" value={String(car.year)} /> : null}
+      {car.mileage !== undefined ? (
+        <Line label="Mileage" value={formatMileage(car.mileage)} />
+      ) : null}
+      {car.fuel !== undefined ? <Line label="Fuel" value={fuelLabels[car.fuel]} /> : null}
+      {car.transmission !== undefined ? (
+        <Line label="Gearbox" value={transmissionLabels[car.transmission]} />
+      ) : null}
+      {car.description !== undefined ? (
+        <Box as="section" aria-labelledby="car-description" pt="2">
+          <Heading id="car-description" as="h2" size="md" mb="2">
+            Description
+          </Heading>
+          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+            {car.description}
+          </Text>
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
 export default function CarDetailPage() {
   const id = useParams().id ?? '';
   const { data: car, isPending, error } = useQuery(carQuery(id));
@@ -88,8 +135,6 @@ export default function CarDetailPage() {
 
   const sold = car.sold === 1;
   const booked = car.booked === 1;
-  const dropped = droppedFrom(car);
-  const saving = savingOf(car);
   // minmax(0, …): the thumbnails' row scrolls inside its column rather than widening it.
   return (
     <Grid templateColumns={columns} gap="10" alignItems="start">
@@ -112,42 +157,7 @@ export default function CarDetailPage() {
           ) : null}
           <FavouriteButton car={car} variant="outline" />
         </HStack>
-        <Line label="Seller" value={car.seller_name} />
-        <Line label="Original Price" value={formatMoney(car.original_price)} />
-        <Line label="Sale Price" value={formatMoney(car.price)} />
-        {saving !== undefined ? (
-          <Text color="green.fg" fontWeight="semibold">
-            Save {formatMoney(saving)}
-          </Text>
-        ) : null}
-        {dropped !== undefined ? (
-          <Text color="green.fg" fontWeight="semibold">
-            Price dropped from {formatMoney(dropped)}
-          </Text>
-        ) : null}
-        <Line label="Location" value={car.location} />
-        <Line label="Years of Use" value={formatYearsOfUse(car.use)} />
-        <Line label="Category" value={car.category} />
-        {car.make !== undefined ? <Line label="Make" value={car.make} /> : null}
-        {car.model !== undefined ? <Line label="Model" value={car.model} /> : null}
-        {car.year !== undefined ? <Line label="Year" value={String(car.year)} /> : null}
-        {car.mileage !== undefined ? (
-          <Line label="Mileage" value={formatMileage(car.mileage)} />
-        ) : null}
-        {car.fuel !== undefined ? <Line label="Fuel" value={fuelLabels[car.fuel]} /> : null}
-        {car.transmission !== undefined ? (
-          <Line label="Gearbox" value={transmissionLabels[car.transmission]} />
-        ) : null}
-        {car.description !== undefined ? (
-          <Box as="section" aria-labelledby="car-description" pt="2">
-            <Heading id="car-description" as="h2" size="md" mb="2">
-              Description
-            </Heading>
-            <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-              {car.description}
-            </Text>
-          </Box>
-        ) : null}
+        <CarFacts car={car} />
         <PriceHistory points={history.data?.items ?? []} />
         <HStack gap="3" pt="4" wrap="wrap">
           {sold ? (

@@ -117,6 +117,122 @@ const rangeOf: Partial<Record<Bound, { other: Bound; lower: boolean; name: strin
   maxYear: { other: 'minYear', lower: false, name: 'the first year' },
 };
 
+/** A bound's field; a range's end may not pass its other end. */
+const numberFilter = (key: Bound, label: string, filters: SearchFilters, onChange: Change) => {
+  const range = rangeOf[key];
+  return (
+    <TypedFilter
+      label={label}
+      numeric
+      value={filters[key]}
+      check={(text) => {
+        const problem = numberProblem(text, key);
+        if (problem || !range) return problem;
+        const value = readNumber(text, key);
+        const other = filters[range.other];
+        if (value === undefined || other === undefined) return undefined;
+        if (range.lower && value > other) return `Must not be above ${range.name}`;
+        if (!range.lower && value < other) return `Must not be below ${range.name}`;
+        return undefined;
+      }}
+      onApply={(text) => onChange({ [key]: readNumber(text, key) })}
+    />
+  );
+};
+
+interface FilterProps {
+  filters: SearchFilters;
+  facets: CarFacetsAnswer | undefined;
+  onChange: Change;
+}
+
+/** Category (unless fixed), make, and the make's models. */
+function CarChoices({
+  filters,
+  facets,
+  fixedCategory,
+  onChange,
+}: FilterProps & { fixedCategory: boolean | undefined }) {
+  return (
+    <>
+      {fixedCategory ? null : (
+        <ChoiceFilter
+          label="Category"
+          anyLabel="Any category"
+          value={facetValue(facets?.category, filters.category)}
+          onChoose={(category) => onChange({ category })}
+        >
+          {choicesOf(facets?.category, filters.category).map((value) => (
+            <option key={value} value={value}>
+              {withCount(value, facets?.category, value)}
+            </option>
+          ))}
+        </ChoiceFilter>
+      )}
+      <ChoiceFilter
+        label="Make"
+        anyLabel="Any make"
+        value={facetValue(facets?.make, filters.make)}
+        onChoose={(make) => onChange({ make })}
+      >
+        {choicesOf(facets?.make, filters.make).map((value) => (
+          <option key={value} value={value}>
+            {withCount(value, facets?.make, value)}
+          </option>
+        ))}
+      </ChoiceFilter>
+      <ChoiceFilter
+        label="Model"
+        anyLabel={filters.make ? 'Any model' : 'Choose a make first'}
+        value={facetValue(facets?.model, filters.model)}
+        disabled={!filters.make}
+        onChoose={(model) => onChange({ model })}
+      >
+        {filters.make
+          ? choicesOf(facets?.model, filters.model).map((value) => (
+              <option key={value} value={value}>
+                {withCount(value, facets?.model, value)}
+              </option>
+            ))
+          : null}
+      </ChoiceFilter>
+    </>
+  );
+}
+
+function FuelAndGearbox({ filters, facets, onChange }: FilterProps) {
+  return (
+    <>
+      <ChoiceFilter
+        label="Fuel"
+        anyLabel="Any fuel"
+        value={filters.fuel}
+        onChoose={(fuel) => onChange({ fuel: fuel as SearchFilters['fuel'] })}
+      >
+        {Object.entries(fuelLabels).map(([value, label]) => (
+          <option key={value} value={value}>
+            {withCount(label, facets?.fuel, value)}
+          </option>
+        ))}
+      </ChoiceFilter>
+      <ChoiceFilter
+        label="Gearbox"
+        anyLabel="Any gearbox"
+        value={filters.transmission}
+        onChoose={(transmission) =>
+          onChange({ transmission: transmission as SearchFilters['transmission'] })
+        }
+      >
+        {Object.entries(transmissionLabels).map(([value, label]) => (
+          <option key={value} value={value}>
+            {withCount(label, facets?.transmission, value)}
+          </option>
+        ))}
+      </ChoiceFilter>
+    </>
+  );
+}
+
 /**
  * The filter panel: every filter of a search, with the number of cars each choice would show
  * (the facets). `fixedCategory` leaves the category out (a category's page).
@@ -135,27 +251,6 @@ export function FilterPanel({
   columns?: Record<string, number>;
 }) {
   const headingId = useId();
-  const numberFilter = (key: Bound, label: string) => {
-    const range = rangeOf[key];
-    return (
-      <TypedFilter
-        label={label}
-        numeric
-        value={filters[key]}
-        check={(text) => {
-          const problem = numberProblem(text, key);
-          if (problem || !range) return problem;
-          const value = readNumber(text, key);
-          const other = filters[range.other];
-          if (value === undefined || other === undefined) return undefined;
-          if (range.lower && value > other) return `Must not be above ${range.name}`;
-          if (!range.lower && value < other) return `Must not be below ${range.name}`;
-          return undefined;
-        }}
-        onApply={(text) => onChange({ [key]: readNumber(text, key) })}
-      />
-    );
-  };
   const active = Object.keys(filters).length > 0;
 
   return (
@@ -171,82 +266,22 @@ export function FilterPanel({
         ) : null}
       </HStack>
       <SimpleGrid columns={columns ?? { base: 1 }} gap="4">
-        {fixedCategory ? null : (
-          <ChoiceFilter
-            label="Category"
-            anyLabel="Any category"
-            value={facetValue(facets?.category, filters.category)}
-            onChoose={(category) => onChange({ category })}
-          >
-            {choicesOf(facets?.category, filters.category).map((value) => (
-              <option key={value} value={value}>
-                {withCount(value, facets?.category, value)}
-              </option>
-            ))}
-          </ChoiceFilter>
-        )}
-        <ChoiceFilter
-          label="Make"
-          anyLabel="Any make"
-          value={facetValue(facets?.make, filters.make)}
-          onChoose={(make) => onChange({ make })}
-        >
-          {choicesOf(facets?.make, filters.make).map((value) => (
-            <option key={value} value={value}>
-              {withCount(value, facets?.make, value)}
-            </option>
-          ))}
-        </ChoiceFilter>
-        <ChoiceFilter
-          label="Model"
-          anyLabel={filters.make ? 'Any model' : 'Choose a make first'}
-          value={facetValue(facets?.model, filters.model)}
-          disabled={!filters.make}
-          onChoose={(model) => onChange({ model })}
-        >
-          {filters.make
-            ? choicesOf(facets?.model, filters.model).map((value) => (
-                <option key={value} value={value}>
-                  {withCount(value, facets?.model, value)}
-                </option>
-              ))
-            : null}
-        </ChoiceFilter>
+        <CarChoices
+          filters={filters}
+          facets={facets}
+          fixedCategory={fixedCategory}
+          onChange={onChange}
+        />
         <SimpleGrid columns={2} gap="3">
-          {numberFilter('minPrice', 'Min price')}
-          {numberFilter('maxPrice', 'Max price')}
+          {numberFilter('minPrice', 'Min price', filters, onChange)}
+          {numberFilter('maxPrice', 'Max price', filters, onChange)}
         </SimpleGrid>
         <SimpleGrid columns={2} gap="3">
-          {numberFilter('minYear', 'Year from')}
-          {numberFilter('maxYear', 'Year to')}
+          {numberFilter('minYear', 'Year from', filters, onChange)}
+          {numberFilter('maxYear', 'Year to', filters, onChange)}
         </SimpleGrid>
-        {numberFilter('maxMileage', 'Max mileage (km)')}
-        <ChoiceFilter
-          label="Fuel"
-          anyLabel="Any fuel"
-          value={filters.fuel}
-          onChoose={(fuel) => onChange({ fuel: fuel as SearchFilters['fuel'] })}
-        >
-          {Object.entries(fuelLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {withCount(label, facets?.fuel, value)}
-            </option>
-          ))}
-        </ChoiceFilter>
-        <ChoiceFilter
-          label="Gearbox"
-          anyLabel="Any gearbox"
-          value={filters.transmission}
-          onChoose={(transmission) =>
-            onChange({ transmission: transmission as SearchFilters['transmission'] })
-          }
-        >
-          {Object.entries(transmissionLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {withCount(label, facets?.transmission, value)}
-            </option>
-          ))}
-        </ChoiceFilter>
+        {numberFilter('maxMileage', 'Max mileage (km)', filters, onChange)}
+        <FuelAndGearbox filters={filters} facets={facets} onChange={onChange} />
         <TypedFilter
           label="Location"
           value={filters.location}

@@ -2,7 +2,7 @@ import { Button, CloseButton, Dialog, NativeSelect, Portal, Stack } from '@chakr
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ListCarBody } from '@second-gear/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { addCar, getCategories } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -46,28 +46,18 @@ const given = <T extends object>(values: T): T =>
     Object.entries(values).filter(([, value]) => typeof value !== 'string' || value.trim() !== ''),
   ) as T;
 
-export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Sends the form: the pictures uploaded first, then the car, in the seller's name; a picture
+ * that fails to upload is the Pictures field's error.
+ */
+function useAddCar(
+  { reset, setError }: Pick<UseFormReturn<CarForm>, 'reset' | 'setError'>,
+  pictures: ReturnType<typeof usePictureUploads>,
+  onClose: () => void,
+) {
   const { user } = useAuth();
   const { data: record } = useUserRecord();
-  const categories = useQuery({
-    queryKey: ['categories', 'all'],
-    queryFn: () => getCategories(1, 100),
-    enabled: open,
-  });
-  const form = useForm<CarForm>({
-    resolver: zodResolver(carSchema, undefined, { raw: true }),
-    defaultValues: { images: [] },
-  });
-  const pictures = usePictureUploads();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = form;
-
-  const add = useCommand<CarForm>({
+  return useCommand<CarForm>({
     run: async ({ images, ...values }) => {
       const [cover, ...more] = await pictures.upload(images);
       return addCar({
@@ -93,6 +83,25 @@ export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => 
       return true;
     },
   });
+}
+
+export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const categories = useQuery({
+    queryKey: ['categories', 'all'],
+    queryFn: () => getCategories(1, 100),
+    enabled: open,
+  });
+  const form = useForm<CarForm>({
+    resolver: zodResolver(carSchema, undefined, { raw: true }),
+    defaultValues: { images: [] },
+  });
+  const pictures = usePictureUploads();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const add = useAddCar(form, pictures, onClose);
 
   return (
     <Dialog.Root

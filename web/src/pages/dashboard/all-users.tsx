@@ -15,6 +15,52 @@ import { useCommand } from '../../components/use-command.ts';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
 
+/** Which role the list shows. */
+function RoleFilter({
+  role,
+  onRole,
+}: {
+  role: ReadRole | '';
+  onRole: (role: ReadRole | '') => void;
+}) {
+  return (
+    <HStack gap="2" align="flex-end" wrap="wrap">
+      {/* The Buyer and Seller buttons are shortcuts for the role filter beside them. */}
+      {(['Buyer', 'Seller'] as const).map((r) => (
+        <Tooltip key={r} label={role === r ? `Show every role again` : `Show only ${r}s`}>
+          <Button
+            size="sm"
+            colorPalette="teal"
+            variant={role === r ? 'solid' : 'outline'}
+            aria-pressed={role === r}
+            onClick={() => onRole(role === r ? '' : r)}
+          >
+            {r}
+          </Button>
+        </Tooltip>
+      ))}
+      <Stack maxW="xs" w="full">
+        <FormField label="Filter by role">
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={role}
+              onChange={(e) => onRole(e.currentTarget.value as ReadRole | '')}
+            >
+              <option value="">All roles</option>
+              {roles.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+      </Stack>
+    </HStack>
+  );
+}
+
 export default function AllUsersPage() {
   usePageTitle('All Users');
   const me = useAuth().user?.email;
@@ -38,46 +84,13 @@ export default function AllUsersPage() {
         <Heading as="h1" size="3xl">
           All Users
         </Heading>
-        <HStack gap="2" align="flex-end" wrap="wrap">
-          {/* The Buyer and Seller buttons are shortcuts for the role filter beside them. */}
-          {(['Buyer', 'Seller'] as const).map((r) => (
-            <Tooltip key={r} label={role === r ? `Show every role again` : `Show only ${r}s`}>
-              <Button
-                size="sm"
-                colorPalette="teal"
-                variant={role === r ? 'solid' : 'outline'}
-                aria-pressed={role === r}
-                onClick={() => {
-                  setRole(role === r ? '' : r);
-                  setPage(1);
-                }}
-              >
-                {r}
-              </Button>
-            </Tooltip>
-          ))}
-          <Stack maxW="xs" w="full">
-            <FormField label="Filter by role">
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field
-                  value={role}
-                  onChange={(e) => {
-                    setRole(e.currentTarget.value as ReadRole | '');
-                    setPage(1);
-                  }}
-                >
-                  <option value="">All roles</option>
-                  {roles.map((r) => (
-                    <option key={r} value={r}>
-                      {r}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          </Stack>
-        </HStack>
+        <RoleFilter
+          role={role}
+          onRole={(next) => {
+            setRole(next);
+            setPage(1);
+          }}
+        />
       </HStack>
       <DataTable
         caption="Users"

@@ -19,11 +19,8 @@ import { ShownOnceDialog } from '../../integrations/shown-once.tsx';
 
 type Row = ApiKeyRecord & { _id: string };
 
-/** Admins issue integrators' API keys (shown once), see when each was last used, revoke them. */
-export default function ApiKeysPage() {
-  usePageTitle('API keys');
-  const [shown, setShown] = useState<string | null>(null);
-  const { data, isPending, page, setPage } = usePagedQuery(['api-keys'], getApiKeys);
+/** Issue a key: its name and scopes; the key itself goes to `onIssued`, to be shown once. */
+function IssueKeyForm({ onIssued }: { onIssued: (key: string) => void }) {
   const {
     register,
     control,
@@ -40,13 +37,108 @@ export default function ApiKeysPage() {
     invalidate: [['api-keys']],
     onSuccess: (answer) => {
       reset();
-      setShown(answer.key);
+      onIssued(answer.key);
     },
     onError: (error) => {
       applyFieldErrors(error, setError, ['name', 'scopes']);
       return true;
     },
   });
+  return (
+    <form noValidate onSubmit={handleSubmit((body) => issue.mutate(body))}>
+      <Stack gap="4" borderWidth="1px" borderRadius="lg" p="4">
+        <Text fontWeight="semibold">Issue a key</Text>
+        <FormField label="Name" required error={errors.name?.message}>
+          <Input {...register('name')} placeholder="Who it is for" />
+        </FormField>
+        <FormField label="Scopes" error={errors.scopes?.message}>
+          <Controller
+            control={control}
+            name="scopes"
+            render={({ field }) => (
+              <ChoiceList
+                options={ApiKeyScope.options}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+        </FormField>
+        <HStack>
+          <Button type="submit" colorPalette="teal" loading={issue.isPending}>
+            Issue key
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+function ApiKeysTable({
+  rows,
+  loading,
+  onRevoke,
+}: {
+  rows: Row[];
+  loading: boolean;
+  onRevoke: (key: Row) => void;
+}) {
+  return (
+    <DataTable<Row>
+      caption="API keys"
+      loading={loading}
+      rows={rows}
+      rowKey={(key) => key.id}
+      empty="No key has been issued yet."
+      columns={[
+        {
+          header: 'Name',
+          card: 'title',
+          wraps: true,
+          cell: (key) => (
+            <>
+              <Text>{key.name}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                by {key.createdBy}
+              </Text>
+            </>
+          ),
+        },
+        { header: 'Key', cell: (key) => <Text fontFamily="mono">{key.prefix}…</Text> },
+        { header: 'Scopes', cell: (key) => key.scopes.join(', ') },
+        { header: 'Issued', cell: (key) => formatDateTime(key.createdAt) },
+        {
+          header: 'Last used',
+          cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'),
+        },
+        {
+          header: 'Action',
+          card: 'actions',
+          cell: (key) =>
+            key.revokedAt ? (
+              <Badge colorPalette="red">Revoked</Badge>
+            ) : (
+              <Button
+                size="xs"
+                colorPalette="red"
+                variant="outline"
+                onClick={() => onRevoke(key)}
+                aria-label={`Revoke ${key.name}`}
+              >
+                Revoke
+              </Button>
+            ),
+        },
+      ]}
+    />
+  );
+}
+
+/** Admins issue integrators' API keys (shown once), see when each was last used, revoke them. */
+export default function ApiKeysPage() {
+  usePageTitle('API keys');
+  const [shown, setShown] = useState<string | null>(null);
+  const { data, isPending, page, setPage } = usePagedQuery(['api-keys'], getApiKeys);
   const revoke = useConfirmedCommand<Row, unknown>({
     run: revokeApiKey,
     success: 'Key revoked',
@@ -59,79 +151,8 @@ export default function ApiKeysPage() {
       <Heading as="h1" size="3xl">
         API keys
       </Heading>
-      <form noValidate onSubmit={handleSubmit((body) => issue.mutate(body))}>
-        <Stack gap="4" borderWidth="1px" borderRadius="lg" p="4">
-          <Text fontWeight="semibold">Issue a key</Text>
-          <FormField label="Name" required error={errors.name?.message}>
-            <Input {...register('name')} placeholder="Who it is for" />
-          </FormField>
-          <FormField label="Scopes" error={errors.scopes?.message}>
-            <Controller
-              control={control}
-              name="scopes"
-              render={({ field }) => (
-                <ChoiceList
-                  options={ApiKeyScope.options}
-                  value={field.value}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-          </FormField>
-          <HStack>
-            <Button type="submit" colorPalette="teal" loading={issue.isPending}>
-              Issue key
-            </Button>
-          </HStack>
-        </Stack>
-      </form>
-      <DataTable<(typeof rows)[number]>
-        caption="API keys"
-        loading={isPending}
-        rows={rows}
-        rowKey={(key) => key.id}
-        empty="No key has been issued yet."
-        columns={[
-          {
-            header: 'Name',
-            card: 'title',
-            wraps: true,
-            cell: (key) => (
-              <>
-                <Text>{key.name}</Text>
-                <Text fontSize="xs" color="fg.muted">
-                  by {key.createdBy}
-                </Text>
-              </>
-            ),
-          },
-          { header: 'Key', cell: (key) => <Text fontFamily="mono">{key.prefix}…</Text> },
-          { header: 'Scopes', cell: (key) => key.scopes.join(', ') },
-          { header: 'Issued', cell: (key) => formatDateTime(key.createdAt) },
-          {
-            header: 'Last used',
-            cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'),
-          },
-          {
-            header: 'Action',
-            card: 'actions',
-            cell: (key) =>
-              key.revokedAt ? (
-                <Badge colorPalette="red">Revoked</Badge>
-              ) : (
-                <Button
-                  size="xs"
-                  colorPalette="red"
-                  variant="outline"
-                  onClick={() => revoke.ask(key)}
-                  aria-label={`Revoke ${key.name}`}
-                >
-                  Revoke
-                </Button>
-              ),
-          },
-        ]}
-      />
+      <IssueKeyForm onIssued={setShown} />
+      <ApiKeysTable rows={rows} loading={isPending} onRevoke={revoke.ask} />
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
       <ShownOnceDialog title="The new API key" value={shown} onClose={() => setShown(null)} />
       <ConfirmDialog

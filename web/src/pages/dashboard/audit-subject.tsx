@@ -16,7 +16,12 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import type { AuditChange, AuditState } from '@second-gear/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  type UseQueryResult,
+  useQuery,
+} from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import {
@@ -25,6 +30,7 @@ import {
   getAuditChanges,
   getAuditState,
 } from '../../api/endpoints.ts';
+import type { Page } from '../../api/http.ts';
 import { CarPicture } from '../../components/car-picture.tsx';
 import { formatDateTime } from '../../components/dates.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -211,6 +217,155 @@ function ChangeItem({
   );
 }
 
+/**
+ * Where the admin picks the moment: a time, now, or (with several events on the page) one of
+ * the page's events on a slider. `inputKey` changes with the address, so the time shown follows
+ * Back and Forward.
+ */
+function MomentForm({
+  momentId,
+  inputKey,
+  defaultValue,
+  items,
+  onPage,
+  show,
+}: {
+  momentId: string;
+  inputKey: string;
+  defaultValue: string;
+  items: AuditChange[];
+  /** The shown event's index among `items`; -1 when it is not on the page. */
+  onPage: number;
+  show: (next: AuditMoment) => void;
+}) {
+  const pick = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('moment');
+    const iso = typeof value === 'string' ? fromLocalInput(value) : undefined;
+    show(iso ? { at: iso } : {});
+  };
+  return (
+    <form aria-label="Choose a moment" onSubmit={pick}>
+      <HStack gap="3" align="end" wrap="wrap">
+        <Stack gap="1.5">
+          <chakra.label htmlFor={momentId} fontWeight="medium" fontSize="sm">
+            Moment
+          </chakra.label>
+          <Input
+            id={momentId}
+            key={inputKey}
+            name="moment"
+            type="datetime-local"
+            step="1"
+            w="auto"
+            defaultValue={defaultValue}
+          />
+        </Stack>
+        <Button type="submit" colorPalette="teal" size="sm">
+          Show
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={() => show({})}>
+          Now
+        </Button>
+      </HStack>
+      {items.length > 1 ? (
+        <Stack gap="1" mt="4" maxW="md">
+          <chakra.label htmlFor={`${momentId}-events`} fontWeight="medium" fontSize="sm">
+            Step through the events on this page
+          </chakra.label>
+          <input
+            id={`${momentId}-events`}
+            type="range"
+            min={0}
+            max={items.length - 1}
+            value={onPage < 0 ? items.length - 1 : onPage}
+            aria-valuetext={(() => {
+              const change = items[onPage < 0 ? items.length - 1 : onPage]!;
+              return `${change.eventType}, ${formatDateTime(change.at)}`;
+            })()}
+            onChange={(event) => {
+              const change = items[Number(event.target.value)];
+              if (change) show({ position: change.position });
+            }}
+            style={{ accentColor: 'var(--chakra-colors-teal-solid)' }}
+          />
+        </Stack>
+      ) : null}
+    </form>
+  );
+}
+
+function StateSection({
+  headingId,
+  state,
+}: {
+  headingId: string;
+  state: UseQueryResult<AuditState>;
+}) {
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading id={headingId} as="h2" size="lg" mb="3">
+        State at this moment
+      </Heading>
+      {state.data ? (
+        <Box aria-busy={state.isFetching} opacity={state.isPlaceholderData ? 0.6 : 1}>
+          <StateView answer={state.data} />
+        </Box>
+      ) : state.isPending ? (
+        <PageLoader label="Loading the state" />
+      ) : (
+        <Text color="fg.error">The state could not be read.</Text>
+      )}
+    </Box>
+  );
+}
+
+function ChangesSection({
+  headingId,
+  changes,
+  items,
+  shownPosition,
+  show,
+  page,
+  setPage,
+}: {
+  headingId: string;
+  changes: UseQueryResult<Page<AuditChange>>;
+  items: AuditChange[];
+  shownPosition: string | undefined;
+  show: (next: AuditMoment) => void;
+  page: number;
+  setPage: (page: number) => void;
+}) {
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading id={headingId} as="h2" size="lg" mb="1">
+        Changes, event by event
+      </Heading>
+      <Text color="fg.muted" fontSize="sm" mb="3">
+        Oldest first; each field with its value before and after.
+      </Text>
+      {changes.isPending ? (
+        <PageLoader label="Loading the changes" />
+      ) : items.length === 0 ? (
+        <Text color="fg.muted">No events.</Text>
+      ) : (
+        <Stack as="ol" gap="3" listStyleType="none" aria-busy={changes.isFetching}>
+          {items.map((change) => (
+            <ChangeItem
+              key={change.position}
+              change={change}
+              current={change.position === shownPosition}
+              onShow={() => show({ position: change.position })}
+            />
+          ))}
+        </Stack>
+      )}
+      {changes.data ? <Pager page={page} total={changes.data.total} onChange={setPage} /> : null}
+    </Box>
+  );
+}
+
 function TimeTravel({ subject }: { subject: AuditSubject }) {
   const [search, setSearch] = useSearchParams();
   const position = search.get('position') ?? undefined;
@@ -238,12 +393,6 @@ function TimeTravel({ subject }: { subject: AuditSubject }) {
     else if (next.at) params.set('at', next.at);
     setSearch(params);
   };
-  const pick = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = new FormData(event.currentTarget).get('moment');
-    const iso = typeof value === 'string' ? fromLocalInput(value) : undefined;
-    show(iso ? { at: iso } : {});
-  };
   const items = changes.data?.items ?? [];
   const onPage = items.findIndex((change) => change.position === shownPosition);
 
@@ -266,95 +415,24 @@ function TimeTravel({ subject }: { subject: AuditSubject }) {
           {typeNames[subject.type]} id {subject.id}
         </Text>
       </Stack>
-
-      <form aria-label="Choose a moment" onSubmit={pick}>
-        <HStack gap="3" align="end" wrap="wrap">
-          <Stack gap="1.5">
-            <chakra.label htmlFor={momentId} fontWeight="medium" fontSize="sm">
-              Moment
-            </chakra.label>
-            <Input
-              id={momentId}
-              key={search.toString()}
-              name="moment"
-              type="datetime-local"
-              step="1"
-              w="auto"
-              defaultValue={toLocalInput(at ?? state.data?.lastEvent?.at ?? '')}
-            />
-          </Stack>
-          <Button type="submit" colorPalette="teal" size="sm">
-            Show
-          </Button>
-          <Button type="button" variant="outline" size="sm" onClick={() => show({})}>
-            Now
-          </Button>
-        </HStack>
-        {items.length > 1 ? (
-          <Stack gap="1" mt="4" maxW="md">
-            <chakra.label htmlFor={`${momentId}-events`} fontWeight="medium" fontSize="sm">
-              Step through the events on this page
-            </chakra.label>
-            <input
-              id={`${momentId}-events`}
-              type="range"
-              min={0}
-              max={items.length - 1}
-              value={onPage < 0 ? items.length - 1 : onPage}
-              aria-valuetext={(() => {
-                const change = items[onPage < 0 ? items.length - 1 : onPage]!;
-                return `${change.eventType}, ${formatDateTime(change.at)}`;
-              })()}
-              onChange={(event) => {
-                const change = items[Number(event.target.value)];
-                if (change) show({ position: change.position });
-              }}
-              style={{ accentColor: 'var(--chakra-colors-teal-solid)' }}
-            />
-          </Stack>
-        ) : null}
-      </form>
-
-      <Box as="section" aria-labelledby={stateHeading}>
-        <Heading id={stateHeading} as="h2" size="lg" mb="3">
-          State at this moment
-        </Heading>
-        {state.data ? (
-          <Box aria-busy={state.isFetching} opacity={state.isPlaceholderData ? 0.6 : 1}>
-            <StateView answer={state.data} />
-          </Box>
-        ) : state.isPending ? (
-          <PageLoader label="Loading the state" />
-        ) : (
-          <Text color="fg.error">The state could not be read.</Text>
-        )}
-      </Box>
-
-      <Box as="section" aria-labelledby={changesHeading}>
-        <Heading id={changesHeading} as="h2" size="lg" mb="1">
-          Changes, event by event
-        </Heading>
-        <Text color="fg.muted" fontSize="sm" mb="3">
-          Oldest first; each field with its value before and after.
-        </Text>
-        {changes.isPending ? (
-          <PageLoader label="Loading the changes" />
-        ) : items.length === 0 ? (
-          <Text color="fg.muted">No events.</Text>
-        ) : (
-          <Stack as="ol" gap="3" listStyleType="none" aria-busy={changes.isFetching}>
-            {items.map((change) => (
-              <ChangeItem
-                key={change.position}
-                change={change}
-                current={change.position === shownPosition}
-                onShow={() => show({ position: change.position })}
-              />
-            ))}
-          </Stack>
-        )}
-        {changes.data ? <Pager page={page} total={changes.data.total} onChange={setPage} /> : null}
-      </Box>
+      <MomentForm
+        momentId={momentId}
+        inputKey={search.toString()}
+        defaultValue={toLocalInput(at ?? state.data?.lastEvent?.at ?? '')}
+        items={items}
+        onPage={onPage}
+        show={show}
+      />
+      <StateSection headingId={stateHeading} state={state} />
+      <ChangesSection
+        headingId={changesHeading}
+        changes={changes}
+        items={items}
+        shownPosition={shownPosition}
+        show={show}
+        page={page}
+        setPage={setPage}
+      />
     </Stack>
   );
 }

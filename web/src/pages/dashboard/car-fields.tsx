@@ -50,6 +50,68 @@ function useSuggestions(make: unknown) {
   };
 }
 
+/** The optional Details, with `makeList` and `modelList` the ids of their suggestions. */
+function DetailsFields({ makeList, modelList }: { makeList: string; modelList: string }) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<CarFieldValues>();
+  return (
+    <Fieldset.Root pt="2">
+      <Fieldset.Legend>Details</Fieldset.Legend>
+      <Fieldset.HelperText>Optional. Buyers search and filter cars by them.</Fieldset.HelperText>
+      <Fieldset.Content>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField label="Make" error={errors.make?.message}>
+            <Input list={makeList} autoComplete="off" placeholder="Toyota" {...register('make')} />
+          </FormField>
+          <FormField label="Model" error={errors.model?.message}>
+            <Input
+              list={modelList}
+              autoComplete="off"
+              placeholder="Corolla"
+              {...register('model')}
+            />
+          </FormField>
+          <FormField label="Year" error={errors.year?.message}>
+            <Input inputMode="numeric" placeholder="2017" {...register('year')} />
+          </FormField>
+          <FormField label="Mileage (km)" error={errors.mileage?.message}>
+            <Input inputMode="numeric" placeholder="85,000" {...register('mileage')} />
+          </FormField>
+          <FormField label="Fuel" error={errors.fuel?.message}>
+            <NativeSelect.Root>
+              <NativeSelect.Field placeholder="Choose the fuel" {...register('fuel')}>
+                {Object.entries(fuelLabels).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Gearbox" error={errors.transmission?.message}>
+            <NativeSelect.Root>
+              <NativeSelect.Field placeholder="Choose the gearbox" {...register('transmission')}>
+                {Object.entries(transmissionLabels).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </SimpleGrid>
+        <FormField label="Description" error={errors.description?.message}>
+          <Textarea rows={4} {...register('description')} />
+        </FormField>
+      </Fieldset.Content>
+    </Fieldset.Root>
+  );
+}
+
 /**
  * Car Name, then `children` (Add Product's category), the Pictures (`images`), then the prices,
  * location and years of use, and the optional Details.
@@ -91,63 +153,7 @@ export function CarFields({
           <Input inputMode="numeric" {...register('use')} />
         </FormField>
       </SimpleGrid>
-      <Fieldset.Root pt="2">
-        <Fieldset.Legend>Details</Fieldset.Legend>
-        <Fieldset.HelperText>Optional. Buyers search and filter cars by them.</Fieldset.HelperText>
-        <Fieldset.Content>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label="Make" error={errors.make?.message}>
-              <Input
-                list={makeList}
-                autoComplete="off"
-                placeholder="Toyota"
-                {...register('make')}
-              />
-            </FormField>
-            <FormField label="Model" error={errors.model?.message}>
-              <Input
-                list={modelList}
-                autoComplete="off"
-                placeholder="Corolla"
-                {...register('model')}
-              />
-            </FormField>
-            <FormField label="Year" error={errors.year?.message}>
-              <Input inputMode="numeric" placeholder="2017" {...register('year')} />
-            </FormField>
-            <FormField label="Mileage (km)" error={errors.mileage?.message}>
-              <Input inputMode="numeric" placeholder="85,000" {...register('mileage')} />
-            </FormField>
-            <FormField label="Fuel" error={errors.fuel?.message}>
-              <NativeSelect.Root>
-                <NativeSelect.Field placeholder="Choose the fuel" {...register('fuel')}>
-                  {Object.entries(fuelLabels).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <FormField label="Gearbox" error={errors.transmission?.message}>
-              <NativeSelect.Root>
-                <NativeSelect.Field placeholder="Choose the gearbox" {...register('transmission')}>
-                  {Object.entries(transmissionLabels).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          </SimpleGrid>
-          <FormField label="Description" error={errors.description?.message}>
-            <Textarea rows={4} {...register('description')} />
-          </FormField>
-        </Fieldset.Content>
-      </Fieldset.Root>
+      <DetailsFields makeList={makeList} modelList={modelList} />
       <datalist id={makeList}>
         {suggestions.makes.map((make) => (
           <option key={make} value={make} />

@@ -14,7 +14,7 @@ import {
 } from '@chakra-ui/react';
 import { carImages, requiredMessage } from '@second-gear/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { type UseFormReturn, useController, useFormContext } from 'react-hook-form';
 import { LuArrowLeft, LuArrowRight, LuX } from 'react-icons/lu';
 import { z } from 'zod';
 import { uploadImage } from '../../api/endpoints.ts';
@@ -121,16 +121,17 @@ export function usePictureUploads() {
  */
 const chosenSizes = '(min-width: 30em) 10rem, 50vw';
 
-/** The Pictures field: choose files, see them, reorder and remove them. */
-export function CarPictures({ progress }: { progress?: UploadProgress | null | undefined }) {
-  const { control, setError, clearErrors } = useFormContext<{ images: Picture[] }>();
-  const {
-    field: { value: pictures = [], onChange },
-    fieldState: { error },
-  } = useController({ control, name: 'images' });
-  const busy = progress != null;
+type Direction = 'earlier' | 'later';
 
-  // The object URLs of chosen files are let go when the form goes.
+/**
+ * The list's changes: add files (as many as there is room for), move a picture, remove one. A
+ * chosen file's object URL is let go when it is removed, or when the form goes.
+ */
+function usePictureList(
+  pictures: Picture[],
+  onChange: (pictures: Picture[]) => void,
+  { setError, clearErrors }: Pick<UseFormReturn<{ images: Picture[] }>, 'setError' | 'clearErrors'>,
+) {
   const chosen = useRef(new Set<string>());
   useEffect(() => {
     const urls = chosen.current;
@@ -156,7 +157,7 @@ export function CarPictures({ progress }: { progress?: UploadProgress | null | u
   // A moved picture's button keeps the focus (moving an element in the page drops it), or hands
   // it to the other direction's once the picture reaches an end of the list.
   const list = useRef<HTMLDivElement>(null);
-  const refocus = useRef<{ key: string; direction: 'earlier' | 'later' } | null>(null);
+  const refocus = useRef<{ key: string; direction: Direction } | null>(null);
   useEffect(() => {
     const wanted = refocus.current;
     refocus.current = null;
@@ -171,7 +172,7 @@ export function CarPictures({ progress }: { progress?: UploadProgress | null | u
       : button(wanted.direction === 'earlier' ? 'later' : 'earlier')
     )?.focus();
   });
-  const move = (from: number, direction: 'earlier' | 'later') => {
+  const move = (from: number, direction: Direction) => {
     const next = [...pictures];
     const [moved] = next.splice(from, 1);
     next.splice(direction === 'earlier' ? from - 1 : from + 1, 0, moved!);
@@ -186,6 +187,104 @@ export function CarPictures({ progress }: { progress?: UploadProgress | null | u
     }
     onChange(pictures.filter((_, index) => index !== at));
   };
+  return { list, add, move, remove };
+}
+
+/** One picture of the list: its thumbnail (the cover badged), and its move and remove buttons. */
+function ChosenPicture({
+  picture,
+  at,
+  last,
+  busy,
+  uploading,
+  move,
+  remove,
+}: {
+  picture: Picture;
+  at: number;
+  last: boolean;
+  busy: boolean;
+  uploading: boolean;
+  move: (from: number, direction: Direction) => void;
+  remove: (at: number) => void;
+}) {
+  const n = at + 1;
+  return (
+    <Box
+      as="li"
+      borderWidth="1px"
+      borderRadius="md"
+      overflow="hidden"
+      aria-busy={uploading || undefined}
+    >
+      <CarPicture
+        src={picture.src}
+        alt={`Picture ${n}${at === 0 ? ' (cover)' : ''}`}
+        sizes={chosenSizes}
+      >
+        {at === 0 ? (
+          <Badge position="absolute" top="1" left="1" colorPalette="teal" variant="solid">
+            Cover
+          </Badge>
+        ) : null}
+        {uploading ? (
+          <Box position="absolute" inset="0" display="grid" placeItems="center">
+            <Spinner size="md" color="teal.solid" />
+          </Box>
+        ) : null}
+      </CarPicture>
+      <HStack justify="space-between" gap="1" p="1">
+        <HStack gap="1">
+          <IconButton
+            aria-label={`Move picture ${n} earlier`}
+            size="xs"
+            variant="ghost"
+            data-picture={picture.key}
+            data-direction="earlier"
+            disabled={busy || at === 0}
+            onClick={() => move(at, 'earlier')}
+          >
+            <LuArrowLeft />
+          </IconButton>
+          <IconButton
+            aria-label={`Move picture ${n} later`}
+            size="xs"
+            variant="ghost"
+            data-picture={picture.key}
+            data-direction="later"
+            disabled={busy || last}
+            onClick={() => move(at, 'later')}
+          >
+            <LuArrowRight />
+          </IconButton>
+        </HStack>
+        <IconButton
+          aria-label={`Remove picture ${n}`}
+          size="xs"
+          variant="ghost"
+          colorPalette="red"
+          disabled={busy}
+          onClick={() => remove(at)}
+        >
+          <LuX />
+        </IconButton>
+      </HStack>
+    </Box>
+  );
+}
+
+/** The Pictures field: choose files, see them, reorder and remove them. */
+export function CarPictures({ progress }: { progress?: UploadProgress | null | undefined }) {
+  const { control, setError, clearErrors } = useFormContext<{ images: Picture[] }>();
+  const {
+    field: { value: pictures = [], onChange },
+    fieldState: { error },
+  } = useController({ control, name: 'images' });
+  const busy = progress != null;
+  const { list, add, move, remove } = usePictureList(pictures, onChange, {
+    setError,
+    clearErrors,
+  });
 
   return (
     <Field.Root invalid={Boolean(error)} required>
@@ -221,73 +320,18 @@ export function CarPictures({ progress }: { progress?: UploadProgress | null | u
           listStyleType="none"
           mt="2"
         >
-          {pictures.map((picture, at) => {
-            const n = at + 1;
-            const uploading = progress?.file === picture.file && picture.file !== null;
-            return (
-              <Box
-                as="li"
-                key={picture.key}
-                borderWidth="1px"
-                borderRadius="md"
-                overflow="hidden"
-                aria-busy={uploading || undefined}
-              >
-                <CarPicture
-                  src={picture.src}
-                  alt={`Picture ${n}${at === 0 ? ' (cover)' : ''}`}
-                  sizes={chosenSizes}
-                >
-                  {at === 0 ? (
-                    <Badge position="absolute" top="1" left="1" colorPalette="teal" variant="solid">
-                      Cover
-                    </Badge>
-                  ) : null}
-                  {uploading ? (
-                    <Box position="absolute" inset="0" display="grid" placeItems="center">
-                      <Spinner size="md" color="teal.solid" />
-                    </Box>
-                  ) : null}
-                </CarPicture>
-                <HStack justify="space-between" gap="1" p="1">
-                  <HStack gap="1">
-                    <IconButton
-                      aria-label={`Move picture ${n} earlier`}
-                      size="xs"
-                      variant="ghost"
-                      data-picture={picture.key}
-                      data-direction="earlier"
-                      disabled={busy || at === 0}
-                      onClick={() => move(at, 'earlier')}
-                    >
-                      <LuArrowLeft />
-                    </IconButton>
-                    <IconButton
-                      aria-label={`Move picture ${n} later`}
-                      size="xs"
-                      variant="ghost"
-                      data-picture={picture.key}
-                      data-direction="later"
-                      disabled={busy || at === pictures.length - 1}
-                      onClick={() => move(at, 'later')}
-                    >
-                      <LuArrowRight />
-                    </IconButton>
-                  </HStack>
-                  <IconButton
-                    aria-label={`Remove picture ${n}`}
-                    size="xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    disabled={busy}
-                    onClick={() => remove(at)}
-                  >
-                    <LuX />
-                  </IconButton>
-                </HStack>
-              </Box>
-            );
-          })}
+          {pictures.map((picture, at) => (
+            <ChosenPicture
+              key={picture.key}
+              picture={picture}
+              at={at}
+              last={at === pictures.length - 1}
+              busy={busy}
+              uploading={progress?.file === picture.file && picture.file !== null}
+              move={move}
+              remove={remove}
+            />
+          ))}
         </SimpleGrid>
       ) : null}
       <Text fontSize="sm" color="fg.muted" aria-live="polite">

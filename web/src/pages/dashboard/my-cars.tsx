@@ -33,24 +33,78 @@ function CarStatus({ car }: { car: CarRecord }) {
   );
 }
 
-export default function MyCarsPage() {
-  usePageTitle('My Products');
-  const email = useAuth().user?.email ?? '';
-  const role = useUserRecord().data?.type;
-  // Only sellers list cars: a Buyer who comes here by address is told so before filling a form.
-  const buyer = role === 'Buyer';
-  const [adding, setAdding] = useState(false);
-  // The car being edited stays while its dialog closes, so the closing dialog keeps its content.
-  const [editing, setEditing] = useState<{ car: CarRecord | null; open: boolean }>({
-    car: null,
-    open: false,
-  });
-  const { data, isPending, page, setPage, offset } = usePagedQuery(
-    ['cars', 'seller', email],
-    (page) => getSellerCars(email, page),
-    { enabled: email !== '' },
+/** What a Buyer who comes here by address is told, before filling a form. */
+function SellersOnly() {
+  return (
+    <Box borderWidth="1px" borderRadius="xl" p="6">
+      <Stack gap="3" align="flex-start">
+        <Text>
+          Only sellers list cars. Apply for Seller to add your cars here; as a Buyer you can still
+          book the cars others list.
+        </Text>
+        <ApplyForSellerButton />
+      </Stack>
+    </Box>
   );
+}
 
+/** The Action column: advertise (or say it is), edit and mark sold while unsold; delete. */
+function CarActions({
+  car,
+  advertising,
+  onAdvertise,
+  onEdit,
+  onSell,
+  onDelete,
+}: {
+  car: CarRecord;
+  advertising: boolean;
+  onAdvertise: () => void;
+  onEdit: () => void;
+  onSell: () => void;
+  onDelete: () => void;
+}) {
+  const advertised = car.advertise === 1;
+  const sold = car.sold === 1;
+  return (
+    <HStack gap="2" wrap="wrap" minW={{ md: '15rem' }}>
+      {sold ? null : advertised ? (
+        <Tooltip label="Already Advertised">
+          <Button size="xs" variant="subtle" onClick={() => notifyInfo(ALREADY)}>
+            Advertised
+          </Button>
+        </Tooltip>
+      ) : (
+        <Tooltip label="Show this car in Recommended Cars">
+          <Button size="xs" colorPalette="teal" loading={advertising} onClick={onAdvertise}>
+            Advertise
+          </Button>
+        </Tooltip>
+      )}
+      {sold ? null : (
+        <>
+          <Button size="xs" variant="outline" aria-label={`Edit ${car.name}`} onClick={onEdit}>
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={`Mark sold: ${car.name}`}
+            onClick={onSell}
+          >
+            Mark sold
+          </Button>
+        </>
+      )}
+      <Button size="xs" colorPalette="red" variant="outline" onClick={onDelete}>
+        Delete Item
+      </Button>
+    </HStack>
+  );
+}
+
+/** Advertise a car (a second time is told, not an error), mark one sold, delete one. */
+function useCarCommands() {
   const advertise = useCommand<string>({
     run: advertiseCar,
     success: 'Added to Advertisement Successfully!',
@@ -75,6 +129,28 @@ export default function MyCarsPage() {
     success: 'Item Deleted Successfully!',
     invalidate: [['cars'], ['car']],
   });
+  return { advertise, sale, removal };
+}
+
+export default function MyCarsPage() {
+  usePageTitle('My Products');
+  const email = useAuth().user?.email ?? '';
+  const role = useUserRecord().data?.type;
+  // Only sellers list cars: a Buyer who comes here by address is told so before filling a form.
+  const buyer = role === 'Buyer';
+  const [adding, setAdding] = useState(false);
+  // The car being edited stays while its dialog closes, so the closing dialog keeps its content.
+  const [editing, setEditing] = useState<{ car: CarRecord | null; open: boolean }>({
+    car: null,
+    open: false,
+  });
+  const { data, isPending, page, setPage, offset } = usePagedQuery(
+    ['cars', 'seller', email],
+    (page) => getSellerCars(email, page),
+    { enabled: email !== '' },
+  );
+
+  const { advertise, sale, removal } = useCarCommands();
 
   return (
     <Stack gap="6">
@@ -88,17 +164,7 @@ export default function MyCarsPage() {
           </Button>
         )}
       </HStack>
-      {buyer ? (
-        <Box borderWidth="1px" borderRadius="xl" p="6">
-          <Stack gap="3" align="flex-start">
-            <Text>
-              Only sellers list cars. Apply for Seller to add your cars here; as a Buyer you can
-              still book the cars others list.
-            </Text>
-            <ApplyForSellerButton />
-          </Stack>
-        </Box>
-      ) : null}
+      {buyer ? <SellersOnly /> : null}
       <DataTable
         caption="Your cars"
         rows={data?.items}
@@ -128,60 +194,16 @@ export default function MyCarsPage() {
           {
             header: 'Action',
             card: 'actions',
-            cell: (car) => {
-              const advertised = car.advertise === 1;
-              const sold = car.sold === 1;
-              return (
-                <HStack gap="2" wrap="wrap" minW={{ md: '15rem' }}>
-                  {sold ? null : advertised ? (
-                    <Tooltip label="Already Advertised">
-                      <Button size="xs" variant="subtle" onClick={() => notifyInfo(ALREADY)}>
-                        Advertised
-                      </Button>
-                    </Tooltip>
-                  ) : (
-                    <Tooltip label="Show this car in Recommended Cars">
-                      <Button
-                        size="xs"
-                        colorPalette="teal"
-                        loading={advertise.isPending && advertise.variables === car._id}
-                        onClick={() => advertise.mutate(car._id)}
-                      >
-                        Advertise
-                      </Button>
-                    </Tooltip>
-                  )}
-                  {sold ? null : (
-                    <>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={`Edit ${car.name}`}
-                        onClick={() => setEditing({ car, open: true })}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={`Mark sold: ${car.name}`}
-                        onClick={() => sale.ask(car)}
-                      >
-                        Mark sold
-                      </Button>
-                    </>
-                  )}
-                  <Button
-                    size="xs"
-                    colorPalette="red"
-                    variant="outline"
-                    onClick={() => removal.ask(car)}
-                  >
-                    Delete Item
-                  </Button>
-                </HStack>
-              );
-            },
+            cell: (car) => (
+              <CarActions
+                car={car}
+                advertising={advertise.isPending && advertise.variables === car._id}
+                onAdvertise={() => advertise.mutate(car._id)}
+                onEdit={() => setEditing({ car, open: true })}
+                onSell={() => sale.ask(car)}
+                onDelete={() => removal.ask(car)}
+              />
+            ),
           },
         ]}
       />

@@ -63,12 +63,12 @@ const reactorHealth = (r: Reactor) =>
     <Health label="OK" palette="green" />
   );
 
-export default function OperationsPage() {
-  usePageTitle('Operations');
+/** The status, asked again every few seconds, and each projection's rate since the last look. */
+function useOpsStatus() {
   // The previous look at each projection, for its rate.
   const previous = useRef(new Map<string, { at: string; eventsApplied: number }>());
   const rates = useRef(new Map<string, number | undefined>());
-  const { data, isPending, isError, error } = useQuery({
+  const query = useQuery({
     queryKey: ['ops', 'status'],
     queryFn: async () => {
       const status = await getOpsStatus();
@@ -81,6 +81,156 @@ export default function OperationsPage() {
     },
     refetchInterval: OPS_REFRESH_MS,
   });
+  return { query, rates: rates.current };
+}
+
+function ProjectionsSection({
+  loading,
+  rows,
+  rates,
+}: {
+  loading: boolean;
+  rows: Projection[] | undefined;
+  rates: ReadonlyMap<string, number | undefined>;
+}) {
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="lg">
+        Projections
+      </Heading>
+      <DataTable<Projection>
+        caption="Projections: position, lag, rate and health"
+        loading={loading}
+        rows={rows}
+        rowKey={(p) => p.name}
+        empty="No projection has run yet."
+        columns={[
+          { header: 'Projection', cell: (p) => p.name, card: 'title' },
+          { header: 'Health', cell: projectionHealth },
+          { header: 'Position', cell: (p) => p.position ?? 'none yet' },
+          { header: 'Behind', cell: behindText },
+          {
+            header: 'Rate',
+            cell: (p) => {
+              const rate = rates.get(p.name);
+              return rate === undefined ? '...' : `${rate.toFixed(rate < 10 ? 1 : 0)} events/s`;
+            },
+          },
+          { header: 'Applied', cell: (p) => p.eventsApplied.toLocaleString('en-US') },
+          {
+            header: 'Last error',
+            wraps: true,
+            cell: (p) => p.refused ?? (p.parked > 0 ? 'See npm run projections -- parked' : ''),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function ReactorsSection({ loading, rows }: { loading: boolean; rows: Reactor[] | undefined }) {
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="lg">
+        Reactors
+      </Heading>
+      <Text color="fg.muted">Effects outside the store, each from a subscription of its own.</Text>
+      <DataTable<Reactor>
+        caption="Reactors: position, lag and failures"
+        loading={loading}
+        rows={rows}
+        rowKey={(r) => r.name}
+        empty="No reactor has run yet."
+        columns={[
+          { header: 'Reactor', cell: (r) => r.name, card: 'title' },
+          { header: 'Health', cell: reactorHealth },
+          { header: 'Position', cell: (r) => r.position ?? 'none yet' },
+          { header: 'Behind', cell: behindText },
+          {
+            header: 'Last error',
+            wraps: true,
+            cell: (r) =>
+              r.failing
+                ? `${r.failing.lastError} (attempt ${r.failing.attempts}, next ${formatDateTime(r.failing.nextAttemptAt)})`
+                : '',
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function FailedDeliveriesSection({
+  loading,
+  rows,
+}: {
+  loading: boolean;
+  rows: FailedDelivery[] | undefined;
+}) {
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="lg">
+        Failed webhook deliveries
+      </Heading>
+      <Text color="fg.muted">
+        The last attempts that failed, newest first; each is tried again with backoff, and the
+        Webhooks page has every endpoint's log.
+      </Text>
+      <DataTable<FailedDelivery>
+        caption="The last failed webhook deliveries"
+        loading={loading}
+        rows={rows}
+        rowKey={(d) => `${d.endpointId}:${d.messageId}:${d.attempt}`}
+        empty="No delivery has failed."
+        columns={[
+          { header: 'When', card: 'title', cell: (d) => formatDateTime(d.at) },
+          { header: 'Endpoint', wraps: true, cell: (d) => d.url },
+          { header: 'Event', cell: (d) => `${d.eventType} at ${d.position}` },
+          { header: 'Attempt', cell: (d) => d.attempt },
+          {
+            header: 'Answer',
+            wraps: true,
+            cell: (d) => `${d.statusCode ?? 'no answer'}${d.error ? `: ${d.error}` : ''}`,
+          },
+          {
+            header: 'Next attempt',
+            cell: (d) => (d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : 'given up'),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function RebuildingSection({ data }: { data: OpsStatus | undefined }) {
+  return (
+    <Stack gap="2" borderWidth="1px" borderRadius="md" p="4">
+      <Heading as="h2" size="lg">
+        Rebuilding
+      </Heading>
+      <Text>
+        A projection that stopped, or parked events whose cause is mended, call for a rebuild: every
+        event replayed into fresh tables, which replace the live ones in one transaction.
+      </Text>
+      <HStack wrap="wrap">
+        <Code>{data?.rebuild.command ?? 'npm run projections -- rebuild'}</Code>
+      </HStack>
+      <Text color="fg.muted" fontSize="sm">
+        On the all-in-one, stop it first and add <Code>PGLITE_DIR=./data/pglite</Code>. See{' '}
+        {data?.rebuild.docs ?? 'docs/read-model.md'}.
+        {data?.unfinishedRebuild ? ' An interrupted rebuild can be resumed.' : ''}
+        {data && data.pendingMigrations.length > 0
+          ? ` Migrations waiting: ${data.pendingMigrations.join(', ')}.`
+          : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+export default function OperationsPage() {
+  usePageTitle('Operations');
+  const { query, rates } = useOpsStatus();
+  const { data, isPending, isError, error } = query;
 
   return (
     <Stack gap="6">
@@ -94,121 +244,10 @@ export default function OperationsPage() {
             ? `The status could not be read: ${error.message}`
             : 'Reading the status...'}
       </Text>
-
-      <Stack gap="3">
-        <Heading as="h2" size="lg">
-          Projections
-        </Heading>
-        <DataTable<Projection>
-          caption="Projections: position, lag, rate and health"
-          loading={isPending}
-          rows={data?.projections}
-          rowKey={(p) => p.name}
-          empty="No projection has run yet."
-          columns={[
-            { header: 'Projection', cell: (p) => p.name, card: 'title' },
-            { header: 'Health', cell: projectionHealth },
-            { header: 'Position', cell: (p) => p.position ?? 'none yet' },
-            { header: 'Behind', cell: behindText },
-            {
-              header: 'Rate',
-              cell: (p) => {
-                const rate = rates.current.get(p.name);
-                return rate === undefined ? '...' : `${rate.toFixed(rate < 10 ? 1 : 0)} events/s`;
-              },
-            },
-            { header: 'Applied', cell: (p) => p.eventsApplied.toLocaleString('en-US') },
-            {
-              header: 'Last error',
-              wraps: true,
-              cell: (p) => p.refused ?? (p.parked > 0 ? 'See npm run projections -- parked' : ''),
-            },
-          ]}
-        />
-      </Stack>
-
-      <Stack gap="3">
-        <Heading as="h2" size="lg">
-          Reactors
-        </Heading>
-        <Text color="fg.muted">
-          Effects outside the store, each from a subscription of its own.
-        </Text>
-        <DataTable<Reactor>
-          caption="Reactors: position, lag and failures"
-          loading={isPending}
-          rows={data?.reactors}
-          rowKey={(r) => r.name}
-          empty="No reactor has run yet."
-          columns={[
-            { header: 'Reactor', cell: (r) => r.name, card: 'title' },
-            { header: 'Health', cell: reactorHealth },
-            { header: 'Position', cell: (r) => r.position ?? 'none yet' },
-            { header: 'Behind', cell: behindText },
-            {
-              header: 'Last error',
-              wraps: true,
-              cell: (r) =>
-                r.failing
-                  ? `${r.failing.lastError} (attempt ${r.failing.attempts}, next ${formatDateTime(r.failing.nextAttemptAt)})`
-                  : '',
-            },
-          ]}
-        />
-      </Stack>
-
-      <Stack gap="3">
-        <Heading as="h2" size="lg">
-          Failed webhook deliveries
-        </Heading>
-        <Text color="fg.muted">
-          The last attempts that failed, newest first; each is tried again with backoff, and the
-          Webhooks page has every endpoint's log.
-        </Text>
-        <DataTable<FailedDelivery>
-          caption="The last failed webhook deliveries"
-          loading={isPending}
-          rows={data?.failedDeliveries}
-          rowKey={(d) => `${d.endpointId}:${d.messageId}:${d.attempt}`}
-          empty="No delivery has failed."
-          columns={[
-            { header: 'When', card: 'title', cell: (d) => formatDateTime(d.at) },
-            { header: 'Endpoint', wraps: true, cell: (d) => d.url },
-            { header: 'Event', cell: (d) => `${d.eventType} at ${d.position}` },
-            { header: 'Attempt', cell: (d) => d.attempt },
-            {
-              header: 'Answer',
-              wraps: true,
-              cell: (d) => `${d.statusCode ?? 'no answer'}${d.error ? `: ${d.error}` : ''}`,
-            },
-            {
-              header: 'Next attempt',
-              cell: (d) => (d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : 'given up'),
-            },
-          ]}
-        />
-      </Stack>
-
-      <Stack gap="2" borderWidth="1px" borderRadius="md" p="4">
-        <Heading as="h2" size="lg">
-          Rebuilding
-        </Heading>
-        <Text>
-          A projection that stopped, or parked events whose cause is mended, call for a rebuild:
-          every event replayed into fresh tables, which replace the live ones in one transaction.
-        </Text>
-        <HStack wrap="wrap">
-          <Code>{data?.rebuild.command ?? 'npm run projections -- rebuild'}</Code>
-        </HStack>
-        <Text color="fg.muted" fontSize="sm">
-          On the all-in-one, stop it first and add <Code>PGLITE_DIR=./data/pglite</Code>. See{' '}
-          {data?.rebuild.docs ?? 'docs/read-model.md'}.
-          {data?.unfinishedRebuild ? ' An interrupted rebuild can be resumed.' : ''}
-          {data && data.pendingMigrations.length > 0
-            ? ` Migrations waiting: ${data.pendingMigrations.join(', ')}.`
-            : ''}
-        </Text>
-      </Stack>
+      <ProjectionsSection loading={isPending} rows={data?.projections} rates={rates} />
+      <ReactorsSection loading={isPending} rows={data?.reactors} />
+      <FailedDeliveriesSection loading={isPending} rows={data?.failedDeliveries} />
+      <RebuildingSection data={data} />
     </Stack>
   );
 }

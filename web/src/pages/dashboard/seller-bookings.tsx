@@ -29,6 +29,59 @@ const answered = [['bookings'], ['car'], ['cars']];
 const named = (verb: string, booking: BookingRecord) =>
   `${verb}: the booking of ${booking.product_name} by ${booking.buyer}`;
 
+/** The Action column: accept or decline a request; cancel an accepted booking. */
+function BookingActions({
+  booking,
+  accepting,
+  onAccept,
+  onDecline,
+  onCancel,
+}: {
+  booking: BookingRecord;
+  accepting: boolean;
+  onAccept: () => void;
+  onDecline: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <HStack gap="2" wrap="wrap">
+      {sellerMayAnswer(booking) ? (
+        <>
+          <Button
+            size="xs"
+            colorPalette="teal"
+            loading={accepting}
+            aria-label={named('Accept', booking)}
+            onClick={onAccept}
+          >
+            Accept
+          </Button>
+          <Button
+            size="xs"
+            colorPalette="red"
+            variant="outline"
+            aria-label={named('Decline', booking)}
+            onClick={onDecline}
+          >
+            Decline
+          </Button>
+        </>
+      ) : null}
+      {sellerMayCancel(booking) ? (
+        <Button
+          size="xs"
+          colorPalette="red"
+          variant="outline"
+          aria-label={named('Cancel', booking)}
+          onClick={onCancel}
+        >
+          Cancel
+        </Button>
+      ) : null}
+    </HStack>
+  );
+}
+
 export default function SellerBookingsPage() {
   usePageTitle('My Bookings');
   const email = useAuth().user?.email ?? '';
@@ -92,41 +145,13 @@ export default function SellerBookingsPage() {
             header: 'Action',
             card: 'actions',
             cell: (booking) => (
-              <HStack gap="2" wrap="wrap">
-                {sellerMayAnswer(booking) ? (
-                  <>
-                    <Button
-                      size="xs"
-                      colorPalette="teal"
-                      loading={accept.isPending && accept.variables === booking._id}
-                      aria-label={named('Accept', booking)}
-                      onClick={() => accept.mutate(booking._id)}
-                    >
-                      Accept
-                    </Button>
-                    <Button
-                      size="xs"
-                      colorPalette="red"
-                      variant="outline"
-                      aria-label={named('Decline', booking)}
-                      onClick={() => decline.ask(booking)}
-                    >
-                      Decline
-                    </Button>
-                  </>
-                ) : null}
-                {sellerMayCancel(booking) ? (
-                  <Button
-                    size="xs"
-                    colorPalette="red"
-                    variant="outline"
-                    aria-label={named('Cancel', booking)}
-                    onClick={() => cancel.ask(booking)}
-                  >
-                    Cancel
-                  </Button>
-                ) : null}
-              </HStack>
+              <BookingActions
+                booking={booking}
+                accepting={accept.isPending && accept.variables === booking._id}
+                onAccept={() => accept.mutate(booking._id)}
+                onDecline={() => decline.ask(booking)}
+                onCancel={() => cancel.ask(booking)}
+              />
             ),
           },
         ]}

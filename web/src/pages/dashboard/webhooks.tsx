@@ -6,7 +6,7 @@ import {
   ReplayWebhookBody,
   type WebhookRecord,
 } from '@second-gear/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
@@ -170,6 +170,70 @@ function Deliveries({ webhook }: { webhook: WebhookRecord }) {
   );
 }
 
+/** The endpoints, each with its status, last delivery and `actions`. */
+function WebhooksTable({
+  rows,
+  loading,
+  actions,
+}: {
+  rows: Row[];
+  loading: boolean;
+  actions: (hook: Row) => ReactNode;
+}) {
+  return (
+    <DataTable<Row>
+      caption="Webhook endpoints"
+      loading={loading}
+      rows={rows}
+      rowKey={(hook) => hook.id}
+      empty="No webhook is registered."
+      columns={[
+        {
+          header: 'Endpoint',
+          card: 'title',
+          wraps: true,
+          cell: (hook) => (
+            <>
+              <Text overflowWrap="anywhere">{hook.url}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                {hook.description || `by ${hook.createdBy}`}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: 'Events',
+          wraps: true,
+          cell: (hook) => <Text fontSize="xs">{hook.types.join(', ')}</Text>,
+        },
+        {
+          header: 'Status',
+          cell: (hook) => (
+            <>
+              <Badge colorPalette={statusColour[hook.status]}>{hook.status}</Badge>
+              {hook.pending > 0 ? (
+                <Text fontSize="xs" color="fg.muted">
+                  {hook.pending} waiting
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          header: 'Last delivery',
+          cell: (hook) =>
+            hook.lastDelivery
+              ? `${formatDateTime(hook.lastDelivery.at)}: ${
+                  hook.lastDelivery.statusCode ?? hook.lastDelivery.error ?? ''
+                }`
+              : 'none yet',
+        },
+        { header: 'Actions', card: 'actions', cell: actions },
+      ]}
+    />
+  );
+}
+
 /** Admins register webhook endpoints, watch their deliveries, pause, resume, replay, delete. */
 export default function WebhooksPage() {
   usePageTitle('Webhooks');
@@ -188,89 +252,38 @@ export default function WebhooksPage() {
   });
   const rows: Row[] = data?.items.map((hook) => ({ ...hook, _id: hook.id })) ?? [];
 
+  const actions = (hook: Row) => (
+    <HStack gap="2" wrap="wrap">
+      <Button size="xs" variant="outline" onClick={() => setOpen(hook)}>
+        Deliveries
+      </Button>
+      <Button
+        size="xs"
+        variant="outline"
+        loading={toggle.isPending && toggle.variables?.id === hook.id}
+        onClick={() => toggle.mutate(hook)}
+      >
+        {hook.status === 'paused' ? 'Resume' : 'Pause'}
+      </Button>
+      <Button
+        size="xs"
+        colorPalette="red"
+        variant="outline"
+        onClick={() => removal.ask(hook)}
+        aria-label={`Delete ${hook.url}`}
+      >
+        Delete
+      </Button>
+    </HStack>
+  );
+
   return (
     <Stack gap="6">
       <Heading as="h1" size="3xl">
         Webhooks
       </Heading>
       <RegisterForm onSecret={setSecret} />
-      <DataTable<Row>
-        caption="Webhook endpoints"
-        loading={isPending}
-        rows={rows}
-        rowKey={(hook) => hook.id}
-        empty="No webhook is registered."
-        columns={[
-          {
-            header: 'Endpoint',
-            card: 'title',
-            wraps: true,
-            cell: (hook) => (
-              <>
-                <Text overflowWrap="anywhere">{hook.url}</Text>
-                <Text fontSize="xs" color="fg.muted">
-                  {hook.description || `by ${hook.createdBy}`}
-                </Text>
-              </>
-            ),
-          },
-          {
-            header: 'Events',
-            wraps: true,
-            cell: (hook) => <Text fontSize="xs">{hook.types.join(', ')}</Text>,
-          },
-          {
-            header: 'Status',
-            cell: (hook) => (
-              <>
-                <Badge colorPalette={statusColour[hook.status]}>{hook.status}</Badge>
-                {hook.pending > 0 ? (
-                  <Text fontSize="xs" color="fg.muted">
-                    {hook.pending} waiting
-                  </Text>
-                ) : null}
-              </>
-            ),
-          },
-          {
-            header: 'Last delivery',
-            cell: (hook) =>
-              hook.lastDelivery
-                ? `${formatDateTime(hook.lastDelivery.at)}: ${
-                    hook.lastDelivery.statusCode ?? hook.lastDelivery.error ?? ''
-                  }`
-                : 'none yet',
-          },
-          {
-            header: 'Actions',
-            card: 'actions',
-            cell: (hook) => (
-              <HStack gap="2" wrap="wrap">
-                <Button size="xs" variant="outline" onClick={() => setOpen(hook)}>
-                  Deliveries
-                </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  loading={toggle.isPending && toggle.variables?.id === hook.id}
-                  onClick={() => toggle.mutate(hook)}
-                >
-                  {hook.status === 'paused' ? 'Resume' : 'Pause'}
-                </Button>
-                <Button
-                  size="xs"
-                  colorPalette="red"
-                  variant="outline"
-                  onClick={() => removal.ask(hook)}
-                  aria-label={`Delete ${hook.url}`}
-                >
-                  Delete
-                </Button>
-              </HStack>
-            ),
-          },
-        ]}
-      />
+      <WebhooksTable rows={rows} loading={isPending} actions={actions} />
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
       {open ? <Deliveries key={open.id} webhook={open} /> : null}
       <ShownOnceDialog
