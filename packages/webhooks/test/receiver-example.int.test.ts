@@ -49,13 +49,15 @@ describe('the example receiver', () => {
   /** Waits until the receiver has printed `line`: its output comes through a pipe, after its answer. */
   const printed = (line: RegExp) =>
     new Promise<string>((resolve) => {
+      // The receiver writes what it handled to stdout and what it refused to stderr.
+      const streams = [child.stdout, child.stderr];
       const check = () => {
         if (!line.test(output.join(''))) return false;
-        child.stdout?.off('data', check);
+        for (const stream of streams) stream?.off('data', check);
         resolve(output.join(''));
         return true;
       };
-      if (!check()) child.stdout?.on('data', check);
+      if (!check()) for (const stream of streams) stream?.on('data', check);
     });
 
   it('accepts a genuine delivery, and handles a repeated one once', async () => {
