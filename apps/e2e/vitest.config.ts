@@ -6,8 +6,10 @@ export default defineProject({
     environment: 'node',
     include: ['test/**/*.e2e.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // One marketplace for every file; files run beside each other and beside the rest of the
-    // suite, each with its own Chromium, accounts, cars and categories.
+    // One marketplace and one browser at a time: the files run one after another. They share
+    // the marketplace's lists (a file that lists thirty cars moves another's car off the first
+    // page of All Cars), so two at once would see each other's data.
+    fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },
