@@ -5,10 +5,10 @@ export default defineProject({
     name: 'faults',
     environment: 'node',
     include: ['test/**/*.test.ts'],
-    // Each case starts real processes and breaks them; each is bounded by its own timeout. Each
-    // breaks only what it started (its own marketplace, cluster, PostgreSQL or emulator, on
-    // ports of its own), so the files run beside the rest of the suite.
+    // Each case starts real processes and breaks them; each is bounded by its own timeout.
     testTimeout: 240_000,
     hookTimeout: 240_000,
+    // One at a time: they load the machine, and some stop what the others would need.
+    fileParallelism: false,
   },
 });
