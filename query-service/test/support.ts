@@ -23,6 +23,12 @@ export interface Harness {
   projections: RunningProjections;
   auth: FirebaseAuth;
   changes: ReadModelChanges;
+  /**
+   * Another query service over the same store, read model and auth, with `options` over the
+   * harness's: for a test that listens on a port of its own or needs other settings. The test
+   * closes it.
+   */
+  another(options?: HarnessOptions): Promise<ServiceApp>;
   close(): Promise<void>;
 }
 
@@ -49,24 +55,28 @@ const wire = async (
 ): Promise<Harness> => {
   const projections = await startProjections({ store, db, batchSize: 100, retryDelayMs: 20 });
   const auth = createFirebaseAuth({ projectId, emulatorHost });
-  const app = await buildQueryService({
-    db,
-    store,
-    changes,
-    auth,
-    tokenSecret: TOKEN_SECRET,
-    readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 5000,
-    ...(options.readYourWritesRecheckMs === undefined
-      ? {}
-      : { readYourWritesRecheckMs: options.readYourWritesRecheckMs }),
-    logger: false,
-    feedHeartbeatMs: 200,
-    publicUrl: options.publicUrl,
-    ...(options.sitemapCarsPerFile === undefined
-      ? {}
-      : { sitemapCarsPerFile: options.sitemapCarsPerFile }),
-  });
-  await app.ready();
+  const build = async (settings: HarnessOptions) => {
+    const built = await buildQueryService({
+      db,
+      store,
+      changes,
+      auth,
+      tokenSecret: TOKEN_SECRET,
+      readYourWritesTimeoutMs: settings.readYourWritesTimeoutMs ?? 5000,
+      ...(settings.readYourWritesRecheckMs === undefined
+        ? {}
+        : { readYourWritesRecheckMs: settings.readYourWritesRecheckMs }),
+      logger: false,
+      feedHeartbeatMs: 200,
+      publicUrl: settings.publicUrl,
+      ...(settings.sitemapCarsPerFile === undefined
+        ? {}
+        : { sitemapCarsPerFile: settings.sitemapCarsPerFile }),
+    });
+    await built.ready();
+    return built;
+  };
+  const app = await build(options);
   return {
     app,
     store,
@@ -74,6 +84,7 @@ const wire = async (
     projections,
     auth,
     changes,
+    another: (more = {}) => build({ ...options, ...more }),
     async close() {
       await app.close();
       await projections.stop();
