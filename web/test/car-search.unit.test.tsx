@@ -279,7 +279,10 @@ describe('All Cars', () => {
     renderApp('/products');
     expect((await screen.findByText('Loading cars')).closest('[role="status"]')).not.toBeNull();
     release(page([corolla]));
-    expect(await screen.findByRole('heading', { name: corolla.name })).toBeInTheDocument();
+    // Rendering the released page can take longer than findBy's 1 s on a loaded machine.
+    expect(
+      await screen.findByRole('heading', { name: corolla.name }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Loading cars')).not.toBeInTheDocument();
   });
 });
