@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
-import { evolveUser, initialUserState, streams } from '@second-gear/domain';
 import type { EventStore } from '@second-gear/event-store';
+import { evolveUser, initialUserState, streams } from '@second-gear/features';
 import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
 import {
   answers,

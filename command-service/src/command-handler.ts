@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AppendRequest,
+  type EventData,
+  type EventStore,
+  WrongExpectedVersionError,
+} from '@second-gear/event-store';
+import {
   type Command,
   type Decision,
   DomainError,
@@ -7,13 +13,7 @@ import {
   type LoadedDecision,
   loadAndDecide,
   withMetadata,
-} from '@second-gear/domain';
-import {
-  type AppendRequest,
-  type EventData,
-  type EventStore,
-  WrongExpectedVersionError,
-} from '@second-gear/event-store';
+} from '@second-gear/features';
 import { HttpProblem } from '@second-gear/service-http';
 import { currentTraceContext, inSpan } from '@second-gear/telemetry';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, Command, Decision } from '@second-gear/domain';
+import type { Actor, Command, Decision } from '@second-gear/features';
 import { EVENT_POSITION_HEADER } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

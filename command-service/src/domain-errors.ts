@@ -1,5 +1,5 @@
-import { DomainError, type DomainErrorCode } from '@second-gear/domain';
 import { StreamDeletedError } from '@second-gear/event-store';
+import { DomainError, type DomainErrorCode } from '@second-gear/features';
 import { HttpProblem, statusTitle } from '@second-gear/service-http';
 
 /** The one place where a rejected command becomes an HTTP status. */

@@ -1,5 +1,5 @@
-import { type IdParams, type WriteCall, writeCalls } from '@second-gear/contracts';
-import type { Actor, Command, Decision } from '@second-gear/domain';
+import type { Actor, Command, Decision } from '@second-gear/features';
+import { type IdParams, type WriteCall, writeCalls } from '@second-gear/features/contract';
 import type { ServiceApp } from '@second-gear/service-http';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { actorOf, CommandHeaders, type RunCommand } from './command-route.ts';

@@ -1,4 +1,4 @@
-import { type WriteAuth, type WriteCall, writeCalls } from '@second-gear/contracts';
+import { type WriteAuth, type WriteCall, writeCalls } from '@second-gear/features/contract';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ZodType } from 'zod';

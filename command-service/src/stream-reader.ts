@@ -1,5 +1,5 @@
-import { type DomainEvent, parseDomainEvent, type ReadStream } from '@second-gear/domain';
 import type { EventStore } from '@second-gear/event-store';
+import { type DomainEvent, parseDomainEvent, type ReadStream } from '@second-gear/features';
 
 /**
  * Reads streams from the store for one attempt of a command, and remembers the position of the

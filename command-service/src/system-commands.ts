@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { EventStore } from '@second-gear/event-store';
 import {
   type Actor,
   foldStream,
   isEventType,
   parseDomainEvent,
   streams,
-} from '@second-gear/domain';
-import type { EventStore } from '@second-gear/event-store';
+} from '@second-gear/features';
 import { CommandHandler } from './command-handler.ts';
 
 /** The actor of operators' and seeding commands; never built from a request. */

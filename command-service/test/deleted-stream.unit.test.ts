@@ -1,5 +1,5 @@
-import type { Command } from '@second-gear/domain';
 import { type EventStore, StreamDeletedError } from '@second-gear/event-store';
+import type { Command } from '@second-gear/features';
 import { HttpProblem } from '@second-gear/service-http';
 import { describe, expect, test } from 'vitest';
 import { CommandHandler } from '../src/command-handler.ts';

@@ -2,7 +2,7 @@
 // and the client openapi-typescript generates from it talks to the running service. The types
 // are checked in where the web calls the API through them, web/src/api/generated/commands.ts,
 // and the workspace's type-check compiles the calls below against the same file.
-import { type InsertAnswer, writeCalls } from '@second-gear/contracts';
+import { type InsertAnswer, writeCalls } from '@second-gear/features/contract';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import { openApiTypes, redoclyProblems } from '@second-gear/service-http/testing';
 import createClient from 'openapi-fetch';

@@ -1,11 +1,11 @@
+import type { RecordedEvent } from '@second-gear/event-store';
 import {
   type DomainEvent,
   EventMetadata,
   isEventType,
   parseDomainEvent,
   TraceContext,
-} from '@second-gear/domain';
-import type { RecordedEvent } from '@second-gear/event-store';
+} from '@second-gear/features';
 import {
   copyRows,
   jsonText,

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { streams } from '@second-gear/domain';
+import { streams } from '@second-gear/features';
 import { createReadModelDb } from '@second-gear/read-model';
 import { createMetricsRegistry, type Registry } from '@second-gear/service-http';
 import { metricValue } from '@second-gear/service-http/testing';

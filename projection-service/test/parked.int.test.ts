@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { noCarDetails, streams } from '@second-gear/domain';
+import { noCarDetails, streams } from '@second-gear/features';
 import { countParked, readModelStatus } from '@second-gear/read-model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listParked, NotParkedError, retryParked, skipParked } from '../src/parked.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { streams } from '@second-gear/domain';
+import { streams } from '@second-gear/features';
 import { createFirebaseAuth, type FirebaseAuth } from '@second-gear/identity';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, DomainEvent, EventType } from '@second-gear/domain';
-import { noCarDetails, schemaVersions, streams } from '@second-gear/domain';
 import type { EventData, EventStore } from '@second-gear/event-store';
+import type { Actor, DomainEvent, EventType } from '@second-gear/features';
+import { noCarDetails, schemaVersions, streams } from '@second-gear/features';
 import { type ReadModelDb, toPosition } from '@second-gear/read-model';
 import { sql } from 'kysely';
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { streams } from '@second-gear/domain';
+import { streams } from '@second-gear/features';
 import { createMetricsRegistry } from '@second-gear/service-http';
 import { webhookSigningSecret } from '@second-gear/webhooks';
 import { Webhook } from 'standardwebhooks';

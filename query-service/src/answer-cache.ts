@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER, TOTAL_ESTIMATED_HEADER } from '@second-gear/contracts';
+import { TOTAL_COUNT_HEADER, TOTAL_ESTIMATED_HEADER } from '@second-gear/features/contract';
 import { type ReadModelChanges, type ReadModelDb, readCheckpoints } from '@second-gear/read-model';
 import {
   counterIn,

@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from '@second-gear/domain';
+import type { ApiKeyScope } from '@second-gear/features';
 import { bearerToken, looksLikeApiKey, parseApiKey, secretMatches } from '@second-gear/identity';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';

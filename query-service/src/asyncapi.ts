@@ -1,7 +1,7 @@
 // The AsyncAPI 3 document of what integrators receive: the car feed (server-sent events) and
 // the webhook deliveries. Each message's payload schema is generated from the zod schema the
 // feed itself answers with (`CarFeedEvent`), so the document cannot drift from the wire.
-import { CarFeedEvent, carFeedEventTypes } from '@second-gear/contracts';
+import { CarFeedEvent, carFeedEventTypes } from '@second-gear/features/contract';
 import { z } from 'zod';
 
 export const ASYNCAPI_PATH = '/api/asyncapi.json';

@@ -1,5 +1,5 @@
-import type { PageQuery } from '@second-gear/contracts';
-import { TOTAL_COUNT_HEADER, TOTAL_ESTIMATED_HEADER } from '@second-gear/contracts';
+import type { PageQuery } from '@second-gear/features/contract';
+import { TOTAL_COUNT_HEADER, TOTAL_ESTIMATED_HEADER } from '@second-gear/features/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const offsetOf = ({ page, limit }: PageQuery): number => (page - 1) * limit;

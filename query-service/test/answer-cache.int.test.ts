@@ -1,7 +1,7 @@
 // Answers kept while the read model stands still: ETags, 304s, the memory of public answers,
 // and how a projector's commit retires them.
 import { randomUUID } from 'node:crypto';
-import { noCarDetails, streams } from '@second-gear/domain';
+import { noCarDetails, streams } from '@second-gear/features';
 import { uniqueEmail, useAuthEmulator } from '@second-gear/identity/testing';
 import { appendScenario, eventData, type Person } from '@second-gear/projection-service/testing';
 import { LIVE_SCHEMA, notifyReadModelChanged, waitForPosition } from '@second-gear/read-model';

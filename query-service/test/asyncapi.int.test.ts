@@ -1,7 +1,7 @@
 // The AsyncAPI document of the car feed and the webhooks: valid for AsyncAPI's own parser, its
 // examples true to the feed's schema, and every message the feed really sends true to it.
 import { Parser } from '@asyncapi/parser';
-import { CarFeedEvent, carFeedEventTypes } from '@second-gear/contracts';
+import { CarFeedEvent, carFeedEventTypes } from '@second-gear/features/contract';
 import { appendListingLife, appendScenario } from '@second-gear/projection-service/testing';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

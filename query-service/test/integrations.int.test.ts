@@ -2,7 +2,7 @@
 // read model on every request (revoked: refused as soon as the projection applied it), their
 // uses recorded, and the admins' lists of keys and webhooks, never with a secret in them.
 import { randomUUID } from 'node:crypto';
-import { type Actor, type ApiKeyScope, apiKeyActor, streams } from '@second-gear/domain';
+import { type Actor, type ApiKeyScope, apiKeyActor, streams } from '@second-gear/features';
 import { newApiKey } from '@second-gear/identity';
 import {
   appendScenario,

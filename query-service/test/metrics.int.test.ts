@@ -1,7 +1,7 @@
 // What the query service tells an operator: requests by route, kept answers, waits for a
 // position and their time-outs on /metrics, and readiness that follows its database.
 import { randomUUID } from 'node:crypto';
-import { streams } from '@second-gear/domain';
+import { streams } from '@second-gear/features';
 import { appendScenario, eventData } from '@second-gear/projection-service/testing';
 import { createReadModelDb, waitForPosition } from '@second-gear/read-model';
 import { metricValue } from '@second-gear/service-http/testing';

@@ -1,5 +1,5 @@
 // The operations page's read: every projection and reactor, where it stands and how far behind.
-import { OpsStatus } from '@second-gear/contracts';
+import { OpsStatus } from '@second-gear/features/contract';
 import { startProjections } from '@second-gear/projection-service';
 import { appendScenario, type ScenarioIds } from '@second-gear/projection-service/testing';
 import { projectionNames, waitForPosition } from '@second-gear/read-model';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Actor, noCarDetails, streams } from '@second-gear/domain';
+import { type Actor, noCarDetails, streams } from '@second-gear/features';
 import { uniqueEmail, useAuthEmulator } from '@second-gear/identity/testing';
 import { startProjections } from '@second-gear/projection-service';
 import {

@@ -2,7 +2,7 @@
 // that reaches its position, waits only for the projections it reads, gives up at once on a
 // position the store has not reached, and many waiting reads cost no more than one.
 import { randomUUID } from 'node:crypto';
-import { noCarDetails, streams } from '@second-gear/domain';
+import { noCarDetails, streams } from '@second-gear/features';
 import {
   allProjections,
   type RunningProjections,

@@ -1,7 +1,7 @@
 // Search: words, filters, sorts, cursor paging, totals and facets, over a small catalogue
 // written as events (one of them a listing stored in the first version of CarListed).
 import { randomUUID } from 'node:crypto';
-import { type EventDataOf, noCarDetails, streams } from '@second-gear/domain';
+import { type EventDataOf, noCarDetails, streams } from '@second-gear/features';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import { eventData } from '@second-gear/projection-service/testing';
 import { waitForPosition } from '@second-gear/read-model';

@@ -1,7 +1,7 @@
 // The sitemap: an index of the public pages' file and the cars' files, each car file a run of
 // listed cars in listing order, read from the real read model.
 import { randomUUID } from 'node:crypto';
-import { type EventDataOf, noCarDetails, streams } from '@second-gear/domain';
+import { type EventDataOf, noCarDetails, streams } from '@second-gear/features';
 import { eventData } from '@second-gear/projection-service/testing';
 import { waitForPosition } from '@second-gear/read-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // A search's total over a catalogue larger than what is ever counted: exact up to
 // EXACT_TOTAL_LIMIT, beyond it an estimate marked as one. The cars are written straight into
 // the read model (10,050 of them), as the projections would leave them.
-import { EXACT_TOTAL_LIMIT } from '@second-gear/contracts';
+import { EXACT_TOTAL_LIMIT } from '@second-gear/features/contract';
 import {
   createReadModelDb,
   migrateReadModel,

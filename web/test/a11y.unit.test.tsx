@@ -1,6 +1,6 @@
 // axe-core over a few screens (fetch stubbed). jsdom cannot compute colours, so the
 // colour-contrast rule is left to the browser tests.
-import type { CarRecord } from '@second-gear/contracts';
+import type { CarRecord } from '@second-gear/features/contract';
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';

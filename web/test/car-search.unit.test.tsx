@@ -1,7 +1,7 @@
 // All Cars as a search page, the category page, and the search boxes that lead there; the
 // network is stubbed at fetch (see harness.tsx).
 
-import type { CarFacetsAnswer, CarRecord } from '@second-gear/contracts';
+import type { CarFacetsAnswer, CarRecord } from '@second-gear/features/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

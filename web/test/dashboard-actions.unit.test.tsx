@@ -1,7 +1,7 @@
 // Seller and admin actions: modals, confirmations and the toasts that confirm them.
 // The network is stubbed at fetch (see harness.tsx).
 
-import type { CarRecord } from '@second-gear/contracts';
+import type { CarRecord } from '@second-gear/features/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Read-only dashboard screens (fetch stubbed, see harness.tsx).
 
-import type { BookingRecord } from '@second-gear/contracts';
+import type { BookingRecord } from '@second-gear/features/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Forms and their validation messages, over the real routes; the network is stubbed at fetch.
 
-import type { CarRecord } from '@second-gear/contracts';
+import type { CarRecord } from '@second-gear/features/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

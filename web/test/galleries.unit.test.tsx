@@ -2,7 +2,7 @@
 // broken picture's placeholder, and the pictures of Add Product and Edit (order, cover, removal,
 // what is sent). The network is stubbed at fetch (see harness.tsx).
 
-import type { CarRecord } from '@second-gear/contracts';
+import type { CarRecord } from '@second-gear/features/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

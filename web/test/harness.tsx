@@ -1,6 +1,6 @@
 // Test harness: the real routes, providers, API client and forms, with the network stubbed at
 // `fetch` and the identity provider replaced by an in-memory AuthService.
-import type { ReadRole, UserRecord } from '@second-gear/contracts';
+import type { ReadRole, UserRecord } from '@second-gear/features/contract';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';

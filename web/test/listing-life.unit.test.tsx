@@ -1,7 +1,12 @@
 // A listing's life after Add Product: edits and price drops, bookings answered and cancelled,
 // and the car sold. The network is stubbed at fetch (see harness.tsx).
 
-import type { BookingRecord, BookingStatus, CarRecord, PricePoint } from '@second-gear/contracts';
+import type {
+  BookingRecord,
+  BookingStatus,
+  CarRecord,
+  PricePoint,
+} from '@second-gear/features/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import type {
   CarRecord,
   NotificationRecord,
   NotificationStreamMessage,
-} from '@second-gear/contracts';
+} from '@second-gear/features/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

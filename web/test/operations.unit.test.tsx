@@ -1,6 +1,6 @@
 // The operations page: each projection and reactor with its health, lag, rate and last error,
 // read again every few seconds. The network is stubbed at fetch (see harness.tsx).
-import type { OpsStatus } from '@second-gear/contracts';
+import type { OpsStatus } from '@second-gear/features/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { behindText, rateOf } from '../src/pages/dashboard/operations.tsx';

@@ -3,7 +3,7 @@
 // shape, and the pictures' loading order. The network is stubbed at fetch (see harness.tsx).
 
 import { ChakraProvider } from '@chakra-ui/react';
-import type { BookingRecord, CarRecord } from '@second-gear/contracts';
+import type { BookingRecord, CarRecord } from '@second-gear/features/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -3,7 +3,7 @@
 // stubbed at fetch (see harness.tsx).
 
 import { ChakraProvider } from '@chakra-ui/react';
-import type { CarRecord } from '@second-gear/contracts';
+import type { CarRecord } from '@second-gear/features/contract';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The dashboard drawer's links per role, rendered through the real routes (fetch stubbed).
-import type { ReadRole } from '@second-gear/contracts';
+import type { ReadRole } from '@second-gear/features/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { system } from '../src/app/theme.ts';

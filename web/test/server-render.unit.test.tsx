@@ -3,7 +3,7 @@
 // the all-in-one run it: the page's content in the HTML, the answers it used beside it, and the
 // pages it leaves to the browser. The API is a stub of the transport the renderer is given.
 
-import type { CarFacetsAnswer, CarRecord, CategoryRecord } from '@second-gear/contracts';
+import type { CarFacetsAnswer, CarRecord, CategoryRecord } from '@second-gear/features/contract';
 import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createPageRenderer } from '../src/entry-server.tsx';

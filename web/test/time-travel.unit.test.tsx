@@ -2,7 +2,7 @@
 // event of its changes; the changes event by event; a subject opened by its id. The network is
 // stubbed at fetch (see harness.tsx).
 
-import type { AuditChange, AuditEntry, AuditState } from '@second-gear/contracts';
+import type { AuditChange, AuditEntry, AuditState } from '@second-gear/features/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

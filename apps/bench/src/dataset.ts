@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { schemaVersions, streams } from '@second-gear/domain';
 import type { AppendRequest, EventData, EventStore, JsonObject } from '@second-gear/event-store';
+import { schemaVersions, streams } from '@second-gear/features';
 import { BODY_TYPES, generateListing, seededRandom } from './catalogue.ts';
 
 /**

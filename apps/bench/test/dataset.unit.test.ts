@@ -1,5 +1,5 @@
-import { parseDomainEvent } from '@second-gear/domain';
 import { createEventStore } from '@second-gear/event-store';
+import { parseDomainEvent } from '@second-gear/features';
 import { describe, expect, it } from 'vitest';
 import { EVENTS_PER_CAR, marketplaceGenerator } from '../src/dataset.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { CarRecord } from '@second-gear/contracts';
-import { fuelLabels, transmissionLabels } from '@second-gear/contracts/car-labels';
+import type { CarRecord } from '@second-gear/features/contract';
+import { fuelLabels, transmissionLabels } from '@second-gear/features/contract/car-labels';
 
 /** What a car's page shows of it in a link preview and to search engines. */
 export type SharedCar = Pick<

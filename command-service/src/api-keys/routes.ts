@@ -1,4 +1,4 @@
-import { writeCalls } from '@second-gear/contracts';
+import { writeCalls } from '@second-gear/features/contract';
 import { newApiKey } from '@second-gear/identity';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';

@@ -1,5 +1,5 @@
-import { type Actor, apiKeyActor, foldStream, streams } from '@second-gear/domain';
 import type { EventStore } from '@second-gear/event-store';
+import { type Actor, apiKeyActor, foldStream, streams } from '@second-gear/features';
 import {
   bearerToken,
   looksLikeApiKey,

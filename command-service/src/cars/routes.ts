@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { writeCalls } from '@second-gear/contracts';
+import type { EventStore } from '@second-gear/event-store';
 import {
   evolveCategory,
   evolveCategoryNameReservation,
   initialCategoryNameReservationState,
   initialCategoryState,
   streams,
-} from '@second-gear/domain';
-import type { EventStore } from '@second-gear/event-store';
+} from '@second-gear/features';
+import { writeCalls } from '@second-gear/features/contract';
 import type { ServiceApp } from '@second-gear/service-http';
 import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
 import { idCommandRoute } from '../id-command-route.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeCalls } from '@second-gear/contracts';
+import { writeCalls } from '@second-gear/features/contract';
 import type { ServiceApp } from '@second-gear/service-http';
 import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
 import { idCommandRoute } from '../id-command-route.ts';

@@ -1,5 +1,9 @@
 import multipart from '@fastify/multipart';
-import { ImageUploadAnswer, MAIN_PICTURE_WIDTH, PICTURE_WIDTHS } from '@second-gear/contracts';
+import {
+  ImageUploadAnswer,
+  MAIN_PICTURE_WIDTH,
+  PICTURE_WIDTHS,
+} from '@second-gear/features/contract';
 import type { Actor } from '@second-gear/identity';
 import { HttpProblem, problemAnswers, REQUIRED_MESSAGE } from '@second-gear/service-http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

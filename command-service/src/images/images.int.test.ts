@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { PICTURE_WIDTHS, parsePictureName } from '@second-gear/contracts';
+import { PICTURE_WIDTHS, parsePictureName } from '@second-gear/features/contract';
 import { type Actor, serviceTokens } from '@second-gear/identity';
 import { createServiceApp, type ServiceApp } from '@second-gear/service-http';
 import sharp from 'sharp';

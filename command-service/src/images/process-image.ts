@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { type PictureExtension, type PictureWidth, pictureName } from '@second-gear/contracts';
+import {
+  type PictureExtension,
+  type PictureWidth,
+  pictureName,
+} from '@second-gear/features/contract';
 import sharp, { type OutputInfo } from 'sharp';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';

@@ -1,5 +1,5 @@
-import { writeCalls } from '@second-gear/contracts';
-import type { RegisterUser } from '@second-gear/domain';
+import type { RegisterUser } from '@second-gear/features';
+import { writeCalls } from '@second-gear/features/contract';
 import {
   type FirebaseAuth,
   type FirebaseIdentity,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { writeCalls } from '@second-gear/contracts';
-import { parseDomainEvent, streams } from '@second-gear/domain';
 import type { EventStore } from '@second-gear/event-store';
+import { parseDomainEvent, streams } from '@second-gear/features';
+import { writeCalls } from '@second-gear/features/contract';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import {
   newSecretNonce,

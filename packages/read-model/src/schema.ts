@@ -1,4 +1,4 @@
-import type { BookingStatus, Role } from '@second-gear/domain';
+import type { BookingStatus, Role } from '@second-gear/features';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**

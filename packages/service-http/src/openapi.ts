@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ProblemAnswer } from '@second-gear/contracts';
+import { ProblemAnswer } from '@second-gear/features/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {

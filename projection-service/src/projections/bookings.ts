@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@second-gear/domain';
+import type { BookingStatus } from '@second-gear/features';
 import { insertRows, insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
 
 const request = (event: ProjectedEvent) => {

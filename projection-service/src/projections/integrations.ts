@@ -1,4 +1,4 @@
-import { apiKeyIdOf } from '@second-gear/domain';
+import { apiKeyIdOf } from '@second-gear/features';
 import { sql } from 'kysely';
 import type { ProjectedEvent, Projection, ReadTables } from '../projection.ts';
 

@@ -1,4 +1,4 @@
-import { carMatchesSearch } from '@second-gear/contracts';
+import { carMatchesSearch } from '@second-gear/features/contract';
 import { ADMINS_AUDIENCE, type NotificationKind } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import {

@@ -1,4 +1,4 @@
-import type { Role } from '@second-gear/domain';
+import type { Role } from '@second-gear/features';
 import { insertRows, insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
 
 const registration = (event: ProjectedEvent) => {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventType } from '@second-gear/domain';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
+import type { EventType } from '@second-gear/features';
 import {
   REACTIONS_SCHEMA,
   type ReactorState,

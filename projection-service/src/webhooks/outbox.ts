@@ -1,6 +1,6 @@
-import { carFeedEventOf, isCarFeedEventType } from '@second-gear/contracts';
-import { type CarEventType, carEventTypes, type EventType } from '@second-gear/domain';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
+import { type CarEventType, carEventTypes, type EventType } from '@second-gear/features';
+import { carFeedEventOf, isCarFeedEventType } from '@second-gear/features/contract';
 import type { ReadModelDb } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import { type ProjectedEvent, toProjectedEvent } from '../projection.ts';

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AppendRequest,
+  type EventStore,
+  WrongExpectedVersionError,
+} from '@second-gear/event-store';
+import {
   type Actor,
   type Command,
   loadAndDecide,
   parseDomainEvent,
   withMetadata,
-} from '@second-gear/domain';
-import {
-  type AppendRequest,
-  type EventStore,
-  WrongExpectedVersionError,
-} from '@second-gear/event-store';
+} from '@second-gear/features';
 
 /** The deliverer's actor in the events it appends (the audit log shows it as the system). */
 export const deliverer: Actor = {

@@ -1,4 +1,4 @@
-import { AuditEntry, AuditQuery, type PageQuery } from '@second-gear/contracts';
+import { AuditEntry, AuditQuery, type PageQuery } from '@second-gear/features/contract';
 import { type AuditRow, toPosition } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { BookingRecord, BookingsQuery } from '@second-gear/contracts';
+import { BookingRecord, BookingsQuery } from '@second-gear/features/contract';
 import type { BookingRow } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';

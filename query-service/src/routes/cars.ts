@@ -12,7 +12,7 @@ import {
   presentDetails,
   ReadIdParams,
   TOTAL_ESTIMATED_HEADER,
-} from '@second-gear/contracts';
+} from '@second-gear/features/contract';
 import type { CarRow } from '@second-gear/read-model';
 import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';

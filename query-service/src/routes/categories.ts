@@ -1,4 +1,4 @@
-import { CategoryRecord, PageQuery } from '@second-gear/contracts';
+import { CategoryRecord, PageQuery } from '@second-gear/features/contract';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
 import { countAll, type QueryContext } from '../context.ts';

@@ -10,14 +10,14 @@
 //   a slow client replaying the whole history would be buffered in memory.
 // The framing itself is three template strings; backpressure and disconnects are handled here.
 import { once } from 'node:events';
+import type { EventStore, RecordedEvent } from '@second-gear/event-store';
+import { parseDomainEvent } from '@second-gear/features';
 import {
   type CarFeedEvent,
   carFeedEventOf,
   FeedQuery,
   isCarFeedEventType,
-} from '@second-gear/contracts';
-import { parseDomainEvent } from '@second-gear/domain';
-import type { EventStore, RecordedEvent } from '@second-gear/event-store';
+} from '@second-gear/features/contract';
 import {
   HttpProblem,
   isPosition,

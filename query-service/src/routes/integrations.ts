@@ -11,7 +11,7 @@ import {
   WebhookDeliveryRecord as WebhookDeliverySchema,
   type WebhookRecord,
   WebhookRecord as WebhookSchema,
-} from '@second-gear/contracts';
+} from '@second-gear/features/contract';
 import type { ApiKeyRow, WebhookEndpointRow } from '@second-gear/read-model';
 import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-import { OpsStatus } from '@second-gear/contracts';
+import { OpsStatus } from '@second-gear/features/contract';
 import { lagAfter, readModelStatus, readReactorStates } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { QueryContext } from '../context.ts';

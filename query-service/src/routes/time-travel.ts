@@ -1,11 +1,4 @@
-import {
-  AuditChange,
-  AuditChangesQuery,
-  type AuditState,
-  AuditStateQuery,
-  AuditState as AuditStateSchema,
-  AuditSubjectParams,
-} from '@second-gear/contracts';
+import type { RecordedEvent } from '@second-gear/event-store';
 import {
   type DomainEvent,
   EventMetadata,
@@ -13,8 +6,15 @@ import {
   type StreamKind,
   streamKinds,
   streams,
-} from '@second-gear/domain';
-import type { RecordedEvent } from '@second-gear/event-store';
+} from '@second-gear/features';
+import {
+  AuditChange,
+  AuditChangesQuery,
+  type AuditState,
+  AuditStateQuery,
+  AuditState as AuditStateSchema,
+  AuditSubjectParams,
+} from '@second-gear/features/contract';
 import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
 import type { QueryContext } from '../context.ts';

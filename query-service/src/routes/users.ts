@@ -1,4 +1,10 @@
-import { EmailParams, JwtQuery, TokenAnswer, UserRecord, UsersQuery } from '@second-gear/contracts';
+import {
+  EmailParams,
+  JwtQuery,
+  TokenAnswer,
+  UserRecord,
+  UsersQuery,
+} from '@second-gear/features/contract';
 import { firebaseIdTokenFrom, InvalidIdTokenError, sendUnauthorized } from '@second-gear/identity';
 import type { UserRow } from '@second-gear/read-model';
 import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';

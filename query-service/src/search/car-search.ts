@@ -3,7 +3,7 @@ import {
   type CarSort,
   EXACT_TOTAL_LIMIT,
   searchKeys,
-} from '@second-gear/contracts';
+} from '@second-gear/features/contract';
 import type { CarRow } from '@second-gear/read-model';
 import { type Compilable, CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ReadContext } from '../context.ts';

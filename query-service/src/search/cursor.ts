@@ -1,4 +1,4 @@
-import { CarSort } from '@second-gear/contracts';
+import { CarSort } from '@second-gear/features/contract';
 import { HttpProblem } from '@second-gear/service-http';
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-import { type CarFacetsAnswer, EXACT_TOTAL_LIMIT } from '@second-gear/contracts';
+import { type CarFacetsAnswer, EXACT_TOTAL_LIMIT } from '@second-gear/features/contract';
 import { PRICE_BAND_BOUNDS, PRICE_BAND_SQL } from '@second-gear/read-model';
 import { CompiledQuery, sql } from 'kysely';
 import type { ReadContext } from '../context.ts';

@@ -1,4 +1,4 @@
-import { searchWords } from '@second-gear/contracts';
+import { searchWords } from '@second-gear/features/contract';
 import type { ReadModelDb } from '@second-gear/read-model';
 import levenshtein from 'damerau-levenshtein';
 import { sql } from 'kysely';

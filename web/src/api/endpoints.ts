@@ -25,7 +25,7 @@ import type {
   UNREAD_COUNT_HEADER,
   UserRecord,
   writeCalls,
-} from '@second-gear/contracts';
+} from '@second-gear/features/contract';
 import type { z } from 'zod';
 import { type CommandBody, commands, memberReads, publicReads } from './clients.ts';
 import type { paths as CommandPaths } from './generated/commands.ts';

@@ -3,7 +3,7 @@
 // refresh or while a read is behind the user's own writes, and keeps the positions answers
 // report; `answerOf`, `dataOf` and `listOf` turn a call's result into its value, a page or an
 // ApiError.
-import type { ProblemAnswer, TOTAL_ESTIMATED_HEADER } from '@second-gear/contracts';
+import type { ProblemAnswer, TOTAL_ESTIMATED_HEADER } from '@second-gear/features/contract';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { getAccessToken, getTokenRefresher } from './access-token.ts';
 import { minPosition, observeProjection, recordPosition } from './positions.ts';

@@ -1,7 +1,7 @@
 // Where a booking stands, as both of its parties see it.
 import { Badge, Text } from '@chakra-ui/react';
-import type { BookingRecord, BookingStatus } from '@second-gear/contracts';
-import { isOpenBooking } from '@second-gear/domain/rules';
+import type { BookingRecord, BookingStatus } from '@second-gear/features/contract';
+import { isOpenBooking } from '@second-gear/features/rules';
 import { formatDateTime } from './dates.ts';
 
 /** Every status the contract knows, with its name and colour on screen. */

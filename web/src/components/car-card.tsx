@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, HStack, Text } from '@chakra-ui/react';
-import type { CarRecord } from '@second-gear/contracts';
+import type { CarRecord } from '@second-gear/features/contract';
 import { Link as RouterLink } from 'react-router-dom';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { formatMoney, formatYearsOfUse, keyFacts } from './car-facts.ts';

@@ -1,7 +1,7 @@
 // How a car's details read on screen. Only types come from the contract: cards are part of the
 // first page, and its download carries no schema library.
-import type { CarRecord, CarSort, Fuel, Transmission } from '@second-gear/contracts';
-import { fuelLabels, transmissionLabels } from '@second-gear/contracts/car-labels';
+import type { CarRecord, CarSort, Fuel, Transmission } from '@second-gear/features/contract';
+import { fuelLabels, transmissionLabels } from '@second-gear/features/contract/car-labels';
 
 export { fuelLabels, transmissionLabels };
 

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
-import type { CarRecord } from '@second-gear/contracts';
+import type { CarRecord } from '@second-gear/features/contract';
 import { CarCard } from './car-card.tsx';
 import { useCarColumns } from './use-media.ts';
 

@@ -1,6 +1,10 @@
 // From one address of a picture uploaded here, the `srcset` naming all its widths.
 // The names alone, not the contract's schemas: every page's first download carries this module.
-import { PICTURE_WIDTHS, parsePictureName, pictureName } from '@second-gear/contracts/pictures';
+import {
+  PICTURE_WIDTHS,
+  parsePictureName,
+  pictureName,
+} from '@second-gear/features/contract/pictures';
 
 /**
  * The `srcset` of a picture stored under the names of width classes (`<hash>-w800.webp`, see

@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { ReadRole } from '@second-gear/contracts';
+import type { ReadRole } from '@second-gear/features/contract';
 
 const palette: Record<ReadRole, string> = { Admin: 'red', Seller: 'purple', Buyer: 'green' };
 

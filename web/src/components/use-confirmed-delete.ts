@@ -1,4 +1,4 @@
-import type { DeleteAnswer } from '@second-gear/contracts';
+import type { DeleteAnswer } from '@second-gear/features/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import { useConfirmedCommand } from './use-confirmed-command.ts';
 

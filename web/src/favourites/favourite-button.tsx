@@ -1,5 +1,5 @@
 import { IconButton, type IconButtonProps } from '@chakra-ui/react';
-import type { CarRecord } from '@second-gear/contracts';
+import type { CarRecord } from '@second-gear/features/contract';
 import { LuHeart } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';

@@ -6,7 +6,7 @@ import type {
   RegisteredWebhookAnswer,
   WebhookDeliveryRecord,
   WebhookRecord,
-} from '@second-gear/contracts';
+} from '@second-gear/features/contract';
 import { type CommandBody, commands, memberReads } from '../api/clients.ts';
 import { PAGE_SIZE } from '../api/endpoints.ts';
 import { dataOf, listOf, type Page } from '../api/http.ts';

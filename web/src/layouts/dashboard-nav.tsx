@@ -1,5 +1,5 @@
 import { Avatar, Link, Stack, Text, VStack } from '@chakra-ui/react';
-import type { ReadRole } from '@second-gear/contracts';
+import type { ReadRole } from '@second-gear/features/contract';
 import { NavLink } from 'react-router-dom';
 import { RoleBadge } from '../components/role-badge.tsx';
 import { currentLinkStyle } from './nav-styles.ts';

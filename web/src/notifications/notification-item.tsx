@@ -1,5 +1,5 @@
 import { Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import type { NotificationRecord } from '@second-gear/contracts';
+import type { NotificationRecord } from '@second-gear/features/contract';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatAgo, formatDateTime } from '../components/dates.ts';
 

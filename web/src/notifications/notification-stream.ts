@@ -1,7 +1,7 @@
 // The signed-in user's notifications as they come: `GET /api/notifications/stream`, read with
 // fetch (it needs the service token in a header), reconnected with a growing delay and
 // `Last-Event-ID` when it drops, and stopped when nobody listens any more.
-import type { NotificationStreamMessage } from '@second-gear/contracts';
+import type { NotificationStreamMessage } from '@second-gear/features/contract';
 import { getAccessToken, getTokenRefresher } from '../api/access-token.ts';
 import type { paths } from '../api/generated/queries.ts';
 import { eventStreamParser } from './event-stream.ts';

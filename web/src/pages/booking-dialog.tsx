@@ -9,7 +9,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BookCarBody, type CarRecord, proposedTime } from '@second-gear/contracts';
+import { BookCarBody, type CarRecord, proposedTime } from '@second-gear/features/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';

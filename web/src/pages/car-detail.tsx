@@ -10,7 +10,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import type { CarRecord } from '@second-gear/contracts';
+import type { CarRecord } from '@second-gear/features/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';

@@ -1,6 +1,6 @@
 import { Button, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { JwtQuery, requiredMessage } from '@second-gear/contracts';
+import { JwtQuery, requiredMessage } from '@second-gear/features/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';

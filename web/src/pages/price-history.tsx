@@ -1,7 +1,7 @@
 // A car's price over time: a small step chart, and the same prices and dates as a list, which
 // is what screen readers read (the chart itself is hidden from them).
 import { Box, Heading, HStack, Text } from '@chakra-ui/react';
-import type { PricePoint } from '@second-gear/contracts';
+import type { PricePoint } from '@second-gear/features/contract';
 import { useId } from 'react';
 import { formatMoney } from '../components/car-facts.ts';
 import { formatDate } from '../components/dates.ts';

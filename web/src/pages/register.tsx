@@ -1,6 +1,6 @@
 import { Button, Checkbox, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { requiredMessage, requiredText } from '@second-gear/contracts';
+import { requiredMessage, requiredText } from '@second-gear/features/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';

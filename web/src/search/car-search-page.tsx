@@ -15,7 +15,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import type { CarSort } from '@second-gear/contracts';
+import type { CarSort } from '@second-gear/features/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import { ApiError } from '../api/http.ts';

@@ -1,5 +1,5 @@
 import { Button, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import type { CarFacetsAnswer } from '@second-gear/contracts';
+import type { CarFacetsAnswer } from '@second-gear/features/contract';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { fuelLabels, transmissionLabels } from '../components/car-facts.ts';
 import { FormField } from '../components/form-field.tsx';

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Input, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SaveSearchBody } from '@second-gear/contracts';
+import { SaveSearchBody } from '@second-gear/features/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';

@@ -9,14 +9,14 @@ import type {
   CarSort,
   EXACT_TOTAL_LIMIT,
   SEARCH_TEXT_MAX,
-} from '@second-gear/contracts';
+} from '@second-gear/features/contract';
 import {
   FIRST_MODEL_YEAR,
   LAST_SEARCHED_YEAR,
   MILEAGE,
   PRICE,
   TEXT_MAX,
-} from '@second-gear/domain/rules';
+} from '@second-gear/features/rules';
 import { type CarListRequest, PAGE_SIZE, SEARCH_PAGE_SIZE } from '../api/endpoints.ts';
 import {
   formatMileage,

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { NotificationStreamMessage } from '@second-gear/contracts';
+import type { NotificationStreamMessage } from '@second-gear/features/contract';
 import {
   HttpProblem,
   isPosition,

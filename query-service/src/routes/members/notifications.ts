@@ -3,7 +3,7 @@ import {
   NotificationRecord as NotificationSchema,
   PageQuery,
   UNREAD_COUNT_HEADER,
-} from '@second-gear/contracts';
+} from '@second-gear/features/contract';
 import { ADMINS_AUDIENCE, type NotificationRow } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';

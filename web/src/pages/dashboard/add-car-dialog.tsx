@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, NativeSelect, Portal, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ListCarBody } from '@second-gear/contracts';
+import { ListCarBody } from '@second-gear/features/contract';
 import { useQuery } from '@tanstack/react-query';
 import { FormProvider, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -9,7 +9,7 @@ import {
   Stack,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CategoryRecord, CreateCategoryBody } from '@second-gear/contracts';
+import { type CategoryRecord, CreateCategoryBody } from '@second-gear/features/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { addCategory, deleteCategory, getCategories } from '../../api/endpoints.ts';

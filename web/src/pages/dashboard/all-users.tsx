@@ -1,6 +1,6 @@
 import { Button, Heading, HStack, NativeSelect, Stack } from '@chakra-ui/react';
-import type { ReadRole, UserRecord } from '@second-gear/contracts';
-import { roles } from '@second-gear/domain/rules';
+import type { ReadRole, UserRecord } from '@second-gear/features/contract';
+import { roles } from '@second-gear/features/rules';
 import { useState } from 'react';
 import { deleteUser, getUsers, promoteUser } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';

@@ -1,6 +1,6 @@
 import { Badge, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ApiKeyRecord, ApiKeyScope, IssueApiKeyBody } from '@second-gear/contracts';
+import { type ApiKeyRecord, ApiKeyScope, IssueApiKeyBody } from '@second-gear/features/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';

@@ -1,5 +1,5 @@
 // How an audit entry (the contract's `AuditEntry`) reads in the table.
-import type { AuditEntry } from '@second-gear/contracts';
+import type { AuditEntry } from '@second-gear/features/contract';
 
 /** The entry's time in the reader's locale; a time that cannot be read is shown as it came. */
 export function formatWhen(at: AuditEntry['at']): string {

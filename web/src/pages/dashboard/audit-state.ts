@@ -1,7 +1,7 @@
 // How a subject's past reads on the time-travel page: the state the decisions see (the
 // contract's `AuditState.state`, whose shape is the domain's) as labelled facts, and each
 // change's values in words.
-import type { AuditState } from '@second-gear/contracts';
+import type { AuditState } from '@second-gear/features/contract';
 
 /** One line of the state's definition list. */
 export interface Fact {

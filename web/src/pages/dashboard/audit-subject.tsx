@@ -15,7 +15,7 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import type { AuditChange, AuditState } from '@second-gear/contracts';
+import type { AuditChange, AuditState } from '@second-gear/features/contract';
 import {
   keepPreviousData,
   queryOptions,

@@ -1,5 +1,5 @@
 import { Button, Heading, IconButton, Stack } from '@chakra-ui/react';
-import type { BookingRecord } from '@second-gear/contracts';
+import type { BookingRecord } from '@second-gear/features/contract';
 import { LuExternalLink } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { cancelBooking, getBuyerBookings } from '../../api/endpoints.ts';

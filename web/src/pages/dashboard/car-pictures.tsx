@@ -12,7 +12,7 @@ import {
   Spinner,
   Text,
 } from '@chakra-ui/react';
-import { carImages, requiredMessage } from '@second-gear/contracts';
+import { carImages, requiredMessage } from '@second-gear/features/contract';
 import { useEffect, useRef, useState } from 'react';
 import { type UseFormReturn, useController, useFormContext } from 'react-hook-form';
 import { LuArrowLeft, LuArrowRight, LuX } from 'react-icons/lu';

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CarRecord, EditCarBody, ListCarBody } from '@second-gear/contracts';
+import { type CarRecord, EditCarBody, ListCarBody } from '@second-gear/features/contract';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { editCar } from '../../api/endpoints.ts';

@@ -1,5 +1,5 @@
 import { Badge, Button, Heading, Link, Stack } from '@chakra-ui/react';
-import type { CarRecord } from '@second-gear/contracts';
+import type { CarRecord } from '@second-gear/features/contract';
 import { Link as RouterLink } from 'react-router-dom';
 import { getFavourites, unfavouriteCar } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';

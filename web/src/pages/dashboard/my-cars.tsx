@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { CarRecord } from '@second-gear/contracts';
+import type { CarRecord } from '@second-gear/features/contract';
 import { useState } from 'react';
 import { advertiseCar, deleteCar, getSellerCars, markCarSold } from '../../api/endpoints.ts';
 import { ApiError } from '../../api/http.ts';

@@ -2,7 +2,7 @@
 // behind it is, how fast it goes and what last went wrong, asked again every few seconds; and
 // how to rebuild. Rates are the change in events applied between two looks.
 import { Badge, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { OpsStatus } from '@second-gear/contracts';
+import type { OpsStatus } from '@second-gear/features/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { getOpsStatus } from '../../api/endpoints.ts';

@@ -1,6 +1,6 @@
 import { Avatar, Box, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ChangeProfileBody, type UserRecord } from '@second-gear/contracts';
+import { ChangeProfileBody, type UserRecord } from '@second-gear/features/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { changeProfile } from '../../api/endpoints.ts';

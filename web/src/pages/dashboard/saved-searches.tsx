@@ -1,5 +1,5 @@
 import { Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import type { SavedSearchRecord } from '@second-gear/contracts';
+import type { SavedSearchRecord } from '@second-gear/features/contract';
 import { Link as RouterLink } from 'react-router-dom';
 import { deleteSavedSearch, getSavedSearches } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';

@@ -1,5 +1,5 @@
 import { Button, Heading, HStack, Link, Stack } from '@chakra-ui/react';
-import type { BookingRecord } from '@second-gear/contracts';
+import type { BookingRecord } from '@second-gear/features/contract';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   acceptBooking,

@@ -5,7 +5,7 @@ import {
   RegisterWebhookBody,
   ReplayWebhookBody,
   type WebhookRecord,
-} from '@second-gear/contracts';
+} from '@second-gear/features/contract';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';

@@ -1,9 +1,0 @@
-import { defineProject } from 'vitest/config';
-
-export default defineProject({
-  test: {
-    name: 'contracts',
-    environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-  },
-});

@@ -1,0 +1,89 @@
+import type { CarState } from '../cars/car.ts';
+import { requireListedCar } from '../cars/find-car.ts';
+import { appendsOf, type Decision } from '../platform/decision.ts';
+import { reject } from '../platform/domain-error.ts';
+import { type CommandOf, commandSlice } from '../platform/slice.ts';
+import { required } from '../platform/validation.ts';
+import { streams } from '../registry/events.ts';
+import { requireActiveActor } from '../users/authorization.ts';
+import type { UserState } from '../users/user.ts';
+import type { BookingIdState } from './booking-id.ts';
+
+/** The buyer is the actor; their name and email come from their user stream. */
+export type BookCar = CommandOf<
+  'BookCar',
+  {
+    carId: string;
+    bookingId: string;
+    buyerPhone: string;
+    meetup: string;
+    /** When the buyer proposes to meet (ISO-8601); the seller answers by accepting or not. */
+    proposedTime?: string | null;
+  }
+>;
+
+/**
+ * A signed-in user (Buyer, Seller or Admin) asks to book someone else's car for a meetup: the
+ * booking is requested, and the car is booked until the seller declines or a party cancels.
+ * Decided on the car's stream, so of two concurrent bookings only one is appended.
+ */
+export const bookCar = ({
+  command,
+  actorUser,
+  car,
+  bookingId,
+}: {
+  command: BookCar;
+  /** `user-<actor.uid>`: the buyer */
+  actorUser: UserState;
+  /** `car-<data.carId>` */
+  car: CarState;
+  /** `booking-<data.bookingId>` (new) */
+  bookingId: BookingIdState;
+}): Decision => {
+  const { data } = command;
+  const buyer = requireActiveActor(actorUser);
+  const buyerPhone = required(data.buyerPhone, 'buyerPhone');
+  const meetup = required(data.meetup, 'meetup');
+  const listed = requireListedCar(car);
+  const { carId, name, price, sellerId, sellerName, sellerEmail } = listed.car;
+  if (sellerId === buyer.userId) reject('own-car', 'You cannot book your own car.');
+  if (listed.booking) reject('car-already-booked', 'Already Booked');
+  if (bookingId.status !== 'free') reject('booking-exists', `Booking ${data.bookingId} exists.`);
+  return appendsOf([
+    [
+      streams.car(carId),
+      {
+        type: 'CarBooked',
+        data: {
+          carId,
+          bookingId: data.bookingId,
+          carName: name,
+          price,
+          sellerId,
+          sellerName,
+          sellerEmail,
+          buyerId: buyer.userId,
+          buyerName: buyer.name,
+          buyerEmail: buyer.email,
+          buyerPhone,
+          meetup,
+          proposedTime: data.proposedTime ?? null,
+        },
+      },
+    ],
+    [
+      streams.booking(data.bookingId),
+      { type: 'BookingIdClaimed', data: { bookingId: data.bookingId, carId } },
+    ],
+  ]);
+};
+
+export const bookCarSlice = commandSlice({
+  reads: (command: BookCar, read) => ({
+    actorUser: read.user(command.actor.uid),
+    car: read.car(command.data.carId),
+    bookingId: read.booking(command.data.bookingId),
+  }),
+  decide: bookCar,
+});

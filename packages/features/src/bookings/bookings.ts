@@ -1,0 +1,48 @@
+import type { Booking, ExistingCar } from '../cars/car.ts';
+import { reject } from '../platform/domain-error.ts';
+import { type DomainEvent, type EventDataOf, streams } from '../registry/events.ts';
+
+type Parties = EventDataOf<'BookingAccepted'>;
+
+const partiesOf = (car: ExistingCar, booking: Booking): Parties => ({
+  carId: car.car.carId,
+  bookingId: booking.bookingId,
+  sellerId: car.car.sellerId,
+  buyerId: booking.buyerId,
+});
+
+/** The booking of this car with that id. */
+export const requireBooking = (car: ExistingCar, bookingId: string): Booking => {
+  const booking = car.bookings[bookingId];
+  if (!booking) return reject('booking-not-found', 'No such booking.');
+  return booking;
+};
+
+/** A booking event of this car, with its parties. */
+export const bookingEvent = (
+  car: ExistingCar,
+  booking: Booking,
+  event:
+    | { type: 'BookingAccepted' | 'BookingDeclined' }
+    | { type: 'BookingCancelled'; by: 'buyer' | 'seller' }
+    | { type: 'BookingEnded'; reason: 'car-sold' | 'car-deleted' },
+): [string, DomainEvent] => {
+  const parties = partiesOf(car, booking);
+  const { type } = event;
+  switch (type) {
+    case 'BookingAccepted':
+    case 'BookingDeclined':
+      return [streams.car(parties.carId), { type, data: parties }];
+    case 'BookingCancelled':
+      return [streams.car(parties.carId), { type, data: { ...parties, by: event.by } }];
+    case 'BookingEnded':
+      return [streams.car(parties.carId), { type, data: { ...parties, reason: event.reason } }];
+  }
+};
+
+/** When a car goes (sold or deleted), its open booking ends with it, and its buyer is told. */
+export const endOpenBooking = (
+  car: ExistingCar,
+  reason: 'car-sold' | 'car-deleted',
+): [string, DomainEvent][] =>
+  car.booking ? [bookingEvent(car, car.booking, { type: 'BookingEnded', reason })] : [];

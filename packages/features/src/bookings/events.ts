@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { id, money } from '../platform/event-fields.ts';
+
+// ---- booking ids: stream `booking-<id>`, which says which car's stream decides the booking
+
+export const BookingIdClaimed = z.object({ bookingId: id, carId: id });
+
+// ---- bookings: decided on their car's stream `car-<id>`
+
+/** CarBooked version 1: a booking as the marketplace first took it, a request with no time. */
+export const CarBookedV1 = z.object({
+  carId: id,
+  bookingId: id,
+  carName: z.string(),
+  price: money,
+  sellerId: id,
+  sellerName: z.string(),
+  sellerEmail: z.string(),
+  buyerId: id,
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  buyerPhone: z.string(),
+  meetup: z.string(),
+});
+/**
+ * CarBooked version 2: a buyer asks for a meetup, and may propose when (ISO-8601, null when
+ * not proposed). The booking is requested; the seller then accepts or declines it. While it is
+ * requested or accepted, the car is booked and nobody else can book it.
+ */
+export const CarBooked = CarBookedV1.extend({ proposedTime: z.iso.datetime().nullable() });
+/** The parties of a booking, carried by every event of its life. */
+const bookingParties = { carId: id, bookingId: id, sellerId: id, buyerId: id };
+export const BookingAccepted = z.object(bookingParties);
+export const BookingDeclined = z.object(bookingParties);
+/** A party cancels: the buyer a requested or accepted booking, the seller an accepted one. */
+export const BookingCancelled = z.object({
+  ...bookingParties,
+  by: z.enum(['buyer', 'seller']),
+});
+/** A booking ends because its car went: sold, deleted, or withdrawn with its seller's account. */
+export const BookingEnded = z.object({
+  ...bookingParties,
+  reason: z.enum(['car-sold', 'car-deleted']),
+});

@@ -1,0 +1,49 @@
+import { endOpenBooking } from '../bookings/bookings.ts';
+import { appendsOf, type Decision } from '../platform/decision.ts';
+import { reject } from '../platform/domain-error.ts';
+import { type CommandOf, commandSlice } from '../platform/slice.ts';
+import { streams } from '../registry/events.ts';
+import { requireActiveActor } from '../users/authorization.ts';
+import type { UserState } from '../users/user.ts';
+import type { CarState } from './car.ts';
+import { leaveCategoryAndSeller, readCarWithOwners } from './car-leaves.ts';
+import { requireListedCar } from './find-car.ts';
+
+export type MarkCarSold = CommandOf<'MarkCarSold', { carId: string }>;
+
+/**
+ * The car's seller marks it sold: it leaves search, Recommended and its category's live cars,
+ * stays readable by its address as sold, and its open booking ends.
+ */
+export const markCarSold = ({
+  actorUser,
+  car,
+  seller,
+}: {
+  command: MarkCarSold;
+  /** `user-<actor.uid>` */
+  actorUser: UserState;
+  /** `car-<data.carId>` */
+  car: CarState;
+  /** `user-<car.sellerId>`, the actor when they may do this */
+  seller: UserState;
+}): Decision => {
+  const user = requireActiveActor(actorUser);
+  const listed = requireListedCar(car);
+  const { carId, sellerId, categoryId } = listed.car;
+  if (sellerId !== user.userId) reject('not-car-owner', 'Only the seller of this car can sell it.');
+  return appendsOf([
+    [streams.car(carId), { type: 'CarSold', data: { carId, sellerId, categoryId } }],
+    ...endOpenBooking(listed, 'car-sold'),
+    ...leaveCategoryAndSeller(listed, seller),
+  ]);
+};
+
+/** The car's seller is known from the car's stream. */
+export const markCarSoldSlice = commandSlice({
+  reads: (command: MarkCarSold, read) => ({
+    actorUser: read.user(command.actor.uid),
+    ...readCarWithOwners(read, command.data.carId),
+  }),
+  decide: markCarSold,
+});

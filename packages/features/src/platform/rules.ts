@@ -1,0 +1,67 @@
+/**
+ * The marketplace's enumerations and bounds, each declared here once. Plain values with no
+ * schema library, so the web's first download may import them (`@second-gear/features/rules`). The decisions enforce
+ * them; the HTTP contract, the event schemas, the read tables' checks and the web's forms
+ * derive theirs from these, so changing a bound is one edit.
+ */
+
+/** What a user may do: browse and book, also list cars, also manage the marketplace. */
+export const roles = ['Buyer', 'Seller', 'Admin'] as const;
+
+/**
+ * A booking's life: requested by the buyer; accepted or declined by the seller; cancelled by
+ * either while still open; ended when its car leaves the marketplace.
+ */
+export const bookingStatuses = ['requested', 'accepted', 'declined', 'cancelled', 'ended'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** A booking that still holds its car: no other buyer can book it meanwhile. */
+export const isOpenBooking = (status: BookingStatus): boolean =>
+  status === 'requested' || status === 'accepted';
+
+export const fuels = ['petrol', 'diesel', 'hybrid', 'electric', 'lpg', 'other'] as const;
+export type Fuel = (typeof fuels)[number];
+
+export const transmissions = ['manual', 'automatic'] as const;
+export type Transmission = (typeof transmissions)[number];
+
+/** The orders a search can list cars in. */
+export const carSorts = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
+export type CarSort = (typeof carSorts)[number];
+
+/** An inclusive range of numbers. */
+export type Bound = { readonly min: number; readonly max: number };
+
+/** Prices are whole or fractional dollars in this range; the read tables keep them exactly. */
+export const PRICE: Bound = { min: 1, max: 10_000_000 };
+/** How many years a car has been in use. */
+export const YEARS_OF_USE: Bound = { min: 0, max: 100 };
+/** Kilometres on the clock. */
+export const MILEAGE: Bound = { min: 0, max: 2_000_000 };
+/** The first model year a listing may name; the last is `latestModelYear()`. */
+export const FIRST_MODEL_YEAR = 1900;
+/** The latest model year a search may ask for. */
+export const LAST_SEARCHED_YEAR = 2100;
+/** Next year's models are on sale before the year begins. */
+export const latestModelYear = (now = new Date()): number => now.getUTCFullYear() + 1;
+/** How many digits a phone number has, whatever separators it is written with. */
+export const PHONE_DIGITS: Bound = { min: 6, max: 15 };
+
+/** The longest text each field takes, in characters. */
+export const TEXT_MAX = {
+  userName: 100,
+  email: 320,
+  url: 2048,
+  categoryName: 60,
+  carName: 120,
+  location: 120,
+  make: 40,
+  model: 60,
+  description: 4000,
+  phone: 32,
+  meetup: 200,
+} as const;
+
+/** Whether `value` is a finite number within `bound`. */
+export const within = (bound: Bound, value: number): boolean =>
+  Number.isFinite(value) && value >= bound.min && value <= bound.max;
