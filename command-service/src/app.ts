@@ -1,6 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { EventStore } from '@second-gear/event-store';
 import { evolveUser, initialUserState, streams } from '@second-gear/features';
+import { CommandHandler } from '@second-gear/features/platform/commands/command-handler.ts';
+import { commandRunner } from '@second-gear/features/platform/commands/command-route.ts';
+import { appendMetrics } from '@second-gear/features/platform/commands/metrics.ts';
+import { StreamReader } from '@second-gear/features/platform/commands/stream-reader.ts';
 import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
 import {
   answers,
@@ -15,12 +19,8 @@ import { apiKeyRoutes } from './api-keys/routes.ts';
 import { apiKeyVerifier } from './api-keys/verifier.ts';
 import { carRoutes } from './cars/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
-import { CommandHandler } from './command-handler.ts';
-import { commandRunner } from './command-route.ts';
 import { type ImageStorage, imagesRoutes, pictureCheck, serveLocalImages } from './images/index.ts';
 import { memberRoutes } from './members/routes.ts';
-import { appendMetrics } from './metrics.ts';
-import { StreamReader } from './stream-reader.ts';
 import { userRoutes } from './users/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 

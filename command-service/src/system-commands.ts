@@ -7,7 +7,7 @@ import {
   parseDomainEvent,
   streams,
 } from '@second-gear/features';
-import { CommandHandler } from './command-handler.ts';
+import { CommandHandler } from '@second-gear/features/platform/commands/command-handler.ts';
 
 /** The actor of operators' and seeding commands; never built from a request. */
 export const systemActor: Actor = {

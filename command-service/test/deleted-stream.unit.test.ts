@@ -1,9 +1,9 @@
 import { type EventStore, StreamDeletedError } from '@second-gear/event-store';
 import type { Command } from '@second-gear/features';
+import { CommandHandler } from '@second-gear/features/platform/commands/command-handler.ts';
+import { answeringDomainErrors } from '@second-gear/features/platform/commands/domain-errors.ts';
 import { HttpProblem } from '@second-gear/service-http';
 import { describe, expect, test } from 'vitest';
-import { CommandHandler } from '../src/command-handler.ts';
-import { answeringDomainErrors } from '../src/domain-errors.ts';
 
 // Given a stream deleted for good (a tombstone on KurrentDB), when a command reads or writes it,
 // then the answer is a 410 problem naming the rule, at once, not a 500 or a retried conflict.

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventStore, type EventStore, type RecordedEvent } from '@second-gear/event-store';
 import type { Actor, Command } from '@second-gear/features';
+import { CommandHandler } from '@second-gear/features/platform/commands/command-handler.ts';
 import { createFirebaseAuth, type FirebaseAuth } from '@second-gear/identity';
 import type { AuthEmulatorHandle } from '@second-gear/identity/testing';
 import type { ServiceApp } from '@second-gear/service-http';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { CommandHandler } from '../src/command-handler.ts';
 import { localImageStorage, multipartFileBody } from '../src/images/index.ts';
 import { buildCommandService, type CommandServiceOptions } from '../src/index.ts';
 

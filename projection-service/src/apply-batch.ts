@@ -1,12 +1,5 @@
 import type { RecordedEvent } from '@second-gear/event-store';
 import {
-  type ReadModelDatabase,
-  type ReadModelDb,
-  readModelChangedNotice,
-  toPosition,
-} from '@second-gear/read-model';
-import { type Insertable, sql, type Transaction } from 'kysely';
-import {
   bulkLoadTables,
   type HeldInsert,
   holdAppends,
@@ -14,7 +7,14 @@ import {
   type Projection,
   type ReadTables,
   toProjectedEvent,
-} from './projection.ts';
+} from '@second-gear/features/platform/projection.ts';
+import {
+  type ReadModelDatabase,
+  type ReadModelDb,
+  readModelChangedNotice,
+  toPosition,
+} from '@second-gear/read-model';
+import { type Insertable, sql, type Transaction } from 'kysely';
 
 /** An event a projection could not apply, parked by `applyBatch` with `parkFailures`. */
 export interface ParkedEvent {

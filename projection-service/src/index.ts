@@ -1,4 +1,10 @@
 export {
+  type ProjectedEvent,
+  type Projection,
+  type ReadTables,
+  toProjectedEvent,
+} from '@second-gear/features/platform/projection.ts';
+export {
   type ApplyBatchOptions,
   applyBatch,
   type BatchResult,
@@ -28,12 +34,6 @@ export {
   retryParked,
   skipParked,
 } from './parked.ts';
-export {
-  type ProjectedEvent,
-  type Projection,
-  type ReadTables,
-  toProjectedEvent,
-} from './projection.ts';
 export * from './projections/index.ts';
 export { identityAccountsReactor } from './reactions/identity-accounts.ts';
 export {

@@ -1,5 +1,6 @@
 import { StartupError } from '@second-gear/config';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
+import { type Projection, toProjectedEvent } from '@second-gear/features/platform/projection.ts';
 import {
   LIVE_SCHEMA,
   notifyReadModelChanged,
@@ -10,7 +11,6 @@ import {
 } from '@second-gear/read-model';
 import { sql, type Transaction } from 'kysely';
 import { describeFailure } from './apply-batch.ts';
-import { type Projection, toProjectedEvent } from './projection.ts';
 import { allProjections } from './projections/index.ts';
 
 /** A parked event as operators see it. */

@@ -1,4 +1,5 @@
 import type { EventStore } from '@second-gear/event-store';
+import type { Projection } from '@second-gear/features/platform/projection.ts';
 import {
   carTriggersDisabled,
   checkpointMismatch,
@@ -16,7 +17,6 @@ import {
 import { sql } from 'kysely';
 import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts';
 import { buildDeferredIndexes, deferIndexes } from './deferred-indexes.ts';
-import type { Projection } from './projection.ts';
 import { allProjections } from './projections/index.ts';
 
 export interface RebuildProgress {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
+import { type Projection, traceOf } from '@second-gear/features/platform/projection.ts';
 import {
   checkpointMismatch,
   LIVE_SCHEMA,
@@ -13,7 +14,6 @@ import type { Logger } from 'pino';
 import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts';
 import { batched } from './batches.ts';
 import type { SubscriptionCounters } from './metrics.ts';
-import { type Projection, traceOf } from './projection.ts';
 import { allProjections } from './projections/index.ts';
 
 export interface StartProjectionsOptions {

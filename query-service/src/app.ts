@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { EventStore } from '@second-gear/event-store';
+import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
 import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
 import {
   countParked,
@@ -20,7 +21,6 @@ import {
 import { answerCache } from './answer-cache.ts';
 import { type ApiKeyVerifier, apiKeyVerifier } from './api-keys.ts';
 import { ASYNCAPI_PATH, asyncApiDocument } from './asyncapi.ts';
-import type { QueryContext } from './context.ts';
 import { readYourWrites } from './read-your-writes.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { bookingRoutes } from './routes/bookings.ts';

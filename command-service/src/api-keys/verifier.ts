@@ -1,5 +1,6 @@
 import type { EventStore } from '@second-gear/event-store';
 import { type Actor, apiKeyActor, foldStream, streams } from '@second-gear/features';
+import { StreamReader } from '@second-gear/features/platform/commands/stream-reader.ts';
 import {
   bearerToken,
   looksLikeApiKey,
@@ -9,7 +10,6 @@ import {
 } from '@second-gear/identity';
 import type { ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { StreamReader } from '../stream-reader.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

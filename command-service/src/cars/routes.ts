@@ -8,12 +8,20 @@ import {
   streams,
 } from '@second-gear/features';
 import { writeCalls } from '@second-gear/features/contract';
+import {
+  actorOf,
+  CommandHeaders,
+  type RunCommand,
+} from '@second-gear/features/platform/commands/command-route.ts';
+import { idCommandRoute } from '@second-gear/features/platform/commands/id-command-route.ts';
+import {
+  answerSchemas,
+  authenticated,
+  writeRoute,
+} from '@second-gear/features/platform/commands/route-options.ts';
+import { StreamReader } from '@second-gear/features/platform/commands/stream-reader.ts';
 import type { ServiceApp } from '@second-gear/service-http';
-import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
-import { idCommandRoute } from '../id-command-route.ts';
 import { type PictureCheck, picturesOf } from '../images/picture-check.ts';
-import { answerSchemas, authenticated, writeRoute } from '../route-options.ts';
-import { StreamReader } from '../stream-reader.ts';
 
 export type CarRoutesOptions = {
   run: RunCommand;

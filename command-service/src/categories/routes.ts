@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { writeCalls } from '@second-gear/features/contract';
+import {
+  actorOf,
+  CommandHeaders,
+  type RunCommand,
+} from '@second-gear/features/platform/commands/command-route.ts';
+import { idCommandRoute } from '@second-gear/features/platform/commands/id-command-route.ts';
+import {
+  answerSchemas,
+  authenticated,
+  writeRoute,
+} from '@second-gear/features/platform/commands/route-options.ts';
 import type { ServiceApp } from '@second-gear/service-http';
-import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
-import { idCommandRoute } from '../id-command-route.ts';
-import { answerSchemas, authenticated, writeRoute } from '../route-options.ts';
 
 export async function categoryRoutes(app: ServiceApp, { run }: { run: RunCommand }) {
   const create = writeCalls.createCategory;

@@ -1,6 +1,17 @@
 import type { RegisterUser } from '@second-gear/features';
 import { writeCalls } from '@second-gear/features/contract';
 import {
+  actorOf,
+  CommandHeaders,
+  type RunCommand,
+} from '@second-gear/features/platform/commands/command-route.ts';
+import { idCommandRoute } from '@second-gear/features/platform/commands/id-command-route.ts';
+import {
+  answerSchemas,
+  authenticated,
+  writeRoute,
+} from '@second-gear/features/platform/commands/route-options.ts';
+import {
   type FirebaseAuth,
   type FirebaseIdentity,
   firebaseIdTokenFrom,
@@ -9,9 +20,6 @@ import {
 } from '@second-gear/identity';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
-import { idCommandRoute } from '../id-command-route.ts';
-import { answerSchemas, authenticated, writeRoute } from '../route-options.ts';
 
 export type UserRoutesOptions = {
   run: RunCommand;

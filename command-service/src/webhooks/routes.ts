@@ -2,6 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@second-gear/event-store';
 import { parseDomainEvent, streams } from '@second-gear/features';
 import { writeCalls } from '@second-gear/features/contract';
+import {
+  actorOf,
+  CommandHeaders,
+  type RunCommand,
+} from '@second-gear/features/platform/commands/command-route.ts';
+import { idCommandRoute } from '@second-gear/features/platform/commands/id-command-route.ts';
+import {
+  answerSchemas,
+  writeRoute,
+} from '@second-gear/features/platform/commands/route-options.ts';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import {
   newSecretNonce,
@@ -11,9 +21,6 @@ import {
   webhookSigningSecret,
 } from '@second-gear/webhooks';
 import type { onRequestAsyncHookHandler } from 'fastify';
-import { actorOf, CommandHeaders, type RunCommand } from '../command-route.ts';
-import { idCommandRoute } from '../id-command-route.ts';
-import { answerSchemas, writeRoute } from '../route-options.ts';
 
 export type WebhookRoutesOptions = {
   run: RunCommand;

@@ -3,7 +3,7 @@ import {
   type ProjectedEvent,
   type Projection,
   type ReadTables,
-} from '../projection.ts';
+} from '@second-gear/features/platform/projection.ts';
 
 interface AuditEntry {
   action: string;

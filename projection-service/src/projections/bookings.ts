@@ -1,5 +1,10 @@
 import type { BookingStatus } from '@second-gear/features';
-import { insertRows, insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
+import {
+  insertRows,
+  insertsFirst,
+  type ProjectedEvent,
+  type Projection,
+} from '@second-gear/features/platform/projection.ts';
 
 const request = (event: ProjectedEvent) => {
   if (event.type !== 'CarBooked') return undefined;

@@ -1,5 +1,3 @@
-import type { CarUpdate } from '@second-gear/read-model';
-import { sql } from 'kysely';
 import {
   appendRows,
   insertRows,
@@ -8,7 +6,9 @@ import {
   type Projection,
   type ReadTables,
   recordsOf,
-} from '../projection.ts';
+} from '@second-gear/features/platform/projection.ts';
+import type { CarUpdate } from '@second-gear/read-model';
+import { sql } from 'kysely';
 
 const listing = (event: ProjectedEvent) => {
   if (event.type !== 'CarListed') return undefined;

@@ -1,4 +1,9 @@
-import { insertRows, insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
+import {
+  insertRows,
+  insertsFirst,
+  type ProjectedEvent,
+  type Projection,
+} from '@second-gear/features/platform/projection.ts';
 
 const creation = (event: ProjectedEvent) =>
   event.type === 'CategoryCreated'

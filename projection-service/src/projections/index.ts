@@ -1,4 +1,4 @@
-import type { Projection } from '../projection.ts';
+import type { Projection } from '@second-gear/features/platform/projection.ts';
 import { auditProjection } from './audit.ts';
 import { bookingsProjection } from './bookings.ts';
 import { carsProjection } from './cars.ts';

@@ -1,6 +1,10 @@
 import { apiKeyIdOf } from '@second-gear/features';
+import type {
+  ProjectedEvent,
+  Projection,
+  ReadTables,
+} from '@second-gear/features/platform/projection.ts';
 import { sql } from 'kysely';
-import type { ProjectedEvent, Projection, ReadTables } from '../projection.ts';
 
 const webhookEvents = new Set<string>([
   'WebhookEndpointRegistered',

@@ -1,12 +1,12 @@
 import { carMatchesSearch } from '@second-gear/features/contract';
-import { ADMINS_AUDIENCE, type NotificationKind } from '@second-gear/read-model';
-import { sql } from 'kysely';
 import {
   appendRows,
   type ProjectedEvent,
   type Projection,
   type ReadTables,
-} from '../projection.ts';
+} from '@second-gear/features/platform/projection.ts';
+import { ADMINS_AUDIENCE, type NotificationKind } from '@second-gear/read-model';
+import { sql } from 'kysely';
 
 type SavedSearch = { id: string; userId: string; name: string; query: string };
 

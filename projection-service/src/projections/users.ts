@@ -1,5 +1,10 @@
 import type { Role } from '@second-gear/features';
-import { insertRows, insertsFirst, type ProjectedEvent, type Projection } from '../projection.ts';
+import {
+  insertRows,
+  insertsFirst,
+  type ProjectedEvent,
+  type Projection,
+} from '@second-gear/features/platform/projection.ts';
 
 const registration = (event: ProjectedEvent) => {
   if (event.type !== 'UserRegistered') return undefined;

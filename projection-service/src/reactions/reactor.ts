@@ -12,12 +12,15 @@ import {
 // Where reactors stand is read by the query service too, so it lives with the read model.
 export { REACTIONS_SCHEMA, type ReactorState, readReactorStates };
 
+import {
+  type ProjectedEvent,
+  toProjectedEvent,
+} from '@second-gear/features/platform/projection.ts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { describeFailure } from '../apply-batch.ts';
 import { batched } from '../batches.ts';
 import type { SubscriptionCounters } from '../metrics.ts';
-import { type ProjectedEvent, toProjectedEvent } from '../projection.ts';
 
 /**
  * A reactor does what an event calls for outside the event store (an account to delete at the

@@ -1,10 +1,14 @@
 import { AuditEntry, AuditQuery, type PageQuery } from '@second-gear/features/contract';
+import {
+  countAll,
+  lowerEquals,
+  type QueryContext,
+} from '@second-gear/features/platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
+import { requireAdmin, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import { type AuditRow, toPosition } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
-import { countAll, lowerEquals, type QueryContext } from '../context.ts';
-import { offsetOf, setPageHeaders } from '../paging.ts';
-import { requireAdmin, viewerOf } from '../viewer.ts';
 
 export const toAuditEntry = (row: AuditRow): AuditEntry => {
   const position = toPosition(row.position).toString();

@@ -13,12 +13,17 @@ import {
   ReadIdParams,
   TOTAL_ESTIMATED_HEADER,
 } from '@second-gear/features/contract';
+import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
+import {
+  offsetOf,
+  setPageHeaders,
+  setSearchHeaders,
+} from '@second-gear/features/platform/reads/paging.ts';
+import { accountOf, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import type { CarRow } from '@second-gear/read-model';
 import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { countAll, type QueryContext } from '../context.ts';
-import { offsetOf, setPageHeaders, setSearchHeaders } from '../paging.ts';
 import {
   type CarSearch,
   carConditions,
@@ -29,7 +34,6 @@ import {
   totalOfCars,
 } from '../search/car-search.ts';
 import { carFacets } from '../search/facets.ts';
-import { accountOf, viewerOf } from '../viewer.ts';
 import { historyOfCar } from './audit.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { CategoryRecord, PageQuery } from '@second-gear/features/contract';
+import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
-import { countAll, type QueryContext } from '../context.ts';
-import { offsetOf, setPageHeaders } from '../paging.ts';
 
 export const categoryRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(

@@ -18,6 +18,7 @@ import {
   FeedQuery,
   isCarFeedEventType,
 } from '@second-gear/features/contract';
+import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
 import {
   HttpProblem,
   isPosition,
@@ -27,7 +28,6 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { ApiKeyVerifier } from '../api-keys.ts';
-import type { QueryContext } from '../context.ts';
 
 const occurredAt = (event: RecordedEvent): string => {
   const value = (event.metadata as { occurredAt?: unknown }).occurredAt;

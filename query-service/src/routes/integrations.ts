@@ -12,15 +12,15 @@ import {
   type WebhookRecord,
   WebhookRecord as WebhookSchema,
 } from '@second-gear/features/contract';
+import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
+import { requireAdmin, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import type { ApiKeyRow, WebhookEndpointRow } from '@second-gear/read-model';
 import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { type ApiKeyVerifier, lastReadsOf } from '../api-keys.ts';
-import { countAll, type QueryContext } from '../context.ts';
-import { offsetOf, setPageHeaders } from '../paging.ts';
-import { requireAdmin, viewerOf } from '../viewer.ts';
 
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();

@@ -1,5 +1,5 @@
+import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
 import type { ServiceApp } from '@second-gear/service-http';
-import type { QueryContext } from '../context.ts';
 import { favouriteRoutes } from './members/favourites.ts';
 import { notificationStreamRoutes } from './members/notification-stream.ts';
 import { notificationRoutes } from './members/notifications.ts';

@@ -1,8 +1,8 @@
 import { OpsStatus } from '@second-gear/features/contract';
+import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
+import { requireAdmin, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import { lagAfter, readModelStatus, readReactorStates } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
-import type { QueryContext } from '../context.ts';
-import { requireAdmin, viewerOf } from '../viewer.ts';
 import { lastFailedDeliveries } from './integrations.ts';
 
 /**

@@ -15,11 +15,11 @@ import {
   AuditState as AuditStateSchema,
   AuditSubjectParams,
 } from '@second-gear/features/contract';
+import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
+import { requireAdmin, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
-import type { QueryContext } from '../context.ts';
-import { offsetOf, setPageHeaders } from '../paging.ts';
-import { requireAdmin, viewerOf } from '../viewer.ts';
 
 /** The longest stream time travel folds; a car, user or category stays far below it. */
 const MAX_EVENTS = 10_000;

@@ -5,13 +5,19 @@ import {
   UserRecord,
   UsersQuery,
 } from '@second-gear/features/contract';
+import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
+import {
+  accountOf,
+  type Role,
+  requireAdmin,
+  sameEmail,
+  viewerOf,
+} from '@second-gear/features/platform/reads/viewer.ts';
 import { firebaseIdTokenFrom, InvalidIdTokenError, sendUnauthorized } from '@second-gear/identity';
 import type { UserRow } from '@second-gear/read-model';
 import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
-import { countAll, type QueryContext } from '../context.ts';
-import { offsetOf, setPageHeaders } from '../paging.ts';
-import { accountOf, type Role, requireAdmin, sameEmail, viewerOf } from '../viewer.ts';
 
 const toUser = (row: UserRow): UserRecord => ({
   _id: row.id,

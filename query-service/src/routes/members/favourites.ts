@@ -1,9 +1,9 @@
 import { CarRecord, PageQuery } from '@second-gear/features/contract';
+import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
+import { viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
-import { countAll, type QueryContext } from '../../context.ts';
-import { offsetOf, setPageHeaders } from '../../paging.ts';
-import { viewerOf } from '../../viewer.ts';
 import { toCar } from '../cars.ts';
 
 /** How many favourites `GET /api/favourites/ids` answers at most: every one a member may keep. */

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { NotificationStreamMessage } from '@second-gear/features/contract';
+import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
+import { type Viewer, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import {
   HttpProblem,
   isPosition,
@@ -8,8 +10,6 @@ import {
 } from '@second-gear/service-http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { QueryContext } from '../../context.ts';
-import { type Viewer, viewerOf } from '../../viewer.ts';
 import {
   type NotificationReads,
   type NotificationWithCar,

@@ -4,12 +4,12 @@ import {
   PageQuery,
   UNREAD_COUNT_HEADER,
 } from '@second-gear/features/contract';
+import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
+import { type Viewer, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import { ADMINS_AUDIENCE, type NotificationRow } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
-import { countAll, type QueryContext } from '../../context.ts';
-import { offsetOf, setPageHeaders } from '../../paging.ts';
-import { type Viewer, viewerOf } from '../../viewer.ts';
 
 const dollars = (value: unknown) =>
   `$${Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;

@@ -1,9 +1,9 @@
 import { PageQuery, SavedSearchRecord } from '@second-gear/features/contract';
+import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
+import { viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
-import { countAll, type QueryContext } from '../../context.ts';
-import { offsetOf, setPageHeaders } from '../../paging.ts';
-import { viewerOf } from '../../viewer.ts';
 
 /** A member's saved searches. */
 export const savedSearchRoutes = (app: ServiceApp, ctx: QueryContext): void => {

@@ -1,7 +1,9 @@
-import type { Actor, Command, Decision } from '@second-gear/features';
 import { type IdParams, type WriteCall, writeCalls } from '@second-gear/features/contract';
 import type { ServiceApp } from '@second-gear/service-http';
 import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Command } from '../../registry/commands.ts';
+import type { Actor } from '../../registry/events.ts';
+import type { Decision } from '../decision.ts';
 import { actorOf, CommandHeaders, type RunCommand } from './command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from './route-options.ts';
 

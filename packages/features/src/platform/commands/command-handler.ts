@@ -5,17 +5,13 @@ import {
   type EventStore,
   WrongExpectedVersionError,
 } from '@second-gear/event-store';
-import {
-  type Command,
-  type Decision,
-  DomainError,
-  type EventWithMetadata,
-  type LoadedDecision,
-  loadAndDecide,
-  withMetadata,
-} from '@second-gear/features';
 import { HttpProblem } from '@second-gear/service-http';
 import { currentTraceContext, inSpan } from '@second-gear/telemetry';
+import type { Command } from '../../registry/commands.ts';
+import { type LoadedDecision, loadAndDecide } from '../../registry/decide.ts';
+import type { Decision } from '../decision.ts';
+import { DomainError } from '../domain-error.ts';
+import { type EventWithMetadata, withMetadata } from '../metadata.ts';
 import {
   ANSWER_EVENT_TYPE,
   type IdempotencyKey,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, Command, Decision } from '@second-gear/features';
 import { EVENT_POSITION_HEADER } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Command } from '../../registry/commands.ts';
+import type { Actor } from '../../registry/events.ts';
+import type { Decision } from '../decision.ts';
 import type { CommandHandler } from './command-handler.ts';
 import { answeringDomainErrors } from './domain-errors.ts';
 import {

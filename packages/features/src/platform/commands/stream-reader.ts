@@ -1,5 +1,6 @@
 import type { EventStore } from '@second-gear/event-store';
-import { type DomainEvent, parseDomainEvent, type ReadStream } from '@second-gear/features';
+import type { ReadStream } from '../../registry/decide.ts';
+import { type DomainEvent, parseDomainEvent } from '../../registry/events.ts';
 
 /**
  * Reads streams from the store for one attempt of a command, and remembers the position of the

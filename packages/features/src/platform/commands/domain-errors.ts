@@ -1,6 +1,6 @@
 import { StreamDeletedError } from '@second-gear/event-store';
-import { DomainError, type DomainErrorCode } from '@second-gear/features';
 import { HttpProblem, statusTitle } from '@second-gear/service-http';
+import { DomainError, type DomainErrorCode } from '../domain-error.ts';
 
 /** The one place where a rejected command becomes an HTTP status. */
 export const statusOfDomainError = {

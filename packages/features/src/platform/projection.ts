@@ -1,18 +1,18 @@
 import type { RecordedEvent } from '@second-gear/event-store';
 import {
-  type DomainEvent,
-  EventMetadata,
-  isEventType,
-  parseDomainEvent,
-  TraceContext,
-} from '@second-gear/features';
-import {
   copyRows,
   jsonText,
   type ProjectionName,
   type ReadModelDatabase,
 } from '@second-gear/read-model';
 import { type QueryCreator, type Selectable, sql, type Transaction } from 'kysely';
+import {
+  type DomainEvent,
+  EventMetadata,
+  isEventType,
+  parseDomainEvent,
+  TraceContext,
+} from '../registry/events.ts';
 
 /** A stored event, parsed: its domain event, its metadata and where it sits in the store. */
 export type ProjectedEvent = DomainEvent & {
