@@ -90,3 +90,73 @@ describe('workspace layout', () => {
     });
   }
 });
+
+/**
+ * The features workspace: one folder per feature (`src/<feature>/`), the shared machinery in
+ * `src/platform/`, the lists of every feature in `src/registry/` and `src/contract/`. Platform
+ * code imports no feature folder; a feature reaches another only through that one's
+ * `index.ts`, or its `events.ts` (the events it publishes, which import nothing of a feature); code outside the workspace reaches a feature only through the package's entry
+ * points, never a feature's file.
+ */
+const features = join(root, 'packages/features/src');
+const sharedFolders = new Set(['platform', 'registry', 'contract']);
+const featureFolders = children('packages/features/src').filter((name) => !sharedFolders.has(name));
+
+/** The folders of `src` (and the file) that each relative import of `file` reaches. */
+const reachedFolders = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((match) => {
+    const target = relative(features, join(file, '..', match[1] as string));
+    const [folder = '', ...rest] = target.split('/');
+    return { folder, path: rest.join('/'), target };
+  });
+
+describe('feature slices', () => {
+  it('finds the feature folders', () => {
+    expect(featureFolders).toEqual(
+      expect.arrayContaining(['bookings', 'cars', 'categories', 'members', 'users']),
+    );
+  });
+
+  it('keeps platform code free of features', () => {
+    const wrong = sourceFiles('packages/features/src/platform').flatMap((file) =>
+      reachedFolders(join(root, file))
+        .filter(({ folder }) => featureFolders.includes(folder))
+        .map(({ target }) => `${file} -> ${target}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  for (const feature of featureFolders) {
+    it(`${feature} reaches other features only through their index.ts or events.ts`, () => {
+      const wrong = sourceFiles(`packages/features/src/${feature}`).flatMap((file) =>
+        reachedFolders(join(root, file))
+          .filter(
+            ({ folder, path }) =>
+              folder !== feature &&
+              featureFolders.includes(folder) &&
+              path !== 'index.ts' &&
+              path !== 'events.ts',
+          )
+          .map(({ target }) => `${file} -> ${target}`),
+      );
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('lets other workspaces reach features only through the package entry points', () => {
+    const outside = workspaces.filter((w) => w.dir !== 'packages/features');
+    const wrong = outside.flatMap(({ dir }) =>
+      sourceFiles(dir).flatMap((file) =>
+        [
+          ...readFileSync(join(root, file), 'utf8').matchAll(
+            /from '@second-gear\/features\/([^']+)'/g,
+          ),
+        ]
+          .map((match) => match[1] as string)
+          .filter((entry) => !/^(contract(\/[\w-]+)?|rules|platform\/.+)$/.test(entry))
+          .map((entry) => `${file}: ${entry}`),
+      ),
+    );
+    expect(wrong).toEqual([]);
+  });
+});

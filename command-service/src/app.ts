@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { EventStore } from '@second-gear/event-store';
-import { evolveUser, initialUserState, streams } from '@second-gear/features';
+import { bookingWriteRoutes, evolveUser, initialUserState, streams } from '@second-gear/features';
 import { CommandHandler } from '@second-gear/features/platform/commands/command-handler.ts';
 import { commandRunner } from '@second-gear/features/platform/commands/command-route.ts';
 import { appendMetrics } from '@second-gear/features/platform/commands/metrics.ts';
@@ -124,6 +124,7 @@ const commandRoutes = async (
         ...(options.images.hosts ? { hosts: options.images.hosts } : {}),
       }),
     });
+    bookingWriteRoutes(routes as ServiceApp, { run });
     await memberRoutes(routes as ServiceApp, { run, store: options.store });
     await apiKeyRoutes(routes as ServiceApp, { run });
     const { authenticatedOrApiKey } = apiKeyVerifier(routes as ServiceApp, options.store);

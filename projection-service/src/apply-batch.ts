@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@second-gear/event-store';
+import { toProjectedEvent } from '@second-gear/features';
 import {
   bulkLoadTables,
   type HeldInsert,
@@ -6,7 +7,6 @@ import {
   type ProjectedEvent,
   type Projection,
   type ReadTables,
-  toProjectedEvent,
 } from '@second-gear/features/platform/projection.ts';
 import {
   type ReadModelDatabase,

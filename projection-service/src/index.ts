@@ -1,8 +1,7 @@
-export {
-  type ProjectedEvent,
-  type Projection,
-  type ReadTables,
-  toProjectedEvent,
+export type {
+  ProjectedEvent,
+  Projection,
+  ReadTables,
 } from '@second-gear/features/platform/projection.ts';
 export {
   type ApplyBatchOptions,
@@ -34,7 +33,6 @@ export {
   retryParked,
   skipParked,
 } from './parked.ts';
-export * from './projections/index.ts';
 export { identityAccountsReactor } from './reactions/identity-accounts.ts';
 export {
   migrateReactions,

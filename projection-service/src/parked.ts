@@ -1,6 +1,7 @@
 import { StartupError } from '@second-gear/config';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
-import { type Projection, toProjectedEvent } from '@second-gear/features/platform/projection.ts';
+import { allProjections, toProjectedEvent } from '@second-gear/features';
+import type { Projection } from '@second-gear/features/platform/projection.ts';
 import {
   LIVE_SCHEMA,
   notifyReadModelChanged,
@@ -11,7 +12,6 @@ import {
 } from '@second-gear/read-model';
 import { sql, type Transaction } from 'kysely';
 import { describeFailure } from './apply-batch.ts';
-import { allProjections } from './projections/index.ts';
 
 /** A parked event as operators see it. */
 export interface Parked {

@@ -1,4 +1,5 @@
 import type { EventStore } from '@second-gear/event-store';
+import { allProjections } from '@second-gear/features';
 import type { Projection } from '@second-gear/features/platform/projection.ts';
 import {
   carTriggersDisabled,
@@ -17,7 +18,6 @@ import {
 import { sql } from 'kysely';
 import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts';
 import { buildDeferredIndexes, deferIndexes } from './deferred-indexes.ts';
-import { allProjections } from './projections/index.ts';
 
 export interface RebuildProgress {
   /** Events applied by this run. */

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
-import { type Projection, traceOf } from '@second-gear/features/platform/projection.ts';
+import { allProjections, traceOf } from '@second-gear/features';
+import type { Projection } from '@second-gear/features/platform/projection.ts';
 import {
   checkpointMismatch,
   LIVE_SCHEMA,
@@ -14,7 +15,6 @@ import type { Logger } from 'pino';
 import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts';
 import { batched } from './batches.ts';
 import type { SubscriptionCounters } from './metrics.ts';
-import { allProjections } from './projections/index.ts';
 
 export interface StartProjectionsOptions {
   store: EventStore;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createEventStore } from '@second-gear/event-store';
+import { allProjections } from '@second-gear/features';
 import {
   createReadModelDb,
   LIVE_SCHEMA,
@@ -11,7 +12,6 @@ import {
   openPGlite,
 } from '@second-gear/read-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allProjections } from '../src/projections/index.ts';
 import { appendScenario } from './testing.ts';
 
 const run = promisify(execFile);

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { noCarDetails, streams } from '@second-gear/features';
+import { allProjections, carsProjection, noCarDetails, streams } from '@second-gear/features';
 import type { Projection } from '@second-gear/features/platform/projection.ts';
 import { countParked, readModelStatus } from '@second-gear/read-model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listParked, NotParkedError, retryParked, skipParked } from '../src/parked.ts';
-import { allProjections, carsProjection } from '../src/projections/index.ts';
 import { rebuildReadModel } from '../src/rebuild.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
 import { backends, eventually, rebuildOptions, type Setup } from './backends.ts';

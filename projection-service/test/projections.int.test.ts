@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@second-gear/event-store';
+import { allProjections } from '@second-gear/features';
 import type { Projection } from '@second-gear/features/platform/projection.ts';
 import {
   carTriggersDisabled,
@@ -10,7 +11,6 @@ import {
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyBatch } from '../src/apply-batch.ts';
-import { allProjections } from '../src/projections/index.ts';
 import { rebuildReadModel } from '../src/rebuild.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
 import { backends, eventually, rebuildOptions, type Setup, snapshot } from './backends.ts';

@@ -1,7 +1,7 @@
+import { allProjections } from '@second-gear/features';
 import { readCheckpoints, readModelStatus } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allProjections } from '../src/projections/index.ts';
 import { rebuildReadModel } from '../src/rebuild.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
 import { backends, eventually, type Setup } from './backends.ts';

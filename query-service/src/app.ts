@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { EventStore } from '@second-gear/event-store';
+import { bookingRoutes } from '@second-gear/features';
 import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
 import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
 import {
@@ -23,7 +24,6 @@ import { type ApiKeyVerifier, apiKeyVerifier } from './api-keys.ts';
 import { ASYNCAPI_PATH, asyncApiDocument } from './asyncapi.ts';
 import { readYourWrites } from './read-your-writes.ts';
 import { auditRoutes } from './routes/audit.ts';
-import { bookingRoutes } from './routes/bookings.ts';
 import { carRoutes } from './routes/cars.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { feedRoutes } from './routes/feed.ts';

@@ -1,6 +1,7 @@
 // The AsyncAPI 3 document of what integrators receive: the car feed (server-sent events) and
 // the webhook deliveries. Each message's payload schema is generated from the zod schema the
 // feed itself answers with (`CarFeedEvent`), so the document cannot drift from the wire.
+import { bookingFeedDescriptions, bookingFeedExamples } from '@second-gear/features';
 import { CarFeedEvent, carFeedEventTypes } from '@second-gear/features/contract';
 import { z } from 'zod';
 
@@ -12,12 +13,7 @@ type CarFeedEventType = (typeof carFeedEventTypes)[number];
 const summaries: Record<CarFeedEventType, string> = {
   CarListed: 'A seller listed a car.',
   CarAdvertised: 'Its seller advertised the car: it is shown among the recommended cars.',
-  CarBooked:
-    'A buyer asked to book the car; it is booked until the booking is declined, cancelled or ended.',
-  BookingAccepted: 'The seller accepted the booking.',
-  BookingDeclined: 'The seller declined the booking; the car is available again.',
-  BookingCancelled: 'The buyer or the seller cancelled the booking; the car is available again.',
-  BookingEnded: 'The booking ended because the car was sold or deleted.',
+  ...bookingFeedDescriptions,
   CarPriceChanged: 'The seller changed the price.',
   CarDetailsChanged: 'The seller changed details of the listing (only those are sent).',
   CarPhotosChanged: 'The seller changed the pictures (in order, the cover first).',
@@ -31,7 +27,6 @@ const base = (type: CarFeedEventType, position: number) => ({
   occurredAt: '2026-03-01T09:00:00.000Z',
   carId: '6f1c2a52-0d7e-4f5b-9a57-3c1f2b8e4d10',
 });
-const bookingId = 'b2c7e0f4-5a8d-4e61-8b3f-0c9d1e2a3b4c';
 
 /** One realistic message of each type (a test checks each against the schema). */
 export const carFeedExamples: Record<CarFeedEventType, CarFeedEvent> = {
@@ -59,21 +54,7 @@ export const carFeedExamples: Record<CarFeedEventType, CarFeedEvent> = {
     },
   },
   CarAdvertised: { ...base('CarAdvertised', 4712), type: 'CarAdvertised' },
-  CarBooked: { ...base('CarBooked', 4720), type: 'CarBooked', bookingId, price: 9000 },
-  BookingAccepted: { ...base('BookingAccepted', 4721), type: 'BookingAccepted', bookingId },
-  BookingDeclined: { ...base('BookingDeclined', 4722), type: 'BookingDeclined', bookingId },
-  BookingCancelled: {
-    ...base('BookingCancelled', 4723),
-    type: 'BookingCancelled',
-    bookingId,
-    by: 'buyer',
-  },
-  BookingEnded: {
-    ...base('BookingEnded', 4730),
-    type: 'BookingEnded',
-    bookingId,
-    reason: 'car-sold',
-  },
+  ...bookingFeedExamples(base),
   CarPriceChanged: {
     ...base('CarPriceChanged', 4724),
     type: 'CarPriceChanged',

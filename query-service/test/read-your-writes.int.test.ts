@@ -2,12 +2,8 @@
 // that reaches its position, waits only for the projections it reads, gives up at once on a
 // position the store has not reached, and many waiting reads cost no more than one.
 import { randomUUID } from 'node:crypto';
-import { noCarDetails, streams } from '@second-gear/features';
-import {
-  allProjections,
-  type RunningProjections,
-  startProjections,
-} from '@second-gear/projection-service';
+import { allProjections, noCarDetails, streams } from '@second-gear/features';
+import { type RunningProjections, startProjections } from '@second-gear/projection-service';
 import { eventData } from '@second-gear/projection-service/testing';
 import {
   type ProjectionName,

@@ -130,42 +130,6 @@ function editCarRoute(app: ServiceApp, { run, checkPictures }: CarRoutesOptions)
   });
 }
 
-/** A buyer books a car. */
-function bookCarRoute(app: ServiceApp, { run }: CarRoutesOptions) {
-  const book = writeCalls.bookCar;
-  app.route({
-    ...writeRoute('bookCar'),
-    onRequest: authenticated(app),
-    schema: {
-      ...writeRoute('bookCar').schema,
-      headers: CommandHeaders,
-      body: book.body,
-      response: answerSchemas(book.answer, [201]),
-    },
-    handler: async (request, reply) => {
-      const bookingId = randomUUID();
-      // `product_id` and `buyer_phone` are the public API's field names.
-      const {
-        product_id: carId,
-        buyer_phone: buyerPhone,
-        meetup,
-        proposed_time: proposedTime,
-      } = request.body;
-      return run(request, reply, {
-        command: {
-          type: 'BookCar',
-          actor: actorOf(request),
-          data: { carId, bookingId, buyerPhone, meetup, proposedTime: proposedTime ?? null },
-        },
-        answer: () => ({
-          status: 201,
-          body: { acknowledged: true as const, insertedId: bookingId },
-        }),
-      });
-    },
-  });
-}
-
 export async function carRoutes(app: ServiceApp, options: CarRoutesOptions) {
   const { run } = options;
   listCarRoute(app, options);
@@ -186,17 +150,4 @@ export async function carRoutes(app: ServiceApp, options: CarRoutesOptions) {
     command: (carId, actor) => ({ type: 'DeleteCar', actor, data: { carId } }),
     count: 'deletedCount',
   });
-
-  bookCarRoute(app, options);
-
-  for (const [call, type] of [
-    ['acceptBooking', 'AcceptBooking'],
-    ['declineBooking', 'DeclineBooking'],
-    ['cancelBooking', 'CancelBooking'],
-  ] as const) {
-    idCommandRoute(app, run, call, {
-      command: (bookingId, actor) => ({ type, actor, data: { bookingId } }),
-      count: 'modifiedCount',
-    });
-  }
 }

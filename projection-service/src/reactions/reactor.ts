@@ -12,10 +12,8 @@ import {
 // Where reactors stand is read by the query service too, so it lives with the read model.
 export { REACTIONS_SCHEMA, type ReactorState, readReactorStates };
 
-import {
-  type ProjectedEvent,
-  toProjectedEvent,
-} from '@second-gear/features/platform/projection.ts';
+import { toProjectedEvent } from '@second-gear/features';
+import type { ProjectedEvent } from '@second-gear/features/platform/projection.ts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { describeFailure } from '../apply-batch.ts';

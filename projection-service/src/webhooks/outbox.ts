@@ -1,10 +1,12 @@
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
-import { type CarEventType, carEventTypes, type EventType } from '@second-gear/features';
-import { carFeedEventOf, isCarFeedEventType } from '@second-gear/features/contract';
 import {
-  type ProjectedEvent,
+  type CarEventType,
+  carEventTypes,
+  type EventType,
   toProjectedEvent,
-} from '@second-gear/features/platform/projection.ts';
+} from '@second-gear/features';
+import { carFeedEventOf, isCarFeedEventType } from '@second-gear/features/contract';
+import type { ProjectedEvent } from '@second-gear/features/platform/projection.ts';
 import type { ReadModelDb } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import type { Reactor } from '../reactions/reactor.ts';

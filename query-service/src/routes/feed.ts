@@ -118,7 +118,7 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
         tags: ['feed'],
         summary: 'Car events for integrators, as server-sent events (public fields only)',
         description:
-          'text/event-stream. Each message: `id: <position>`, `event: <CarListed|CarAdvertised|CarBooked|CarDeleted>`, ' +
+          'text/event-stream. Each message: `id: <position>`, `event: <its type: CarListed, CarSold, ...>`, ' +
           '`data: <CarFeedEvent JSON>`. Resume with the Last-Event-ID header. See docs/integrator-feed.md.',
         querystring: FeedQuery,
         response: {

@@ -1,12 +1,12 @@
-import type { CarState } from '../cars/car.ts';
-import { requireListedCar } from '../cars/find-car.ts';
+import type { CarState } from '../cars/index.ts';
+import { requireListedCar } from '../cars/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
 import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { required } from '../platform/validation.ts';
 import { streams } from '../registry/events.ts';
-import { requireActiveActor } from '../users/authorization.ts';
-import type { UserState } from '../users/user.ts';
+import type { UserState } from '../users/index.ts';
+import { requireActiveActor } from '../users/index.ts';
 import type { BookingIdState } from './booking-id.ts';
 
 /** The buyer is the actor; their name and email come from their user stream. */

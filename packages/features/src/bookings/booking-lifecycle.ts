@@ -1,11 +1,10 @@
-import { type CarState, initialCarState } from '../cars/car.ts';
-import { requireExistingCar } from '../cars/find-car.ts';
+import { type CarState, initialCarState, requireExistingCar } from '../cars/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
 import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
-import { requireActiveActor } from '../users/authorization.ts';
-import type { UserState } from '../users/user.ts';
+import type { UserState } from '../users/index.ts';
+import { requireActiveActor } from '../users/index.ts';
 import type { BookingIdState } from './booking-id.ts';
 import { bookingEvent, requireBooking } from './bookings.ts';
 

@@ -1,6 +1,7 @@
-import type { Booking, ExistingCar } from '../cars/car.ts';
+import type { ExistingCar } from '../cars/index.ts';
 import { reject } from '../platform/domain-error.ts';
 import { type DomainEvent, type EventDataOf, streams } from '../registry/events.ts';
+import type { Booking } from './car-bookings.ts';
 
 type Parties = EventDataOf<'BookingAccepted'>;
 

@@ -42,3 +42,12 @@ export const BookingEnded = z.object({
   ...bookingParties,
   reason: z.enum(['car-sold', 'car-deleted']),
 });
+
+/** The booking events integrators see (the feed, webhooks), in the order the feed documents them. */
+export const bookingFeedEventTypes = [
+  'CarBooked',
+  'BookingAccepted',
+  'BookingDeclined',
+  'BookingCancelled',
+  'BookingEnded',
+] as const;

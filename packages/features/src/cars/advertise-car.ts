@@ -2,8 +2,8 @@ import { appendsOf, type Decision } from '../platform/decision.ts';
 import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { streams } from '../registry/events.ts';
-import { requireActiveActor } from '../users/authorization.ts';
-import type { UserState } from '../users/user.ts';
+import type { UserState } from '../users/index.ts';
+import { requireActiveActor } from '../users/index.ts';
 import type { CarState } from './car.ts';
 import { requireListedCar } from './find-car.ts';
 

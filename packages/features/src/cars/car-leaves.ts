@@ -1,7 +1,7 @@
 import type { AppendPair } from '../platform/decision.ts';
 import { streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
-import { initialUserState, type UserState } from '../users/user.ts';
+import { initialUserState, type UserState } from '../users/index.ts';
 import type { CarState, ExistingCar } from './car.ts';
 
 /**

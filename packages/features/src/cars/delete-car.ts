@@ -1,10 +1,10 @@
-import { endOpenBooking } from '../bookings/bookings.ts';
+import { endOpenBooking } from '../bookings/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
 import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { streams } from '../registry/events.ts';
-import { isSystem, requireActiveActor } from '../users/authorization.ts';
-import type { UserState } from '../users/user.ts';
+import type { UserState } from '../users/index.ts';
+import { isSystem, requireActiveActor } from '../users/index.ts';
 import type { CarState } from './car.ts';
 import { leaveCategoryAndSeller, readCarWithOwners } from './car-leaves.ts';
 import { requireExistingCar } from './find-car.ts';

@@ -1,13 +1,13 @@
-import { type CategoryState, initialCategoryState } from '../categories/category.ts';
-import type { CategoryNameReservationState } from '../categories/category-name-reservation.ts';
+import type { CategoryNameReservationState } from '../categories/index.ts';
+import { type CategoryState, initialCategoryState } from '../categories/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
 import { reject } from '../platform/domain-error.ts';
 import { FIRST_MODEL_YEAR, MILEAGE, PRICE, within, YEARS_OF_USE } from '../platform/rules.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { inBound, required } from '../platform/validation.ts';
 import { type EventDataOf, streams } from '../registry/events.ts';
-import { requireActiveActor } from '../users/authorization.ts';
-import type { UserState } from '../users/user.ts';
+import type { UserState } from '../users/index.ts';
+import { requireActiveActor } from '../users/index.ts';
 import type { CarState } from './car.ts';
 import { carPhotos } from './photos.ts';
 

@@ -1,4 +1,4 @@
-import { type CarSet, carJoined, carLeft, emptyCarSet, liveCarsOf } from '../cars/car-set.ts';
+import { type CarSet, carJoined, carLeft, emptyCarSet, liveCarsOf } from '../cars/index.ts';
 import type { DomainEvent } from '../registry/events.ts';
 import type { ActiveCategory } from './category.ts';
 
@@ -9,7 +9,7 @@ import type { ActiveCategory } from './category.ts';
  */
 export type CategoryCarsState = CarSet;
 
-export const initialCategoryCarsState = emptyCarSet;
+export const initialCategoryCarsState = (): CarSet => emptyCarSet();
 
 export const evolveCategoryCars = (
   state: CategoryCarsState,

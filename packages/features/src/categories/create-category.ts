@@ -3,8 +3,8 @@ import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { required } from '../platform/validation.ts';
 import { streams } from '../registry/events.ts';
-import { requireAdmin } from '../users/authorization.ts';
-import type { UserState } from '../users/user.ts';
+import type { UserState } from '../users/index.ts';
+import { requireAdmin } from '../users/index.ts';
 import type { CategoryState } from './category.ts';
 import type { CategoryNameReservationState } from './category-name-reservation.ts';
 

@@ -2,8 +2,8 @@ import { appendsOf, type Decision } from '../platform/decision.ts';
 import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { type DomainEvent, streams } from '../registry/events.ts';
-import { requireAdmin } from '../users/authorization.ts';
-import type { UserState } from '../users/user.ts';
+import type { UserState } from '../users/index.ts';
+import { requireAdmin } from '../users/index.ts';
 import type { CategoryState } from './category.ts';
 import { type CategoryCarsState, liveCarIds } from './category-cars.ts';
 import {

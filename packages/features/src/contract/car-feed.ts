@@ -1,5 +1,7 @@
 // The public view of a car event: what the integrator feed streams and what a webhook delivers,
 // made by this one function so that both carry the same JSON for the same event.
+
+import { bookingFeedEventOf } from '../bookings/feed.ts';
 import type { DomainEvent } from '../registry/events.ts';
 import { presentDetails } from './cars.ts';
 import { type CarFeedEvent, carFeedEventTypes } from './reads.ts';
@@ -44,38 +46,6 @@ export const carFeedEventOf = (
     }
     case 'CarAdvertised':
       return { type: 'CarAdvertised', ...base, carId: event.data.carId };
-    case 'CarBooked':
-      return {
-        type: 'CarBooked',
-        ...base,
-        carId: event.data.carId,
-        bookingId: event.data.bookingId,
-        price: event.data.price,
-      };
-    case 'BookingAccepted':
-    case 'BookingDeclined':
-      return {
-        type: event.type,
-        ...base,
-        carId: event.data.carId,
-        bookingId: event.data.bookingId,
-      };
-    case 'BookingCancelled':
-      return {
-        type: 'BookingCancelled',
-        ...base,
-        carId: event.data.carId,
-        bookingId: event.data.bookingId,
-        by: event.data.by,
-      };
-    case 'BookingEnded':
-      return {
-        type: 'BookingEnded',
-        ...base,
-        carId: event.data.carId,
-        bookingId: event.data.bookingId,
-        reason: event.data.reason,
-      };
     case 'CarPriceChanged':
       return {
         type: 'CarPriceChanged',
@@ -100,6 +70,6 @@ export const carFeedEventOf = (
     case 'CarDeleted':
       return { type: 'CarDeleted', ...base, carId: event.data.carId, reason: event.data.reason };
     default:
-      return undefined;
+      return bookingFeedEventOf(event, base);
   }
 };

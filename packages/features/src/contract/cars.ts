@@ -134,8 +134,6 @@ export const CarSort = z.enum(carSorts, {
 });
 export type CarSort = z.infer<typeof CarSort>;
 
-/** Header set when `X-Total-Count` is an estimate (more than `EXACT_TOTAL_LIMIT` matches). */
-export const TOTAL_ESTIMATED_HEADER = 'X-Total-Count-Estimated';
 /** Totals up to this many matches are exact. */
 export const EXACT_TOTAL_LIMIT = 10_000;
 export const SEARCH_TEXT_MAX = 100;

@@ -7,35 +7,11 @@
 // totals travel in headers (`X-Total-Count`, `Link`).
 
 import { z } from 'zod';
+import { bookingFeedEvents } from '../bookings/contract.ts';
 import { apiKeyScopes, carEventTypes } from '../integrations/events.ts';
-import { bookingStatuses, roles } from '../platform/rules.ts';
+import { roles } from '../platform/rules.ts';
 import { CarDetailsAnswer, carFilterShape, checkRanges, sortAndCursorShape } from './cars.ts';
-import { decimalNumber } from './numbers.ts';
-
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-/** Header with the number of items of a list across all its pages. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-
-/** A whole number in a query string, written in decimal digits. */
-const wholeNumber = (min: number, max: number) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' ? decimalNumber(value) : value),
-    z
-      .number({ error: 'Must be a number' })
-      .int('Must be a whole number')
-      .min(min, `Must be at least ${min}`)
-      .max(max, `Must be at most ${max.toLocaleString('en-US')}`),
-  );
-
-const pageNumber = wholeNumber(1, 1_000_000).default(1).describe('1-based page number');
-const pageSize = wholeNumber(1, MAX_PAGE_SIZE)
-  .default(DEFAULT_PAGE_SIZE)
-  .describe(`Items per page, at most ${MAX_PAGE_SIZE}`);
-
-/** `?page=&limit=` of every list. */
-export const PageQuery = z.object({ page: pageNumber, limit: pageSize });
-export type PageQuery = z.infer<typeof PageQuery>;
+import { feedBase, PageQuery } from './fields.ts';
 
 export const ReadRole = z.enum(roles);
 export type ReadRole = z.infer<typeof ReadRole>;
@@ -103,50 +79,12 @@ export const CategoryCarsQuery = PageQuery.extend({
 }).superRefine(checkRanges);
 export type CategoryCarsQuery = z.infer<typeof CategoryCarsQuery>;
 
-/**
- * Where a booking stands: requested by the buyer; accepted or declined by the seller;
- * cancelled by a party; ended because its car was sold or deleted.
- */
-export { bookingStatuses };
-export const BookingStatus = z.enum(bookingStatuses);
-export type BookingStatus = z.infer<typeof BookingStatus>;
-
-/** A booking: the seller's received ones, or the buyer's own. */
-export const BookingRecord = z.object({
-  _id: z.string(),
-  buyer: z.string(),
-  seller: z.string(),
-  buyer_email: z.string(),
-  seller_email: z.string(),
-  product_id: z.string(),
-  product_name: z.string(),
-  price: z.number(),
-  buyer_phone: z.string(),
-  meetup: z.string(),
-  booked_at: z.string().describe('ISO-8601'),
-  status: BookingStatus,
-  proposed_time: z.string().optional().describe('When the buyer proposed to meet (ISO-8601)'),
-  status_changed_at: z
-    .string()
-    .optional()
-    .describe('When it was last accepted, declined, cancelled or ended (ISO-8601)'),
-});
-export type BookingRecord = z.infer<typeof BookingRecord>;
-
 /** `GET /api/product/:id/price-history`: the listing's price, then each change, oldest first. */
 export const PricePoint = z.object({
   price: z.number(),
   at: z.string().describe('ISO-8601'),
 });
 export type PricePoint = z.infer<typeof PricePoint>;
-
-export const BookingsQuery = PageQuery.extend({
-  email: z.string().trim().min(1, 'This field is required'),
-  type: z
-    .enum(['buyer', 'seller'])
-    .default('seller')
-    .describe('buyer: the purchases; seller (default): the bookings received'),
-});
 
 /** One entry of the audit log or of a car's history. */
 export const AuditEntry = z.object({
@@ -170,7 +108,7 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditQuery = PageQuery.extend({
   actor: z.string().trim().min(1).optional().describe("The actor's uid or email"),
   subject: z.string().trim().min(1).optional().describe("The subject's id (user, car or category)"),
-  type: z.string().trim().min(1).optional().describe('An event type, e.g. CarBooked'),
+  type: z.string().trim().min(1).optional().describe('An event type, e.g. CarListed'),
   subjectType: z.enum(['user', 'car', 'category', 'api-key', 'webhook']).optional(),
 });
 
@@ -183,12 +121,6 @@ export const CategoryNameParams = z.object({ name: z.string().trim().min(1).max(
 
 /** The car events integrators see, on the feed and through webhooks. */
 export const carFeedEventTypes = carEventTypes;
-
-const feedBase = {
-  position: z.string().describe('The SSE id; resume after it with Last-Event-ID'),
-  occurredAt: z.string(),
-  carId: z.string(),
-};
 
 /** The data of one feed message: public facts only (never a buyer's phone or email). */
 export const CarFeedEvent = z.discriminatedUnion('type', [
@@ -210,22 +142,7 @@ export const CarFeedEvent = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ type: z.literal('CarAdvertised'), ...feedBase }),
-  z.object({ type: z.literal('CarBooked'), ...feedBase, bookingId: z.string(), price: z.number() }),
-  // A booking's life, without its buyer: a declined, cancelled or ended one frees the car.
-  z.object({ type: z.literal('BookingAccepted'), ...feedBase, bookingId: z.string() }),
-  z.object({ type: z.literal('BookingDeclined'), ...feedBase, bookingId: z.string() }),
-  z.object({
-    type: z.literal('BookingCancelled'),
-    ...feedBase,
-    bookingId: z.string(),
-    by: z.enum(['buyer', 'seller']),
-  }),
-  z.object({
-    type: z.literal('BookingEnded'),
-    ...feedBase,
-    bookingId: z.string(),
-    reason: z.enum(['car-sold', 'car-deleted']),
-  }),
+  ...bookingFeedEvents,
   z.object({
     type: z.literal('CarPriceChanged'),
     ...feedBase,

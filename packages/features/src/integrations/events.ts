@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingFeedEventTypes } from '../bookings/events.ts';
 import { id } from '../platform/event-fields.ts';
 
 // ---- integrators' API keys: stream `apikey-<keyId>`
@@ -27,11 +28,7 @@ export const ApiKeyRevoked = z.object({ keyId: id });
 export const carEventTypes = [
   'CarListed',
   'CarAdvertised',
-  'CarBooked',
-  'BookingAccepted',
-  'BookingDeclined',
-  'BookingCancelled',
-  'BookingEnded',
+  ...bookingFeedEventTypes,
   'CarPriceChanged',
   'CarDetailsChanged',
   'CarPhotosChanged',

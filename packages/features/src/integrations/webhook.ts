@@ -1,8 +1,8 @@
 import { reject } from '../platform/domain-error.ts';
 import type { Actor, DomainEvent } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
-import { isSystem, requireAdmin } from '../users/authorization.ts';
-import type { UserState } from '../users/user.ts';
+import type { UserState } from '../users/index.ts';
+import { isSystem, requireAdmin } from '../users/index.ts';
 import { type ApiKeyState, apiKeyIdOf } from './api-key.ts';
 import type { CarEventType } from './events.ts';
 

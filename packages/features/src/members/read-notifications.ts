@@ -1,8 +1,8 @@
 import { appendsOf, type Decision, nothing } from '../platform/decision.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { streams } from '../registry/events.ts';
-import { requireActiveActor } from '../users/authorization.ts';
-import type { UserState } from '../users/user.ts';
+import type { UserState } from '../users/index.ts';
+import { requireActiveActor } from '../users/index.ts';
 import type { MemberState } from './member.ts';
 
 /** `upTo`: the position of the newest notification read (a decimal string). */

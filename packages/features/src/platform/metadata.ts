@@ -6,7 +6,6 @@ import {
   schemaVersions,
   type TraceContext,
 } from '../registry/events.ts';
-import type { UserState } from '../users/user.ts';
 
 export type MetadataContext = {
   actor: Actor;
@@ -46,12 +45,3 @@ export const withMetadata = (
       }) as EventWithMetadata,
   );
 };
-
-/**
- * The actor as the audit log should record it: with the role their user stream holds when the
- * command is decided (not the role claimed by their token).
- */
-export const recordedActor = (actor: Actor, actorUser: UserState): Actor =>
-  actor.role !== 'System' && actorUser.status === 'active'
-    ? { uid: actor.uid, email: actorUser.email, role: actorUser.role }
-    : { uid: actor.uid, email: actor.email, role: actor.role };

@@ -1,6 +1,6 @@
 import type { Decision, StreamAppend } from '../platform/decision.ts';
-import { recordedActor } from '../platform/metadata.ts';
 import type { CommandSlice } from '../platform/slice.ts';
+import { recordedActor } from '../users/index.ts';
 import { type Command, commandSlices } from './commands.ts';
 import { type Actor, type DomainEvent, streams } from './events.ts';
 import {

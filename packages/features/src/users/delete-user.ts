@@ -1,5 +1,5 @@
-import { endOpenBooking } from '../bookings/bookings.ts';
-import type { CarState } from '../cars/car.ts';
+import { endOpenBooking } from '../bookings/index.ts';
+import type { CarState } from '../cars/index.ts';
 import { type AppendPair, appendsOf, type Decision } from '../platform/decision.ts';
 import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';

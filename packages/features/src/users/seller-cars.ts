@@ -1,4 +1,4 @@
-import { type CarSet, carJoined, carLeft, emptyCarSet, liveCarsOf } from '../cars/car-set.ts';
+import { type CarSet, carJoined, carLeft, emptyCarSet, liveCarsOf } from '../cars/index.ts';
 import type { DomainEvent } from '../registry/events.ts';
 import type { ActiveUser } from './user.ts';
 
@@ -10,7 +10,7 @@ import type { ActiveUser } from './user.ts';
  */
 export type SellerCarsState = CarSet;
 
-export const initialSellerCarsState = emptyCarSet;
+export const initialSellerCarsState = (): CarSet => emptyCarSet();
 
 export const evolveSellerCars = (state: SellerCarsState, event: DomainEvent): SellerCarsState => {
   switch (event.type) {

@@ -1,4 +1,4 @@
-import type { DomainEvent, Role } from '../registry/events.ts';
+import type { Actor, DomainEvent, Role } from '../registry/events.ts';
 
 /** A user, from stream `user-<uid>`. */
 export type UserState =
@@ -59,3 +59,12 @@ export const evolveUser = (state: UserState, event: DomainEvent): UserState => {
       return state;
   }
 };
+
+/**
+ * The actor as the audit log should record it: with the role their user stream holds when the
+ * command is decided (not the role claimed by their token).
+ */
+export const recordedActor = (actor: Actor, actorUser: UserState): Actor =>
+  actor.role !== 'System' && actorUser.status === 'active'
+    ? { uid: actor.uid, email: actorUser.email, role: actorUser.role }
+    : { uid: actor.uid, email: actor.email, role: actor.role };

@@ -1,6 +1,6 @@
-import { type IdParams, type WriteCall, writeCalls } from '@second-gear/features/contract';
 import type { ServiceApp } from '@second-gear/service-http';
 import type { onRequestAsyncHookHandler } from 'fastify';
+import { type IdParams, type WriteCall, writeCalls } from '../../contract/index.ts';
 import type { Command } from '../../registry/commands.ts';
 import type { Actor } from '../../registry/events.ts';
 import type { Decision } from '../decision.ts';

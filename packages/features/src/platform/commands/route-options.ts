@@ -1,7 +1,7 @@
-import { type WriteAuth, type WriteCall, writeCalls } from '@second-gear/features/contract';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ZodType } from 'zod';
+import { type WriteAuth, type WriteCall, writeCalls } from '../../contract/index.ts';
 
 /** Who may call, in the words of the OpenAPI document. */
 const authText: Record<WriteAuth, string> = {

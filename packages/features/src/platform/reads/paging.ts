@@ -1,6 +1,9 @@
-import type { PageQuery } from '@second-gear/features/contract';
-import { TOTAL_COUNT_HEADER, TOTAL_ESTIMATED_HEADER } from '@second-gear/features/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type PageQuery,
+  TOTAL_COUNT_HEADER,
+  TOTAL_ESTIMATED_HEADER,
+} from '../../contract/fields.ts';
 
 export const offsetOf = ({ page, limit }: PageQuery): number => (page - 1) * limit;
 

@@ -1,5 +1,4 @@
 import { describe, it } from 'vitest';
-import type { Actor, Command, DomainEvent } from '../src/index.ts';
 import {
   actor,
   bookingParties,
@@ -9,8 +8,9 @@ import {
   registered,
   suv,
   userDeleted,
-} from './fixtures.ts';
-import { given, on } from './given.ts';
+} from '../../../test/fixtures.ts';
+import { given, on } from '../../../test/given.ts';
+import type { Actor, Command, DomainEvent } from '../../index.ts';
 
 const market = [
   registered('ada', 'Admin'),

@@ -1,10 +1,10 @@
-import type { BookingStatus } from '@second-gear/features';
 import {
   insertRows,
   insertsFirst,
   type ProjectedEvent,
   type Projection,
-} from '@second-gear/features/platform/projection.ts';
+} from '../platform/projection.ts';
+import type { BookingStatus } from '../platform/rules.ts';
 
 const request = (event: ProjectedEvent) => {
   if (event.type !== 'CarBooked') return undefined;

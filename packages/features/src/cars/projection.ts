@@ -1,3 +1,5 @@
+import type { CarUpdate } from '@second-gear/read-model';
+import { sql } from 'kysely';
 import {
   appendRows,
   insertRows,
@@ -6,9 +8,7 @@ import {
   type Projection,
   type ReadTables,
   recordsOf,
-} from '@second-gear/features/platform/projection.ts';
-import type { CarUpdate } from '@second-gear/read-model';
-import { sql } from 'kysely';
+} from '../platform/projection.ts';
 
 const listing = (event: ProjectedEvent) => {
   if (event.type !== 'CarListed') return undefined;
@@ -42,7 +42,7 @@ const listing = (event: ProjectedEvent) => {
   };
 };
 
-type CarChange = Omit<CarUpdate, 'id' | 'version' | 'images'> & { images?: string[] };
+export type CarChange = Omit<CarUpdate, 'id' | 'version' | 'images'> & { images?: string[] };
 
 /** The columns an edit changes, named as the read table names them. */
 const editedColumns = (
@@ -77,16 +77,16 @@ const pricePoint = (carId: string, price: number, event: ProjectedEvent) => ({
 
 /** What one event changes in the cars table: a car's columns, and its price history. */
 type Change = { carId: string; values: CarChange; price?: PricePoint };
-const changeOf = (event: ProjectedEvent): Change | undefined => {
+
+/** What another feature's event changes in a car's row (a booking, its `booked` flag). */
+export type CarChangeOf = (
+  event: ProjectedEvent,
+) => { carId: string; values: CarChange } | undefined;
+
+const ownChangeOf = (event: ProjectedEvent): Change | undefined => {
   switch (event.type) {
     case 'CarAdvertised':
       return { carId: event.data.carId, values: { advertised: 1 } };
-    case 'CarBooked':
-      return { carId: event.data.carId, values: { booked: 1 } };
-    case 'BookingDeclined':
-    case 'BookingCancelled':
-    case 'BookingEnded':
-      return { carId: event.data.carId, values: { booked: 0 } };
     case 'CarDetailsChanged':
       return { carId: event.data.carId, values: editedColumns(event.data) };
     case 'CarPriceChanged': {
@@ -185,7 +185,11 @@ const updateAll = async (
  * into the second listing, but COPY refuses the repeated key, and the rebuild applies that batch
  * again one event at a time, with ordinary inserts and updates.
  */
-const applyAll = async (tables: ReadTables, events: readonly ProjectedEvent[]): Promise<void> => {
+const applyAll = async (
+  changeOf: (event: ProjectedEvent) => Change | undefined,
+  tables: ReadTables,
+  events: readonly ProjectedEvent[],
+): Promise<void> => {
   const fold = isBulkLoad(tables);
   const listed = new Map<string, Record<string, unknown> & { version: bigint }>();
   const changes: (Change & { position: bigint })[] = [];
@@ -220,8 +224,19 @@ const applyAll = async (tables: ReadTables, events: readonly ProjectedEvent[]): 
  * facts so a car's history still knows its seller. `booked` is 1 while a booking is open
  * (requested or accepted).
  */
-export const carsProjection: Projection = {
-  name: 'cars',
-  applyAll,
-  apply: (tables, event) => applyAll(tables, [event]),
+export const carsProjectionOf = (others: readonly CarChangeOf[]): Projection => {
+  const changeOf = (event: ProjectedEvent): Change | undefined => {
+    const own = ownChangeOf(event);
+    if (own) return own;
+    for (const other of others) {
+      const change = other(event);
+      if (change) return change;
+    }
+    return undefined;
+  };
+  return {
+    name: 'cars',
+    applyAll: (tables, events) => applyAll(changeOf, tables, events),
+    apply: (tables, event) => applyAll(changeOf, tables, [event]),
+  };
 };

@@ -1,10 +1,10 @@
-import { BookingRecord, BookingsQuery } from '@second-gear/features/contract';
-import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
-import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
-import { accountOf, ownedBy, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import type { BookingRow } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
+import { countAll, type QueryContext } from '../platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
+import { accountOf, ownedBy, viewerOf } from '../platform/reads/viewer.ts';
+import { BookingRecord, BookingsQuery } from './contract.ts';
 
 /**
  * A booking as the public API answers it: `_id`, `buyer` and `seller` (their names),

@@ -1,10 +1,10 @@
-import type { Role } from '@second-gear/features';
 import {
   insertRows,
   insertsFirst,
   type ProjectedEvent,
   type Projection,
-} from '@second-gear/features/platform/projection.ts';
+} from '../platform/projection.ts';
+import type { Role } from '../platform/reads/viewer.ts';
 
 const registration = (event: ProjectedEvent) => {
   if (event.type !== 'UserRegistered') return undefined;

@@ -3,7 +3,7 @@ import {
   insertsFirst,
   type ProjectedEvent,
   type Projection,
-} from '@second-gear/features/platform/projection.ts';
+} from '../platform/projection.ts';
 
 const creation = (event: ProjectedEvent) =>
   event.type === 'CategoryCreated'

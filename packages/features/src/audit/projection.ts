@@ -3,9 +3,10 @@ import {
   type ProjectedEvent,
   type Projection,
   type ReadTables,
-} from '@second-gear/features/platform/projection.ts';
+} from '../platform/projection.ts';
 
-interface AuditEntry {
+/** One line of the audit log, as a feature describes one of its events. */
+export interface AuditEntry {
   action: string;
   subjectType: 'user' | 'car' | 'category' | 'api-key' | 'webhook';
   subjectId: string;
@@ -14,7 +15,8 @@ interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-type Describe = (event: ProjectedEvent) => AuditEntry | undefined;
+/** What an event means to a reader of the audit log; undefined when it is no entry. */
+export type Describe = (event: ProjectedEvent) => AuditEntry | undefined;
 
 const describeUser: Describe = (event) => {
   switch (event.type) {
@@ -120,52 +122,6 @@ const describeCar: Describe = (event) => {
   }
 };
 
-/** A booking's entries are the car's: that is where a reader of the log looks for them. */
-const describeBooking: Describe = (event) => {
-  switch (event.type) {
-    case 'CarBooked':
-      // The buyer's phone and email stay in the bookings table, for the seller only.
-      return {
-        action: 'booked',
-        subjectType: 'car',
-        subjectId: event.data.carId,
-        label: event.data.carName,
-        details: {
-          bookingId: event.data.bookingId,
-          buyer: event.data.buyerName,
-          price: event.data.price,
-        },
-      };
-    case 'BookingAccepted':
-    case 'BookingDeclined':
-    case 'BookingCancelled':
-    case 'BookingEnded': {
-      const { carId, bookingId, buyerId, sellerId } = event.data;
-      const action = {
-        BookingAccepted: 'accepted the booking',
-        BookingDeclined: 'declined the booking',
-        BookingCancelled: 'cancelled the booking',
-        BookingEnded: 'ended the booking',
-      }[event.type];
-      return {
-        action,
-        subjectType: 'car',
-        subjectId: carId,
-        details: {
-          bookingId,
-          buyerId,
-          sellerId,
-          ...('by' in event.data ? { by: event.data.by } : {}),
-          ...('reason' in event.data ? { reason: event.data.reason } : {}),
-        },
-      };
-    }
-    default:
-      return undefined;
-  }
-};
-
-/** Integrators' keys: never a key's secret or hash. */
 const describeApiKey: Describe = (event) => {
   switch (event.type) {
     case 'ApiKeyIssued':
@@ -243,17 +199,19 @@ const describeWebhook: Describe = (event) => {
 };
 
 /**
- * What an event means to a person reading the audit log. Bookkeeping events (email,
- * category-name and booking-id reservations, a seller's or category's car counts) are not
- * entries: they always accompany one that is.
+ * What an event means to a person reading the audit log: the first description any feature
+ * gives. Bookkeeping events (email, category-name and booking-id reservations, a seller's or
+ * category's car counts) are not entries: they always accompany one that is.
  */
-const describe: Describe = (event) =>
-  describeUser(event) ??
-  describeCategory(event) ??
-  describeCar(event) ??
-  describeBooking(event) ??
-  describeApiKey(event) ??
-  describeWebhook(event);
+const describeWith =
+  (describers: readonly Describe[]): Describe =>
+  (event) => {
+    for (const describeOne of describers) {
+      const entry = describeOne(event);
+      if (entry) return entry;
+    }
+    return undefined;
+  };
 
 /** The events that bring a subject into being: none of its entries can come before them. */
 const BEGINNINGS = new Set<string>(['UserRegistered', 'CategoryCreated', 'CarListed']);
@@ -276,58 +234,72 @@ const firstLabels = async (
   return labels;
 };
 
-/** audit_log: who did what to whom, when, with the correlation id, one row per event. */
-export const auditProjection: Projection = {
-  name: 'audit',
-  // A subject's first label is looked up by subject (`firstLabels`).
-  readsIndexes: ['audit_subject_idx'],
-  apply(tables, event) {
-    return this.applyAll!(tables, [event]);
-  },
-  async applyAll(tables, events) {
-    const entries = events.flatMap((event) => {
-      const entry = describe(event);
-      return entry ? [{ event, entry }] : [];
-    });
-    if (entries.length === 0) return;
-    // A subject keeps the label it was first recorded with. Only the subjects of unlabelled
-    // entries need it, and not those whose first entry here is the event that brought them
-    // into being: nothing about them came before. Earlier batches hold the others' labels.
-    const firstHere = new Map<string, string>();
-    for (const { event, entry } of entries) {
-      if (!firstHere.has(entry.subjectId)) firstHere.set(entry.subjectId, event.type);
-    }
-    const unlabelled = new Set<string>();
-    for (const { entry } of entries) {
-      if (!entry.label && !BEGINNINGS.has(firstHere.get(entry.subjectId) ?? '')) {
-        unlabelled.add(entry.subjectId);
-      }
-    }
-    const labels = await firstLabels(tables, [...unlabelled]);
-    const seen = new Set<bigint>();
-    const rows = [];
-    for (const { event, entry } of entries) {
-      if (seen.has(event.position)) continue;
-      seen.add(event.position);
-      if (entry.label && !labels.has(entry.subjectId)) labels.set(entry.subjectId, entry.label);
-      const { actor, occurredAt, correlationId, causationId } = event.metadata;
-      rows.push({
-        position: event.position,
-        event_id: event.id,
-        event_type: event.type,
-        action: entry.action,
-        actor_uid: actor.uid,
-        actor_email: actor.email,
-        actor_role: actor.role,
-        subject_type: entry.subjectType,
-        subject_id: entry.subjectId,
-        subject_label: entry.label ?? labels.get(entry.subjectId) ?? entry.subjectId,
-        occurred_at: occurredAt,
-        correlation_id: correlationId,
-        causation_id: causationId,
-        details: entry.details ?? {},
+/**
+ * audit_log: who did what to whom, when, with the correlation id, one row per event. Other
+ * features describe their own events (`describers`); the audit's own describe users,
+ * categories, cars, API keys and webhooks.
+ */
+export const auditProjectionOf = (describers: readonly Describe[]): Projection => {
+  const describe = describeWith([
+    describeUser,
+    describeCategory,
+    describeCar,
+    ...describers,
+    describeApiKey,
+    describeWebhook,
+  ]);
+  return {
+    name: 'audit',
+    // A subject's first label is looked up by subject (`firstLabels`).
+    readsIndexes: ['audit_subject_idx'],
+    apply(tables, event) {
+      return this.applyAll!(tables, [event]);
+    },
+    async applyAll(tables, events) {
+      const entries = events.flatMap((event) => {
+        const entry = describe(event);
+        return entry ? [{ event, entry }] : [];
       });
-    }
-    await appendRows(tables, 'audit_log', rows);
-  },
+      if (entries.length === 0) return;
+      // A subject keeps the label it was first recorded with. Only the subjects of unlabelled
+      // entries need it, and not those whose first entry here is the event that brought them
+      // into being: nothing about them came before. Earlier batches hold the others' labels.
+      const firstHere = new Map<string, string>();
+      for (const { event, entry } of entries) {
+        if (!firstHere.has(entry.subjectId)) firstHere.set(entry.subjectId, event.type);
+      }
+      const unlabelled = new Set<string>();
+      for (const { entry } of entries) {
+        if (!entry.label && !BEGINNINGS.has(firstHere.get(entry.subjectId) ?? '')) {
+          unlabelled.add(entry.subjectId);
+        }
+      }
+      const labels = await firstLabels(tables, [...unlabelled]);
+      const seen = new Set<bigint>();
+      const rows = [];
+      for (const { event, entry } of entries) {
+        if (seen.has(event.position)) continue;
+        seen.add(event.position);
+        if (entry.label && !labels.has(entry.subjectId)) labels.set(entry.subjectId, entry.label);
+        const { actor, occurredAt, correlationId, causationId } = event.metadata;
+        rows.push({
+          position: event.position,
+          event_id: event.id,
+          event_type: event.type,
+          action: entry.action,
+          actor_uid: actor.uid,
+          actor_email: actor.email,
+          actor_role: actor.role,
+          subject_type: entry.subjectType,
+          subject_id: entry.subjectId,
+          subject_label: entry.label ?? labels.get(entry.subjectId) ?? entry.subjectId,
+          occurred_at: occurredAt,
+          correlation_id: correlationId,
+          causation_id: causationId,
+          details: entry.details ?? {},
+        });
+      }
+      await appendRows(tables, 'audit_log', rows);
+    },
+  };
 };

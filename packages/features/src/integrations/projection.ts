@@ -1,10 +1,6 @@
-import { apiKeyIdOf } from '@second-gear/features';
-import type {
-  ProjectedEvent,
-  Projection,
-  ReadTables,
-} from '@second-gear/features/platform/projection.ts';
 import { sql } from 'kysely';
+import type { ProjectedEvent, Projection, ReadTables } from '../platform/projection.ts';
+import { apiKeyIdOf } from './api-key.ts';
 
 const webhookEvents = new Set<string>([
   'WebhookEndpointRegistered',

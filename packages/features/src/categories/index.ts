@@ -1,0 +1,6 @@
+export * from './category.ts';
+export * from './category-cars.ts';
+export * from './category-name-reservation.ts';
+export * from './create-category.ts';
+export * from './delete-category.ts';
+export * from './events.ts';

@@ -1,0 +1,233 @@
+import { ADMINS_AUDIENCE, type NotificationKind } from '@second-gear/read-model';
+import { sql } from 'kysely';
+import { carMatchesSearch } from '../contract/index.ts';
+import {
+  appendRows,
+  type ProjectedEvent,
+  type Projection,
+  type ReadTables,
+} from '../platform/projection.ts';
+
+type SavedSearch = { id: string; userId: string; name: string; query: string };
+
+/** What one member (or every admin) is told of an event. */
+export interface Notification {
+  /** A member, or `ADMINS_AUDIENCE`: every admin. */
+  userId: string;
+  kind: NotificationKind;
+  carId: string | null;
+  details: Record<string, unknown>;
+}
+
+const favouritersOf = async (tables: ReadTables, carId: string): Promise<string[]> =>
+  (
+    await tables.selectFrom('favourites').select('user_id').where('car_id', '=', carId).execute()
+  ).map((row) => row.user_id);
+
+/**
+ * Who hears of an event, and what: the members who keep a car as a favourite hear when its
+ * price drops or it is sold; the owner of a saved search hears of a new car it matches, unless
+ * they listed it; every admin hears of a failing webhook.
+ */
+const notificationsOf = async (
+  tables: ReadTables,
+  event: ProjectedEvent,
+  searches: () => Promise<SavedSearch[]>,
+): Promise<Notification[]> => {
+  switch (event.type) {
+    case 'CarPriceChanged': {
+      const { carId, oldPrice, price } = event.data;
+      if (price >= oldPrice) return [];
+      return (await favouritersOf(tables, carId)).map((userId) => ({
+        userId,
+        kind: 'price-dropped' as const,
+        carId,
+        details: { oldPrice, price },
+      }));
+    }
+    case 'CarSold': {
+      const { carId } = event.data;
+      return (await favouritersOf(tables, carId)).map((userId) => ({
+        userId,
+        kind: 'favourite-sold' as const,
+        carId,
+        details: {},
+      }));
+    }
+    case 'CarListed': {
+      const car = event.data;
+      const told = new Set<string>();
+      const matches: Notification[] = [];
+      for (const search of await searches()) {
+        if (search.userId === car.sellerId || told.has(search.userId)) continue;
+        if (!carMatchesSearch(car, search.query)) continue;
+        told.add(search.userId);
+        matches.push({
+          userId: search.userId,
+          kind: 'search-matched',
+          carId: car.carId,
+          details: { searchId: search.id, search: search.name, query: search.query },
+        });
+      }
+      return matches;
+    }
+    case 'WebhookEndpointFailing': {
+      // Every admin, present and future: the row is the admins', not one person's.
+      const { endpointId, messageId, lastError } = event.data;
+      return [
+        {
+          userId: ADMINS_AUDIENCE,
+          kind: 'webhook-failing',
+          carId: null,
+          details: { endpointId, messageId, lastError },
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+};
+
+/**
+ * What another feature tells its members of its own events: the types it tells of (the
+ * projection passes over every other quickly), and who hears what.
+ */
+export type Notices = {
+  types: readonly string[];
+  of: (event: ProjectedEvent) => Notification[];
+};
+
+/** The events this projection reads itself. */
+const ownTypes = new Set<string>([
+  'CarFavourited',
+  'CarUnfavourited',
+  'SearchSaved',
+  'SavedSearchDeleted',
+  'NotificationsRead',
+  'CarPriceChanged',
+  'CarSold',
+  'CarListed',
+  'WebhookEndpointFailing',
+]);
+
+/**
+ * favourites, saved_searches, notifications and notification_reads: what members keep and
+ * hear (admins hear of a failing webhook). One projection, so a notification is made from the favourites and saved searches as
+ * they stood at its event: a rebuild makes the same notifications, and applying an event again
+ * makes none twice (a notification's id is its event's position and its reader).
+ */
+export const membersProjectionOf = (notices: readonly Notices[]): Projection => {
+  const relevant = new Set([...ownTypes, ...notices.flatMap((n) => n.types)]);
+  const notificationsFrom = async (
+    tables: ReadTables,
+    event: ProjectedEvent,
+    searches: () => Promise<SavedSearch[]>,
+  ) => [
+    ...notices.flatMap((n) => n.of(event)),
+    ...(await notificationsOf(tables, event, searches)),
+  ];
+  return {
+    name: 'members',
+    // Who keeps a car among their favourites is looked up by car, to tell them of its changes.
+    readsIndexes: ['favourites_car_idx'],
+    apply(tables, event) {
+      return this.applyAll!(tables, [event]);
+    },
+    async applyAll(tables, events) {
+      // The saved searches, read once per batch when a new car needs them, and kept in step with
+      // the batch's own saves and deletions.
+      let saved: Map<string, SavedSearch> | undefined;
+      const searches = async () => {
+        saved ??= new Map(
+          (
+            await tables
+              .selectFrom('saved_searches')
+              .select(['id', 'user_id', 'name', 'query'])
+              .execute()
+          ).map((row) => [
+            row.id,
+            { id: row.id, userId: row.user_id, name: row.name, query: row.query },
+          ]),
+        );
+        return [...saved.values()];
+      };
+
+      // The batch's notifications, written together at its end: nothing here reads them.
+      const notifications: Record<string, unknown>[] = [];
+      for (const event of events) {
+        if (!relevant.has(event.type)) continue;
+        const at = event.metadata.occurredAt;
+        switch (event.type) {
+          case 'CarFavourited':
+            await tables
+              .insertInto('favourites')
+              .values({
+                user_id: event.data.userId,
+                car_id: event.data.carId,
+                added_at: at,
+                position: event.position,
+              })
+              .onConflict((c) => c.columns(['user_id', 'car_id']).doNothing())
+              .execute();
+            continue;
+          case 'CarUnfavourited':
+            await tables
+              .deleteFrom('favourites')
+              .where('user_id', '=', event.data.userId)
+              .where('car_id', '=', event.data.carId)
+              .where('position', '<', event.position)
+              .execute();
+            continue;
+          case 'SearchSaved': {
+            const { searchId, userId, name, query } = event.data;
+            await tables
+              .insertInto('saved_searches')
+              .values({
+                id: searchId,
+                user_id: userId,
+                name,
+                query,
+                created_at: at,
+                position: event.position,
+              })
+              .onConflict((c) => c.column('id').doNothing())
+              .execute();
+            saved?.set(searchId, { id: searchId, userId, name, query });
+            continue;
+          }
+          case 'SavedSearchDeleted':
+            await tables
+              .deleteFrom('saved_searches')
+              .where('id', '=', event.data.searchId)
+              .execute();
+            saved?.delete(event.data.searchId);
+            continue;
+          case 'NotificationsRead':
+            await tables
+              .insertInto('notification_reads')
+              .values({ user_id: event.data.userId, up_to: event.data.upTo })
+              .onConflict((c) =>
+                c.column('user_id').doUpdateSet({
+                  up_to: sql`greatest(${sql.ref('notification_reads.up_to')}, excluded.up_to)`,
+                }),
+              )
+              .execute();
+            continue;
+          default:
+            for (const n of await notificationsFrom(tables, event, searches)) {
+              notifications.push({
+                id: `${event.position}:${n.userId}`,
+                user_id: n.userId,
+                position: event.position,
+                kind: n.kind,
+                car_id: n.carId,
+                details: n.details,
+                created_at: at,
+              });
+            }
+        }
+      }
+      await appendRows(tables, 'notifications', notifications);
+    },
+  };
+};
