@@ -238,7 +238,7 @@ export interface paths {
         };
         /**
          * Car events for integrators, as server-sent events (public fields only)
-         * @description text/event-stream. Each message: `id: <position>`, `event: <CarListed|CarAdvertised|CarBooked|CarDeleted>`, `data: <CarFeedEvent JSON>`. Resume with the Last-Event-ID header. See docs/integrator-feed.md.
+         * @description text/event-stream. Each message: `id: <position>`, `event: <its type: CarListed, CarSold, ...>`, `data: <CarFeedEvent JSON>`. Resume with the Last-Event-ID header. See docs/integrator-feed.md.
          */
         get: operations["followCarFeed"];
         put?: never;
@@ -1494,7 +1494,7 @@ export interface operations {
                 actor?: string;
                 /** @description The subject's id (user, car or category) */
                 subject?: string;
-                /** @description An event type, e.g. CarBooked */
+                /** @description An event type, e.g. CarListed */
                 type?: string;
                 subjectType?: "user" | "car" | "category" | "api-key" | "webhook";
             };
