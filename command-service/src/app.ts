@@ -1,6 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
 import type { EventStore } from '@second-gear/event-store';
-import { bookingWriteRoutes, evolveUser, initialUserState, streams } from '@second-gear/features';
+import {
+  apiKeyWriteRoutes,
+  bookingWriteRoutes,
+  carWriteRoutes,
+  categoryWriteRoutes,
+  evolveUser,
+  initialUserState,
+  memberWriteRoutes,
+  streams,
+  userWriteRoutes,
+  webhookWriteRoutes,
+} from '@second-gear/features';
 import { CommandHandler } from '@second-gear/features/platform/commands/command-handler.ts';
 import { commandRunner } from '@second-gear/features/platform/commands/command-route.ts';
 import { appendMetrics } from '@second-gear/features/platform/commands/metrics.ts';
@@ -15,14 +26,8 @@ import {
   type ServiceApp,
 } from '@second-gear/service-http';
 import type { ResolveHost, TargetPolicy } from '@second-gear/webhooks';
-import { apiKeyRoutes } from './api-keys/routes.ts';
 import { apiKeyVerifier } from './api-keys/verifier.ts';
-import { carRoutes } from './cars/routes.ts';
-import { categoryRoutes } from './categories/routes.ts';
 import { type ImageStorage, imagesRoutes, pictureCheck, serveLocalImages } from './images/index.ts';
-import { memberRoutes } from './members/routes.ts';
-import { userRoutes } from './users/routes.ts';
-import { webhookRoutes } from './webhooks/routes.ts';
 
 export const OPENAPI_PATH = '/api/openapi/commands.json';
 
@@ -114,9 +119,9 @@ const commandRoutes = async (
   run: ReturnType<typeof commandRunner>,
 ): Promise<void> => {
   await app.register(async (routes) => {
-    await userRoutes(routes as ServiceApp, { run, auth: options.auth });
-    await categoryRoutes(routes as ServiceApp, { run });
-    await carRoutes(routes as ServiceApp, {
+    await userWriteRoutes(routes as ServiceApp, { run, auth: options.auth });
+    await categoryWriteRoutes(routes as ServiceApp, { run });
+    await carWriteRoutes(routes as ServiceApp, {
       run,
       store: options.store,
       checkPictures: pictureCheck({
@@ -125,10 +130,10 @@ const commandRoutes = async (
       }),
     });
     bookingWriteRoutes(routes as ServiceApp, { run });
-    await memberRoutes(routes as ServiceApp, { run, store: options.store });
-    await apiKeyRoutes(routes as ServiceApp, { run });
+    await memberWriteRoutes(routes as ServiceApp, { run, store: options.store });
+    await apiKeyWriteRoutes(routes as ServiceApp, { run });
     const { authenticatedOrApiKey } = apiKeyVerifier(routes as ServiceApp, options.store);
-    await webhookRoutes(routes as ServiceApp, {
+    await webhookWriteRoutes(routes as ServiceApp, {
       run,
       store: options.store,
       authenticate: authenticatedOrApiKey,

@@ -1,6 +1,21 @@
 import rateLimit from '@fastify/rate-limit';
 import type { EventStore } from '@second-gear/event-store';
-import { bookingRoutes } from '@second-gear/features';
+import {
+  type ApiKeyVerifier,
+  ASYNCAPI_PATH,
+  apiKeyVerifier,
+  asyncApiDocument,
+  auditReadRoutes,
+  bookingReadRoutes,
+  carReadRoutes,
+  categoryReadRoutes,
+  feedRoutes,
+  integrationReadRoutes,
+  memberReadRoutes,
+  sitemapRoutes,
+  timeTravelRoutes,
+  userReadRoutes,
+} from '@second-gear/features';
 import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
 import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
 import {
@@ -20,19 +35,8 @@ import {
   type ServiceApp,
 } from '@second-gear/service-http';
 import { answerCache } from './answer-cache.ts';
-import { type ApiKeyVerifier, apiKeyVerifier } from './api-keys.ts';
-import { ASYNCAPI_PATH, asyncApiDocument } from './asyncapi.ts';
 import { readYourWrites } from './read-your-writes.ts';
-import { auditRoutes } from './routes/audit.ts';
-import { carRoutes } from './routes/cars.ts';
-import { categoryRoutes } from './routes/categories.ts';
-import { feedRoutes } from './routes/feed.ts';
-import { integrationRoutes } from './routes/integrations.ts';
-import { memberRoutes } from './routes/members.ts';
 import { opsRoutes } from './routes/ops.ts';
-import { sitemapRoutes } from './routes/sitemap.ts';
-import { timeTravelRoutes } from './routes/time-travel.ts';
-import { userRoutes } from './routes/users.ts';
 
 export const OPENAPI_PATH = '/api/openapi/queries.json';
 
@@ -173,18 +177,18 @@ const routes = (
   keys: ApiKeyVerifier,
   options: QueryServiceOptions,
 ): void => {
-  userRoutes(app, ctx);
-  categoryRoutes(app, ctx);
-  carRoutes(app, ctx);
-  bookingRoutes(app, ctx);
-  auditRoutes(app, ctx);
+  userReadRoutes(app, ctx);
+  categoryReadRoutes(app, ctx);
+  carReadRoutes(app, ctx);
+  bookingReadRoutes(app, ctx);
+  auditReadRoutes(app, ctx);
   // Beside the OpenAPI documents: the AsyncAPI document of the feed and the webhooks.
   app.get(ASYNCAPI_PATH, { schema: { hide: true } }, async (request) =>
     asyncApiDocument({ host: request.host, protocol: request.protocol }),
   );
   feedRoutes(app, ctx, keys);
-  integrationRoutes(app, ctx, keys);
-  memberRoutes(app, ctx);
+  integrationReadRoutes(app, ctx, keys);
+  memberReadRoutes(app, ctx);
   timeTravelRoutes(app, ctx);
   opsRoutes(app, ctx);
   sitemapRoutes(app, ctx, {

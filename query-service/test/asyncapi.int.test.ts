@@ -1,11 +1,11 @@
 // The AsyncAPI document of the car feed and the webhooks: valid for AsyncAPI's own parser, its
 // examples true to the feed's schema, and every message the feed really sends true to it.
 import { Parser } from '@asyncapi/parser';
+import { ASYNCAPI_PATH, carFeedExamples } from '@second-gear/features';
 import { CarFeedEvent, carFeedEventTypes } from '@second-gear/features/contract';
 import { appendListingLife, appendScenario } from '@second-gear/projection-service/testing';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASYNCAPI_PATH, carFeedExamples } from '../src/asyncapi.ts';
 import { backends, type Harness, parseSse } from './support.ts';
 
 const { list, dropAll } = await backends('query-service asyncapi');

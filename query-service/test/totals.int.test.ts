@@ -1,6 +1,8 @@
 // A search's total over a catalogue larger than what is ever counted: exact up to
 // EXACT_TOTAL_LIMIT, beyond it an estimate marked as one. The cars are written straight into
 // the read model (10,050 of them), as the projections would leave them.
+
+import { carSearchOf, totalOfCars } from '@second-gear/features';
 import { EXACT_TOTAL_LIMIT } from '@second-gear/features/contract';
 import {
   createReadModelDb,
@@ -11,7 +13,6 @@ import {
 import { createTestPostgresDatabase } from '@second-gear/read-model/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carSearchOf, totalOfCars } from '../src/search/car-search.ts';
 
 const SCHEMA = 'read_model';
 const CARS = EXACT_TOTAL_LIMIT + 50;

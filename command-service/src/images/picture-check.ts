@@ -1,3 +1,4 @@
+import type { NamedPicture } from '@second-gear/features';
 import { HttpProblem } from '@second-gear/service-http';
 import type { ImageStorage } from './image-storage.ts';
 
@@ -8,12 +9,6 @@ export interface PictureCheckOptions {
    * Every other address must be one `POST /api/images` answered.
    */
   hosts?: readonly string[];
-}
-
-/** A picture a request names, with the field that names it (`image`, `images.2`). */
-export interface NamedPicture {
-  field: string;
-  url: string;
 }
 
 const NOT_ISSUED =
@@ -48,14 +43,3 @@ export const pictureCheck = ({ storage, hosts = [] }: PictureCheckOptions) => {
     }
   };
 };
-
-export type PictureCheck = ReturnType<typeof pictureCheck>;
-
-/** The pictures a listing or an edit names: `image`, then `images` in order. */
-export const picturesOf = (body: {
-  image?: string | undefined;
-  images?: readonly string[] | undefined;
-}) => [
-  ...(body.image === undefined ? [] : [{ field: 'image', url: body.image }]),
-  ...(body.images ?? []).map((url, index) => ({ field: `images.${index}`, url })),
-];

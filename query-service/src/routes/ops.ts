@@ -1,9 +1,9 @@
+import { lastFailedDeliveries } from '@second-gear/features';
 import { OpsStatus } from '@second-gear/features/contract';
 import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
 import { requireAdmin, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import { lagAfter, readModelStatus, readReactorStates } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
-import { lastFailedDeliveries } from './integrations.ts';
 
 /**
  * The operations page's one read: each projection and reactor with its position, lag, parked

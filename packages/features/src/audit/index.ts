@@ -1,1 +1,3 @@
 export * from './projection.ts';
+export * from './read-routes.ts';
+export * from './time-travel.ts';

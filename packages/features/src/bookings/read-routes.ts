@@ -29,7 +29,7 @@ const toBooking = (row: BookingRow): BookingRecord => ({
   }),
 });
 
-export const bookingRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+export const bookingReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/bookings',
     {

@@ -4,3 +4,5 @@ export * from './category-name-reservation.ts';
 export * from './create-category.ts';
 export * from './delete-category.ts';
 export * from './events.ts';
+export * from './read-routes.ts';
+export * from './write-routes.ts';

@@ -5,6 +5,8 @@ export * from './delete-user.ts';
 export * from './email-reservation.ts';
 export * from './events.ts';
 export * from './promote-to-admin.ts';
+export * from './read-routes.ts';
 export * from './register-user.ts';
 export * from './seller-cars.ts';
 export * from './user.ts';
+export * from './write-routes.ts';

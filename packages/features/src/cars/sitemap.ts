@@ -1,8 +1,8 @@
-import type { ReadContext } from '@second-gear/features/platform/reads/context.ts';
 import { toPosition } from '@second-gear/read-model';
 import { HttpProblem, originOf, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
+import type { ReadContext } from '../platform/reads/context.ts';
 
 /** The most URLs one sitemap file may hold. */
 export const SITEMAP_MAX_URLS = 50_000;

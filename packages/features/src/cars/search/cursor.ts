@@ -1,6 +1,6 @@
-import { CarSort } from '@second-gear/features/contract';
 import { HttpProblem } from '@second-gear/service-http';
 import { z } from 'zod';
+import { CarSort } from '../../contract/index.ts';
 
 /** Where a page ends in a sort: the sort key of its last car and that car's listing position. */
 export interface CarCursor {

@@ -1,17 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@second-gear/event-store';
-import { parseDomainEvent, streams } from '@second-gear/features';
-import { writeCalls } from '@second-gear/features/contract';
-import {
-  actorOf,
-  CommandHeaders,
-  type RunCommand,
-} from '@second-gear/features/platform/commands/command-route.ts';
-import { idCommandRoute } from '@second-gear/features/platform/commands/id-command-route.ts';
-import {
-  answerSchemas,
-  writeRoute,
-} from '@second-gear/features/platform/commands/route-options.ts';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import {
   newSecretNonce,
@@ -21,6 +9,11 @@ import {
   webhookSigningSecret,
 } from '@second-gear/webhooks';
 import type { onRequestAsyncHookHandler } from 'fastify';
+import { writeCalls } from '../contract/index.ts';
+import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
+import { idCommandRoute } from '../platform/commands/id-command-route.ts';
+import { answerSchemas, writeRoute } from '../platform/commands/route-options.ts';
+import { parseDomainEvent, streams } from '../registry/events.ts';
 
 export type WebhookRoutesOptions = {
   run: RunCommand;
@@ -35,7 +28,7 @@ export type WebhookRoutesOptions = {
 };
 
 /** Webhook endpoints: registered, paused, resumed, deleted and replayed by their managers. */
-export async function webhookRoutes(app: ServiceApp, options: WebhookRoutesOptions) {
+export async function webhookWriteRoutes(app: ServiceApp, options: WebhookRoutesOptions) {
   const { run, store, authenticate } = options;
 
   /** The endpoint's signing secret, from the nonce its registration holds. */

@@ -1,20 +1,12 @@
-import { writeCalls } from '@second-gear/features/contract';
-import {
-  actorOf,
-  CommandHeaders,
-  type RunCommand,
-} from '@second-gear/features/platform/commands/command-route.ts';
-import { idCommandRoute } from '@second-gear/features/platform/commands/id-command-route.ts';
-import {
-  answerSchemas,
-  authenticated,
-  writeRoute,
-} from '@second-gear/features/platform/commands/route-options.ts';
 import { newApiKey } from '@second-gear/identity';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
+import { writeCalls } from '../contract/index.ts';
+import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
+import { idCommandRoute } from '../platform/commands/id-command-route.ts';
+import { answerSchemas, authenticated, writeRoute } from '../platform/commands/route-options.ts';
 
 /** Admins issue and revoke integrators' API keys. */
-export async function apiKeyRoutes(app: ServiceApp, { run }: { run: RunCommand }) {
+export async function apiKeyWriteRoutes(app: ServiceApp, { run }: { run: RunCommand }) {
   const issue = writeCalls.issueApiKey;
   app.route({
     ...writeRoute('issueApiKey'),

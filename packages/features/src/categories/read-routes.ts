@@ -1,10 +1,10 @@
-import { CategoryRecord, PageQuery } from '@second-gear/features/contract';
-import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
-import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
+import { CategoryRecord, PageQuery } from '../contract/index.ts';
+import { countAll, type QueryContext } from '../platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
 
-export const categoryRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+export const categoryReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/categories',
     {

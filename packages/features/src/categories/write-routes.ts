@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { writeCalls } from '@second-gear/features/contract';
-import {
-  actorOf,
-  CommandHeaders,
-  type RunCommand,
-} from '@second-gear/features/platform/commands/command-route.ts';
-import { idCommandRoute } from '@second-gear/features/platform/commands/id-command-route.ts';
-import {
-  answerSchemas,
-  authenticated,
-  writeRoute,
-} from '@second-gear/features/platform/commands/route-options.ts';
 import type { ServiceApp } from '@second-gear/service-http';
+import { writeCalls } from '../contract/index.ts';
+import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
+import { idCommandRoute } from '../platform/commands/id-command-route.ts';
+import { answerSchemas, authenticated, writeRoute } from '../platform/commands/route-options.ts';
 
-export async function categoryRoutes(app: ServiceApp, { run }: { run: RunCommand }) {
+export async function categoryWriteRoutes(app: ServiceApp, { run }: { run: RunCommand }) {
   const create = writeCalls.createCategory;
   app.route({
     ...writeRoute('createCategory'),

@@ -1,12 +1,6 @@
 import type { RecordedEvent } from '@second-gear/event-store';
-import {
-  type DomainEvent,
-  EventMetadata,
-  parseDomainEvent,
-  type StreamKind,
-  streamKinds,
-  streams,
-} from '@second-gear/features';
+import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
+import { z } from 'zod';
 import {
   AuditChange,
   AuditChangesQuery,
@@ -14,12 +8,12 @@ import {
   AuditStateQuery,
   AuditState as AuditStateSchema,
   AuditSubjectParams,
-} from '@second-gear/features/contract';
-import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
-import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
-import { requireAdmin, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
-import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
-import { z } from 'zod';
+} from '../contract/index.ts';
+import type { QueryContext } from '../platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
+import { requireAdmin, viewerOf } from '../platform/reads/viewer.ts';
+import { type DomainEvent, EventMetadata, parseDomainEvent, streams } from '../registry/events.ts';
+import { type StreamKind, streamKinds } from '../registry/stream-state.ts';
 
 /** The longest stream time travel folds; a car, user or category stays far below it. */
 const MAX_EVENTS = 10_000;

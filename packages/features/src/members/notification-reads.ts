@@ -1,15 +1,15 @@
+import { ADMINS_AUDIENCE, type NotificationRow } from '@second-gear/read-model';
+import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
+import { z } from 'zod';
 import {
   type NotificationRecord,
   NotificationRecord as NotificationSchema,
   PageQuery,
   UNREAD_COUNT_HEADER,
-} from '@second-gear/features/contract';
-import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
-import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
-import { type Viewer, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
-import { ADMINS_AUDIENCE, type NotificationRow } from '@second-gear/read-model';
-import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
-import { z } from 'zod';
+} from '../contract/index.ts';
+import { countAll, type QueryContext } from '../platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
+import { type Viewer, viewerOf } from '../platform/reads/viewer.ts';
 
 const dollars = (value: unknown) =>
   `$${Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;

@@ -1,9 +1,9 @@
-import { PageQuery, SavedSearchRecord } from '@second-gear/features/contract';
-import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
-import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
-import { viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
+import { PageQuery, SavedSearchRecord } from '../contract/index.ts';
+import { countAll, type QueryContext } from '../platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
+import { viewerOf } from '../platform/reads/viewer.ts';
 
 /** A member's saved searches. */
 export const savedSearchRoutes = (app: ServiceApp, ctx: QueryContext): void => {

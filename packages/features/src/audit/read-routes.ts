@@ -1,14 +1,10 @@
-import { AuditEntry, AuditQuery, type PageQuery } from '@second-gear/features/contract';
-import {
-  countAll,
-  lowerEquals,
-  type QueryContext,
-} from '@second-gear/features/platform/reads/context.ts';
-import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
-import { requireAdmin, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import { type AuditRow, toPosition } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
+import { AuditEntry, AuditQuery, type PageQuery } from '../contract/index.ts';
+import { countAll, lowerEquals, type QueryContext } from '../platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
+import { requireAdmin, viewerOf } from '../platform/reads/viewer.ts';
 
 export const toAuditEntry = (row: AuditRow): AuditEntry => {
   const position = toPosition(row.position).toString();
@@ -52,7 +48,7 @@ export const historyOfCar = async (ctx: QueryContext, carId: string, paging: Pag
   return { entries: rows.map(toAuditEntry), total: count.total };
 };
 
-export const auditRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+export const auditReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/audit',
     {

@@ -1,9 +1,9 @@
-import type { ApiKeyScope } from '@second-gear/features';
-import type { ReadContext } from '@second-gear/features/platform/reads/context.ts';
 import { bearerToken, looksLikeApiKey, parseApiKey, secretMatches } from '@second-gear/identity';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { sql } from 'kysely';
+import type { ReadContext } from '../platform/reads/context.ts';
+import type { ApiKeyScope } from './events.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

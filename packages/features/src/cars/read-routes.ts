@@ -1,3 +1,8 @@
+import type { CarRow } from '@second-gear/read-model';
+import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { historyOfCar } from '../audit/index.ts';
 import {
   AuditEntry,
   CarFacetsAnswer,
@@ -12,18 +17,10 @@ import {
   presentDetails,
   ReadIdParams,
   TOTAL_ESTIMATED_HEADER,
-} from '@second-gear/features/contract';
-import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
-import {
-  offsetOf,
-  setPageHeaders,
-  setSearchHeaders,
-} from '@second-gear/features/platform/reads/paging.ts';
-import { accountOf, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
-import type { CarRow } from '@second-gear/read-model';
-import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+} from '../contract/index.ts';
+import { countAll, type QueryContext } from '../platform/reads/context.ts';
+import { offsetOf, setPageHeaders, setSearchHeaders } from '../platform/reads/paging.ts';
+import { accountOf, viewerOf } from '../platform/reads/viewer.ts';
 import {
   type CarSearch,
   carConditions,
@@ -32,9 +29,8 @@ import {
   pageOfCars,
   textQueryOf,
   totalOfCars,
-} from '../search/car-search.ts';
-import { carFacets } from '../search/facets.ts';
-import { historyOfCar } from './audit.ts';
+} from './search/car-search.ts';
+import { carFacets } from './search/facets.ts';
 
 /**
  * A car as the public API answers it: `_id`, `email` (the seller's), `category` (its name),
@@ -318,7 +314,7 @@ const carHistoryRoutes = (app: ServiceApp, ctx: QueryContext): void => {
 };
 
 // The groups register in this order, which is the order of the OpenAPI document's paths.
-export const carRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+export const carReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   carSearchRoutes(app, ctx);
   carListRoutes(app, ctx);
   oneCarRoutes(app, ctx);

@@ -1,16 +1,3 @@
-import type { RegisterUser } from '@second-gear/features';
-import { writeCalls } from '@second-gear/features/contract';
-import {
-  actorOf,
-  CommandHeaders,
-  type RunCommand,
-} from '@second-gear/features/platform/commands/command-route.ts';
-import { idCommandRoute } from '@second-gear/features/platform/commands/id-command-route.ts';
-import {
-  answerSchemas,
-  authenticated,
-  writeRoute,
-} from '@second-gear/features/platform/commands/route-options.ts';
 import {
   type FirebaseAuth,
   type FirebaseIdentity,
@@ -20,6 +7,11 @@ import {
 } from '@second-gear/identity';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { writeCalls } from '../contract/index.ts';
+import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
+import { idCommandRoute } from '../platform/commands/id-command-route.ts';
+import { answerSchemas, authenticated, writeRoute } from '../platform/commands/route-options.ts';
+import type { RegisterUser } from './register-user.ts';
 
 export type UserRoutesOptions = {
   run: RunCommand;
@@ -129,7 +121,7 @@ function accountRoutes(app: ServiceApp, { run }: UserRoutesOptions) {
   });
 }
 
-export async function userRoutes(app: ServiceApp, options: UserRoutesOptions) {
+export async function userWriteRoutes(app: ServiceApp, options: UserRoutesOptions) {
   const { run } = options;
   app.decorateRequest('firebaseIdentity', null);
   registerRoute(app, options);

@@ -1,29 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@second-gear/event-store';
+import type { ServiceApp } from '@second-gear/service-http';
 import {
   evolveCategory,
   evolveCategoryNameReservation,
   initialCategoryNameReservationState,
   initialCategoryState,
-  streams,
-} from '@second-gear/features';
-import { writeCalls } from '@second-gear/features/contract';
-import {
-  actorOf,
-  CommandHeaders,
-  type RunCommand,
-} from '@second-gear/features/platform/commands/command-route.ts';
-import { idCommandRoute } from '@second-gear/features/platform/commands/id-command-route.ts';
-import {
-  answerSchemas,
-  authenticated,
-  writeRoute,
-} from '@second-gear/features/platform/commands/route-options.ts';
-import { StreamReader } from '@second-gear/features/platform/commands/stream-reader.ts';
-import type { ServiceApp } from '@second-gear/service-http';
-import { type PictureCheck, picturesOf } from '../images/picture-check.ts';
+} from '../categories/index.ts';
+import { writeCalls } from '../contract/index.ts';
+import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
+import { idCommandRoute } from '../platform/commands/id-command-route.ts';
+import { answerSchemas, authenticated, writeRoute } from '../platform/commands/route-options.ts';
+import { StreamReader } from '../platform/commands/stream-reader.ts';
+import { streams } from '../registry/events.ts';
 
-export type CarRoutesOptions = {
+export type CarWriteRoutesOptions = {
   run: RunCommand;
   store: EventStore;
   /** Refuses pictures this marketplace did not issue. */
@@ -51,7 +42,7 @@ async function categoryNameFor(store: EventStore, nameOrId: string): Promise<str
 }
 
 /** `POST /api/product`: a seller lists a car, in a category named by name or id. */
-function listCarRoute(app: ServiceApp, { run, store, checkPictures }: CarRoutesOptions) {
+function listCarRoute(app: ServiceApp, { run, store, checkPictures }: CarWriteRoutesOptions) {
   const list = writeCalls.listCar;
   app.route({
     ...writeRoute('listCar'),
@@ -96,7 +87,7 @@ function listCarRoute(app: ServiceApp, { run, store, checkPictures }: CarRoutesO
 }
 
 /** A seller edits a car; an edit that changes nothing says so. */
-function editCarRoute(app: ServiceApp, { run, checkPictures }: CarRoutesOptions) {
+function editCarRoute(app: ServiceApp, { run, checkPictures }: CarWriteRoutesOptions) {
   const edit = writeCalls.editCar;
   app.route({
     ...writeRoute('editCar'),
@@ -130,7 +121,7 @@ function editCarRoute(app: ServiceApp, { run, checkPictures }: CarRoutesOptions)
   });
 }
 
-export async function carRoutes(app: ServiceApp, options: CarRoutesOptions) {
+export async function carWriteRoutes(app: ServiceApp, options: CarWriteRoutesOptions) {
   const { run } = options;
   listCarRoute(app, options);
 
@@ -151,3 +142,21 @@ export async function carRoutes(app: ServiceApp, options: CarRoutesOptions) {
     count: 'deletedCount',
   });
 }
+
+/** A picture a request names, with the field that names it (`image`, `images.2`). */
+export interface NamedPicture {
+  field: string;
+  url: string;
+}
+
+/** Refuses pictures this marketplace did not issue: 400, field by field, before anything is decided. */
+export type PictureCheck = (pictures: readonly NamedPicture[]) => Promise<void>;
+
+/** The pictures a listing or an edit names: `image`, then `images` in order. */
+export const picturesOf = (body: {
+  image?: string | undefined;
+  images?: readonly string[] | undefined;
+}) => [
+  ...(body.image === undefined ? [] : [{ field: 'image', url: body.image }]),
+  ...(body.images ?? []).map((url, index) => ({ field: `images.${index}`, url })),
+];

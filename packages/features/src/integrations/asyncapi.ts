@@ -1,9 +1,10 @@
 // The AsyncAPI 3 document of what integrators receive: the car feed (server-sent events) and
 // the webhook deliveries. Each message's payload schema is generated from the zod schema the
 // feed itself answers with (`CarFeedEvent`), so the document cannot drift from the wire.
-import { bookingFeedDescriptions, bookingFeedExamples } from '@second-gear/features';
-import { CarFeedEvent, carFeedEventTypes } from '@second-gear/features/contract';
+
 import { z } from 'zod';
+import { bookingFeedDescriptions, bookingFeedExamples } from '../bookings/index.ts';
+import { CarFeedEvent, carFeedEventTypes } from '../contract/index.ts';
 
 export const ASYNCAPI_PATH = '/api/asyncapi.json';
 

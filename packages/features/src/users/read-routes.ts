@@ -1,23 +1,17 @@
-import {
-  EmailParams,
-  JwtQuery,
-  TokenAnswer,
-  UserRecord,
-  UsersQuery,
-} from '@second-gear/features/contract';
-import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
-import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
+import { firebaseIdTokenFrom, InvalidIdTokenError, sendUnauthorized } from '@second-gear/identity';
+import type { UserRow } from '@second-gear/read-model';
+import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
+import { z } from 'zod';
+import { EmailParams, JwtQuery, TokenAnswer, UserRecord, UsersQuery } from '../contract/index.ts';
+import { countAll, type QueryContext } from '../platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
 import {
   accountOf,
   type Role,
   requireAdmin,
   sameEmail,
   viewerOf,
-} from '@second-gear/features/platform/reads/viewer.ts';
-import { firebaseIdTokenFrom, InvalidIdTokenError, sendUnauthorized } from '@second-gear/identity';
-import type { UserRow } from '@second-gear/read-model';
-import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
-import { z } from 'zod';
+} from '../platform/reads/viewer.ts';
 
 const toUser = (row: UserRow): UserRecord => ({
   _id: row.id,
@@ -150,7 +144,7 @@ const userRecordRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   );
 };
 
-export const userRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+export const userReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   tokenRoute(app, ctx);
   userRecordRoutes(app, ctx);
 };

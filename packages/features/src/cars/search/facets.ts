@@ -1,7 +1,7 @@
-import { type CarFacetsAnswer, EXACT_TOTAL_LIMIT } from '@second-gear/features/contract';
-import type { ReadContext } from '@second-gear/features/platform/reads/context.ts';
 import { PRICE_BAND_BOUNDS, PRICE_BAND_SQL } from '@second-gear/read-model';
 import { CompiledQuery, sql } from 'kysely';
+import { type CarFacetsAnswer, EXACT_TOTAL_LIMIT } from '../../contract/index.ts';
+import type { ReadContext } from '../../platform/reads/context.ts';
 import {
   type CarSearch,
   type CarTotal,

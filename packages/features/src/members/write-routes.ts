@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@second-gear/event-store';
-import { writeCalls } from '@second-gear/features/contract';
-import {
-  actorOf,
-  CommandHeaders,
-  type RunCommand,
-} from '@second-gear/features/platform/commands/command-route.ts';
-import { idCommandRoute } from '@second-gear/features/platform/commands/id-command-route.ts';
-import {
-  answerSchemas,
-  authenticated,
-  writeRoute,
-} from '@second-gear/features/platform/commands/route-options.ts';
 import type { ServiceApp } from '@second-gear/service-http';
+import { writeCalls } from '../contract/index.ts';
+import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
+import { idCommandRoute } from '../platform/commands/id-command-route.ts';
+import { answerSchemas, authenticated, writeRoute } from '../platform/commands/route-options.ts';
 
 export type MemberRoutesOptions = { run: RunCommand; store: EventStore };
 
 /** What a signed-in user keeps: favourite cars, saved searches, and notifications read. */
-export async function memberRoutes(app: ServiceApp, { run, store }: MemberRoutesOptions) {
+export async function memberWriteRoutes(app: ServiceApp, { run, store }: MemberRoutesOptions) {
   idCommandRoute(app, run, 'favouriteCar', {
     command: (carId, actor) => ({ type: 'FavouriteCar', actor, data: { carId } }),
     count: 'modifiedCount',

@@ -11,14 +11,6 @@
 // The framing itself is three template strings; backpressure and disconnects are handled here.
 import { once } from 'node:events';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
-import { parseDomainEvent } from '@second-gear/features';
-import {
-  type CarFeedEvent,
-  carFeedEventOf,
-  FeedQuery,
-  isCarFeedEventType,
-} from '@second-gear/features/contract';
-import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
 import {
   HttpProblem,
   isPosition,
@@ -27,7 +19,15 @@ import {
 } from '@second-gear/service-http';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { ApiKeyVerifier } from '../api-keys.ts';
+import {
+  type CarFeedEvent,
+  carFeedEventOf,
+  FeedQuery,
+  isCarFeedEventType,
+} from '../contract/index.ts';
+import type { QueryContext } from '../platform/reads/context.ts';
+import { parseDomainEvent } from '../registry/events.ts';
+import type { ApiKeyVerifier } from './read-access.ts';
 
 const occurredAt = (event: RecordedEvent): string => {
   const value = (event.metadata as { occurredAt?: unknown }).occurredAt;

@@ -1,10 +1,10 @@
-import { CarRecord, PageQuery } from '@second-gear/features/contract';
-import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
-import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
-import { viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
-import { toCar } from '../cars.ts';
+import { toCar } from '../cars/index.ts';
+import { CarRecord, PageQuery } from '../contract/index.ts';
+import { countAll, type QueryContext } from '../platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
+import { viewerOf } from '../platform/reads/viewer.ts';
 
 /** How many favourites `GET /api/favourites/ids` answers at most: every one a member may keep. */
 const MAX_FAVOURITE_IDS = 500;

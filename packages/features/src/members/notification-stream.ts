@@ -1,7 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import type { NotificationStreamMessage } from '@second-gear/features/contract';
-import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
-import { type Viewer, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
 import {
   HttpProblem,
   isPosition,
@@ -10,12 +7,15 @@ import {
 } from '@second-gear/service-http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { NotificationStreamMessage } from '../contract/index.ts';
+import type { QueryContext } from '../platform/reads/context.ts';
+import { type Viewer, viewerOf } from '../platform/reads/viewer.ts';
 import {
   type NotificationReads,
   type NotificationWithCar,
   notificationReads,
   toNotification,
-} from './notifications.ts';
+} from './notification-reads.ts';
 
 type Send = (message: NotificationStreamMessage, id?: string) => void;
 

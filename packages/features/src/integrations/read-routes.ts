@@ -3,6 +3,12 @@
 // deliveries from the deliverer's operational tables (schema `webhooks`, written by the
 // projection service, docs/integrator-feed.md), which this service only reads. Neither answer
 // is kept between commits: deliveries and key uses change without any projector commit.
+
+import type { ApiKeyRow, WebhookEndpointRow } from '@second-gear/read-model';
+import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
 import {
   ApiKeyRecord,
   PageQuery,
@@ -11,16 +17,11 @@ import {
   WebhookDeliveryRecord as WebhookDeliverySchema,
   type WebhookRecord,
   WebhookRecord as WebhookSchema,
-} from '@second-gear/features/contract';
-import { countAll, type QueryContext } from '@second-gear/features/platform/reads/context.ts';
-import { offsetOf, setPageHeaders } from '@second-gear/features/platform/reads/paging.ts';
-import { requireAdmin, viewerOf } from '@second-gear/features/platform/reads/viewer.ts';
-import type { ApiKeyRow, WebhookEndpointRow } from '@second-gear/read-model';
-import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
-import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { z } from 'zod';
-import { type ApiKeyVerifier, lastReadsOf } from '../api-keys.ts';
+} from '../contract/index.ts';
+import { countAll, type QueryContext } from '../platform/reads/context.ts';
+import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
+import { requireAdmin, viewerOf } from '../platform/reads/viewer.ts';
+import { type ApiKeyVerifier, lastReadsOf } from './read-access.ts';
 
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
@@ -349,7 +350,7 @@ const webhookDeliveryRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyV
   );
 };
 
-export const integrationRoutes = (
+export const integrationReadRoutes = (
   app: ServiceApp,
   ctx: QueryContext,
   keys: ApiKeyVerifier,

@@ -1,13 +1,13 @@
+import type { CarRow } from '@second-gear/read-model';
+import { type Compilable, CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
 import {
   type CarFilters,
   type CarSort,
   EXACT_TOTAL_LIMIT,
   searchKeys,
-} from '@second-gear/features/contract';
-import type { ReadContext } from '@second-gear/features/platform/reads/context.ts';
-import { type Account, ownedBy } from '@second-gear/features/platform/reads/viewer.ts';
-import type { CarRow } from '@second-gear/read-model';
-import { type Compilable, CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
+} from '../../contract/index.ts';
+import type { ReadContext } from '../../platform/reads/context.ts';
+import { type Account, ownedBy } from '../../platform/reads/viewer.ts';
 import { type CarCursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { startOf, textQuery } from './words.ts';
 

@@ -1,7 +1,7 @@
-import { searchWords } from '@second-gear/features/contract';
 import type { ReadModelDb } from '@second-gear/read-model';
 import levenshtein from 'damerau-levenshtein';
 import { sql } from 'kysely';
+import { searchWords } from '../../contract/index.ts';
 
 /** Shorter words are only ever prefixes: too short to guess a misspelling from. */
 const MIN_FUZZY_LENGTH = 4;
