@@ -89,7 +89,7 @@ describe('npm run dev', () => {
 
   it('restarts the server when a file it uses is saved', async () => {
     const now = new Date();
-    await utimes(join(repositoryRoot, 'query-service/src/routes/categories.ts'), now, now);
+    await utimes(join(repositoryRoot, 'packages/features/src/categories/read-routes.ts'), now, now);
     await printed(/Restarting/);
     await printed(/\[server\] ready on/, 2, 60_000);
     expect((await fetch(`${url}/api/categories`)).status).toBe(200);
