@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { sideBySide } from './vitest.workers.ts';
 
 export default defineConfig({
   test: {
@@ -9,8 +10,8 @@ export default defineConfig({
       'query-service',
       'apps/*',
       'web',
-      { test: { name: 'layout', include: ['.ci/*.unit.test.ts'] } },
-      { test: { name: 'scripts', include: ['scripts/*.unit.test.ts'] } },
+      { test: { ...sideBySide, name: 'layout', include: ['.ci/*.unit.test.ts'] } },
+      { test: { ...sideBySide, name: 'scripts', include: ['scripts/*.unit.test.ts'] } },
     ],
   },
 });

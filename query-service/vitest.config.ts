@@ -1,7 +1,9 @@
 import { defineProject } from 'vitest/config';
+import { sideBySide } from '../vitest.workers.ts';
 
 export default defineProject({
   test: {
+    ...sideBySide,
     name: 'query-service',
     environment: 'node',
     // Integration tests start PGlite, PostgreSQL databases and the Auth Emulator.

@@ -1,7 +1,9 @@
 import { defineProject } from 'vitest/config';
+import { sideBySide } from '../../vitest.workers.ts';
 
 export default defineProject({
   test: {
+    ...sideBySide,
     name: 'bench',
     environment: 'node',
     // Only the helpers' unit tests: the benchmarks themselves run with `npm run bench`.

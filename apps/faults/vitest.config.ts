@@ -1,7 +1,9 @@
 import { defineProject } from 'vitest/config';
+import { oneAtATime } from '../../vitest.workers.ts';
 
 export default defineProject({
   test: {
+    ...oneAtATime(2),
     name: 'faults',
     environment: 'node',
     include: ['test/**/*.test.ts'],
@@ -9,6 +11,5 @@ export default defineProject({
     testTimeout: 240_000,
     hookTimeout: 240_000,
     // One at a time: they load the machine, and some stop what the others would need.
-    fileParallelism: false,
   },
 });

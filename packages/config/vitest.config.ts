@@ -1,7 +1,9 @@
 import { defineProject } from 'vitest/config';
+import { sideBySide } from '../../vitest.workers.ts';
 
 export default defineProject({
   test: {
+    ...sideBySide,
     name: 'config',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
