@@ -95,7 +95,8 @@ describe('workspace layout', () => {
  * The features workspace: one folder per feature (`src/<feature>/`), the shared machinery in
  * `src/platform/`, the lists of every feature in `src/registry/` and `src/contract/`. Platform
  * code imports no feature folder; a feature reaches another only through that one's
- * `index.ts`, or its `events.ts` (the events it publishes, which import nothing of a feature); code outside the workspace reaches a feature only through the package's entry
+ * `index.ts`, or its `events.ts` and `contract.ts` (the events and HTTP shapes it publishes,
+ * which import no other file of a feature); code outside the workspace reaches a feature only through the package's entry
  * points, never a feature's file.
  */
 const features = join(root, 'packages/features/src');
@@ -127,15 +128,14 @@ describe('feature slices', () => {
   });
 
   for (const feature of featureFolders) {
-    it(`${feature} reaches other features only through their index.ts or events.ts`, () => {
+    it(`${feature} reaches other features only through their index.ts, events.ts or contract.ts`, () => {
       const wrong = sourceFiles(`packages/features/src/${feature}`).flatMap((file) =>
         reachedFolders(join(root, file))
           .filter(
             ({ folder, path }) =>
               folder !== feature &&
               featureFolders.includes(folder) &&
-              path !== 'index.ts' &&
-              path !== 'events.ts',
+              !['index.ts', 'events.ts', 'contract.ts'].includes(path),
           )
           .map(({ target }) => `${file} -> ${target}`),
       );

@@ -6,7 +6,6 @@ export * from './car-bookings.ts';
 export * from './contract.ts';
 export * from './effects.ts';
 export * from './events.ts';
-export * from './feed.ts';
 export * from './projection.ts';
 export * from './read-routes.ts';
 export * from './write-routes.ts';

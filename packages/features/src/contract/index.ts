@@ -1,7 +1,13 @@
+export * from '../audit/contract.ts';
 export * from '../bookings/contract.ts';
+export * from '../cars/contract.ts';
+export * from '../categories/contract.ts';
+export * from '../integrations/contract.ts';
+export { ApiKeyScope } from '../integrations/events.ts';
+export * from '../integrations/feed.ts';
+export * from '../members/contract.ts';
 export { type BookingStatus, bookingStatuses } from '../platform/rules.ts';
-export * from './car-feed.ts';
-export * from './cars.ts';
+export * from '../users/contract.ts';
 export * from './fields.ts';
 export * from './numbers.ts';
 export * from './pictures.ts';

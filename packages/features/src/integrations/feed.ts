@@ -1,10 +1,10 @@
 // The public view of a car event: what the integrator feed streams and what a webhook delivers,
 // made by this one function so that both carry the same JSON for the same event.
 
-import { bookingFeedEventOf } from '../bookings/feed.ts';
+import { bookingFeedEventOf } from '../bookings/contract.ts';
+import { presentDetails } from '../cars/contract.ts';
 import type { DomainEvent } from '../registry/events.ts';
-import { presentDetails } from './cars.ts';
-import { type CarFeedEvent, carFeedEventTypes } from './reads.ts';
+import { type CarFeedEvent, carFeedEventTypes } from './contract.ts';
 
 const carEvents: ReadonlySet<string> = new Set(carFeedEventTypes);
 

@@ -6,6 +6,20 @@
 
 import { z } from 'zod';
 import {
+  carImages,
+  DeleteAnswer,
+  IdParams,
+  InsertAnswer,
+  imageUrl,
+  optionalText,
+  PageQuery,
+  price,
+  requiredText,
+  UpdateAnswer,
+  yearsOfUse,
+} from '../contract/fields.ts';
+import { decimalNumber } from '../contract/numbers.ts';
+import {
   carSorts,
   FIRST_MODEL_YEAR,
   fuels,
@@ -17,7 +31,6 @@ import {
   transmissions,
 } from '../platform/rules.ts';
 import type { EventDataOf } from '../registry/events.ts';
-import { decimalNumber } from './numbers.ts';
 
 export { carSorts, FIRST_MODEL_YEAR, fuels, latestModelYear, transmissions };
 export const Fuel = z.enum(fuels);
@@ -353,3 +366,149 @@ export const carMatchesSearch = (car: MatchedCar, query: string): boolean => {
   );
   return searchWords(q).every((wanted) => words.some((word) => word.startsWith(wanted)));
 };
+
+/**
+ * POST /api/product. The seller's name and email come from the seller's own record; the
+ * body's `seller_name` and `email`, which clients send, are accepted and ignored. `category`
+ * is the category's name (case-insensitive) or its id.
+ */
+export const ListCarBody = z.strictObject({
+  name: requiredText(TEXT_MAX.carName),
+  seller_name: optionalText(TEXT_MAX.userName).describe("Ignored: taken from the seller's record"),
+  email: optionalText(TEXT_MAX.email).describe("Ignored: taken from the seller's record"),
+  category: requiredText(128).describe('Category name or id'),
+  image: imageUrl,
+  original_price: price,
+  price,
+  location: requiredText(TEXT_MAX.location),
+  use: yearsOfUse,
+  ...carDetailFields,
+  images: carImages
+    .optional()
+    .describe('More pictures: the gallery is `image`, then these in order'),
+});
+export type ListCarBody = z.input<typeof ListCarBody>;
+
+/** A detail of an edit: left out, unchanged; blank or null, cleared. */
+const clearable = <T extends z.ZodType>(field: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    field.nullable(),
+  );
+
+/**
+ * PATCH /api/product/:id: the fields to change, in the API's names; a field left out stays as
+ * it is. A new price is recorded with the old one, for the car's price history.
+ */
+export const EditCarBody = z
+  .strictObject({
+    name: requiredText(TEXT_MAX.carName).optional(),
+    original_price: price.optional(),
+    price: price.optional(),
+    location: requiredText(TEXT_MAX.location).optional(),
+    use: yearsOfUse.optional(),
+    make: clearable(carDetailFields.make),
+    model: clearable(carDetailFields.model),
+    year: clearable(carDetailFields.year),
+    mileage: clearable(carDetailFields.mileage),
+    fuel: clearable(carDetailFields.fuel),
+    transmission: clearable(carDetailFields.transmission),
+    description: clearable(carDetailFields.description),
+    images: carImages.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Give at least one field to change');
+export type EditCarBody = z.input<typeof EditCarBody>;
+
+/** A car, as a client shows it: prices in dollars, years of use, 1/0 flags. */
+export const CarRecord = z.object({
+  _id: z.string(),
+  name: z.string(),
+  seller_name: z.string(),
+  email: z.string().describe("The seller's email"),
+  category: z.string().describe("The category's name"),
+  image: z.string(),
+  original_price: z.number(),
+  price: z.number(),
+  location: z.string(),
+  use: z.number().describe('Years of use'),
+  booked: z.number().int().describe('1 while a booking of it is requested or accepted'),
+  advertise: z.number().int().describe('1 when advertised'),
+  ...CarDetailsAnswer.shape,
+  images: z.array(z.string()).describe('Its pictures in order; the first is `image`, the cover'),
+  sold: z.number().int().describe('1 when its seller marked it sold'),
+  previous_price: z
+    .number()
+    .optional()
+    .describe('The price before the latest change; absent until the price changes'),
+});
+export type CarRecord = z.infer<typeof CarRecord>;
+
+/**
+ * `GET /api/products`: every car, or with `email` the seller's own (seller or admin); with any
+ * filter, `sort` or `cursor`, a search.
+ */
+export const CarsQuery = PageQuery.extend({
+  email: z.string().trim().min(1).optional(),
+  ...carFilterShape,
+  ...sortAndCursorShape,
+}).superRefine(checkRanges);
+export type CarsQuery = z.infer<typeof CarsQuery>;
+
+/** `GET /api/category/products/:name`: a category's cars, searched like every car. */
+export const CategoryCarsQuery = PageQuery.extend({
+  ...carFilterShape,
+  ...sortAndCursorShape,
+}).superRefine(checkRanges);
+export type CategoryCarsQuery = z.infer<typeof CategoryCarsQuery>;
+
+/** `GET /api/product/:id/price-history`: the listing's price, then each change, oldest first. */
+export const PricePoint = z.object({
+  price: z.number(),
+  at: z.string().describe('ISO-8601'),
+});
+export type PricePoint = z.infer<typeof PricePoint>;
+
+/** The write calls of this feature, by operation id (see `writeCalls`). */
+export const carWriteCalls = {
+  listCar: {
+    method: 'POST',
+    path: '/api/product',
+    body: ListCarBody,
+    answer: InsertAnswer,
+    auth: 'seller',
+    summary: 'List a car for sale',
+  },
+  advertiseCar: {
+    method: 'PUT',
+    path: '/api/products/:id',
+    params: IdParams,
+    answer: UpdateAnswer,
+    auth: 'owning-seller',
+    summary: 'Advertise a car (once)',
+  },
+  editCar: {
+    method: 'PATCH',
+    path: '/api/product/:id',
+    params: IdParams,
+    body: EditCarBody,
+    answer: UpdateAnswer,
+    auth: 'owning-seller-or-admin',
+    summary: 'Change a listing: its price, details or description (modifiedCount 0: no change)',
+  },
+  markCarSold: {
+    method: 'POST',
+    path: '/api/product/:id/sold',
+    params: IdParams,
+    answer: UpdateAnswer,
+    auth: 'owning-seller',
+    summary: 'Mark a car sold: it leaves search, and its open booking ends',
+  },
+  deleteCar: {
+    method: 'DELETE',
+    path: '/api/product/:id',
+    params: IdParams,
+    answer: DeleteAnswer,
+    auth: 'owning-seller-or-admin',
+    summary: 'Delete a car',
+  },
+} as const;
