@@ -12,191 +12,13 @@ export interface AuditEntry {
   subjectId: string;
   /** Undefined: the label the subject was first recorded with. */
   label?: string;
+  /** The event brings its subject into being: none of the subject's entries come before it. */
+  begins?: true;
   details?: Record<string, unknown>;
 }
 
 /** What an event means to a reader of the audit log; undefined when it is no entry. */
 export type Describe = (event: ProjectedEvent) => AuditEntry | undefined;
-
-const describeUser: Describe = (event) => {
-  switch (event.type) {
-    case 'UserRegistered':
-      return {
-        action: `registered as ${event.data.role}`,
-        subjectType: 'user',
-        subjectId: event.data.userId,
-        label: `${event.data.name} <${event.data.email}>`,
-        details: { role: event.data.role },
-      };
-    case 'UserBecameSeller':
-      return { action: 'became a seller', subjectType: 'user', subjectId: event.data.userId };
-    case 'UserPromotedToAdmin':
-      return { action: 'promoted to admin', subjectType: 'user', subjectId: event.data.userId };
-    case 'UserDeleted':
-      return { action: 'deleted', subjectType: 'user', subjectId: event.data.userId };
-    case 'UserProfileChanged': {
-      // Which fields changed; never the phone itself.
-      const { userId, ...changed } = event.data;
-      return {
-        action: 'changed their profile',
-        subjectType: 'user',
-        subjectId: userId,
-        details: { fields: Object.keys(changed) },
-      };
-    }
-    default:
-      return undefined;
-  }
-};
-
-const describeCategory: Describe = (event) => {
-  switch (event.type) {
-    case 'CategoryCreated':
-      return {
-        action: 'created',
-        subjectType: 'category',
-        subjectId: event.data.categoryId,
-        label: event.data.name,
-      };
-    case 'CategoryDeleted':
-      return {
-        action: 'deleted',
-        subjectType: 'category',
-        subjectId: event.data.categoryId,
-        label: event.data.name,
-      };
-    default:
-      return undefined;
-  }
-};
-
-const describeCar: Describe = (event) => {
-  switch (event.type) {
-    case 'CarListed':
-      return {
-        action: 'listed',
-        subjectType: 'car',
-        subjectId: event.data.carId,
-        label: event.data.name,
-        details: {
-          seller: event.data.sellerName,
-          category: event.data.categoryName,
-          price: event.data.price,
-          original_price: event.data.originalPrice,
-        },
-      };
-    case 'CarAdvertised':
-      return { action: 'advertised', subjectType: 'car', subjectId: event.data.carId };
-    case 'CarPriceChanged':
-      return {
-        action: 'changed the price',
-        subjectType: 'car',
-        subjectId: event.data.carId,
-        details: { old_price: event.data.oldPrice, price: event.data.price },
-      };
-    case 'CarDetailsChanged': {
-      const { carId, ...changed } = event.data;
-      return { action: 'edited', subjectType: 'car', subjectId: carId, details: changed };
-    }
-    case 'CarPhotosChanged':
-      return {
-        action: 'changed the pictures',
-        subjectType: 'car',
-        subjectId: event.data.carId,
-        details: { pictures: event.data.images.length },
-      };
-    case 'CarSold':
-      return { action: 'marked sold', subjectType: 'car', subjectId: event.data.carId };
-    case 'CarDeleted':
-      return {
-        action:
-          event.data.reason === 'seller-deleted'
-            ? "withdrawn with its seller's account"
-            : 'deleted',
-        subjectType: 'car',
-        subjectId: event.data.carId,
-        details: { reason: event.data.reason },
-      };
-    default:
-      return undefined;
-  }
-};
-
-const describeApiKey: Describe = (event) => {
-  switch (event.type) {
-    case 'ApiKeyIssued':
-      return {
-        action: 'issued the API key',
-        subjectType: 'api-key',
-        subjectId: event.data.keyId,
-        label: event.data.name,
-        details: { scopes: event.data.scopes, prefix: event.data.prefix },
-      };
-    case 'ApiKeyRevoked':
-      return { action: 'revoked the API key', subjectType: 'api-key', subjectId: event.data.keyId };
-    default:
-      return undefined;
-  }
-};
-
-/** Integrators' webhooks: never a signing secret. */
-const describeWebhook: Describe = (event) => {
-  switch (event.type) {
-    case 'WebhookEndpointRegistered':
-      return {
-        action: 'registered the webhook',
-        subjectType: 'webhook',
-        subjectId: event.data.endpointId,
-        label: event.data.url,
-        details: { url: event.data.url, types: event.data.types },
-      };
-    case 'WebhookEndpointPaused':
-      return {
-        action: 'paused the webhook',
-        subjectType: 'webhook',
-        subjectId: event.data.endpointId,
-      };
-    case 'WebhookEndpointResumed':
-      return {
-        action: 'resumed the webhook',
-        subjectType: 'webhook',
-        subjectId: event.data.endpointId,
-      };
-    case 'WebhookEndpointDeleted':
-      return {
-        action: 'deleted the webhook',
-        subjectType: 'webhook',
-        subjectId: event.data.endpointId,
-      };
-    case 'WebhookReplayRequested':
-      return {
-        action: 'replayed the webhook',
-        subjectType: 'webhook',
-        subjectId: event.data.endpointId,
-        details: { fromPosition: event.data.fromPosition },
-      };
-    case 'WebhookEndpointFailing':
-      return {
-        action: 'webhook failing',
-        subjectType: 'webhook',
-        subjectId: event.data.endpointId,
-        details: {
-          messageId: event.data.messageId,
-          position: event.data.eventPosition,
-          attempts: event.data.attempts,
-          lastError: event.data.lastError,
-        },
-      };
-    case 'WebhookEndpointRecovered':
-      return {
-        action: 'webhook delivering again',
-        subjectType: 'webhook',
-        subjectId: event.data.endpointId,
-      };
-    default:
-      return undefined;
-  }
-};
 
 /**
  * What an event means to a person reading the audit log: the first description any feature
@@ -212,9 +34,6 @@ const describeWith =
     }
     return undefined;
   };
-
-/** The events that bring a subject into being: none of its entries can come before them. */
-const BEGINNINGS = new Set<string>(['UserRegistered', 'CategoryCreated', 'CarListed']);
 
 const firstLabels = async (
   tables: ReadTables,
@@ -235,19 +54,11 @@ const firstLabels = async (
 };
 
 /**
- * audit_log: who did what to whom, when, with the correlation id, one row per event. Other
- * features describe their own events (`describers`); the audit's own describe users,
- * categories, cars, API keys and webhooks.
+ * audit_log: who did what to whom, when, with the correlation id, one row per event. Each
+ * feature describes its own events (`describers`, in the registry).
  */
 export const auditProjectionOf = (describers: readonly Describe[]): Projection => {
-  const describe = describeWith([
-    describeUser,
-    describeCategory,
-    describeCar,
-    ...describers,
-    describeApiKey,
-    describeWebhook,
-  ]);
+  const describe = describeWith(describers);
   return {
     name: 'audit',
     // A subject's first label is looked up by subject (`firstLabels`).
@@ -264,13 +75,14 @@ export const auditProjectionOf = (describers: readonly Describe[]): Projection =
       // A subject keeps the label it was first recorded with. Only the subjects of unlabelled
       // entries need it, and not those whose first entry here is the event that brought them
       // into being: nothing about them came before. Earlier batches hold the others' labels.
-      const firstHere = new Map<string, string>();
-      for (const { event, entry } of entries) {
-        if (!firstHere.has(entry.subjectId)) firstHere.set(entry.subjectId, event.type);
+      const beginsHere = new Map<string, boolean>();
+      for (const { entry } of entries) {
+        if (!beginsHere.has(entry.subjectId))
+          beginsHere.set(entry.subjectId, entry.begins === true);
       }
       const unlabelled = new Set<string>();
       for (const { entry } of entries) {
-        if (!entry.label && !BEGINNINGS.has(firstHere.get(entry.subjectId) ?? '')) {
+        if (!entry.label && !beginsHere.get(entry.subjectId)) {
           unlabelled.add(entry.subjectId);
         }
       }

@@ -4,6 +4,7 @@ export * from './car-leaves.ts';
 export * from './car-set.ts';
 export * from './delete-car.ts';
 export * from './edit-car.ts';
+export * from './effects.ts';
 export * from './events.ts';
 export * from './find-car.ts';
 export * from './list-car.ts';

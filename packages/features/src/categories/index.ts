@@ -3,6 +3,8 @@ export * from './category-cars.ts';
 export * from './category-name-reservation.ts';
 export * from './create-category.ts';
 export * from './delete-category.ts';
+export * from './effects.ts';
 export * from './events.ts';
+export * from './projection.ts';
 export * from './read-routes.ts';
 export * from './write-routes.ts';

@@ -5,15 +5,22 @@ import {
   bookingsProjection,
   describeBooking,
 } from '../bookings/index.ts';
-import { carsProjectionOf } from '../cars/index.ts';
-import { categoriesProjection } from '../categories/projection.ts';
-import { integrationsProjection } from '../integrations/projection.ts';
+import { carsProjectionOf, describeCar } from '../cars/index.ts';
+import { categoriesProjection, describeCategory } from '../categories/index.ts';
+import { describeApiKey, describeWebhook, integrationsProjection } from '../integrations/index.ts';
 import { membersProjectionOf } from '../members/index.ts';
 import type { Projection } from '../platform/projection.ts';
-import { usersProjection } from '../users/projection.ts';
+import { describeUser, usersProjection } from '../users/index.ts';
 
 export const carsProjection = carsProjectionOf([bookedFlagOf]);
-export const auditProjection = auditProjectionOf([describeBooking]);
+export const auditProjection = auditProjectionOf([
+  describeUser,
+  describeCategory,
+  describeCar,
+  describeBooking,
+  describeApiKey,
+  describeWebhook,
+]);
 export const membersProjection = membersProjectionOf([bookingNotices]);
 export { bookingsProjection, categoriesProjection, integrationsProjection, usersProjection };
 
