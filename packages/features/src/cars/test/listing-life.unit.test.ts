@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor, CarChanges, Command, DomainEvent } from '../src/index.ts';
 import {
   actor,
   bookingParties,
@@ -10,8 +9,9 @@ import {
   registered,
   suv,
   userDeleted,
-} from './fixtures.ts';
-import { addedTo, flatten, given, on, run } from './given.ts';
+} from '../../../test/fixtures.ts';
+import { addedTo, flatten, given, on, run } from '../../../test/given.ts';
+import type { Actor, CarChanges, Command, DomainEvent } from '../../index.ts';
 
 const market = [
   registered('ada', 'Admin'),

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DomainError,
-  deleteCategory,
-  foldStream,
-  initialCategoryNameReservationState,
-  liveCarIds,
-} from '../src/index.ts';
-import {
   actor,
   carDeleted,
   carListed,
@@ -15,8 +8,15 @@ import {
   registered,
   suv,
   system,
-} from './fixtures.ts';
-import { given, on } from './given.ts';
+} from '../../../test/fixtures.ts';
+import { given, on } from '../../../test/given.ts';
+import {
+  DomainError,
+  deleteCategory,
+  foldStream,
+  initialCategoryNameReservationState,
+  liveCarIds,
+} from '../../index.ts';
 
 const create = (by: string, categoryId: string, name: string) =>
   ({ type: 'CreateCategory', actor: actor(by, 'Admin'), data: { categoryId, name } }) as const;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { actor, registered, system, userDeleted } from '../../../test/fixtures.ts';
+import { given, on } from '../../../test/given.ts';
 import {
   type Actor,
   apiKeyActor,
   apiKeyIdOf,
   type Command,
   type DomainEvent,
-} from '../src/index.ts';
-import { actor, registered, system, userDeleted } from './fixtures.ts';
-import { given, on } from './given.ts';
+} from '../../index.ts';
 
 const ada = actor('ada', 'Admin');
 const bob = actor('bob', 'Buyer');

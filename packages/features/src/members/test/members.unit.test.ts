@@ -1,5 +1,4 @@
 import { describe, it } from 'vitest';
-import { type Actor, type Command, MAX_SAVED_SEARCHES } from '../src/index.ts';
 import {
   actor,
   carDeleted,
@@ -8,8 +7,9 @@ import {
   registered,
   suv,
   userDeleted,
-} from './fixtures.ts';
-import { given, on } from './given.ts';
+} from '../../../test/fixtures.ts';
+import { given, on } from '../../../test/given.ts';
+import { type Actor, type Command, MAX_SAVED_SEARCHES } from '../../index.ts';
 
 const market = [
   registered('bob', 'Buyer'),

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Actor,
-  FIRST_MODEL_YEAR,
-  type ListCar,
-  MILEAGE,
-  PRICE,
-  YEARS_OF_USE,
-} from '../src/index.ts';
-import {
   actor,
   bookingParties,
   carAdvertised,
@@ -20,8 +12,16 @@ import {
   suv,
   system,
   userDeleted,
-} from './fixtures.ts';
-import { addedTo, given, on } from './given.ts';
+} from '../../../test/fixtures.ts';
+import { addedTo, given, on } from '../../../test/given.ts';
+import {
+  type Actor,
+  FIRST_MODEL_YEAR,
+  type ListCar,
+  MILEAGE,
+  PRICE,
+  YEARS_OF_USE,
+} from '../../index.ts';
 
 const market = [
   registered('ada', 'Admin'),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { type DomainEvent, loadAndDecide, type Role, streams } from '../src/index.ts';
 import {
   actor,
   bookingParties,
@@ -13,8 +12,9 @@ import {
   suv,
   system,
   userDeleted,
-} from './fixtures.ts';
-import { addedTo, given, on, streamOf } from './given.ts';
+} from '../../../test/fixtures.ts';
+import { addedTo, given, on, streamOf } from '../../../test/given.ts';
+import { type DomainEvent, loadAndDecide, type Role, streams } from '../../index.ts';
 
 const register = (uid: string, role: Role, email = emailOf(uid)) =>
   ({
