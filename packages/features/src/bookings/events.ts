@@ -51,3 +51,13 @@ export const bookingFeedEventTypes = [
   'BookingCancelled',
   'BookingEnded',
 ] as const;
+
+/** The events of this feature, by type: the registry lists them with every other feature's. */
+export const bookingEvents = {
+  CarBooked,
+  BookingIdClaimed,
+  BookingAccepted,
+  BookingDeclined,
+  BookingCancelled,
+  BookingEnded,
+} as const;

@@ -3,6 +3,7 @@ export * from './booking-id.ts';
 export * from './booking-lifecycle.ts';
 export * from './bookings.ts';
 export * from './car-bookings.ts';
+export * from './commands.ts';
 export * from './contract.ts';
 export * from './effects.ts';
 export * from './events.ts';

@@ -83,3 +83,14 @@ export const noCarDetails = {
   transmission: null,
   description: null,
 } as const;
+
+/** The events of this feature, by type: the registry lists them with every other feature's. */
+export const carEvents = {
+  CarListed,
+  CarAdvertised,
+  CarPriceChanged,
+  CarDetailsChanged,
+  CarPhotosChanged,
+  CarSold,
+  CarDeleted,
+} as const;

@@ -2,6 +2,7 @@ export * from './advertise-car.ts';
 export * from './car.ts';
 export * from './car-leaves.ts';
 export * from './car-set.ts';
+export * from './commands.ts';
 export * from './delete-car.ts';
 export * from './edit-car.ts';
 export * from './effects.ts';

@@ -17,3 +17,13 @@ export const CategoryCarRemoved = z.object({ categoryId: id, carId: id });
 
 export const CategoryNameClaimed = z.object({ name: z.string(), categoryId: id });
 export const CategoryNameReleased = z.object({ name: z.string(), categoryId: id });
+
+/** The events of this feature, by type: the registry lists them with every other feature's. */
+export const categoryEvents = {
+  CategoryCreated,
+  CategoryDeleted,
+  CategoryCarAdded,
+  CategoryCarRemoved,
+  CategoryNameClaimed,
+  CategoryNameReleased,
+} as const;

@@ -1,6 +1,7 @@
 export * from './category.ts';
 export * from './category-cars.ts';
 export * from './category-name-reservation.ts';
+export * from './commands.ts';
 export * from './create-category.ts';
 export * from './delete-category.ts';
 export * from './effects.ts';

@@ -69,3 +69,16 @@ export const WebhookEndpointFailing = z.object({
   lastError: z.string(),
 });
 export const WebhookEndpointRecovered = z.object({ endpointId: id });
+
+/** The events of this feature, by type: the registry lists them with every other feature's. */
+export const integrationEvents = {
+  ApiKeyIssued,
+  ApiKeyRevoked,
+  WebhookEndpointRegistered,
+  WebhookEndpointPaused,
+  WebhookEndpointResumed,
+  WebhookEndpointDeleted,
+  WebhookReplayRequested,
+  WebhookEndpointFailing,
+  WebhookEndpointRecovered,
+} as const;

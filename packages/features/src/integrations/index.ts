@@ -2,6 +2,7 @@ export * from './api-key.ts';
 export * from './api-key-write-routes.ts';
 export * from './api-keys.ts';
 export * from './asyncapi.ts';
+export * from './commands.ts';
 export * from './effects.ts';
 export * from './events.ts';
 export * from './feed-routes.ts';

@@ -15,3 +15,12 @@ export const SearchSaved = z.object({
 export const SavedSearchDeleted = z.object({ userId: id, searchId: id });
 /** The member read their notifications up to this position (inclusive). */
 export const NotificationsRead = z.object({ userId: id, upTo: z.string().regex(/^\d+$/) });
+
+/** The events of this feature, by type: the registry lists them with every other feature's. */
+export const memberEvents = {
+  CarFavourited,
+  CarUnfavourited,
+  SearchSaved,
+  SavedSearchDeleted,
+  NotificationsRead,
+} as const;

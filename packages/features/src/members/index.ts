@@ -1,3 +1,4 @@
+export * from './commands.ts';
 export * from './events.ts';
 export * from './favourite-reads.ts';
 export * from './favourites.ts';

@@ -1,67 +1,18 @@
 import { z } from 'zod';
-import {
-  BookingAccepted,
-  BookingCancelled,
-  BookingDeclined,
-  BookingEnded,
-  BookingIdClaimed,
-  CarBooked,
-  CarBookedV1,
-} from '../bookings/events.ts';
-import {
-  CarAdvertised,
-  CarDeleted,
-  CarDetailsChanged,
-  CarListed,
-  CarListedV1,
-  CarPhotosChanged,
-  CarPriceChanged,
-  CarSold,
-  noCarDetails,
-} from '../cars/events.ts';
-import {
-  CategoryCarAdded,
-  CategoryCarRemoved,
-  CategoryCreated,
-  CategoryDeleted,
-  CategoryNameClaimed,
-  CategoryNameReleased,
-} from '../categories/events.ts';
-import {
-  ApiKeyIssued,
-  ApiKeyRevoked,
-  WebhookEndpointDeleted,
-  WebhookEndpointFailing,
-  WebhookEndpointPaused,
-  WebhookEndpointRecovered,
-  WebhookEndpointRegistered,
-  WebhookEndpointResumed,
-  WebhookReplayRequested,
-} from '../integrations/events.ts';
-import {
-  CarFavourited,
-  CarUnfavourited,
-  NotificationsRead,
-  SavedSearchDeleted,
-  SearchSaved,
-} from '../members/events.ts';
+import { bookingEvents, CarBookedV1 } from '../bookings/events.ts';
+import { CarListedV1, carEvents, noCarDetails } from '../cars/events.ts';
+import { categoryEvents } from '../categories/events.ts';
+import { integrationEvents } from '../integrations/events.ts';
+import { memberEvents } from '../members/events.ts';
 import { roles } from '../platform/rules.ts';
-import {
-  EmailClaimed,
-  EmailReleased,
-  SellerCarAdded,
-  SellerCarRemoved,
-  UserBecameSeller,
-  UserDeleted,
-  UserProfileChanged,
-  UserPromotedToAdmin,
-  UserRegistered,
-} from '../users/events.ts';
+import { userEvents } from '../users/events.ts';
 
 /**
  * The events of the marketplace: the integrators' contract. Each feature declares its events
  * in its own folder (`users/events.ts`, `bookings/events.ts`, ...); this registry lists them
  * all, with their older versions.
+ *
+ * Each feature lists its own events (`bookingEvents`, ...); adding one there registers it.
  *
  * Every event type is versioned. A published version never changes in place: a change of
  * shape is a new version (`schemaVersion` in the metadata), and readers upcast old ones.
@@ -109,48 +60,12 @@ export const EventMetadata = z.object({
 export type EventMetadata = z.infer<typeof EventMetadata>;
 
 export const eventSchemas = {
-  UserRegistered,
-  UserBecameSeller,
-  UserPromotedToAdmin,
-  UserDeleted,
-  UserProfileChanged,
-  SellerCarAdded,
-  SellerCarRemoved,
-  EmailClaimed,
-  EmailReleased,
-  CarFavourited,
-  CarUnfavourited,
-  SearchSaved,
-  SavedSearchDeleted,
-  NotificationsRead,
-  CategoryCreated,
-  CategoryDeleted,
-  CategoryCarAdded,
-  CategoryCarRemoved,
-  CategoryNameClaimed,
-  CategoryNameReleased,
-  CarListed,
-  CarAdvertised,
-  CarBooked,
-  BookingIdClaimed,
-  BookingAccepted,
-  BookingDeclined,
-  BookingCancelled,
-  BookingEnded,
-  CarPriceChanged,
-  CarDetailsChanged,
-  CarPhotosChanged,
-  CarSold,
-  CarDeleted,
-  ApiKeyIssued,
-  ApiKeyRevoked,
-  WebhookEndpointRegistered,
-  WebhookEndpointPaused,
-  WebhookEndpointResumed,
-  WebhookEndpointDeleted,
-  WebhookReplayRequested,
-  WebhookEndpointFailing,
-  WebhookEndpointRecovered,
+  ...userEvents,
+  ...memberEvents,
+  ...categoryEvents,
+  ...carEvents,
+  ...bookingEvents,
+  ...integrationEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

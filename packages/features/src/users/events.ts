@@ -35,3 +35,16 @@ export const SellerCarRemoved = z.object({ userId: id, carId: id });
 
 export const EmailClaimed = z.object({ email: z.string(), userId: id });
 export const EmailReleased = z.object({ email: z.string(), userId: id });
+
+/** The events of this feature, by type: the registry lists them with every other feature's. */
+export const userEvents = {
+  UserRegistered,
+  UserBecameSeller,
+  UserPromotedToAdmin,
+  UserDeleted,
+  UserProfileChanged,
+  SellerCarAdded,
+  SellerCarRemoved,
+  EmailClaimed,
+  EmailReleased,
+} as const;

@@ -1,6 +1,7 @@
 export * from './apply-for-seller.ts';
 export * from './authorization.ts';
 export * from './change-profile.ts';
+export * from './commands.ts';
 export * from './delete-user.ts';
 export * from './effects.ts';
 export * from './email-reservation.ts';
