@@ -3,13 +3,13 @@ import { resolve } from 'node:path';
 import { allInOneSettings, loadEnvOrExit, reportFailuresOf } from '@second-gear/config';
 import { demoAccounts } from './demo-data.ts';
 import { startMarketplace } from './marketplace.ts';
-import { ensureWebBuilt } from './web-build.ts';
+import { webBuilt } from './web-build.ts';
 
 const settings = loadEnvOrExit(allInOneSettings);
 reportFailuresOf('second-gear');
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-const webDist = ensureWebBuilt(settings.WEB_DIST, say);
+const webDist = await webBuilt(settings.WEB_DIST, say);
 
 const marketplace = await startMarketplace({
   dataDir: settings.DATA_DIR,

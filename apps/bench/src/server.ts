@@ -103,13 +103,13 @@ if (mode === 'bare') {
   cleanups.unshift(() => projections.stop());
   ready({});
 } else if (mode === 'marketplace') {
-  const { ensureWebBuilt, startMarketplace } = await import('@second-gear/all-in-one');
+  const { webBuilt, startMarketplace } = await import('@second-gear/all-in-one');
   const app = await startMarketplace({
     dataDir: env('BENCH_DATA_DIR'),
     database: process.env.BENCH_EMBEDDED_DATABASE === 'postgres' ? 'postgres' : 'pglite',
     port: 0,
     authEmulatorPort: 0,
-    webDist: ensureWebBuilt(),
+    webDist: await webBuilt(),
     jwtSecret: env('BENCH_JWT_SECRET'),
     seed: true,
     rateLimits: false,

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ensureWebBuilt } from '@second-gear/all-in-one';
+import { webBuilt } from '@second-gear/all-in-one';
 import { chromiumPath } from '@second-gear/e2e/chromium';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -111,7 +111,7 @@ export const benchWeb = async (options: {
   runs?: number;
 }): Promise<WebResult> => {
   const rounds = options.runs ?? LIGHTHOUSE_RUNS;
-  const dist = ensureWebBuilt();
+  const dist = await webBuilt();
   const sizes = initialJs(dist);
   for (const size of sizes) {
     options.say(`  ${size.page}: ${(size.gzipBytes / 1024).toFixed(1)} kB gzip initial JS`);

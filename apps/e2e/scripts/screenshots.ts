@@ -4,7 +4,7 @@
 import { cp, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { demoAccounts, ensureWebBuilt, startMarketplace } from '@second-gear/all-in-one';
+import { demoAccounts, startMarketplace, webBuilt } from '@second-gear/all-in-one';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumPath } from '../src/chromium.ts';
 
@@ -239,7 +239,7 @@ const main = async () => {
   try {
     // A copy of the built app, so a rebuild of web/dist meanwhile cannot pull chunks away.
     const webDist = join(dataDir, 'web');
-    await cp(ensureWebBuilt(undefined, say), webDist, { recursive: true });
+    await cp(await webBuilt(undefined, say), webDist, { recursive: true });
     say('starting the marketplace with its demo data');
     marketplace = await startMarketplace({
       dataDir,

@@ -12,9 +12,9 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { chromiumPath } from '../src/chromium.ts';
+import { marketplaceReady } from './ready.ts';
 
-export const baseUrl = inject('baseUrl');
-export const authEmulatorHost = inject('authEmulatorHost');
+export const { baseUrl, authEmulatorHost } = await marketplaceReady(inject('readyFile'));
 export const projectId = 'demo-second-gear';
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');

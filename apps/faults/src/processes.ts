@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureWebBuilt } from '@second-gear/all-in-one';
+import { webBuilt } from '@second-gear/all-in-one';
 import { freePort } from '@second-gear/identity';
 
 export const repositoryRoot = resolve(import.meta.dirname, '../../..');
@@ -67,6 +67,7 @@ export const startProcess = (entry: string, env: Record<string, string>): Runnin
  */
 export const allInOneOn = async (dataDir: string, env: Record<string, string> = {}) => {
   const [port, authPort] = [await freePort(), await freePort()];
+  const webDist = await webBuilt();
   return {
     url: `http://127.0.0.1:${port}`,
     emulatorHost: `127.0.0.1:${authPort}`,
@@ -75,7 +76,7 @@ export const allInOneOn = async (dataDir: string, env: Record<string, string> = 
         DATA_DIR: dataDir,
         PORT: String(port),
         AUTH_EMULATOR_PORT: String(authPort),
-        WEB_DIST: ensureWebBuilt(),
+        WEB_DIST: webDist,
         LOG_LEVEL: 'warn',
         IMAGE_HOSTS: PICTURE_HOST,
         ...env,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureWebBuilt } from '@second-gear/all-in-one';
+import { webBuilt } from '@second-gear/all-in-one';
 import { promoteToAdminAsSystem } from '@second-gear/command-service';
 import { createEventStore } from '@second-gear/event-store';
 import { freePort, signUpWithPassword } from '@second-gear/identity';
@@ -36,7 +36,7 @@ describe.skipIf(unavailable !== undefined)(
       cluster = await startLocalCluster({
         databaseUrl: postgres.url('second_gear'),
         ports: { gateway: gateway!, command: command!, query: query!, projections: projections! },
-        webDist: ensureWebBuilt(),
+        webDist: await webBuilt(),
         imageDir,
         logLevel: 'error',
         // The gateway's lines only repeat what the services answered.

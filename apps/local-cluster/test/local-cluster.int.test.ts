@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureWebBuilt } from '@second-gear/all-in-one';
+import { webBuilt } from '@second-gear/all-in-one';
 import { promoteToAdminAsSystem } from '@second-gear/command-service';
 import { createEventStore } from '@second-gear/event-store';
 import { freePort, signUpWithPassword } from '@second-gear/identity';
@@ -38,7 +38,7 @@ describe.skipIf(!reachable)(
 
     beforeAll(async () => {
       await new Promise<void>((done) => collector.listen(0, '127.0.0.1', done));
-      const webDist = ensureWebBuilt();
+      const webDist = await webBuilt();
       const [gateway, command, query, projections] = await Promise.all(
         [1, 2, 3, 4].map(() => freePort()),
       );
