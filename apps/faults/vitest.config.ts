@@ -3,7 +3,7 @@ import { oneAtATime } from '../../vitest.workers.ts';
 
 export default defineProject({
   test: {
-    ...oneAtATime(2),
+    ...oneAtATime(1),
     name: 'faults',
     environment: 'node',
     include: ['test/**/*.test.ts'],
