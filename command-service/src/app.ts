@@ -5,9 +5,11 @@ import {
   bookingWriteRoutes,
   carWriteRoutes,
   categoryWriteRoutes,
+  commandDecider,
   evolveUser,
   initialUserState,
   memberWriteRoutes,
+  parseDomainEvent,
   streams,
   userWriteRoutes,
   webhookWriteRoutes,
@@ -161,10 +163,9 @@ const pictureRoutes = async (
     maxPixels: options.images.maxPixels,
     // As every other write: the role the uploader's own record holds now.
     mayUpload: async (actor) => {
-      const user = (await new StreamReader(options.store).read(streams.user(actor.uid))).reduce(
-        evolveUser,
-        initialUserState(),
-      );
+      const user = (
+        await new StreamReader(options.store, parseDomainEvent).read(streams.user(actor.uid))
+      ).reduce(evolveUser, initialUserState());
       return user.status === 'active' && (user.role === 'Seller' || user.role === 'Admin');
     },
   });
@@ -207,6 +208,7 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
   await app.register(serviceTokens, { secret: options.tokenSecret });
 
   const handler = new CommandHandler({
+    decider: commandDecider,
     store: options.store,
     metrics: appendMetrics(metrics),
     ...(options.now ? { now: options.now } : {}),

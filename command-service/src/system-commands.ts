@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@second-gear/event-store';
 import {
   type Actor,
+  commandDecider,
   foldStream,
   isEventType,
   parseDomainEvent,
@@ -37,7 +38,7 @@ export const promoteToAdminAsSystem = async (
   store: EventStore,
   userId: string,
 ): Promise<bigint | undefined> => {
-  const answer = await new CommandHandler({ store })
+  const answer = await new CommandHandler({ store, decider: commandDecider })
     .execute(
       { correlationId: randomUUID(), commandId: randomUUID() },
       {

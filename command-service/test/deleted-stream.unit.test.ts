@@ -1,5 +1,6 @@
 import { type EventStore, StreamDeletedError } from '@second-gear/event-store';
 import type { Command } from '@second-gear/features';
+import { commandDecider } from '@second-gear/features';
 import { CommandHandler } from '@second-gear/features/platform/commands/command-handler.ts';
 import { answeringDomainErrors } from '@second-gear/features/platform/commands/domain-errors.ts';
 import { HttpProblem } from '@second-gear/service-http';
@@ -34,7 +35,7 @@ function storeWithDeletedUser(on: 'read' | 'append') {
 }
 
 function run(store: EventStore) {
-  const handler = new CommandHandler({ store });
+  const handler = new CommandHandler({ store, decider: commandDecider });
   return answeringDomainErrors(() =>
     handler.execute(
       { correlationId: 'c-1', commandId: 'd-1' },

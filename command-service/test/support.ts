@@ -1,11 +1,13 @@
 // Test support: real event stores (PGlite always, PostgreSQL when it answers) and a command
 // service wired to the real Firebase Auth Emulator.
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventStore, type EventStore, type RecordedEvent } from '@second-gear/event-store';
 import type { Actor, Command } from '@second-gear/features';
+import { commandDecider } from '@second-gear/features';
 import { CommandHandler } from '@second-gear/features/platform/commands/command-handler.ts';
 import { createFirebaseAuth, type FirebaseAuth } from '@second-gear/identity';
 import type { AuthEmulatorHandle } from '@second-gear/identity/testing';
@@ -164,7 +166,7 @@ export async function startWorld(
     ...options,
   });
   await app.ready();
-  const system = new CommandHandler({ store });
+  const system = new CommandHandler({ store, decider: commandDecider });
   const runAsSystem = (command: Command) =>
     system.execute(
       { correlationId: randomUUID(), commandId: randomUUID() },

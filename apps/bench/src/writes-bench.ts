@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { demoAccounts } from '@second-gear/all-in-one';
 import { CommandHandler } from '@second-gear/command-service';
 import { createEventStore } from '@second-gear/event-store';
+import { commandDecider } from '@second-gear/features';
 import {
   type AuthEmulator,
   type Role,
@@ -452,7 +453,7 @@ const withServices = async <T>(
       const admin = await register(host, endpoints.command, 'Buyer', 'admin');
       const store = await createEventStore({ kind: 'postgres', connectionString: database.url });
       try {
-        await new CommandHandler({ store }).execute(
+        await new CommandHandler({ store, decider: commandDecider }).execute(
           { correlationId: randomUUID(), commandId: randomUUID() },
           {
             command: {

@@ -1,5 +1,11 @@
 import type { EventStore } from '@second-gear/event-store';
-import { type Actor, apiKeyActor, foldStream, streams } from '@second-gear/features';
+import {
+  type Actor,
+  apiKeyActor,
+  foldStream,
+  parseDomainEvent,
+  streams,
+} from '@second-gear/features';
 import { StreamReader } from '@second-gear/features/platform/commands/stream-reader.ts';
 import {
   bearerToken,
@@ -30,7 +36,9 @@ export const apiKeyVerifier = (app: ServiceApp, store: EventStore) => {
   const verify = async (token: string): Promise<Actor | undefined> => {
     const parsed = parseApiKey(token);
     if (!parsed) return undefined;
-    const events = await new StreamReader(store).read(streams.apiKey(parsed.keyId));
+    const events = await new StreamReader(store, parseDomainEvent).read(
+      streams.apiKey(parsed.keyId),
+    );
     const key = foldStream('apiKey', events);
     if (key.status !== 'active' || !secretMatches(parsed.secret, key.secretHash)) return undefined;
     return apiKeyActor(key);

@@ -6,7 +6,6 @@
 
 import { z } from 'zod';
 import {
-  carImages,
   DeleteAnswer,
   IdParams,
   InsertAnswer,
@@ -31,8 +30,16 @@ import {
   transmissions,
 } from '../platform/rules.ts';
 import type { EventDataOf } from '../registry/events.ts';
+import { MAX_CAR_PHOTOS } from './events.ts';
 
 export { carSorts, FIRST_MODEL_YEAR, fuels, latestModelYear, transmissions };
+/** A car's pictures, cover first, as `POST /api/images` answers them (or http(s) URLs). */
+export const carImages = z
+  .array(imageUrl, { error: 'Must be a list of image URLs' })
+  .min(1, 'Give at least one picture')
+  .max(MAX_CAR_PHOTOS, `At most ${MAX_CAR_PHOTOS} pictures`)
+  .describe(`The gallery in order, the cover first; at most ${MAX_CAR_PHOTOS}`);
+
 export const Fuel = z.enum(fuels);
 export type Fuel = z.infer<typeof Fuel>;
 

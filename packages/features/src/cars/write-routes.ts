@@ -7,12 +7,12 @@ import {
   initialCategoryNameReservationState,
   initialCategoryState,
 } from '../categories/index.ts';
-import { writeCalls } from '../contract/index.ts';
 import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
 import { idCommandRoute } from '../platform/commands/id-command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from '../platform/commands/route-options.ts';
 import { StreamReader } from '../platform/commands/stream-reader.ts';
-import { streams } from '../registry/events.ts';
+import { parseDomainEvent, streams } from '../registry/events.ts';
+import { carWriteCalls } from './contract.ts';
 
 export type CarWriteRoutesOptions = {
   run: RunCommand;
@@ -27,7 +27,7 @@ export type CarWriteRoutesOptions = {
  * holds that name but a live category has it as id, its current name is used instead.
  */
 async function categoryNameFor(store: EventStore, nameOrId: string): Promise<string> {
-  const reader = new StreamReader(store);
+  const reader = new StreamReader(store, parseDomainEvent);
   const reservation = (await reader.read(streams.categoryName(nameOrId))).reduce(
     evolveCategoryNameReservation,
     initialCategoryNameReservationState(),
@@ -43,12 +43,12 @@ async function categoryNameFor(store: EventStore, nameOrId: string): Promise<str
 
 /** `POST /api/product`: a seller lists a car, in a category named by name or id. */
 function listCarRoute(app: ServiceApp, { run, store, checkPictures }: CarWriteRoutesOptions) {
-  const list = writeCalls.listCar;
+  const list = carWriteCalls.listCar;
   app.route({
-    ...writeRoute('listCar'),
+    ...writeRoute('listCar', carWriteCalls.listCar),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('listCar').schema,
+      ...writeRoute('listCar', carWriteCalls.listCar).schema,
       headers: CommandHeaders,
       body: list.body,
       response: answerSchemas(list.answer, [201]),
@@ -88,12 +88,12 @@ function listCarRoute(app: ServiceApp, { run, store, checkPictures }: CarWriteRo
 
 /** A seller edits a car; an edit that changes nothing says so. */
 function editCarRoute(app: ServiceApp, { run, checkPictures }: CarWriteRoutesOptions) {
-  const edit = writeCalls.editCar;
+  const edit = carWriteCalls.editCar;
   app.route({
-    ...writeRoute('editCar'),
+    ...writeRoute('editCar', carWriteCalls.editCar),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('editCar').schema,
+      ...writeRoute('editCar', carWriteCalls.editCar).schema,
       headers: CommandHeaders,
       params: edit.params,
       body: edit.body,
@@ -125,19 +125,19 @@ export async function carWriteRoutes(app: ServiceApp, options: CarWriteRoutesOpt
   const { run } = options;
   listCarRoute(app, options);
 
-  idCommandRoute(app, run, 'advertiseCar', {
+  idCommandRoute(app, run, 'advertiseCar', carWriteCalls.advertiseCar, {
     command: (carId, actor) => ({ type: 'AdvertiseCar', actor, data: { carId } }),
     count: 'modifiedCount',
   });
 
   editCarRoute(app, options);
 
-  idCommandRoute(app, run, 'markCarSold', {
+  idCommandRoute(app, run, 'markCarSold', carWriteCalls.markCarSold, {
     command: (carId, actor) => ({ type: 'MarkCarSold', actor, data: { carId } }),
     count: 'modifiedCount',
   });
 
-  idCommandRoute(app, run, 'deleteCar', {
+  idCommandRoute(app, run, 'deleteCar', carWriteCalls.deleteCar, {
     command: (carId, actor) => ({ type: 'DeleteCar', actor, data: { carId } }),
     count: 'deletedCount',
   });

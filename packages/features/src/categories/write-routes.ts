@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceApp } from '@second-gear/service-http';
-import { writeCalls } from '../contract/index.ts';
 import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
 import { idCommandRoute } from '../platform/commands/id-command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from '../platform/commands/route-options.ts';
+import { categoryWriteCalls } from './contract.ts';
 
 export async function categoryWriteRoutes(app: ServiceApp, { run }: { run: RunCommand }) {
-  const create = writeCalls.createCategory;
+  const create = categoryWriteCalls.createCategory;
   app.route({
-    ...writeRoute('createCategory'),
+    ...writeRoute('createCategory', categoryWriteCalls.createCategory),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('createCategory').schema,
+      ...writeRoute('createCategory', categoryWriteCalls.createCategory).schema,
       headers: CommandHeaders,
       body: create.body,
       response: answerSchemas(create.answer, [201]),
@@ -32,7 +32,7 @@ export async function categoryWriteRoutes(app: ServiceApp, { run }: { run: RunCo
     },
   });
 
-  idCommandRoute(app, run, 'deleteCategory', {
+  idCommandRoute(app, run, 'deleteCategory', categoryWriteCalls.deleteCategory, {
     command: (categoryId, actor) => ({ type: 'DeleteCategory', actor, data: { categoryId } }),
     count: 'deletedCount',
   });

@@ -2,7 +2,6 @@
 // problem, paging and the base of a feed message. Each feature's contract builds on these.
 
 import { z } from 'zod';
-import { MAX_CAR_PHOTOS } from '../cars/events.ts';
 import { PHONE_DIGITS, PRICE, TEXT_MAX, YEARS_OF_USE } from '../platform/rules.ts';
 import { decimalNumber } from './numbers.ts';
 import { PICTURE_WIDTHS } from './pictures.ts';
@@ -64,13 +63,6 @@ export const imageUrl = requiredText(TEXT_MAX.url).refine(
   (value) => value.startsWith('/') || /^https?:\/\/\S+$/i.test(value),
   'Must be an image URL',
 );
-
-/** A car's pictures, cover first, as `POST /api/images` answers them (or http(s) URLs). */
-export const carImages = z
-  .array(imageUrl, { error: 'Must be a list of image URLs' })
-  .min(1, 'Give at least one picture')
-  .max(MAX_CAR_PHOTOS, `At most ${MAX_CAR_PHOTOS} pictures`)
-  .describe(`The gallery in order, the cover first; at most ${MAX_CAR_PHOTOS}`);
 
 /** Ids in paths and bodies: user ids are Firebase uids, the others UUIDs. */
 export const idPattern = /^[A-Za-z0-9_-]{1,128}$/;

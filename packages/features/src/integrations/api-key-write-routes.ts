@@ -1,18 +1,18 @@
 import { newApiKey } from '@second-gear/identity';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
-import { writeCalls } from '../contract/index.ts';
 import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
 import { idCommandRoute } from '../platform/commands/id-command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from '../platform/commands/route-options.ts';
+import { integrationWriteCalls } from './contract.ts';
 
 /** Admins issue and revoke integrators' API keys. */
 export async function apiKeyWriteRoutes(app: ServiceApp, { run }: { run: RunCommand }) {
-  const issue = writeCalls.issueApiKey;
+  const issue = integrationWriteCalls.issueApiKey;
   app.route({
-    ...writeRoute('issueApiKey'),
+    ...writeRoute('issueApiKey', integrationWriteCalls.issueApiKey),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('issueApiKey').schema,
+      ...writeRoute('issueApiKey', integrationWriteCalls.issueApiKey).schema,
       headers: CommandHeaders,
       body: issue.body,
       response: answerSchemas(issue.answer, [201]),
@@ -50,7 +50,7 @@ export async function apiKeyWriteRoutes(app: ServiceApp, { run }: { run: RunComm
     },
   });
 
-  idCommandRoute(app, run, 'revokeApiKey', {
+  idCommandRoute(app, run, 'revokeApiKey', integrationWriteCalls.revokeApiKey, {
     command: (keyId, actor) => ({ type: 'RevokeApiKey', actor, data: { keyId } }),
     count: 'deletedCount',
   });

@@ -9,11 +9,11 @@ import {
   webhookSigningSecret,
 } from '@second-gear/webhooks';
 import type { onRequestAsyncHookHandler } from 'fastify';
-import { writeCalls } from '../contract/index.ts';
 import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
 import { idCommandRoute } from '../platform/commands/id-command-route.ts';
 import { answerSchemas, writeRoute } from '../platform/commands/route-options.ts';
 import { parseDomainEvent, streams } from '../registry/events.ts';
+import { integrationWriteCalls } from './contract.ts';
 
 export type WebhookRoutesOptions = {
   run: RunCommand;
@@ -42,12 +42,12 @@ export async function webhookWriteRoutes(app: ServiceApp, options: WebhookRoutes
     return webhookSigningSecret(options.serverSecret, endpointId, registered.data.secretNonce);
   };
 
-  const register = writeCalls.registerWebhook;
+  const register = integrationWriteCalls.registerWebhook;
   app.route({
-    ...writeRoute('registerWebhook'),
+    ...writeRoute('registerWebhook', integrationWriteCalls.registerWebhook),
     onRequest: authenticate,
     schema: {
-      ...writeRoute('registerWebhook').schema,
+      ...writeRoute('registerWebhook', integrationWriteCalls.registerWebhook).schema,
       headers: CommandHeaders,
       body: register.body,
       response: answerSchemas(register.answer, [201]),
@@ -87,28 +87,28 @@ export async function webhookWriteRoutes(app: ServiceApp, options: WebhookRoutes
     },
   });
 
-  idCommandRoute(app, run, 'pauseWebhook', {
+  idCommandRoute(app, run, 'pauseWebhook', integrationWriteCalls.pauseWebhook, {
     command: (endpointId, actor) => ({ type: 'PauseWebhook', actor, data: { endpointId } }),
     count: 'modifiedCount',
     onRequest: authenticate,
   });
-  idCommandRoute(app, run, 'resumeWebhook', {
+  idCommandRoute(app, run, 'resumeWebhook', integrationWriteCalls.resumeWebhook, {
     command: (endpointId, actor) => ({ type: 'ResumeWebhook', actor, data: { endpointId } }),
     count: 'modifiedCount',
     onRequest: authenticate,
   });
-  idCommandRoute(app, run, 'deleteWebhook', {
+  idCommandRoute(app, run, 'deleteWebhook', integrationWriteCalls.deleteWebhook, {
     command: (endpointId, actor) => ({ type: 'DeleteWebhook', actor, data: { endpointId } }),
     count: 'deletedCount',
     onRequest: authenticate,
   });
 
-  const replay = writeCalls.replayWebhook;
+  const replay = integrationWriteCalls.replayWebhook;
   app.route({
-    ...writeRoute('replayWebhook'),
+    ...writeRoute('replayWebhook', integrationWriteCalls.replayWebhook),
     onRequest: authenticate,
     schema: {
-      ...writeRoute('replayWebhook').schema,
+      ...writeRoute('replayWebhook', integrationWriteCalls.replayWebhook).schema,
       headers: CommandHeaders,
       params: replay.params,
       body: replay.body,

@@ -1,30 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@second-gear/event-store';
 import type { ServiceApp } from '@second-gear/service-http';
-import { writeCalls } from '../contract/index.ts';
 import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
 import { idCommandRoute } from '../platform/commands/id-command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from '../platform/commands/route-options.ts';
+import { memberWriteCalls } from './contract.ts';
 
 export type MemberRoutesOptions = { run: RunCommand; store: EventStore };
 
 /** What a signed-in user keeps: favourite cars, saved searches, and notifications read. */
 export async function memberWriteRoutes(app: ServiceApp, { run, store }: MemberRoutesOptions) {
-  idCommandRoute(app, run, 'favouriteCar', {
+  idCommandRoute(app, run, 'favouriteCar', memberWriteCalls.favouriteCar, {
     command: (carId, actor) => ({ type: 'FavouriteCar', actor, data: { carId } }),
     count: 'modifiedCount',
   });
-  idCommandRoute(app, run, 'unfavouriteCar', {
+  idCommandRoute(app, run, 'unfavouriteCar', memberWriteCalls.unfavouriteCar, {
     command: (carId, actor) => ({ type: 'UnfavouriteCar', actor, data: { carId } }),
     count: 'deletedCount',
   });
 
-  const save = writeCalls.saveSearch;
+  const save = memberWriteCalls.saveSearch;
   app.route({
-    ...writeRoute('saveSearch'),
+    ...writeRoute('saveSearch', memberWriteCalls.saveSearch),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('saveSearch').schema,
+      ...writeRoute('saveSearch', memberWriteCalls.saveSearch).schema,
       headers: CommandHeaders,
       body: save.body,
       response: answerSchemas(save.answer, [201]),
@@ -42,17 +42,17 @@ export async function memberWriteRoutes(app: ServiceApp, { run, store }: MemberR
     },
   });
 
-  idCommandRoute(app, run, 'deleteSavedSearch', {
+  idCommandRoute(app, run, 'deleteSavedSearch', memberWriteCalls.deleteSavedSearch, {
     command: (searchId, actor) => ({ type: 'DeleteSavedSearch', actor, data: { searchId } }),
     count: 'deletedCount',
   });
 
-  const read = writeCalls.readNotifications;
+  const read = memberWriteCalls.readNotifications;
   app.route({
-    ...writeRoute('readNotifications'),
+    ...writeRoute('readNotifications', memberWriteCalls.readNotifications),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('readNotifications').schema,
+      ...writeRoute('readNotifications', memberWriteCalls.readNotifications).schema,
       headers: CommandHeaders,
       body: read.body,
       response: answerSchemas(read.answer, [200]),

@@ -5,7 +5,7 @@ import {
   type EventType,
   schemaVersions,
   type TraceContext,
-} from '../registry/events.ts';
+} from './events.ts';
 
 export type MetadataContext = {
   actor: Actor;

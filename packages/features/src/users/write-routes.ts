@@ -7,10 +7,10 @@ import {
 } from '@second-gear/identity';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { writeCalls } from '../contract/index.ts';
 import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
 import { idCommandRoute } from '../platform/commands/id-command-route.ts';
 import { answerSchemas, authenticated, writeRoute } from '../platform/commands/route-options.ts';
+import { userWriteCalls } from './contract.ts';
 import type { RegisterUser } from './register-user.ts';
 
 export type UserRoutesOptions = {
@@ -43,12 +43,12 @@ const signedInIdentity =
 
 /** `POST /api/user`: a signed-in Firebase account registers, as a Buyer or a Seller. */
 function registerRoute(app: ServiceApp, { run, auth }: UserRoutesOptions) {
-  const register = writeCalls.registerUser;
+  const register = userWriteCalls.registerUser;
   app.route({
-    ...writeRoute('registerUser'),
+    ...writeRoute('registerUser', userWriteCalls.registerUser),
     onRequest: signedInIdentity(auth),
     schema: {
-      ...writeRoute('registerUser').schema,
+      ...writeRoute('registerUser', userWriteCalls.registerUser).schema,
       headers: CommandHeaders,
       body: register.body,
       response: answerSchemas(register.answer, [201, 200]),
@@ -84,12 +84,12 @@ function registerRoute(app: ServiceApp, { run, auth }: UserRoutesOptions) {
 
 /** A user applies to sell, or changes their profile. */
 function accountRoutes(app: ServiceApp, { run }: UserRoutesOptions) {
-  const seller = writeCalls.applyForSeller;
+  const seller = userWriteCalls.applyForSeller;
   app.route({
-    ...writeRoute('applyForSeller'),
+    ...writeRoute('applyForSeller', userWriteCalls.applyForSeller),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('applyForSeller').schema,
+      ...writeRoute('applyForSeller', userWriteCalls.applyForSeller).schema,
       headers: CommandHeaders,
       response: answerSchemas(seller.answer, [200]),
     },
@@ -100,12 +100,12 @@ function accountRoutes(app: ServiceApp, { run }: UserRoutesOptions) {
       }),
   });
 
-  const profile = writeCalls.changeProfile;
+  const profile = userWriteCalls.changeProfile;
   app.route({
-    ...writeRoute('changeProfile'),
+    ...writeRoute('changeProfile', userWriteCalls.changeProfile),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('changeProfile').schema,
+      ...writeRoute('changeProfile', userWriteCalls.changeProfile).schema,
       headers: CommandHeaders,
       body: profile.body,
       response: answerSchemas(profile.answer, [200]),
@@ -127,7 +127,7 @@ export async function userWriteRoutes(app: ServiceApp, options: UserRoutesOption
   registerRoute(app, options);
   accountRoutes(app, options);
 
-  idCommandRoute(app, run, 'promoteToAdmin', {
+  idCommandRoute(app, run, 'promoteToAdmin', userWriteCalls.promoteToAdmin, {
     command: (userId, actor) => ({ type: 'PromoteToAdmin', actor, data: { userId } }),
     count: 'modifiedCount',
   });
@@ -135,7 +135,7 @@ export async function userWriteRoutes(app: ServiceApp, options: UserRoutesOption
   // The events are the record; the sign-in account follows them, deleted by a reactor of its
   // own from `UserDeleted` and retried until it is gone. Meanwhile no request of a deleted user
   // is accepted: the role is read from the user's record, never from a token.
-  idCommandRoute(app, run, 'deleteUser', {
+  idCommandRoute(app, run, 'deleteUser', userWriteCalls.deleteUser, {
     command: (userId, actor) => ({ type: 'DeleteUser', actor, data: { userId } }),
     count: 'deletedCount',
   });

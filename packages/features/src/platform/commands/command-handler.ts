@@ -8,10 +8,11 @@ import {
 import { HttpProblem } from '@second-gear/service-http';
 import { currentTraceContext, inSpan } from '@second-gear/telemetry';
 import type { Command } from '../../registry/commands.ts';
-import { type LoadedDecision, loadAndDecide } from '../../registry/decide.ts';
+import type { LoadedDecision } from '../../registry/decide.ts';
+import type { EventWithMetadata } from '../../registry/metadata.ts';
 import type { Decision } from '../decision.ts';
 import { DomainError } from '../domain-error.ts';
-import { type EventWithMetadata, withMetadata } from '../metadata.ts';
+import type { Decider } from './decider.ts';
 import {
   ANSWER_EVENT_TYPE,
   type IdempotencyKey,
@@ -53,6 +54,8 @@ export type CommandAnswer<Body> = {
 
 export type CommandHandlerOptions = {
   store: EventStore;
+  /** The features' decisions, event parsing and metadata (the registry's `commandDecider`). */
+  decider: Decider;
   /** The clock that stamps `occurredAt`. */
   now?: () => Date;
   /** How often load-decide-append is tried when another writer got there first. */
@@ -74,6 +77,7 @@ export const DEFAULT_IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
  */
 export class CommandHandler {
   readonly #store: EventStore;
+  readonly #decider: Decider;
   readonly #now: () => Date;
   readonly #maxAttempts: number;
   readonly #retentionMs: number;
@@ -81,6 +85,7 @@ export class CommandHandler {
 
   constructor(options: CommandHandlerOptions) {
     this.#store = options.store;
+    this.#decider = options.decider;
     this.#now = options.now ?? (() => new Date());
     this.#maxAttempts = options.maxAttempts ?? 8;
     this.#retentionMs = options.idempotencyRetentionMs ?? DEFAULT_IDEMPOTENCY_RETENTION_MS;
@@ -113,10 +118,10 @@ export class CommandHandler {
     let key = await this.#earlier(idempotency);
     if (key.answer) return replay<Body>(key.answer);
     for (let attempt = 1; ; attempt++) {
-      const reader = new StreamReader(this.#store);
+      const reader = new StreamReader(this.#store, this.#decider.parse);
       let decided: LoadedDecision;
       try {
-        decided = await loadAndDecide(spec.command, reader.readStream);
+        decided = await this.#decider.decide(spec.command, reader.readStream);
       } catch (error) {
         // A twin request with the same key may have just succeeded, and its events be what
         // this decision now refuses (the car it booked is booked). Its answer is ours.
@@ -194,7 +199,7 @@ export class CommandHandler {
     const requests: AppendRequest[] = appends.map((append) => ({
       stream: append.stream,
       expected: append.expected,
-      events: withMetadata(append.events, metadataContext).map(toEventData),
+      events: this.#decider.stamp(append.events, metadataContext).map(toEventData),
     }));
     // What the decision only read is checked, not written: its events stand only if those
     // streams are still as they were read. A decision that changes nothing needs no check.

@@ -1,16 +1,15 @@
 import type { ServiceApp } from '@second-gear/service-http';
 import type { onRequestAsyncHookHandler } from 'fastify';
-import { type IdParams, type WriteCall, writeCalls } from '../../contract/index.ts';
+import type { ZodType } from 'zod';
+import type { IdParams } from '../../contract/fields.ts';
 import type { Command } from '../../registry/commands.ts';
 import type { Actor } from '../../registry/events.ts';
 import type { Decision } from '../decision.ts';
 import { actorOf, CommandHeaders, type RunCommand } from './command-route.ts';
-import { answerSchemas, authenticated, writeRoute } from './route-options.ts';
+import { answerSchemas, authenticated, type WriteCallSpec, writeRoute } from './route-options.ts';
 
-/** The calls on one thing named by the path: those whose contract has `params`. */
-type IdCall = {
-  [Name in WriteCall]: (typeof writeCalls)[Name] extends { params: typeof IdParams } ? Name : never;
-}[WriteCall];
+/** A call on one thing named by the path: its contract has the id as `params`. */
+type IdCall = WriteCallSpec & { params: typeof IdParams; answer: ZodType };
 
 /**
  * A command on one thing named by the path (`/:id`): a service token, the command headers, one
@@ -21,7 +20,8 @@ type IdCall = {
 export function idCommandRoute(
   app: ServiceApp,
   run: RunCommand,
-  name: IdCall,
+  name: string,
+  call: IdCall,
   route: {
     command: (id: string, actor: Actor) => Command;
     count: 'modifiedCount' | 'deletedCount';
@@ -29,8 +29,7 @@ export function idCommandRoute(
     onRequest?: onRequestAsyncHookHandler;
   },
 ): void {
-  const call = writeCalls[name];
-  const { schema, ...target } = writeRoute(name);
+  const { schema, ...target } = writeRoute(name, call);
   app.route({
     ...target,
     onRequest: route.onRequest ?? authenticated(app),

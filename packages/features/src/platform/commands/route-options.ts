@@ -1,7 +1,7 @@
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ZodType } from 'zod';
-import { type WriteAuth, type WriteCall, writeCalls } from '../../contract/index.ts';
+import type { WriteAuth } from '../../contract/fields.ts';
 
 /** Who may call, in the words of the OpenAPI document. */
 const authText: Record<WriteAuth, string> = {
@@ -24,12 +24,19 @@ const authText: Record<WriteAuth, string> = {
 const securityOf = (auth: WriteAuth): Record<string, string[]>[] =>
   auth === 'webhook-manager' ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }];
 
+/** A write call as its feature's contract declares it (`bookingWriteCalls.bookCar`, ...). */
+export type WriteCallSpec = {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  auth: WriteAuth;
+  summary: string;
+};
+
 /**
- * Method, path and the documentation of a call from the contract. Its key in `writeCalls`
+ * Method, path and the documentation of a call from its feature's contract. Its name there
  * (`listCar`, `bookCar`, ...) is its `operationId`, the name a generated client calls it by.
  */
-export function writeRoute(name: WriteCall) {
-  const call = writeCalls[name];
+export function writeRoute(name: string, call: WriteCallSpec) {
   return {
     method: call.method,
     url: call.path,

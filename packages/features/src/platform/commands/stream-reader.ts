@@ -1,6 +1,7 @@
 import type { EventStore } from '@second-gear/event-store';
 import type { ReadStream } from '../../registry/decide.ts';
-import { type DomainEvent, parseDomainEvent } from '../../registry/events.ts';
+import type { DomainEvent } from '../../registry/events.ts';
+import type { Decider } from './decider.ts';
 
 /**
  * Reads streams from the store for one attempt of a command, and remembers the position of the
@@ -8,10 +9,13 @@ import { type DomainEvent, parseDomainEvent } from '../../registry/events.ts';
  */
 export class StreamReader {
   readonly #store: EventStore;
+  readonly #parse: Decider['parse'];
   #lastPosition: bigint | undefined;
 
-  constructor(store: EventStore) {
+  /** `parse`: the registry's `parseDomainEvent`. */
+  constructor(store: EventStore, parse: Decider['parse']) {
     this.#store = store;
+    this.#parse = parse;
   }
 
   /**
@@ -25,7 +29,7 @@ export class StreamReader {
       this.#lastPosition = last.position;
     }
     return {
-      events: recorded.map((event) => parseDomainEvent(event)),
+      events: recorded.map((event) => this.#parse(event)),
       version: last ? last.streamVersion : -1,
     };
   };
