@@ -99,6 +99,36 @@ type Audit = {
 const sourceOf = (path: string): ChromiumSource =>
   process.env.CHROME_PATH ? 'CHROME_PATH' : path === '/usr/bin/chromium' ? 'debian' : 'sparticuz';
 
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** One Lighthouse run's scores, timings, scripts and failing audits. */
+const sampleOf = (lhr: LighthouseResult): LighthouseSample => {
+  const score = (id: string) => {
+    const value = lhr.categories[id]?.score;
+    return value === undefined || value === null ? null : Math.round(value * 100);
+  };
+  const audit = (id: string) => lhr.audits[id] as Audit | undefined;
+  const scripts = (audit('network-requests')?.details?.items ?? []).filter(
+    (item) => item.resourceType === 'Script',
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcpMs: audit('first-contentful-paint')?.numericValue,
+    lcpMs: audit('largest-contentful-paint')?.numericValue,
+    tbtMs: audit('total-blocking-time')?.numericValue,
+    cls: audit('cumulative-layout-shift')?.numericValue,
+    scriptBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    scripts: scripts.length,
+    failing: ['accessibility', 'best-practices', 'seo']
+      .flatMap((id) => lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
+  };
+};
+
 /**
  * Part 5: initial JavaScript from the build, and Lighthouse of Home, a search and a car page
  * against the all-in-one app with its demo data, on mobile (Lighthouse's default: simulated
@@ -171,30 +201,7 @@ export const benchWeb = async (options: {
         const { lhr } = result;
         lighthouseVersion = lhr.lighthouseVersion;
         chromium = lhr.environment.hostUserAgent;
-        const score = (id: string) => {
-          const value = lhr.categories[id]?.score;
-          return value === undefined || value === null ? null : Math.round(value * 100);
-        };
-        const audit = (id: string) => lhr.audits[id] as Audit | undefined;
-        const scripts = (audit('network-requests')?.details?.items ?? []).filter(
-          (item) => item.resourceType === 'Script',
-        );
-        const run: LighthouseSample = {
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          seo: score('seo'),
-          fcpMs: audit('first-contentful-paint')?.numericValue,
-          lcpMs: audit('largest-contentful-paint')?.numericValue,
-          tbtMs: audit('total-blocking-time')?.numericValue,
-          cls: audit('cumulative-layout-shift')?.numericValue,
-          scriptBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
-          scripts: scripts.length,
-          failing: ['accessibility', 'best-practices', 'seo']
-            .flatMap((id) => lhr.categories[id]?.auditRefs ?? [])
-            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => ref.id),
-        };
+        const run = sampleOf(lhr);
         target.runs.push(run);
         options.say(
           `  Lighthouse ${target.page} (${target.formFactor}), run ${round} of ${rounds}: performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run.bestPractices}, SEO ${run.seo}, LCP ${Math.round(run.lcpMs ?? Number.NaN)} ms, TBT ${Math.round(run.tbtMs ?? Number.NaN)} ms, CLS ${run.cls?.toFixed(3)}${run.failing.length > 0 ? `; failed ${run.failing.join(', ')}` : ''}`,

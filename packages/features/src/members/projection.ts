@@ -111,10 +111,105 @@ const ownTypes = new Set<string>([
 ]);
 
 /**
- * favourites, saved_searches, notifications and notification_reads: what members keep and
- * hear (admins hear of a failing webhook). One projection, so a notification is made from the favourites and saved searches as
- * they stood at its event: a rebuild makes the same notifications, and applying an event again
- * makes none twice (a notification's id is its event's position and its reader).
+ * The saved searches of a batch: read once, when a new car first needs them, and kept in step
+ * with the batch's own saves and deletions.
+ */
+const savedSearchesOf = (tables: ReadTables) => {
+  let saved: Map<string, SavedSearch> | undefined;
+  return {
+    all: async (): Promise<SavedSearch[]> => {
+      saved ??= new Map(
+        (
+          await tables
+            .selectFrom('saved_searches')
+            .select(['id', 'user_id', 'name', 'query'])
+            .execute()
+        ).map((row) => [
+          row.id,
+          { id: row.id, userId: row.user_id, name: row.name, query: row.query },
+        ]),
+      );
+      return [...saved.values()];
+    },
+    saved: (search: SavedSearch) => saved?.set(search.id, search),
+    deleted: (id: string) => saved?.delete(id),
+  };
+};
+
+/**
+ * Applies what a member keeps: a favourite, a saved search, how far they have read. False for
+ * any other event, which may tell someone something instead.
+ */
+const applyKept = async (
+  tables: ReadTables,
+  event: ProjectedEvent,
+  searches: ReturnType<typeof savedSearchesOf>,
+): Promise<boolean> => {
+  const at = event.metadata.occurredAt;
+  switch (event.type) {
+    case 'CarFavourited':
+      await tables
+        .insertInto('favourites')
+        .values({
+          user_id: event.data.userId,
+          car_id: event.data.carId,
+          added_at: at,
+          position: event.position,
+        })
+        .onConflict((c) => c.columns(['user_id', 'car_id']).doNothing())
+        .execute();
+      return true;
+    case 'CarUnfavourited':
+      await tables
+        .deleteFrom('favourites')
+        .where('user_id', '=', event.data.userId)
+        .where('car_id', '=', event.data.carId)
+        .where('position', '<', event.position)
+        .execute();
+      return true;
+    case 'SearchSaved': {
+      const { searchId, userId, name, query } = event.data;
+      await tables
+        .insertInto('saved_searches')
+        .values({
+          id: searchId,
+          user_id: userId,
+          name,
+          query,
+          created_at: at,
+          position: event.position,
+        })
+        .onConflict((c) => c.column('id').doNothing())
+        .execute();
+      searches.saved({ id: searchId, userId, name, query });
+      return true;
+    }
+    case 'SavedSearchDeleted':
+      await tables.deleteFrom('saved_searches').where('id', '=', event.data.searchId).execute();
+      searches.deleted(event.data.searchId);
+      return true;
+    case 'NotificationsRead':
+      await tables
+        .insertInto('notification_reads')
+        .values({ user_id: event.data.userId, up_to: event.data.upTo })
+        .onConflict((c) =>
+          c.column('user_id').doUpdateSet({
+            up_to: sql`greatest(${sql.ref('notification_reads.up_to')}, excluded.up_to)`,
+          }),
+        )
+        .execute();
+      return true;
+    default:
+      return false;
+  }
+};
+
+/**
+ * favourites, saved_searches, notifications and notification_reads: what members keep and hear
+ * (admins hear of a failing webhook). One projection, so a notification is made from the
+ * favourites and saved searches as they stood at its event: a rebuild makes the same
+ * notifications, and applying an event again makes none twice (a notification's id is its
+ * event's position and its reader). Other features tell of their own events (`notices`).
  */
 export const membersProjectionOf = (notices: readonly Notices[]): Projection => {
   const relevant = new Set([...ownTypes, ...notices.flatMap((n) => n.types)]);
@@ -134,97 +229,21 @@ export const membersProjectionOf = (notices: readonly Notices[]): Projection => 
       return this.applyAll!(tables, [event]);
     },
     async applyAll(tables, events) {
-      // The saved searches, read once per batch when a new car needs them, and kept in step with
-      // the batch's own saves and deletions.
-      let saved: Map<string, SavedSearch> | undefined;
-      const searches = async () => {
-        saved ??= new Map(
-          (
-            await tables
-              .selectFrom('saved_searches')
-              .select(['id', 'user_id', 'name', 'query'])
-              .execute()
-          ).map((row) => [
-            row.id,
-            { id: row.id, userId: row.user_id, name: row.name, query: row.query },
-          ]),
-        );
-        return [...saved.values()];
-      };
-
+      const searches = savedSearchesOf(tables);
       // The batch's notifications, written together at its end: nothing here reads them.
       const notifications: Record<string, unknown>[] = [];
       for (const event of events) {
-        if (!relevant.has(event.type)) continue;
-        const at = event.metadata.occurredAt;
-        switch (event.type) {
-          case 'CarFavourited':
-            await tables
-              .insertInto('favourites')
-              .values({
-                user_id: event.data.userId,
-                car_id: event.data.carId,
-                added_at: at,
-                position: event.position,
-              })
-              .onConflict((c) => c.columns(['user_id', 'car_id']).doNothing())
-              .execute();
-            continue;
-          case 'CarUnfavourited':
-            await tables
-              .deleteFrom('favourites')
-              .where('user_id', '=', event.data.userId)
-              .where('car_id', '=', event.data.carId)
-              .where('position', '<', event.position)
-              .execute();
-            continue;
-          case 'SearchSaved': {
-            const { searchId, userId, name, query } = event.data;
-            await tables
-              .insertInto('saved_searches')
-              .values({
-                id: searchId,
-                user_id: userId,
-                name,
-                query,
-                created_at: at,
-                position: event.position,
-              })
-              .onConflict((c) => c.column('id').doNothing())
-              .execute();
-            saved?.set(searchId, { id: searchId, userId, name, query });
-            continue;
-          }
-          case 'SavedSearchDeleted':
-            await tables
-              .deleteFrom('saved_searches')
-              .where('id', '=', event.data.searchId)
-              .execute();
-            saved?.delete(event.data.searchId);
-            continue;
-          case 'NotificationsRead':
-            await tables
-              .insertInto('notification_reads')
-              .values({ user_id: event.data.userId, up_to: event.data.upTo })
-              .onConflict((c) =>
-                c.column('user_id').doUpdateSet({
-                  up_to: sql`greatest(${sql.ref('notification_reads.up_to')}, excluded.up_to)`,
-                }),
-              )
-              .execute();
-            continue;
-          default:
-            for (const n of await notificationsFrom(tables, event, searches)) {
-              notifications.push({
-                id: `${event.position}:${n.userId}`,
-                user_id: n.userId,
-                position: event.position,
-                kind: n.kind,
-                car_id: n.carId,
-                details: n.details,
-                created_at: at,
-              });
-            }
+        if (!relevant.has(event.type) || (await applyKept(tables, event, searches))) continue;
+        for (const n of await notificationsFrom(tables, event, searches.all)) {
+          notifications.push({
+            id: `${event.position}:${n.userId}`,
+            user_id: n.userId,
+            position: event.position,
+            kind: n.kind,
+            car_id: n.carId,
+            details: n.details,
+            created_at: event.metadata.occurredAt,
+          });
         }
       }
       await appendRows(tables, 'notifications', notifications);
