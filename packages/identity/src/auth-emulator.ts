@@ -215,12 +215,31 @@ function followOutput(child: ChildProcess, onLog: ((line: string) => void) | und
   return output;
 }
 
+/** The emulator's process ended before it was ready. */
+class EmulatorExitedEarly extends Error {}
+
+/** How often a start is tried when the emulator's process ends while starting. */
+const START_ATTEMPTS = 3;
+
 /**
  * Starts the Firebase Auth Emulator from the installed firebase-tools, as a child process of
  * this Node, in a temporary directory with its own firebase.json. Every port it needs (auth,
- * the emulator hub, logging) is a free one, so several emulators can run at once.
+ * the emulator hub, logging) is a free one, so several emulators can run at once. A port found
+ * free may be taken by another process before the emulator binds it, and the emulator then
+ * ends while starting: it is started again, on new ports, up to three times in all.
  */
 export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (!(error instanceof EmulatorExitedEarly) || attempt >= START_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** One try of `startAuthEmulator`. */
+async function startOnce(options: AuthEmulatorOptions): Promise<AuthEmulator> {
   const projectId = options.projectId ?? 'demo-second-gear';
   const host = options.host ?? '127.0.0.1';
   const [port, hubPort, loggingPort] = await Promise.all([
@@ -275,7 +294,8 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
       await exited(child);
       await cleanUp();
       const reason = ended ? 'exited early' : 'did not answer in time';
-      throw new Error(`The Auth Emulator ${reason}. Its last output:\n${output.recent.join('\n')}`);
+      const message = `The Auth Emulator ${reason}. Its last output:\n${output.recent.join('\n')}`;
+      throw ended ? new EmulatorExitedEarly(message) : new Error(message);
     }
     await new Promise((wait) => setTimeout(wait, 250));
   }
