@@ -673,8 +673,8 @@ describe.each(list)('projections on $name', ({ open }) => {
     }
   });
 
-  it('skips event types it does not know yet and still moves its checkpoint', async () => {
-    await setup.store.append('future-1', 'any', [
+  it('parks an event of a type it does not know for every projection, never passing over it, and goes on', async () => {
+    const { position: unknown } = await setup.store.append('future-1', 'any', [
       { id: crypto.randomUUID(), type: 'CarRepainted', data: { carId: 'x' }, metadata: {} },
     ]);
     const { position } = await setup.store.append('user-x', 'any', [
@@ -692,5 +692,37 @@ describe.each(list)('projections on $name', ({ open }) => {
       .select('id')
       .execute();
     expect(users).toEqual([{ id: 'x' }]);
+    const parked = await setup.db
+      .withSchema(setup.schema)
+      .selectFrom('parked_events')
+      .select(['projection', 'position', 'type', 'error'])
+      .orderBy('projection')
+      .execute();
+    expect(parked.map((p) => p.projection)).toEqual(allProjections.map((p) => p.name).sort());
+    for (const p of parked) {
+      expect(BigInt(p.position)).toBe(unknown);
+      expect(p.type).toBe('CarRepainted');
+      expect(p.error).toContain('a type this version does not know');
+    }
+  });
+
+  it("passes over the command service's stored answers, which are no feature's events", async () => {
+    await setup.store.append('idempotency-x-key', 'any', [
+      {
+        id: crypto.randomUUID(),
+        type: 'CommandAnswered',
+        data: { fingerprint: 'f', status: 201, body: {} },
+        metadata: {},
+      },
+    ]);
+    const head = await setup.store.headPosition();
+    const live = await start();
+    await eventually(() => live.position() === head);
+    const parked = await setup.db
+      .withSchema(setup.schema)
+      .selectFrom('parked_events')
+      .select('projection')
+      .execute();
+    expect(parked).toEqual([]);
   });
 });

@@ -1,15 +1,32 @@
 import type { RecordedEvent } from '@second-gear/event-store';
+import { ANSWER_EVENT_TYPE } from '../platform/commands/idempotency.ts';
 import type { ProjectedEvent } from '../platform/projection.ts';
 import { EventMetadata, isEventType, parseDomainEvent, TraceContext } from './events.ts';
 
 /**
- * Parses a stored event, or answers undefined for a type this version does not know (a newer
- * writer's event: skipped, so the projections keep going). A known type with a bad shape, or
- * metadata that does not say who did it and when, throws: the batch then parks that event
- * (see `applyBatch`) rather than guess.
+ * The types in the store that are no feature's event, which readers pass over: the command
+ * service's stored answers to idempotent requests. A store's own (`$`-prefixed) types too.
+ */
+const bookkeepingTypes: ReadonlySet<string> = new Set([ANSWER_EVENT_TYPE]);
+
+/** Whether readers pass over events of this type: it is the store's or the command service's. */
+export const isBookkeepingType = (type: string): boolean =>
+  bookkeepingTypes.has(type) || type.startsWith('$');
+
+/**
+ * Parses a stored event, or answers undefined for a bookkeeping type (`isBookkeepingType`).
+ * Any other type this version does not know (a newer writer's event) throws, as a known type
+ * with a bad shape does, or metadata that does not say who did it and when: the projections
+ * retry the batch, then park that event (see `applyBatch`), never pass over it unseen, and a
+ * version that knows it applies it when the parked event is retried.
  */
 export const toProjectedEvent = (event: RecordedEvent): ProjectedEvent | undefined => {
-  if (!isEventType(event.type)) return undefined;
+  if (isBookkeepingType(event.type)) return undefined;
+  if (!isEventType(event.type)) {
+    throw new Error(
+      `${event.type} at ${event.position}: a type this version does not know (written by a newer one?)`,
+    );
+  }
   const domainEvent = parseDomainEvent(event);
   const metadata = EventMetadata.safeParse(event.metadata);
   if (!metadata.success) {
