@@ -1,5 +1,6 @@
 import {
   appendRows,
+  firstOf,
   type ProjectedEvent,
   type Projection,
   type ReadTables,
@@ -19,21 +20,6 @@ export interface AuditEntry {
 
 /** What an event means to a reader of the audit log; undefined when it is no entry. */
 export type Describe = (event: ProjectedEvent) => AuditEntry | undefined;
-
-/**
- * What an event means to a person reading the audit log: the first description any feature
- * gives. Bookkeeping events (email, category-name and booking-id reservations, a seller's or
- * category's car counts) are not entries: they always accompany one that is.
- */
-const describeWith =
-  (describers: readonly Describe[]): Describe =>
-  (event) => {
-    for (const describeOne of describers) {
-      const entry = describeOne(event);
-      if (entry) return entry;
-    }
-    return undefined;
-  };
 
 const firstLabels = async (
   tables: ReadTables,
@@ -58,7 +44,10 @@ const firstLabels = async (
  * feature describes its own events (`describers`, in the registry).
  */
 export const auditProjectionOf = (describers: readonly Describe[]): Projection => {
-  const describe = describeWith(describers);
+  // What an event means to a person reading the audit log: the first description any feature
+  // gives. Bookkeeping events (email, category-name and booking-id reservations, a seller's or
+  // category's car counts) are not entries: they always accompany one that is.
+  const describe = firstOf(describers);
   return {
     name: 'audit',
     // A subject's first label is looked up by subject (`firstLabels`).

@@ -2,6 +2,7 @@ import type { CarUpdate } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import {
   appendRows,
+  firstOf,
   insertRows,
   isBulkLoad,
   type ProjectedEvent,
@@ -225,15 +226,7 @@ const applyAll = async (
  * (requested or accepted).
  */
 export const carsProjectionOf = (others: readonly CarChangeOf[]): Projection => {
-  const changeOf = (event: ProjectedEvent): Change | undefined => {
-    const own = ownChangeOf(event);
-    if (own) return own;
-    for (const other of others) {
-      const change = other(event);
-      if (change) return change;
-    }
-    return undefined;
-  };
+  const changeOf = firstOf<Change>([ownChangeOf, ...others]);
   return {
     name: 'cars',
     applyAll: (tables, events) => applyAll(changeOf, tables, events),

@@ -209,3 +209,18 @@ export const insertsFirst = <Row>(options: {
     if (options.changeAll) await options.changeAll(tables, changes);
     else for (const event of changes) await this.apply(tables, event);
   };
+
+/**
+ * What the first of `readers` makes of an event, in their order; undefined when none does. A
+ * projection that other features add to (the audit's describers, a car's changes) reads an
+ * event this way.
+ */
+export const firstOf =
+  <Out>(readers: readonly ((event: ProjectedEvent) => Out | undefined)[]) =>
+  (event: ProjectedEvent): Out | undefined => {
+    for (const read of readers) {
+      const out = read(event);
+      if (out !== undefined) return out;
+    }
+    return undefined;
+  };
