@@ -8,7 +8,7 @@ import { bookingWriteCalls } from './contract.ts';
 /** `POST /api/booking`: a buyer asks to meet the seller of a car, maybe at a proposed time. */
 function bookCarRoute(app: ServiceApp, run: RunCommand) {
   const book = bookingWriteCalls.bookCar;
-  const { schema, ...target } = writeRoute('bookCar', bookingWriteCalls.bookCar);
+  const { schema, ...target } = writeRoute(bookingWriteCalls, 'bookCar');
   app.route({
     ...target,
     onRequest: authenticated(app),
@@ -50,7 +50,7 @@ export function bookingWriteRoutes(app: ServiceApp, { run }: { run: RunCommand }
     ['declineBooking', 'DeclineBooking'],
     ['cancelBooking', 'CancelBooking'],
   ] as const) {
-    idCommandRoute(app, run, call, bookingWriteCalls[call], {
+    idCommandRoute(app, run, bookingWriteCalls, call, {
       command: (bookingId, actor) => ({ type, actor, data: { bookingId } }),
       count: 'modifiedCount',
     });

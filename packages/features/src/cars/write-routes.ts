@@ -45,10 +45,10 @@ async function categoryNameFor(store: EventStore, nameOrId: string): Promise<str
 function listCarRoute(app: ServiceApp, { run, store, checkPictures }: CarWriteRoutesOptions) {
   const list = carWriteCalls.listCar;
   app.route({
-    ...writeRoute('listCar', carWriteCalls.listCar),
+    ...writeRoute(carWriteCalls, 'listCar'),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('listCar', carWriteCalls.listCar).schema,
+      ...writeRoute(carWriteCalls, 'listCar').schema,
       headers: CommandHeaders,
       body: list.body,
       response: answerSchemas(list.answer, [201]),
@@ -90,10 +90,10 @@ function listCarRoute(app: ServiceApp, { run, store, checkPictures }: CarWriteRo
 function editCarRoute(app: ServiceApp, { run, checkPictures }: CarWriteRoutesOptions) {
   const edit = carWriteCalls.editCar;
   app.route({
-    ...writeRoute('editCar', carWriteCalls.editCar),
+    ...writeRoute(carWriteCalls, 'editCar'),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('editCar', carWriteCalls.editCar).schema,
+      ...writeRoute(carWriteCalls, 'editCar').schema,
       headers: CommandHeaders,
       params: edit.params,
       body: edit.body,
@@ -125,19 +125,19 @@ export async function carWriteRoutes(app: ServiceApp, options: CarWriteRoutesOpt
   const { run } = options;
   listCarRoute(app, options);
 
-  idCommandRoute(app, run, 'advertiseCar', carWriteCalls.advertiseCar, {
+  idCommandRoute(app, run, carWriteCalls, 'advertiseCar', {
     command: (carId, actor) => ({ type: 'AdvertiseCar', actor, data: { carId } }),
     count: 'modifiedCount',
   });
 
   editCarRoute(app, options);
 
-  idCommandRoute(app, run, 'markCarSold', carWriteCalls.markCarSold, {
+  idCommandRoute(app, run, carWriteCalls, 'markCarSold', {
     command: (carId, actor) => ({ type: 'MarkCarSold', actor, data: { carId } }),
     count: 'modifiedCount',
   });
 
-  idCommandRoute(app, run, 'deleteCar', carWriteCalls.deleteCar, {
+  idCommandRoute(app, run, carWriteCalls, 'deleteCar', {
     command: (carId, actor) => ({ type: 'DeleteCar', actor, data: { carId } }),
     count: 'deletedCount',
   });

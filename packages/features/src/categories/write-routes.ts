@@ -8,10 +8,10 @@ import { categoryWriteCalls } from './contract.ts';
 export async function categoryWriteRoutes(app: ServiceApp, { run }: { run: RunCommand }) {
   const create = categoryWriteCalls.createCategory;
   app.route({
-    ...writeRoute('createCategory', categoryWriteCalls.createCategory),
+    ...writeRoute(categoryWriteCalls, 'createCategory'),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('createCategory', categoryWriteCalls.createCategory).schema,
+      ...writeRoute(categoryWriteCalls, 'createCategory').schema,
       headers: CommandHeaders,
       body: create.body,
       response: answerSchemas(create.answer, [201]),
@@ -32,7 +32,7 @@ export async function categoryWriteRoutes(app: ServiceApp, { run }: { run: RunCo
     },
   });
 
-  idCommandRoute(app, run, 'deleteCategory', categoryWriteCalls.deleteCategory, {
+  idCommandRoute(app, run, categoryWriteCalls, 'deleteCategory', {
     command: (categoryId, actor) => ({ type: 'DeleteCategory', actor, data: { categoryId } }),
     count: 'deletedCount',
   });

@@ -9,10 +9,10 @@ import { integrationWriteCalls } from './contract.ts';
 export async function apiKeyWriteRoutes(app: ServiceApp, { run }: { run: RunCommand }) {
   const issue = integrationWriteCalls.issueApiKey;
   app.route({
-    ...writeRoute('issueApiKey', integrationWriteCalls.issueApiKey),
+    ...writeRoute(integrationWriteCalls, 'issueApiKey'),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('issueApiKey', integrationWriteCalls.issueApiKey).schema,
+      ...writeRoute(integrationWriteCalls, 'issueApiKey').schema,
       headers: CommandHeaders,
       body: issue.body,
       response: answerSchemas(issue.answer, [201]),
@@ -50,7 +50,7 @@ export async function apiKeyWriteRoutes(app: ServiceApp, { run }: { run: RunComm
     },
   });
 
-  idCommandRoute(app, run, 'revokeApiKey', integrationWriteCalls.revokeApiKey, {
+  idCommandRoute(app, run, integrationWriteCalls, 'revokeApiKey', {
     command: (keyId, actor) => ({ type: 'RevokeApiKey', actor, data: { keyId } }),
     count: 'deletedCount',
   });

@@ -44,10 +44,10 @@ export async function webhookWriteRoutes(app: ServiceApp, options: WebhookRoutes
 
   const register = integrationWriteCalls.registerWebhook;
   app.route({
-    ...writeRoute('registerWebhook', integrationWriteCalls.registerWebhook),
+    ...writeRoute(integrationWriteCalls, 'registerWebhook'),
     onRequest: authenticate,
     schema: {
-      ...writeRoute('registerWebhook', integrationWriteCalls.registerWebhook).schema,
+      ...writeRoute(integrationWriteCalls, 'registerWebhook').schema,
       headers: CommandHeaders,
       body: register.body,
       response: answerSchemas(register.answer, [201]),
@@ -87,17 +87,17 @@ export async function webhookWriteRoutes(app: ServiceApp, options: WebhookRoutes
     },
   });
 
-  idCommandRoute(app, run, 'pauseWebhook', integrationWriteCalls.pauseWebhook, {
+  idCommandRoute(app, run, integrationWriteCalls, 'pauseWebhook', {
     command: (endpointId, actor) => ({ type: 'PauseWebhook', actor, data: { endpointId } }),
     count: 'modifiedCount',
     onRequest: authenticate,
   });
-  idCommandRoute(app, run, 'resumeWebhook', integrationWriteCalls.resumeWebhook, {
+  idCommandRoute(app, run, integrationWriteCalls, 'resumeWebhook', {
     command: (endpointId, actor) => ({ type: 'ResumeWebhook', actor, data: { endpointId } }),
     count: 'modifiedCount',
     onRequest: authenticate,
   });
-  idCommandRoute(app, run, 'deleteWebhook', integrationWriteCalls.deleteWebhook, {
+  idCommandRoute(app, run, integrationWriteCalls, 'deleteWebhook', {
     command: (endpointId, actor) => ({ type: 'DeleteWebhook', actor, data: { endpointId } }),
     count: 'deletedCount',
     onRequest: authenticate,
@@ -105,10 +105,10 @@ export async function webhookWriteRoutes(app: ServiceApp, options: WebhookRoutes
 
   const replay = integrationWriteCalls.replayWebhook;
   app.route({
-    ...writeRoute('replayWebhook', integrationWriteCalls.replayWebhook),
+    ...writeRoute(integrationWriteCalls, 'replayWebhook'),
     onRequest: authenticate,
     schema: {
-      ...writeRoute('replayWebhook', integrationWriteCalls.replayWebhook).schema,
+      ...writeRoute(integrationWriteCalls, 'replayWebhook').schema,
       headers: CommandHeaders,
       params: replay.params,
       body: replay.body,

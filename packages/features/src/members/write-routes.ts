@@ -10,21 +10,21 @@ export type MemberRoutesOptions = { run: RunCommand; store: EventStore };
 
 /** What a signed-in user keeps: favourite cars, saved searches, and notifications read. */
 export async function memberWriteRoutes(app: ServiceApp, { run, store }: MemberRoutesOptions) {
-  idCommandRoute(app, run, 'favouriteCar', memberWriteCalls.favouriteCar, {
+  idCommandRoute(app, run, memberWriteCalls, 'favouriteCar', {
     command: (carId, actor) => ({ type: 'FavouriteCar', actor, data: { carId } }),
     count: 'modifiedCount',
   });
-  idCommandRoute(app, run, 'unfavouriteCar', memberWriteCalls.unfavouriteCar, {
+  idCommandRoute(app, run, memberWriteCalls, 'unfavouriteCar', {
     command: (carId, actor) => ({ type: 'UnfavouriteCar', actor, data: { carId } }),
     count: 'deletedCount',
   });
 
   const save = memberWriteCalls.saveSearch;
   app.route({
-    ...writeRoute('saveSearch', memberWriteCalls.saveSearch),
+    ...writeRoute(memberWriteCalls, 'saveSearch'),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('saveSearch', memberWriteCalls.saveSearch).schema,
+      ...writeRoute(memberWriteCalls, 'saveSearch').schema,
       headers: CommandHeaders,
       body: save.body,
       response: answerSchemas(save.answer, [201]),
@@ -42,17 +42,17 @@ export async function memberWriteRoutes(app: ServiceApp, { run, store }: MemberR
     },
   });
 
-  idCommandRoute(app, run, 'deleteSavedSearch', memberWriteCalls.deleteSavedSearch, {
+  idCommandRoute(app, run, memberWriteCalls, 'deleteSavedSearch', {
     command: (searchId, actor) => ({ type: 'DeleteSavedSearch', actor, data: { searchId } }),
     count: 'deletedCount',
   });
 
   const read = memberWriteCalls.readNotifications;
   app.route({
-    ...writeRoute('readNotifications', memberWriteCalls.readNotifications),
+    ...writeRoute(memberWriteCalls, 'readNotifications'),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('readNotifications', memberWriteCalls.readNotifications).schema,
+      ...writeRoute(memberWriteCalls, 'readNotifications').schema,
       headers: CommandHeaders,
       body: read.body,
       response: answerSchemas(read.answer, [200]),

@@ -45,10 +45,10 @@ const signedInIdentity =
 function registerRoute(app: ServiceApp, { run, auth }: UserRoutesOptions) {
   const register = userWriteCalls.registerUser;
   app.route({
-    ...writeRoute('registerUser', userWriteCalls.registerUser),
+    ...writeRoute(userWriteCalls, 'registerUser'),
     onRequest: signedInIdentity(auth),
     schema: {
-      ...writeRoute('registerUser', userWriteCalls.registerUser).schema,
+      ...writeRoute(userWriteCalls, 'registerUser').schema,
       headers: CommandHeaders,
       body: register.body,
       response: answerSchemas(register.answer, [201, 200]),
@@ -86,10 +86,10 @@ function registerRoute(app: ServiceApp, { run, auth }: UserRoutesOptions) {
 function accountRoutes(app: ServiceApp, { run }: UserRoutesOptions) {
   const seller = userWriteCalls.applyForSeller;
   app.route({
-    ...writeRoute('applyForSeller', userWriteCalls.applyForSeller),
+    ...writeRoute(userWriteCalls, 'applyForSeller'),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('applyForSeller', userWriteCalls.applyForSeller).schema,
+      ...writeRoute(userWriteCalls, 'applyForSeller').schema,
       headers: CommandHeaders,
       response: answerSchemas(seller.answer, [200]),
     },
@@ -102,10 +102,10 @@ function accountRoutes(app: ServiceApp, { run }: UserRoutesOptions) {
 
   const profile = userWriteCalls.changeProfile;
   app.route({
-    ...writeRoute('changeProfile', userWriteCalls.changeProfile),
+    ...writeRoute(userWriteCalls, 'changeProfile'),
     onRequest: authenticated(app),
     schema: {
-      ...writeRoute('changeProfile', userWriteCalls.changeProfile).schema,
+      ...writeRoute(userWriteCalls, 'changeProfile').schema,
       headers: CommandHeaders,
       body: profile.body,
       response: answerSchemas(profile.answer, [200]),
@@ -127,7 +127,7 @@ export async function userWriteRoutes(app: ServiceApp, options: UserRoutesOption
   registerRoute(app, options);
   accountRoutes(app, options);
 
-  idCommandRoute(app, run, 'promoteToAdmin', userWriteCalls.promoteToAdmin, {
+  idCommandRoute(app, run, userWriteCalls, 'promoteToAdmin', {
     command: (userId, actor) => ({ type: 'PromoteToAdmin', actor, data: { userId } }),
     count: 'modifiedCount',
   });
@@ -135,7 +135,7 @@ export async function userWriteRoutes(app: ServiceApp, options: UserRoutesOption
   // The events are the record; the sign-in account follows them, deleted by a reactor of its
   // own from `UserDeleted` and retried until it is gone. Meanwhile no request of a deleted user
   // is accepted: the role is read from the user's record, never from a token.
-  idCommandRoute(app, run, 'deleteUser', userWriteCalls.deleteUser, {
+  idCommandRoute(app, run, userWriteCalls, 'deleteUser', {
     command: (userId, actor) => ({ type: 'DeleteUser', actor, data: { userId } }),
     count: 'deletedCount',
   });

@@ -11,17 +11,23 @@ import { answerSchemas, authenticated, type WriteCallSpec, writeRoute } from './
 /** A call on one thing named by the path: its contract has the id as `params`. */
 type IdCall = WriteCallSpec & { params: typeof IdParams; answer: ZodType };
 
+/** The names of the calls in `Calls` on one thing named by the path. */
+type IdCallName<Calls> = {
+  [Name in keyof Calls]: Calls[Name] extends IdCall ? Name : never;
+}[keyof Calls] &
+  string;
+
 /**
  * A command on one thing named by the path (`/:id`): a service token, the command headers, one
  * command from the id and the caller, and an answer of 200 that counts the one thing changed,
  * as the API's clients read it: `modifiedCount` for an update, `deletedCount` for a deletion;
  * 0 when the command found nothing to change (a favourite kept twice) and appended nothing.
  */
-export function idCommandRoute(
+export function idCommandRoute<Calls extends Record<string, WriteCallSpec>>(
   app: ServiceApp,
   run: RunCommand,
-  name: string,
-  call: IdCall,
+  calls: Calls,
+  name: IdCallName<Calls>,
   route: {
     command: (id: string, actor: Actor) => Command;
     count: 'modifiedCount' | 'deletedCount';
@@ -29,7 +35,8 @@ export function idCommandRoute(
     onRequest?: onRequestAsyncHookHandler;
   },
 ): void {
-  const { schema, ...target } = writeRoute(name, call);
+  const call = calls[name] as IdCall;
+  const { schema, ...target } = writeRoute(calls, name);
   app.route({
     ...target,
     onRequest: route.onRequest ?? authenticated(app),

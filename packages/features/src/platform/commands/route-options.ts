@@ -33,10 +33,14 @@ export type WriteCallSpec = {
 };
 
 /**
- * Method, path and the documentation of a call from its feature's contract. Its name there
- * (`listCar`, `bookCar`, ...) is its `operationId`, the name a generated client calls it by.
+ * Method, path and the documentation of the call `name` of a feature's write calls. Its name
+ * there (`listCar`, `bookCar`, ...) is its `operationId`, the name a generated client calls it by.
  */
-export function writeRoute(name: string, call: WriteCallSpec) {
+export function writeRoute<Calls extends Record<string, WriteCallSpec>>(
+  calls: Calls,
+  name: keyof Calls & string,
+) {
+  const call = calls[name] as WriteCallSpec;
   return {
     method: call.method,
     url: call.path,
