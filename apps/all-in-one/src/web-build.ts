@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, watch } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { rendererPath } from '@second-gear/gateway';
+import { whenInFolder } from './folder-watch.ts';
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
 
@@ -49,21 +50,14 @@ const holderAlive = async (lock: string): Promise<boolean> => {
 
 /**
  * Waits until `lock` is gone: the other build finished, or its process died (then the lock is
- * removed here). Wakes on every change in the lock's folder, never on a timer.
+ * removed here; a lock another process has taken since is left alone). Wakes on every change in
+ * the lock's folder, never on a timer.
  */
-const lockReleased = (lock: string): Promise<void> =>
-  new Promise((done, fail) => {
-    let settled = false;
-    const check = async () => {
-      if (settled) return;
-      if (existsSync(lock) && (await holderAlive(lock))) return;
-      settled = true;
-      watcher.close();
-      await rm(lock, { force: true }).then(() => done(), fail);
-    };
-    const watcher = watch(dirname(lock), () => void check());
-    void check();
-  });
+const lockReleased = async (lock: string): Promise<void> => {
+  const stale = async () => existsSync(lock) && !(await holderAlive(lock));
+  await whenInFolder(dirname(lock), async () => !existsSync(lock) || (await stale()));
+  if (await stale()) await rm(lock, { force: true });
+};
 
 /**
  * Builds the web app into `outDir` unless it is already there: the browser's files, then the

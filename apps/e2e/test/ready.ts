@@ -1,6 +1,7 @@
-import { existsSync, watch } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { dirname } from 'node:path';
+import { whenInFolder } from '@second-gear/all-in-one';
 
 /** What the global setup writes once the marketplace answers, or why it could not start. */
 export type MarketplaceReady =
@@ -14,18 +15,7 @@ export type MarketplaceReady =
 export const marketplaceReady = async (
   file: string,
 ): Promise<{ baseUrl: string; authEmulatorHost: string }> => {
-  await new Promise<void>((done) => {
-    const watcher = watch(dirname(file), (_, name) => {
-      if (name === basename(file) && existsSync(file)) {
-        watcher.close();
-        done();
-      }
-    });
-    if (existsSync(file)) {
-      watcher.close();
-      done();
-    }
-  });
+  await whenInFolder(dirname(file), () => existsSync(file));
   const ready = JSON.parse(await readFile(file, 'utf8')) as MarketplaceReady;
   if (ready.error !== undefined) throw new Error(`The marketplace did not start: ${ready.error}`);
   return ready;
