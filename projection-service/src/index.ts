@@ -1,8 +1,3 @@
-export type {
-  ProjectedEvent,
-  Projection,
-  ReadTables,
-} from '@second-gear/features/platform/projection.ts';
 export {
   type ApplyBatchOptions,
   applyBatch,
