@@ -30,12 +30,8 @@ describe.skipIf(unavailable !== undefined)(
 
     beforeAll(async () => {
       postgres = await startPrivatePostgres(await freePort());
-      const [gateway, command, query, projections] = await Promise.all(
-        [1, 2, 3, 4].map(() => freePort()),
-      );
       cluster = await startLocalCluster({
         databaseUrl: postgres.url('second_gear'),
-        ports: { gateway: gateway!, command: command!, query: query!, projections: projections! },
         webDist: await webBuilt(),
         imageDir,
         logLevel: 'error',

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { type AuthEmulator, startAuthEmulator } from '@second-gear/identity';
+import { type AuthEmulator, freePort, startAuthEmulator } from '@second-gear/identity';
 import pg from 'pg';
 
 /**
@@ -15,7 +15,11 @@ import pg from 'pg';
 export interface LocalClusterOptions {
   /** PostgreSQL database for the events and the read tables; created when missing. */
   databaseUrl: string;
-  ports: { gateway: number; command: number; query: number; projections: number };
+  /**
+   * Fixed ports; without them each service gets a free port chosen just before it starts, and
+   * a start that finds its port taken meanwhile is tried again on another.
+   */
+  ports?: { gateway: number; command: number; query: number; projections: number };
   host?: string;
   /** An Auth Emulator already running (`host:port`); otherwise one is started. */
   authEmulatorHost?: string;
@@ -65,18 +69,44 @@ export const ensureDatabase = async (databaseUrl: string): Promise<void> => {
   }
 };
 
-const waitForHealth = async (url: string, child: ChildProcess, timeoutMs: number) => {
+/** How a service says its port is taken (the start's one line, or the raw error with DEBUG). */
+const portTaken = /EADDRINUSE|Port \d+ is taken by another process/;
+
+/** Why a service did not come up, with the last lines it wrote. */
+class StartFailed extends Error {
+  readonly portTaken: boolean;
+  constructor(message: string, portTaken: boolean) {
+    super(message);
+    this.portTaken = portTaken;
+  }
+}
+
+const waitForHealth = async (
+  url: string,
+  child: ChildProcess,
+  closed: Promise<unknown>,
+  lastLines: string[],
+  timeoutMs: number,
+) => {
+  const failed = (why: string) =>
+    new StartFailed(
+      `${url} ${why}; its last lines:\n${lastLines.join('\n')}`,
+      lastLines.some((line) => portTaken.test(line)),
+    );
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url} exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      await closed; // its last lines may still be on the way
+      throw failed(`exited with code ${child.exitCode}`);
+    }
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
     } catch {
-      // not listening yet
+      // not listening yet, or something else holds the port and does not answer
     }
     await new Promise((done) => setTimeout(done, 250));
   }
-  throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
+  throw failed(`did not become healthy within ${timeoutMs} ms`);
 };
 
 export const startLocalCluster = async (options: LocalClusterOptions): Promise<LocalCluster> => {
@@ -120,41 +150,68 @@ export const startLocalCluster = async (options: LocalClusterOptions): Promise<L
       ...options.env,
     };
 
-    const start = async (
-      name: string,
-      workspace: string,
-      port: number,
-      env: Record<string, string>,
-    ) => {
+    const spawnService = (name: string, workspace: string, env: Record<string, string>) => {
       const child = spawn(process.execPath, [runScript, entryOf(workspace)], {
         cwd: repositoryRoot,
-        env: { ...process.env, ...common, ...env, PORT: String(port) },
+        env: { ...process.env, ...common, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(child);
+      const closed = new Promise((done) => child.once('close', done));
+      const lastLines: string[] = [];
       for (const stream of [child.stdout, child.stderr]) {
-        if (stream)
-          createInterface({ input: stream }).on('line', (line) => say(`[${name}] ${line}`));
+        if (!stream) continue;
+        createInterface({ input: stream }).on('line', (line) => {
+          lastLines.push(line);
+          if (lastLines.length > 20) lastLines.shift();
+          say(`[${name}] ${line}`);
+        });
       }
-      await waitForHealth(`http://${host}:${port}/health`, child, options.startTimeoutMs ?? 60_000);
-      say(`[cluster] ${name} is up on port ${port}`);
+      return { child, closed, lastLines };
     };
 
+    /** Starts a service and answers its port once it is healthy. */
+    const start = async (
+      name: string,
+      workspace: string,
+      fixedPort: number | undefined,
+      env: Record<string, string>,
+    ): Promise<number> => {
+      for (let attempt = 1; ; attempt++) {
+        const port = fixedPort ?? (await freePort(host));
+        const { child, closed, lastLines } = spawnService(name, workspace, {
+          ...env,
+          PORT: String(port),
+        });
+        try {
+          const url = `http://${host}:${port}/health`;
+          await waitForHealth(url, child, closed, lastLines, options.startTimeoutMs ?? 60_000);
+          say(`[cluster] ${name} is up on port ${port}`);
+          return port;
+        } catch (error) {
+          const again = error instanceof StartFailed && error.portTaken;
+          if (!again || fixedPort !== undefined || attempt === 3) throw error;
+          say(`[cluster] ${name} found port ${port} taken; trying another`);
+        }
+      }
+    };
+
+    const ports = options.ports;
     // The projector first: it creates the read tables the query service reads.
-    await start('projections', 'projection-service', options.ports.projections, {});
-    await Promise.all([
-      start('command', 'command-service', options.ports.command, {
+    await start('projections', 'projection-service', ports?.projections, {});
+    const [command, query] = await Promise.all([
+      start('command', 'command-service', ports?.command, {
         IMAGE_DIR: options.imageDir ?? resolve(repositoryRoot, 'data', 'distributed-images'),
       }),
-      start('query', 'query-service', options.ports.query, {}),
+      start('query', 'query-service', ports?.query, {}),
     ]);
-    await start('gateway', 'gateway', options.ports.gateway, {
-      COMMAND_URL: `http://${host}:${options.ports.command}`,
-      QUERY_URL: `http://${host}:${options.ports.query}`,
+    const gateway = await start('gateway', 'gateway', ports?.gateway, {
+      COMMAND_URL: `http://${host}:${command}`,
+      QUERY_URL: `http://${host}:${query}`,
       WEB_DIST: options.webDist ?? resolve(repositoryRoot, 'web', 'dist'),
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
     });
-    return { url: `http://${host}:${options.ports.gateway}`, authEmulatorHost, stop };
+    return { url: `http://${host}:${gateway}`, authEmulatorHost, stop };
   } catch (error) {
     await stop();
     throw error;

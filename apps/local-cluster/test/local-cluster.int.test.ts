@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { webBuilt } from '@second-gear/all-in-one';
 import { promoteToAdminAsSystem } from '@second-gear/command-service';
 import { createEventStore } from '@second-gear/event-store';
-import { freePort, signUpWithPassword } from '@second-gear/identity';
+import { signUpWithPassword } from '@second-gear/identity';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,12 +39,8 @@ describe.skipIf(!reachable)(
     beforeAll(async () => {
       await new Promise<void>((done) => collector.listen(0, '127.0.0.1', done));
       const webDist = await webBuilt();
-      const [gateway, command, query, projections] = await Promise.all(
-        [1, 2, 3, 4].map(() => freePort()),
-      );
       cluster = await startLocalCluster({
         databaseUrl,
-        ports: { gateway: gateway!, command: command!, query: query!, projections: projections! },
         webDist,
         imageDir,
         logLevel: 'warn',
