@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
   createEventStore,
   DuplicateEventIdError,
@@ -155,14 +155,16 @@ for (const adapter of sqlAdapters) {
           const second = event('CarListed');
           const overtaking = store.append(`car-${randomUUID()}`, 'any', [second]);
           // Wait until the second append is queued behind the lock (observed, not timed).
-          for (;;) {
-            const { rows } = await slow.query<{ waiting: number }>(
-              `select count(*)::int as waiting from pg_locks
-               where locktype = 'advisory' and not granted`,
-            );
-            if ((rows[0]?.waiting ?? 0) > 0) break;
-            await new Promise((resolve) => setTimeout(resolve, 10));
-          }
+          await vi.waitFor(
+            async () => {
+              const { rows } = await slow.query<{ waiting: number }>(
+                `select count(*)::int as waiting from pg_locks
+                 where locktype = 'advisory' and not granted`,
+              );
+              expect(rows[0]?.waiting ?? 0).toBeGreaterThan(0);
+            },
+            { timeout: 10_000, interval: 10 },
+          );
           // With a plain sequence the second append would be visible here, ahead of a gap.
           expect(await store.readAll({ after: head, limit: 10 })).toEqual([]);
 
