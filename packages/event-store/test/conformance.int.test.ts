@@ -327,6 +327,7 @@ function conformance(adapter: AdapterUnderTest): void {
         }
         return 'ended';
       })();
+      // Timed: the abort must land while the subscriber idles at the head, which nothing exposes.
       setTimeout(() => controller.abort(), 50);
       await expect(done).resolves.toBe('ended');
     });
@@ -361,20 +362,25 @@ function conformance(adapter: AdapterUnderTest): void {
       try {
         const head = await listener.headPosition();
         const stream = streamName('car');
-        const written = event('CarListed');
+        // The subscriber's first read finds this one; the write comes only after that read.
+        const earlier = event('CarListed');
+        await store.append(stream, 'no_stream', [earlier]);
+        const written = event('CarAdvertised');
         const controller = new AbortController();
+        const caughtUp = Promise.withResolvers<void>();
         const seen = (async () => {
           for await (const recorded of listener.subscribe({
             after: head,
             signal: controller.signal,
           })) {
+            if (recorded.id === earlier.id) caughtUp.resolve();
             if (recorded.id === written.id) return recorded;
           }
           return undefined;
         })();
-        // Let the subscriber reach the head and wait before the write happens.
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        await store.append(stream, 'no_stream', [written]);
+        // The subscriber has read up to the head: the write can only reach it by notification.
+        await Promise.race([caughtUp.promise, seen]);
+        await store.append(stream, 0, [written]);
         expect((await seen)?.streamId).toBe(stream);
         controller.abort();
       } finally {
