@@ -88,10 +88,15 @@ describe('catch up, then follow', () => {
   test('polls when no wake-up comes', async () => {
     const log = memoryLog();
     const controller = new AbortController();
+    const readAll = async (after: bigint | undefined, limit: number) => {
+      const batch = await log.readAll(after, limit);
+      // An append that nobody announces commits right after the first read saw nothing.
+      if (log.events.length === 0) log.append();
+      return batch;
+    };
     const seen: bigint[] = [];
-    setTimeout(() => log.append(), 20);
     for await (const event of catchUpThenFollow({
-      readAll: log.readAll,
+      readAll,
       after: undefined,
       batchSize: 10,
       wakeup: new Wakeup(),
@@ -106,12 +111,21 @@ describe('catch up, then follow', () => {
 
   test('an abort while waiting ends the iteration', async () => {
     const controller = new AbortController();
+    const waiting = Promise.withResolvers<void>();
+    // A wake-up that tells when the reader has begun to wait on it.
+    const wakeup = new (class extends Wakeup {
+      override wait(seen: number, timeoutMs: number, signal: AbortSignal): Promise<void> {
+        const waited = super.wait(seen, timeoutMs, signal);
+        waiting.resolve();
+        return waited;
+      }
+    })();
     const iteration = (async () => {
       for await (const _ of catchUpThenFollow({
         readAll: memoryLog().readAll,
         after: undefined,
         batchSize: 10,
-        wakeup: new Wakeup(),
+        wakeup,
         pollIntervalMs: HOUR,
         signal: controller.signal,
       })) {
@@ -119,7 +133,8 @@ describe('catch up, then follow', () => {
       }
       return 'ended';
     })();
-    setTimeout(() => controller.abort(), 10);
+    await waiting.promise;
+    controller.abort();
     await expect(iteration).resolves.toBe('ended');
   });
 });
