@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createReadModelDb,
   isSchemaComplete,
@@ -82,17 +82,25 @@ describe.each(backends)('read model on $name', ({ open }) => {
   it('waits for a position, bounded', async () => {
     const missed = await waitForPosition(db, 10n, 30);
     expect(missed).toEqual({ reached: false, position: undefined });
-    const write = (async () => {
-      await new Promise((r) => setTimeout(r, 40));
-      await db
-        .withSchema(LIVE_SCHEMA)
-        .insertInto('projection_checkpoints')
-        .values({ name: 'cars', position: 12n, events_applied: 3, updated_at: new Date() })
-        .execute();
-    })();
-    const reached = await waitForPosition(db, 10n, 2000);
-    await write;
+    // The checkpoint is written once the waiter has looked and found nothing: it must look again.
+    let looks = 0;
+    const watched = db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        looks += 1;
+        return result;
+      },
+    });
+    const reaching = waitForPosition(watched, 10n, 2000);
+    await vi.waitFor(() => expect(looks).toBeGreaterThan(0));
+    await db
+      .withSchema(LIVE_SCHEMA)
+      .insertInto('projection_checkpoints')
+      .values({ name: 'cars', position: 12n, events_applied: 3, updated_at: new Date() })
+      .execute();
+    const reached = await reaching;
     expect(reached).toEqual({ reached: true, position: 12n });
+    expect(looks).toBeGreaterThan(1);
   });
 });
 
@@ -609,6 +617,7 @@ describe('the PGlite dialect', () => {
           await sql`insert into t values (1)`.execute(trx);
           // Another user of the same instance (the event store, say) writes meanwhile ...
           outside = pglite.query('insert into t values (2)').then(() => order.push('outside'));
+          // Timed: a window for the outside write to get in, which the order below says it did not.
           await new Promise((r) => setTimeout(r, 50));
           await sql`insert into t values (3)`.execute(trx);
           order.push('transaction');
