@@ -5,7 +5,7 @@ import { noCarDetails, streams } from '@second-gear/features';
 import { uniqueEmail, useAuthEmulator } from '@second-gear/identity/testing';
 import { appendScenario, eventData, type Person } from '@second-gear/projection-service/testing';
 import { LIVE_SCHEMA, notifyReadModelChanged, waitForPosition } from '@second-gear/read-model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends, type Harness } from './support.ts';
 
 const emulator = useAuthEmulator();
@@ -43,14 +43,15 @@ describe.each(list)('answers kept on $name', (backend) => {
     h.app.inject({ method: 'GET', url, headers });
 
   /** The ETag, once the answer carries one (the version is read when the service starts). */
-  const etagOf = async (url: string, headers: Record<string, string> = {}) => {
-    for (let i = 0; i < 100; i++) {
-      const answer = await get(url, headers);
-      if (answer.headers.etag !== undefined) return answer;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`${url} never carried an ETag`);
-  };
+  const etagOf = (url: string, headers: Record<string, string> = {}) =>
+    vi.waitFor(
+      async () => {
+        const answer = await get(url, headers);
+        expect(answer.headers.etag, `${url} never carried an ETag`).toBeDefined();
+        return answer;
+      },
+      { timeout: 5000, interval: 20 },
+    );
 
   it('tags a public answer, and answers 304 to a client that holds it', async () => {
     const first = await etagOf('/api/products/advertise');

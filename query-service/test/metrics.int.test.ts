@@ -5,7 +5,7 @@ import { streams } from '@second-gear/features';
 import { appendScenario, eventData } from '@second-gear/projection-service/testing';
 import { createReadModelDb, waitForPosition } from '@second-gear/read-model';
 import { metricValue } from '@second-gear/service-http/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildQueryService } from '../src/index.ts';
 import { backends, type Harness, TOKEN_SECRET } from './support.ts';
 
@@ -47,11 +47,14 @@ describe('the query service’s metrics and health', () => {
 
   it('counts kept answers: misses, hits and 304s, and the requests by route', async () => {
     // The first answer that carries an ETag is read from the database, then kept.
-    let first = await get('/api/categories');
-    for (let i = 0; i < 100 && first.headers.etag === undefined; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      first = await get('/api/categories');
-    }
+    const first = await vi.waitFor(
+      async () => {
+        const answer = await get('/api/categories');
+        expect(answer.headers.etag).toBeDefined();
+        return answer;
+      },
+      { timeout: 5000, interval: 20 },
+    );
     const etag = String(first.headers.etag);
     const before = await scrape();
     expect((await get('/api/categories')).statusCode).toBe(200);
