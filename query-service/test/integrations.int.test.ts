@@ -10,7 +10,7 @@ import {
   type ScenarioIds,
 } from '@second-gear/projection-service/testing';
 import { waitForPosition } from '@second-gear/read-model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends, type Harness, parseSse } from './support.ts';
 
 const { list, dropAll } = await backends('query-service integrations');
@@ -154,15 +154,14 @@ describe.each(list)('API keys and webhooks on $name', (backend) => {
     const ownKeysOf = (answer: Awaited<ReturnType<typeof get>>) =>
       (answer.json() as KeyRecord[]).filter((key) => mine.has(key.id));
     // A read's use is recorded without the read waiting for it: look until it is there.
-    let answer = await get('/api/api-keys?limit=100', admin);
-    for (
-      let tries = 0;
-      tries < 50 && ownKeysOf(answer).some((key) => key.lastUsedAt === null);
-      tries++
-    ) {
-      await new Promise((done) => setTimeout(done, 100));
-      answer = await get('/api/api-keys?limit=100', admin);
-    }
+    const answer = await vi.waitFor(
+      async () => {
+        const listed = await get('/api/api-keys?limit=100', admin);
+        expect(ownKeysOf(listed).some((key) => key.lastUsedAt === null)).toBe(false);
+        return listed;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(answer.statusCode).toBe(200);
     const keys = ownKeysOf(answer);
     expect(keys.map((k) => k.id).sort()).toEqual([manager.keyId, reader.keyId].sort());
