@@ -717,7 +717,8 @@ describe.each(list)('query service on $name', (backend) => {
         const served = await h.another();
         try {
           const address = await served.listen({ host: '127.0.0.1', port: 0 });
-          const read = async (lastEventId: string | undefined, want: number) => {
+          // Connected once the answer's headers are in; `take` then reads `want` messages.
+          const connect = async (lastEventId: string | undefined) => {
             const controller = new AbortController();
             const response = await fetch(`${address}/api/feed/cars`, {
               headers: lastEventId ? { 'last-event-id': lastEventId } : {},
@@ -725,17 +726,22 @@ describe.each(list)('query service on $name', (backend) => {
             });
             expect(response.headers.get('content-type')).toContain('text/event-stream');
             const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-            let text = '';
-            const deadline = Date.now() + 15_000;
-            while (parseSse(text).length < want && Date.now() < deadline) {
-              const { value, done } = await reader.read();
-              if (done) break;
-              text += value;
-            }
-            controller.abort();
-            // Only complete messages count: the client resumes after the last one it saw whole.
-            return parseSse(text.slice(0, text.lastIndexOf('\n\n') + 2)).slice(0, want);
+            const take = async (want: number) => {
+              let text = '';
+              const deadline = Date.now() + 15_000;
+              while (parseSse(text).length < want && Date.now() < deadline) {
+                const { value, done } = await reader.read();
+                if (done) break;
+                text += value;
+              }
+              controller.abort();
+              // Only complete messages count: the client resumes after the last one it saw whole.
+              return parseSse(text.slice(0, text.lastIndexOf('\n\n') + 2)).slice(0, want);
+            };
+            return { take };
           };
+          const read = async (lastEventId: string | undefined, want: number) =>
+            (await connect(lastEventId)).take(want);
           const everything = parseSse((await get('/api/feed/cars?follow=false')).body);
           const first = await read(undefined, 4);
           expect(first.map((m) => m.id)).toEqual(everything.slice(0, 4).map((m) => m.id));
@@ -750,12 +756,11 @@ describe.each(list)('query service on $name', (backend) => {
           // And live: an event appended while connected arrives.
           const carId = randomUUID();
           const seller = { uid: ids.seller.uid, email: ids.seller.email, role: 'Seller' as const };
-          const live = read(afterMore.at(-1)?.id, 1);
-          await new Promise((r) => setTimeout(r, 100));
+          const live = await connect(afterMore.at(-1)?.id);
           await h.store.append(streams.car(carId), 'any', [
             eventData('CarAdvertised', { carId }, seller),
           ]);
-          expect(JSON.parse((await live)[0]?.data ?? '{}')).toMatchObject({
+          expect(JSON.parse((await live.take(1))[0]?.data ?? '{}')).toMatchObject({
             type: 'CarAdvertised',
             carId,
           });
@@ -1081,6 +1086,7 @@ describe.each(list)('query service on $name', (backend) => {
         const answer = fetch(`${address}/api/categories`, {
           headers: { 'X-Min-Position': position.toString() },
         });
+        // Timed: the projections stay stopped this long, and the answer must wait it out.
         await new Promise((r) => setTimeout(r, 300));
         const restarted = await startProjections({ store: slow.store, db: slow.db });
         try {
