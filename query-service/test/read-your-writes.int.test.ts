@@ -24,6 +24,7 @@ afterAll(dropAll);
 const RECHECK_MS = 30_000;
 const TIMEOUT_MS = 10_000;
 
+/** Waits out a window in which something must not happen: an absence cannot be awaited. */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The checkpoint reads of a database: a Kysely that counts them on its way through. */
@@ -136,6 +137,7 @@ describe.each(list)('read-your-writes on $name', (backend) => {
     const read = inFlight(h.app, `/api/product/${carId}`, {
       'x-min-position': position.toString(),
     });
+    // Timed: a window in which, with the projectors stopped, the read must not be answered.
     await sleep(300);
     expect(read.state.answered).toBe(false);
 
@@ -178,6 +180,7 @@ describe.each(list)('read-your-writes on $name', (backend) => {
     expect(car.statusCode).toBe(200);
     expect(car.headers['x-position-reached']).toBe('true');
     expect(Date.now() - started).toBeLessThan(5000);
+    // Timed: a window in which the other projections' commits must not release the audit read.
     await sleep(300);
     expect(audit.state.answered).toBe(false);
 
@@ -219,6 +222,7 @@ describe.each(list)('read-your-writes on $name', (backend) => {
         () =>
           inFlight(app, `/api/product/${carId}`, { 'x-min-position': position.toString() }).answer,
       );
+      // Timed: a window in which the waiting reads alone must not read the checkpoints.
       await sleep(300);
       // Nothing committed meanwhile, so nothing was read, however many wait.
       expect(counter.reads - before).toBe(0);
@@ -263,7 +267,7 @@ describe.each(list)('read-your-writes on $name', (backend) => {
       });
       await resume();
       expect((await waitForPosition(h.db, position, 10_000)).reached).toBe(true);
-      // Committed, but this service heard nothing of it ...
+      // Committed, but this service heard nothing of it: timed, a window with no answer ...
       await sleep(300);
       expect(read.state.answered).toBe(false);
       // ... until its listener says anything may have changed.
