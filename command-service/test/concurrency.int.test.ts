@@ -202,6 +202,7 @@ for (const backend of await backends()) {
         idempotency: { retentionMs: 1 },
       });
       try {
+        // Timed: the kept answer must grow older than its 1 ms retention, which is under test.
         await new Promise((wait) => setTimeout(wait, 20));
         const later = await brief.call('POST', '/api/category', {
           token: admin.token,
