@@ -30,17 +30,34 @@ describe('npm run dev', () => {
   let url: string;
   const ports = { public: 0, emulator: 0 };
 
-  /** Resolves when the output so far matches `pattern` `times` times. */
-  const printed = async (pattern: RegExp, times = 1, timeoutMs = 120_000) => {
-    const deadline = Date.now() + timeoutMs;
-    const count = () => [...output.matchAll(new RegExp(pattern, 'g'))].length;
-    while (count() < times) {
-      if (Date.now() > deadline || dev.exitCode !== null) {
-        throw new Error(`Never printed ${pattern} (${times}x). Output:\n${output}`);
-      }
-      await new Promise((wait) => setTimeout(wait, 200));
-    }
-  };
+  /** Resolves when the output so far matches `pattern` `times` times, checked as output comes. */
+  const printed = (pattern: RegExp, times = 1, timeoutMs = 120_000) =>
+    new Promise<void>((resolve, reject) => {
+      const count = () => [...output.matchAll(new RegExp(pattern, 'g'))].length;
+      const check = () => {
+        if (count() < times) return false;
+        stop();
+        resolve();
+        return true;
+      };
+      const fail = () => {
+        if (check()) return;
+        stop();
+        reject(new Error(`Never printed ${pattern} (${times}x). Output:\n${output}`));
+      };
+      const deadline = setTimeout(fail, timeoutMs);
+      const stop = () => {
+        clearTimeout(deadline);
+        dev.stdout?.off('data', check);
+        dev.stderr?.off('data', check);
+        dev.off('close', fail);
+      };
+      // The listeners that collect `output` come first, so each chunk is in it when checked.
+      dev.stdout?.on('data', check);
+      dev.stderr?.on('data', check);
+      dev.once('close', fail);
+      if (!check() && dev.exitCode !== null) fail();
+    });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'second-gear-dev-'));
