@@ -101,6 +101,7 @@ const eventually = async (check: () => boolean | Promise<boolean>, timeoutMs = 2
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
+    // Timed: the poll interval of a bounded wait for deliveries to a receiver and their records.
     await new Promise((done) => setTimeout(done, 50));
   }
 };
@@ -304,6 +305,7 @@ describe('webhooks in the all-in-one', () => {
     // Deleted: nothing more is sent.
     expect((await call('DELETE', `/api/webhooks/${endpointId}`, key.body.key)).status).toBe(200);
     await listCar('Nissan Note');
+    // Timed: a window in which nothing may be delivered to the deleted endpoint.
     await new Promise((done) => setTimeout(done, 500));
     expect(hooks.received).toHaveLength(6);
     await hooks.stop();
