@@ -368,6 +368,7 @@ const eventually = async <T>(find: () => T | undefined): Promise<T> => {
     const found = find();
     if (found !== undefined) return found;
     if (Date.now() > until) throw new Error('not found within 20 s');
+    // Timed: the poll interval of a bounded wait for spans the services export in batches.
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };
