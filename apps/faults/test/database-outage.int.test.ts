@@ -13,7 +13,7 @@ import {
   privatePostgresUnavailable,
   startPrivatePostgres,
 } from '../src/postgres.ts';
-import { call, carBody, PICTURE_HOST } from '../src/processes.ts';
+import { call, carBody, eventually, PICTURE_HOST } from '../src/processes.ts';
 
 const unavailable = privatePostgresUnavailable();
 
@@ -104,6 +104,7 @@ describe.skipIf(unavailable !== undefined)(
         answers.push({ at: started, status, ms: Date.now() - started, what });
         return status;
       };
+      const rounds = tokens.map(() => 0);
       const worker = async (token: string, n: number) => {
         for (let i = 0; running; i++) {
           await timed('write', () =>
@@ -111,14 +112,17 @@ describe.skipIf(unavailable !== undefined)(
           );
           await timed('read', () => call(url, 'GET', '/api/products?limit=5&sort=newest'));
           await timed('read', () => call(url, 'GET', '/api/categories'));
+          rounds[n] = i + 1;
+          // Timed: the pause between rounds sets the load's pace; it waits for nothing.
           await new Promise((wait) => setTimeout(wait, 50));
         }
       };
       const workers = tokens.map((token, n) => worker(token, n));
-      await new Promise((wait) => setTimeout(wait, 2000));
+      await eventually(() => rounds.every((done) => done > 0), 30_000, 'a round from each worker');
 
       const down = Date.now();
       await postgres.stop();
+      // Timed: the outage lasts this long; the answers during it are what is measured.
       await new Promise((wait) => setTimeout(wait, 4000));
       await postgres.start();
       const up = Date.now();
@@ -147,8 +151,10 @@ describe.skipIf(unavailable !== undefined)(
         } else {
           lastFailure = `write ${written.status} ${JSON.stringify(written.body)}`;
         }
+        // Timed: the poll interval of a bounded probe whose time to recover is measured.
         if (recovered === undefined) await new Promise((wait) => setTimeout(wait, 100));
       }
+      // Timed: a window after recovery in which every answer must be a success.
       await new Promise((wait) => setTimeout(wait, 1000));
       running = false;
       await Promise.all(workers);
