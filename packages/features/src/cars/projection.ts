@@ -119,18 +119,39 @@ interface FoldedChange {
   from: bigint;
   /** The position of the last: the row's version after the update. */
   version: bigint;
+  /** The changes folded, in order. */
+  each: (Change & { position: bigint })[];
 }
 
 /**
- * Applies a batch's changes with one UPDATE per set of columns changed (a booking's, a
- * price's, ...), however many cars and events: each car's changes in the batch folded in order
- * into the values it ends with. The rows come as JSON typed by the table's own row type, and a
- * row is only changed by events newer than its version, as event by event.
+ * One UPDATE of the cars in `cars`, all changing the same columns, each only where its row is
+ * older than the first event folded into it; answers the ids it changed.
  */
-const updateAll = async (
-  tables: ReadTables,
-  changes: readonly (Change & { position: bigint })[],
-) => {
+const updateFolded = async (tables: ReadTables, columns: string[], cars: FoldedChange[]) => {
+  const rows = cars.map((car) => ({
+    ...car.values,
+    id: car.carId,
+    version: car.version,
+    // The row's type has no column for it; `listed_position` carries it (never changed here).
+    listed_position: car.from,
+  }));
+  const updated = await tables
+    .updateTable('cars as c')
+    .from(recordsOf('cars', rows).as('v'))
+    .set(
+      Object.fromEntries(
+        [...columns, 'version'].map((column) => [column, sql.ref(`v.${column}`)]),
+      ) as CarUpdate,
+    )
+    .whereRef('c.id', '=', 'v.id')
+    .whereRef('c.version', '<', 'v.listed_position')
+    .returning('c.id')
+    .execute();
+  return new Set(updated.map((row) => row.id));
+};
+
+/** Folds each car's changes in order into the values it ends with. */
+const foldByCar = (changes: readonly (Change & { position: bigint })[]) => {
   const folded = new Map<string, FoldedChange>();
   for (const change of changes) {
     const car = folded.get(change.carId);
@@ -140,12 +161,30 @@ const updateAll = async (
         values: { ...change.values },
         from: change.position,
         version: change.position,
+        each: [change],
       });
     } else {
       Object.assign(car.values, change.values);
       car.version = change.position;
+      car.each.push(change);
     }
   }
+  return folded;
+};
+
+/**
+ * Applies a batch's changes with one UPDATE per set of columns changed (a booking's, a
+ * price's, ...), however many cars and events: each car's changes in the batch folded in order
+ * into the values it ends with. The rows come as JSON typed by the table's own row type. A row
+ * is only changed by events newer than its version, as event by event: a car whose row has
+ * some of the batch's events already (a batch delivered again from an older checkpoint), or
+ * none yet, gets its changes one at a time, each under that rule.
+ */
+const updateAll = async (
+  tables: ReadTables,
+  changes: readonly (Change & { position: bigint })[],
+) => {
+  const folded = foldByCar(changes);
   const byColumns = new Map<string, FoldedChange[]>();
   for (const car of folded.values()) {
     const key = Object.keys(car.values).sort().join(',');
@@ -153,27 +192,26 @@ const updateAll = async (
     if (same) same.push(car);
     else byColumns.set(key, [car]);
   }
+  const missed: FoldedChange[] = [];
   for (const [key, cars] of byColumns) {
     if (key === '') continue;
-    const columns = key.split(',');
-    const rows = cars.map((car) => ({
-      ...car.values,
-      id: car.carId,
-      version: car.version,
-      // The row's type has no column for it; `listed_position` carries it (never changed here).
-      listed_position: car.from,
-    }));
-    await tables
-      .updateTable('cars as c')
-      .from(recordsOf('cars', rows).as('v'))
-      .set(
-        Object.fromEntries(
-          [...columns, 'version'].map((column) => [column, sql.ref(`v.${column}`)]),
-        ) as CarUpdate,
-      )
-      .whereRef('c.id', '=', 'v.id')
-      .whereRef('c.version', '<', 'v.listed_position')
-      .execute();
+    const updated = await updateFolded(tables, key.split(','), cars);
+    for (const car of cars) {
+      if (!updated.has(car.carId) && car.each.length > 1) missed.push(car);
+    }
+  }
+  for (const change of missed.flatMap((car) => car.each)) {
+    const columns = Object.keys(change.values);
+    if (columns.length === 0) continue;
+    await updateFolded(tables, columns.sort(), [
+      {
+        carId: change.carId,
+        values: change.values,
+        from: change.position,
+        version: change.position,
+        each: [change],
+      },
+    ]);
   }
 };
 
