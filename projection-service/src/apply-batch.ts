@@ -7,6 +7,7 @@ import {
   type ProjectedEvent,
   type Projection,
   type ReadTables,
+  UnprojectableEvent,
 } from '@second-gear/features/platform/projection.ts';
 import {
   type ReadModelDatabase,
@@ -26,22 +27,46 @@ export interface ParkedEvent {
   error: string;
 }
 
+/**
+ * A projection held at an event that failed for a reason other than the event itself (a lock
+ * timeout, a deadlock, a bug): its checkpoint stays before it, and it tries again later.
+ */
+export interface StalledProjection {
+  projection: string;
+  position: bigint;
+  error: string;
+}
+
 export type BatchResult =
   /** The batch is committed; `position` is the projections' checkpoint now. */
   | {
       kind: 'applied';
       position: bigint | undefined;
+      /** Each projection's checkpoint now. */
+      positions: Record<string, bigint | undefined>;
       /** The most events any one projection applied. */
       applied: number;
       /** How many events each projection applied (those past its own checkpoint). */
       appliedBy: Record<string, number>;
       parked: ParkedEvent[];
+      /** Projections held at an event, to try again (only when applied event by event). */
+      stalled: StalledProjection[];
     }
   /**
    * The stored checkpoint is behind what the caller had committed (a rebuild put an older
    * model in place, or an operator reset it): nothing was written; read again from `position`.
    */
   | { kind: 'moved'; position: bigint | undefined };
+
+/** A failure of one projection in a batch applied at once: the batch is rolled back whole. */
+export class ProjectionFailure extends Error {
+  override name = 'ProjectionFailure';
+  readonly projection: string;
+  constructor(projection: string, cause: unknown) {
+    super(`${projection}: ${describeFailure(cause)}`, { cause });
+    this.projection = projection;
+  }
+}
 
 export interface ApplyBatchOptions {
   schema: string;
@@ -50,10 +75,11 @@ export interface ApplyBatchOptions {
   /** The checkpoint the caller last committed; undefined skips the check (a rebuild). */
   expected?: { position: bigint | undefined };
   /**
-   * Applies the batch event by event, each under a savepoint, and parks an event that does not
-   * parse or that a projection fails to apply, with its error, instead of failing the batch:
-   * the projection goes on with the next event. For a batch that has failed as a whole
-   * already; a failure of the database itself (its connection, a shutdown) still fails it.
+   * Applies the batch event by event, each under a savepoint, for a batch that has failed as a
+   * whole already. An event that a projection cannot apply because of the event itself
+   * (`failureKind`) is parked for it, with its error, and the projection goes on; any other
+   * failure holds that projection before the event (`stalled`) while the others go on; a lost
+   * transaction (the connection, a shutdown) still fails the batch.
    */
   parkFailures?: boolean;
   /** The event store's identity, recorded with each checkpoint (`EventStore.storeId`). */
@@ -89,15 +115,22 @@ const parseAll = (events: readonly RecordedEvent[], keepFailures: boolean): Pars
   });
 
 /**
- * SQLSTATE classes of a database that failed, not of an event that cannot be applied: the
- * connection (08), a conflict to retry (40), resources (53), an operator's intervention or a
- * shutdown (57), the system (58). Such a failure fails the batch, to be retried whole.
+ * What a projection's failure on an event means:
+ * - `park`: the event causes it, so applying it again fails again: its data breaks a rule of
+ *   the tables (SQLSTATE classes 22, data, and 23, integrity), or the projection refuses it
+ *   (`UnprojectableEvent`). An event that does not parse is parked too.
+ * - `lost`: the transaction is gone: the connection (08), a shutdown or an operator's
+ *   intervention (57P), the system (58, XX), a socket's error (`E...`). The batch fails whole.
+ * - `retry`: anything else (a lock timeout, a deadlock, a shortage, a projector's bug): the
+ *   projection stops before the event, its checkpoint with it, and tries again later.
  */
-const DATABASE_FAILURE = /^(08|40|53|57|58)/;
-
-const isDatabaseFailure = (error: unknown): boolean => {
+export const failureKind = (error: unknown): 'park' | 'retry' | 'lost' => {
+  if (error instanceof UnprojectableEvent) return 'park';
   const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && (DATABASE_FAILURE.test(code) || code.startsWith('E'));
+  if (typeof code !== 'string') return 'retry';
+  if (/^(22|23)/.test(code)) return 'park';
+  if (/^(08|57P|58|XX)/.test(code) || code.startsWith('E')) return 'lost';
+  return 'retry';
 };
 
 export const describeFailure = (error: unknown): string => {
@@ -106,78 +139,165 @@ export const describeFailure = (error: unknown): string => {
 };
 
 /**
- * Applies `todo` to the projection one event at a time, each under a savepoint, and answers the
- * events it parked. Rolling back to the savepoint fails only when the transaction itself is
- * lost, which then fails the batch.
+ * A projection's streams with an event parked for it, each with the first such position: the
+ * projection parks every later event of such a stream too, so that a stream's events reach its
+ * rows in order once the first is retried.
  */
-const applyParkingFailures = async (
+type ParkedStreams = Map<string, bigint>;
+
+/** What applying a projection's share of the batch gave. */
+interface Outcome {
+  parked: ParkedEvent[];
+  /** The last event the projection is done with (applied, parked or none of its business). */
+  through: RecordedEvent | undefined;
+  /** How many events it is done with. */
+  count: number;
+  stalled?: StalledProjection;
+}
+
+const parkedFor = (projection: Projection, recorded: RecordedEvent, failure: unknown) => ({
+  projection: projection.name,
+  position: recorded.position,
+  eventId: recorded.id,
+  streamId: recorded.streamId,
+  type: recorded.type,
+  error: describeFailure(failure),
+});
+
+/** Why an event is parked behind another of its stream. */
+const behindParked = (position: bigint) =>
+  `an earlier event of its stream, at position ${position}, is parked for this projection; retrying that one applies this one after it`;
+
+/**
+ * Applies `todo` to the projection one event at a time, each under a savepoint. An event the
+ * projection cannot apply because of the event itself is parked, and so is every later event
+ * of its stream; on any other failure the projection stops before the event (`stalled`).
+ * Rolling back to the savepoint fails only when the transaction itself is lost, which then
+ * fails the batch.
+ */
+const applyOneByOne = async (
   trx: Transaction<ReadModelDatabase>,
   tables: ReadTables,
   projection: Projection,
   todo: readonly Parsed[],
-): Promise<ParkedEvent[]> => {
-  const parked: ParkedEvent[] = [];
-  const park = (recorded: RecordedEvent, failure: unknown) =>
-    parked.push({
-      projection: projection.name,
-      position: recorded.position,
-      eventId: recorded.id,
-      streamId: recorded.streamId,
-      type: recorded.type,
-      error: describeFailure(failure),
-    });
+  parkedStreams: ParkedStreams,
+): Promise<Outcome> => {
+  const outcome: Outcome = { parked: [], through: undefined, count: 0 };
+  const park = (recorded: RecordedEvent, failure: unknown) => {
+    outcome.parked.push(parkedFor(projection, recorded, failure));
+    if (!parkedStreams.has(recorded.streamId)) {
+      parkedStreams.set(recorded.streamId, recorded.position);
+    }
+  };
   for (const { recorded, event, failure } of todo) {
-    if (failure !== undefined) {
-      park(recorded, failure);
-      continue;
+    const head = parkedStreams.get(recorded.streamId);
+    if (head !== undefined) park(recorded, behindParked(head));
+    else if (failure !== undefined) park(recorded, failure);
+    else if (event) {
+      await sql`savepoint apply_event`.execute(trx);
+      try {
+        await projection.apply(tables, event);
+        await sql`release savepoint apply_event`.execute(trx);
+      } catch (error) {
+        const kind = failureKind(error);
+        if (kind === 'lost') throw error;
+        await sql`rollback to savepoint apply_event`.execute(trx);
+        if (kind === 'retry') {
+          const { position } = recorded;
+          outcome.stalled = {
+            projection: projection.name,
+            position,
+            error: describeFailure(error),
+          };
+          return outcome;
+        }
+        park(recorded, error);
+      }
     }
-    if (!event) continue;
-    await sql`savepoint apply_event`.execute(trx);
-    try {
-      await projection.apply(tables, event);
-      await sql`release savepoint apply_event`.execute(trx);
-    } catch (error) {
-      if (isDatabaseFailure(error)) throw error;
-      await sql`rollback to savepoint apply_event`.execute(trx);
-      park(recorded, error);
-    }
+    outcome.through = recorded;
+    outcome.count++;
   }
-  if (parked.length > 0) {
-    await tables
-      .insertInto('parked_events')
-      .values(
-        parked.map((p) => ({
-          projection: p.projection,
-          position: p.position,
-          event_id: p.eventId,
-          stream_id: p.streamId,
-          type: p.type,
-          error: p.error,
-        })),
-      )
-      .onConflict((c) =>
-        c.columns(['projection', 'position']).doUpdateSet((eb) => ({
-          error: eb.ref('excluded.error'),
-          attempts: sql`${sql.ref('parked_events.attempts')} + 1`,
-          parked_at: sql`now()`,
-          resolution: null,
-          resolved_at: null,
-          resolved_by: null,
-        })),
-      )
-      .execute();
-  }
-  return parked;
+  return outcome;
 };
 
-/** A projection's checkpoint as stored when the batch began. */
-type Stored = Map<string, { position: bigint | undefined; applied: bigint }>;
+/**
+ * Applies `todo` to the projection at once (`applyAll`, or `apply` in turn), but the events of
+ * a stream with an event parked, which are parked behind it. A failure is the projection's:
+ * the batch fails whole.
+ */
+const applyAtOnce = async (
+  tables: ReadTables,
+  projection: Projection,
+  todo: readonly Parsed[],
+  parkedStreams: ParkedStreams,
+): Promise<Outcome> => {
+  const parked: ParkedEvent[] = [];
+  const known: ProjectedEvent[] = [];
+  for (const { recorded, event } of todo) {
+    const head = parkedStreams.get(recorded.streamId);
+    if (head !== undefined) parked.push(parkedFor(projection, recorded, behindParked(head)));
+    else if (event) known.push(event);
+  }
+  try {
+    if (projection.applyAll) await projection.applyAll(tables, known);
+    else for (const event of known) await projection.apply(tables, event);
+  } catch (error) {
+    throw new ProjectionFailure(projection.name, error);
+  }
+  return { parked, through: todo.at(-1)?.recorded, count: todo.length };
+};
+
+/** Records parked events; one parked again (a rebuild, a retry that failed) counts an attempt. */
+const saveParked = async (tables: ReadTables, parked: readonly ParkedEvent[]): Promise<void> => {
+  if (parked.length === 0) return;
+  await tables
+    .insertInto('parked_events')
+    .values(
+      parked.map((p) => ({
+        projection: p.projection,
+        position: p.position,
+        event_id: p.eventId,
+        stream_id: p.streamId,
+        type: p.type,
+        error: p.error,
+      })),
+    )
+    .onConflict((c) =>
+      c.columns(['projection', 'position']).doUpdateSet((eb) => ({
+        error: eb.ref('excluded.error'),
+        attempts: sql`${sql.ref('parked_events.attempts')} + 1`,
+        parked_at: sql`now()`,
+        resolution: null,
+        resolved_at: null,
+        resolved_by: null,
+      })),
+    )
+    .execute();
+};
+
+/** A projection's checkpoint as stored when the batch began, and its streams parked. */
+type Stored = Map<
+  string,
+  { position: bigint | undefined; applied: bigint; parkedStreams: ParkedStreams }
+>;
+
+/** The first parked position of each stream, from `[stream, position]` pairs. */
+const parkedStreamsOf = (pairs: unknown): ParkedStreams => {
+  const streams: ParkedStreams = new Map();
+  for (const [stream, position] of (pairs ?? []) as [string, string][]) {
+    const at = BigInt(position);
+    const first = streams.get(stream);
+    if (first === undefined || at < first) streams.set(stream, at);
+  }
+  return streams;
+};
 
 /**
- * Locks the projections' checkpoints for the batch and reads them. The commit's durability is
- * set by this statement, so that it costs no round trip of its own (each one is time the batch
- * is not yet visible). Every projection has its checkpoint row (`registerCheckpoints`), so it
- * is evaluated.
+ * Locks the projections' checkpoints for the batch and reads them, with each one's streams
+ * parked (none, almost always: the parked events' index holds only those unresolved). The
+ * commit's durability is set by this statement, so that it costs no round trip of its own
+ * (each one is time the batch is not yet visible). Every projection has its checkpoint row
+ * (`registerCheckpoints`), so it is evaluated.
  */
 const lockCheckpoints = async (
   tables: ReadTables,
@@ -187,6 +307,14 @@ const lockCheckpoints = async (
   const rows = await tables
     .selectFrom('projection_checkpoints')
     .select(['name', 'position', 'events_applied'])
+    .select((eb) =>
+      eb
+        .selectFrom('parked_events as p')
+        .whereRef('p.projection', '=', 'projection_checkpoints.name')
+        .where('p.resolution', 'is', null)
+        .select(sql<unknown>`json_agg(json_build_array(p.stream_id, p.position::text))`.as('s'))
+        .as('parked_streams'),
+    )
     .$if(!durable, (query) =>
       query.select(sql<string>`set_config('synchronous_commit', 'off', true)`.as('durability')),
     )
@@ -203,14 +331,15 @@ const lockCheckpoints = async (
       {
         position: r.position === null ? undefined : toPosition(r.position),
         applied: BigInt(r.events_applied),
+        parkedStreams: parkedStreamsOf(r.parked_streams),
       },
     ]),
   );
 };
 
 /**
- * Applies to each projection the events past its checkpoint, and answers what each applied and
- * parked, and the checkpoints that move.
+ * Applies to each projection the events past its checkpoint, and answers what each applied,
+ * parked and where it stalled, and the checkpoints that move.
  */
 const applyEach = async (
   trx: Transaction<ReadModelDatabase>,
@@ -219,42 +348,42 @@ const applyEach = async (
   parsed: Parsed[],
   {
     projections,
-    events,
     parkFailures = false,
     storeId,
-  }: Pick<ApplyBatchOptions, 'projections' | 'events' | 'parkFailures' | 'storeId'>,
+  }: Pick<ApplyBatchOptions, 'projections' | 'parkFailures' | 'storeId'>,
 ) => {
-  const last = events.at(-1)?.position;
-  const lastId = events.at(-1)?.id ?? null;
   let appliedMost = 0;
   const appliedBy: Record<string, number> = {};
+  const positions: Record<string, bigint | undefined> = {};
   const parked: ParkedEvent[] = [];
+  const stalled: StalledProjection[] = [];
   const checkpoints: Insertable<ReadModelDatabase['projection_checkpoints']>[] = [];
   for (const projection of projections) {
     const from = stored.get(projection.name);
     const todo = parsed.filter(
       (p) => from?.position === undefined || p.recorded.position > from.position,
     );
-    if (parkFailures) {
-      parked.push(...(await applyParkingFailures(trx, tables, projection, todo)));
-    } else {
-      const known = todo.flatMap(({ event }) => (event ? [event] : []));
-      if (projection.applyAll) await projection.applyAll(tables, known);
-      else for (const event of known) await projection.apply(tables, event);
-    }
-    appliedMost = Math.max(appliedMost, todo.length);
-    appliedBy[projection.name] = todo.length;
-    if (last === undefined || todo.length === 0) continue;
+    const parkedStreams = from?.parkedStreams ?? new Map();
+    const outcome = parkFailures
+      ? await applyOneByOne(trx, tables, projection, todo, parkedStreams)
+      : await applyAtOnce(tables, projection, todo, parkedStreams);
+    parked.push(...outcome.parked);
+    if (outcome.stalled) stalled.push(outcome.stalled);
+    appliedMost = Math.max(appliedMost, outcome.count);
+    appliedBy[projection.name] = outcome.count;
+    positions[projection.name] = outcome.through?.position ?? from?.position;
+    if (outcome.through === undefined) continue;
     checkpoints.push({
       name: projection.name,
-      position: last,
-      events_applied: (from?.applied ?? 0n) + BigInt(todo.length),
+      position: outcome.through.position,
+      events_applied: (from?.applied ?? 0n) + BigInt(outcome.count),
       store_id: storeId ?? null,
-      event_id: lastId,
+      event_id: outcome.through.id,
       updated_at: new Date(),
     });
   }
-  return { appliedMost, appliedBy, parked, checkpoints };
+  await saveParked(tables, parked);
+  return { appliedMost, appliedBy, positions, parked, stalled, checkpoints };
 };
 
 /**
@@ -299,28 +428,24 @@ const saveCheckpoints = async (
   }
 };
 
-/** The projections' lowest checkpoint, each now the later of where it stood and `last`. */
-const positionAfter = (
-  projections: readonly Projection[],
-  stored: Stored,
-  last: bigint | undefined,
-): bigint | undefined => {
-  const after = projections.map((p) => {
-    const before = stored.get(p.name)?.position;
-    if (last === undefined) return before;
-    return before === undefined || last > before ? last : before;
-  });
-  return after.includes(undefined)
-    ? undefined
-    : after.reduce((a, b) => ((b as bigint) < (a as bigint) ? b : a));
+/** The lowest of the projections' checkpoints (undefined while one has none). */
+const lowestOf = (positions: readonly (bigint | undefined)[]): bigint | undefined => {
+  let lowest: bigint | undefined;
+  for (const position of positions) {
+    if (position === undefined) return undefined;
+    if (lowest === undefined || position < lowest) lowest = position;
+  }
+  return lowest;
 };
 
 /**
  * Applies a batch of events to the given projections in ONE transaction, together with their
  * checkpoints: either every row and checkpoint of the batch is committed or none is. Events at
  * or before a projection's stored checkpoint are skipped, so a batch delivered again (after a
- * crash, a retry or a rebuild's swap) changes nothing. With `parkFailures`, an event that
- * cannot be applied is parked in the same transaction, and the checkpoint moves past it.
+ * crash, a retry or a rebuild's swap) changes nothing. Events of a stream with an event parked
+ * for a projection are parked behind it. With `parkFailures`, an event a projection cannot
+ * apply because of the event itself is parked in the same transaction, and its checkpoint moves
+ * past it; one that fails otherwise holds that projection's checkpoint before it (`stalled`).
  */
 export const applyBatch = async (
   db: ReadModelDb,
@@ -340,16 +465,19 @@ export const applyBatch = async (
       const position = stored.get(projection.name)?.position;
       if (expected && behind(position, expected.position)) return { kind: 'moved', position };
     }
-    const { appliedMost, appliedBy, parked, checkpoints } = await applyEach(
-      trx,
-      tables,
-      stored,
-      parsed,
-      options,
-    );
-    await saveCheckpoints(tables, schema, held, checkpoints);
-    const position = positionAfter(projections, stored, events.at(-1)?.position);
-    return { kind: 'applied', position, applied: appliedMost, appliedBy, parked };
+    const each = await applyEach(trx, tables, stored, parsed, options);
+    await saveCheckpoints(tables, schema, held, each.checkpoints);
+    const { positions, appliedBy, parked, stalled } = each;
+    const position = lowestOf(projections.map((p) => positions[p.name]));
+    return {
+      kind: 'applied',
+      position,
+      positions,
+      applied: each.appliedMost,
+      appliedBy,
+      parked,
+      stalled,
+    };
   });
 };
 

@@ -15,7 +15,7 @@ import type { RunningProjections } from './start-projections.ts';
 export interface ProjectionServiceHttpOptions {
   store: Pick<EventStore, 'headPosition'>;
   db: ReadModelDb;
-  projections: Pick<RunningProjections, 'positions' | 'refusals'>;
+  projections: Pick<RunningProjections, 'positions' | 'refusals' | 'failures'>;
   reactors: Pick<RunningReactors, 'states'>;
   /** Served as `GET /metrics`. */
   metrics: Registry;

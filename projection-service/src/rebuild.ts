@@ -148,8 +148,8 @@ const catchUp = async (run: Rebuild, tally: Tally): Promise<void> => {
     // The next batch is read while this one is written.
     const full = events.length === batchSize;
     if (full) reading = read(events.at(-1)?.position);
-    // A batch that fails is tried once more event by event, parking what cannot be applied,
-    // so one bad event does not stop a rebuild; a database that fails stops it either way.
+    // A batch that fails is tried once more event by event, parking what the events cause, so
+    // one bad event does not stop a rebuild; any other failure stops it.
     // Nobody reads these tables before the swap, which waits for the disk: a crash loses at
     // most the last batches, their checkpoints with them, and they are applied again. New
     // rows go in by COPY; the cars' triggers are off and their tables made at the end.
@@ -158,6 +158,13 @@ const catchUp = async (run: Rebuild, tally: Tally): Promise<void> => {
       tally.retried++;
       return applyBatch(db, { ...batch, parkFailures: true });
     });
+    if (result.kind === 'applied' && result.stalled.length > 0) {
+      // Not the events' fault (a lock, a deadlock, a bug): the rebuild stops, to be run again.
+      const [first] = result.stalled;
+      throw new Error(
+        `the rebuild stopped: ${first?.projection} failed at position ${first?.position}: ${first?.error}`,
+      );
+    }
     if (result.kind === 'applied') tally.parked += result.parked.length;
     tally.position = result.position;
     tally.applied += result.kind === 'applied' ? result.applied : 0;

@@ -12,7 +12,14 @@ import {
 } from '@second-gear/read-model';
 import { inSpan, linkTo, recordEventSpans } from '@second-gear/telemetry';
 import type { Logger } from 'pino';
-import { applyBatch, readPosition, registerCheckpoints } from './apply-batch.ts';
+import {
+  applyBatch,
+  describeFailure,
+  ProjectionFailure,
+  readPosition,
+  registerCheckpoints,
+  type StalledProjection,
+} from './apply-batch.ts';
 import { batched } from './batches.ts';
 import type { SubscriptionCounters } from './metrics.ts';
 
@@ -35,12 +42,8 @@ export interface StartProjectionsOptions {
   metrics?: SubscriptionCounters;
 }
 
-/**
- * A batch that fails this many times in a row is applied event by event the next time, and an
- * event that fails on its own is parked (see `applyBatch`). A failure of the database fails
- * every attempt the same way and parks nothing: the projection waits for it.
- */
-export const PARK_AFTER_FAILURES = 2;
+/** The longest a projection held before an event waits before it tries that event again. */
+const MAX_REST_MS = 5000;
 
 /** How many of a batch's commands its span links to (a trace viewer shows a few, not 500). */
 const MAX_LINKS = 32;
@@ -55,6 +58,11 @@ export interface RunningProjections {
    * store (or positions the store no longer has), with the reason; empty when all run.
    */
   refusals(): Record<string, string>;
+  /**
+   * The projections that failed since they last applied a batch (a lock timeout, a deadlock, a
+   * bug), held before the event and trying again: how many times in a row, and the last error.
+   */
+  failures(): Record<string, ProjectionFailures>;
   /** Stops reading, lets the batch in flight finish, and resolves when all have ended. */
   stop(): Promise<void>;
 }
@@ -74,17 +82,49 @@ interface Pass {
   signal: AbortSignal;
 }
 
+export interface ProjectionFailures {
+  failures: number;
+  error: string;
+}
+
 /** What the pass has learned, which the running projections' API reads. */
 interface PassState {
   /** Each projection's committed position, as this process saw it. */
   committed: Map<string, bigint | undefined>;
   /** Projections that refuse to go on, with the reason: their checkpoint is another store's. */
   refused: Map<string, string>;
+  /** The projections failing now, each since it last applied a batch. */
+  failing: Map<string, ProjectionFailures>;
   /**
-   * Batches that failed in a row; from PARK_AFTER_FAILURES on, the next one parks the events it
-   * cannot apply instead of failing again.
+   * After a failure, batches are applied event by event (parking what the events cause,
+   * holding a projection that fails otherwise) until one applies with nobody held.
    */
-  failures: number;
+  oneByOne: boolean;
+  /**
+   * Projections held before an event, each out of the pass until the time given (longer each
+   * failure in a row), while the others go on; then it joins again and tries that event.
+   */
+  resting: Map<string, number>;
+}
+
+/** The projections of `group` that are not resting (`PassState.resting`). */
+const awake = (state: PassState, group: readonly Projection[]): Projection[] => {
+  const now = Date.now();
+  return group.filter((p) => (state.resting.get(p.name) ?? 0) <= now);
+};
+
+/** When the first resting projection joins again (undefined: none rests). */
+const nextWake = (state: PassState): number | undefined =>
+  state.resting.size === 0 ? undefined : Math.min(...state.resting.values());
+
+/** Thrown after a batch committed with projections held at an event: the pass starts again. */
+class Stalled extends Error {
+  override name = 'Stalled';
+  readonly stalled: readonly StalledProjection[];
+  constructor(stalled: readonly StalledProjection[]) {
+    super(stalled.map((s) => `${s.projection} at ${s.position}: ${s.error}`).join('; '));
+    this.stalled = stalled;
+  }
 }
 
 /**
@@ -141,7 +181,7 @@ const apply = async (
         projections: group,
         events,
         expected: { position },
-        parkFailures: state.failures >= PARK_AFTER_FAILURES,
+        parkFailures: state.oneByOne,
         storeId: pass.storeId,
         // The read model is derived: a batch lost to a crash before its commit reached the
         // disk is lost with its checkpoint, and applied again from the log. Not waiting for
@@ -149,15 +189,18 @@ const apply = async (
         durable: false,
       }),
   );
-  state.failures = 0;
   if (result.kind !== 'applied') return result;
-  const last = events.at(-1)?.position;
+  const held = new Set(result.stalled.map((s) => s.projection));
   for (const projection of group) {
     const applied = result.appliedBy[projection.name] ?? 0;
+    const now = result.positions[projection.name];
     const before = state.committed.get(projection.name);
-    if (last !== undefined && (before === undefined || last > before)) {
-      state.committed.set(projection.name, last);
+    if (now !== undefined && (before === undefined || now > before)) {
+      state.committed.set(projection.name, now);
     }
+    if (held.has(projection.name)) continue;
+    state.failing.delete(projection.name);
+    state.resting.delete(projection.name);
     options.metrics?.batch(projection.name, 'applied');
     options.metrics?.applied(projection.name, applied);
     if (applied === 0) continue;
@@ -181,6 +224,8 @@ const apply = async (
       'event parked: the projection cannot apply it and goes on without it; see npm run projections -- parked',
     );
   }
+  if (result.stalled.length > 0) throw new Stalled(result.stalled);
+  state.oneByOne = false;
   return result;
 };
 
@@ -219,11 +264,16 @@ const follow = async (
     state.refused.size > 0
       ? setInterval(() => {
           void accepting(pass, state).then(
-            (now) => now.group.length > group.length && moved.abort(),
+            (now) => awake(state, now.group).length > group.length && moved.abort(),
             () => {},
           );
         }, pass.recheckMs)
       : undefined;
+  const wake = nextWake(state);
+  const rested =
+    wake === undefined
+      ? undefined
+      : setTimeout(() => moved.abort(), Math.max(0, wake - Date.now()));
   try {
     const subscription = pass.store.subscribe({
       ...(position === undefined ? {} : { after: position }),
@@ -242,8 +292,44 @@ const follow = async (
     }
   } finally {
     clearInterval(rejoin);
+    clearTimeout(rested);
     moved.abort();
   }
+};
+
+/**
+ * Counts a failure against the projections it is theirs: those held at an event, the one whose
+ * batch failed, or all of them when the database failed. The next batches go event by event.
+ */
+const noteFailure = (
+  pass: Pass,
+  state: PassState,
+  group: readonly Projection[],
+  error: unknown,
+) => {
+  const failed: [string, string][] =
+    error instanceof Stalled
+      ? error.stalled.map((s) => [s.projection, `at position ${s.position}: ${s.error}`])
+      : error instanceof ProjectionFailure
+        ? [[error.projection, describeFailure(error.cause)]]
+        : group.map((p) => [p.name, describeFailure(error)]);
+  const firstDelay = pass.options.retryDelayMs ?? 200;
+  for (const [name, why] of failed) {
+    const failures = (state.failing.get(name)?.failures ?? 0) + 1;
+    state.failing.set(name, { failures, error: why });
+    if (error instanceof Stalled) {
+      const rest = Math.min(firstDelay * 2 ** Math.min(failures - 1, 10), MAX_REST_MS);
+      state.resting.set(name, Date.now() + rest);
+    }
+    pass.options.metrics?.batch(name, 'failed');
+    pass.log?.error(
+      { err: error, projection: name, failures },
+      error instanceof Stalled
+        ? 'projection held before an event it failed to apply; trying again'
+        : 'projection batch failed; trying again event by event, parking what the events cause',
+    );
+  }
+  state.oneByOne = true;
 };
 
 /**
@@ -252,15 +338,16 @@ const follow = async (
  * stored checkpoints.
  */
 const run = async (pass: Pass, state: PassState): Promise<void> => {
-  const { options, signal, log } = pass;
+  const { options, signal } = pass;
   let delay = options.retryDelayMs ?? 200;
   let group: Projection[] = [];
   while (!signal.aborted) {
     try {
       const accepted = await accepting(pass, state);
-      group = accepted.group;
+      group = awake(state, accepted.group);
       if (group.length === 0) {
-        await sleep(pass.recheckMs, undefined, { signal }).catch(() => {});
+        const wait = Math.min(pass.recheckMs, (nextWake(state) ?? Infinity) - Date.now());
+        await sleep(Math.max(0, wait), undefined, { signal }).catch(() => {});
         continue;
       }
       for (const projection of group) {
@@ -273,14 +360,9 @@ const run = async (pass: Pass, state: PassState): Promise<void> => {
       delay = options.retryDelayMs ?? 200;
     } catch (error) {
       if (signal.aborted) return;
-      state.failures++;
-      for (const projection of group) options.metrics?.batch(projection.name, 'failed');
-      log?.error(
-        { err: error, projections: group.map((p) => p.name), failures: state.failures },
-        state.failures >= PARK_AFTER_FAILURES
-          ? 'projection batch failed again; retrying, parking the events it cannot apply'
-          : 'projection batch failed; retrying',
-      );
+      noteFailure(pass, state, group, error);
+      // Those held rest on their own, and the others go on at once.
+      if (error instanceof Stalled) continue;
       await sleep(delay, undefined, { signal }).catch(() => {});
       delay = Math.min(delay * 2, 1000);
     }
@@ -309,6 +391,9 @@ const runningProjections = (
   refusals() {
     return Object.fromEntries(state.refused);
   },
+  failures() {
+    return Object.fromEntries(state.failing);
+  },
   async stop() {
     controller.abort();
     await running;
@@ -321,9 +406,11 @@ const runningProjections = (
  * store's live subscription), and each batch is applied to every projection in one
  * transaction with one checkpoint row per projection (each skips what it has applied already,
  * so a projection rebuilt on its own rejoins where it stands). A failed batch is rolled back
- * and retried from the stored checkpoints, so nothing is skipped or applied twice; an event
- * that keeps failing is parked with its error for the projection that fails it, and the
- * others apply it. A projection that refuses the store (its checkpoint is another store's)
+ * and tried again event by event from the stored checkpoints, so nothing is skipped or applied
+ * twice: an event that a projection cannot apply because of the event itself is parked with
+ * its error for that projection (and the later events of its stream behind it), and the
+ * others apply it; a projection that fails otherwise waits before that event, trying again,
+ * while the others go on. A projection that refuses the store (its checkpoint is another store's)
  * stays out of the pass and is looked at again every so often.
  */
 export const startProjections = async (
@@ -356,7 +443,13 @@ export const startProjections = async (
     storeId,
     signal,
   };
-  const state: PassState = { committed: new Map(), refused: new Map(), failures: 0 };
+  const state: PassState = {
+    committed: new Map(),
+    refused: new Map(),
+    failing: new Map(),
+    oneByOne: false,
+    resting: new Map(),
+  };
 
   const running = run(pass, state);
   log?.info({ projections: projections.map((p) => p.name), schema }, 'projections started');

@@ -102,6 +102,7 @@ describe('the projection service’s metrics and readiness', () => {
         projections: {
           positions: () => projections.positions(),
           refusals: () => projections.refusals(),
+          failures: () => projections.failures(),
         },
         reactors,
         metrics: registry,

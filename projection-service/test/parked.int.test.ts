@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { allProjections, carsProjection, noCarDetails, streams } from '@second-gear/features';
 import type { Projection } from '@second-gear/features/platform/projection.ts';
-import { countParked, readModelStatus } from '@second-gear/read-model';
+import { countParked, migrateReadModel, readModelStatus } from '@second-gear/read-model';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listParked, NotParkedError, retryParked, skipParked } from '../src/parked.ts';
+import { subscriptionsHealth } from '../src/health.ts';
+import {
+  listParked,
+  NotParkedError,
+  ParkedBehindError,
+  retryParked,
+  skipParked,
+} from '../src/parked.ts';
 import { rebuildReadModel } from '../src/rebuild.ts';
 import { type RunningProjections, startProjections } from '../src/start-projections.ts';
 import { backends, eventually, rebuildOptions, type Setup } from './backends.ts';
@@ -134,74 +142,172 @@ describe.each(list)('poison events on $name', ({ open }) => {
     );
   });
 
-  it('retries a parked event once its cause is mended, and what came after it fills in', async () => {
+  /** A rule of the cars table that the given check breaks, as a migration gone wrong would add. */
+  const addCarRule = async (check: string) => {
+    await migrateReadModel(setup.db, setup.schema);
+    await sql
+      .raw(`alter table ${setup.schema}.cars add constraint mended_later check (${check})`)
+      .execute(setup.db);
+  };
+  const dropCarRule = () =>
+    sql.raw(`alter table ${setup.schema}.cars drop constraint mended_later`).execute(setup.db);
+  const retry = (position: bigint) =>
+    retryParked({
+      store: setup.store,
+      db: setup.db,
+      schema: setup.schema,
+      projection: 'cars',
+      position,
+      by: 'operator-1',
+    });
+
+  it('retries a parked event once its cause is mended, with its stream after it, and what came after it fills in', async () => {
+    await addCarRule(`name <> 'Fragile'`);
     const carId = randomUUID();
     const other = randomUUID();
     await setup.store.append(streams.car(carId), 'any', [listing(carId, 'Fragile')]);
     await setup.store.append(streams.car(other), 'any', [listing(other, 'Sturdy')]);
-    await setup.store.append(streams.car(carId), 'any', [
+    const { position: advertised } = await setup.store.append(streams.car(carId), 'any', [
       eventData('CarAdvertised', { carId }, seller),
     ]);
-    let mended = false;
-    const fragile: Projection = {
-      name: 'cars',
-      async apply(tables, event) {
-        if (!mended && event.type === 'CarListed' && event.data.carId === carId) {
-          // A projector's bug on this one event's data.
-          throw new TypeError('Cannot read properties of undefined');
-        }
-        await carsProjection.apply(tables, event);
-      },
-    };
-    const live = await start([fragile]);
+    const live = await start();
     await caughtUp(live);
     expect(await carIds()).toEqual([`${other}:0`]);
-    const [parked] = await listParked(setup.db, { schema: setup.schema });
-    expect(parked).toMatchObject({ projection: 'cars', type: 'CarListed', resolution: null });
-    expect(parked?.error).toContain('TypeError');
-    if (!parked) return;
+    // The table's rule (SQLSTATE 23514) is the event's doing: parked for cars alone, and the
+    // car's later event waits behind it.
+    const parked = await listParked(setup.db, { schema: setup.schema });
+    expect(parked.map((p) => [p.projection, p.type])).toEqual([
+      ['cars', 'CarListed'],
+      ['cars', 'CarAdvertised'],
+    ]);
+    const [first, behind] = parked;
+    expect(first?.error).toContain('mended_later');
+    expect(behind?.error).toContain(`at position ${first?.position}, is parked`);
+    if (!first) return;
+    await expect(retry(advertised)).rejects.toBeInstanceOf(ParkedBehindError);
 
     // Still broken: it stays parked, with one attempt more.
-    const again = await retryParked({
-      store: setup.store,
-      db: setup.db,
-      schema: setup.schema,
-      projection: 'cars',
-      position: parked.position,
-      by: 'operator-1',
-      projections: [fragile],
-    });
+    const again = await retry(first.position);
     expect(again.retried).toBe(false);
     const [still] = await listParked(setup.db, { schema: setup.schema });
-    expect(still?.attempts).toBe(parked.attempts + 1);
+    expect(still?.attempts).toBe(first.attempts + 1);
 
-    mended = true;
-    const retried = await retryParked({
-      store: setup.store,
-      db: setup.db,
-      schema: setup.schema,
-      projection: 'cars',
-      position: parked.position,
-      by: 'operator-1',
-      projections: [fragile],
-    });
-    expect(retried).toEqual({ retried: true, reapplied: 2 });
-    // The car is there, and advertised: its later event was applied again after it.
+    await dropCarRule();
+    expect(await retry(first.position)).toEqual({ retried: true, reapplied: 2 });
+    // The car is there, and advertised: its later event was applied after it.
     expect(await carIds()).toEqual([`${carId}:1`, `${other}:0`].sort());
     expect(await listParked(setup.db, { schema: setup.schema })).toEqual([]);
-    const [resolved] = await listParked(setup.db, { schema: setup.schema, all: true });
-    expect(resolved).toMatchObject({ resolution: 'retried', resolvedBy: 'operator-1' });
-    expect(resolved?.resolvedAt).toBeInstanceOf(Date);
-    await expect(
-      retryParked({
-        store: setup.store,
-        db: setup.db,
-        schema: setup.schema,
-        projection: 'cars',
-        position: parked.position,
-        by: 'operator-1',
-      }),
-    ).rejects.toBeInstanceOf(NotParkedError);
+    const resolved = await listParked(setup.db, { schema: setup.schema, all: true });
+    expect(resolved.map((p) => [p.resolution, p.resolvedBy])).toEqual([
+      ['retried', 'operator-1'],
+      ['retried', 'operator-1'],
+    ]);
+    expect(resolved[0]?.resolvedAt).toBeInstanceOf(Date);
+    await expect(retry(first.position)).rejects.toBeInstanceOf(NotParkedError);
+  });
+
+  it('keeps a later change of a car behind its parked price change, so the retry ends with the newest price', async () => {
+    const carId = randomUUID();
+    await setup.store.append(streams.car(carId), 'any', [listing(carId, 'Priced')]);
+    await caughtUp(await start());
+    await addCarRule('price < 90000');
+    const { position: raised } = await setup.store.append(streams.car(carId), 'any', [
+      eventData('CarPriceChanged', { carId, oldPrice: 15000, price: 95000 }, seller),
+    ]);
+    await setup.store.append(streams.car(carId), 'any', [
+      eventData('CarDetailsChanged', { carId, mileage: 42000 }, seller),
+    ]);
+    await caughtUp(running as RunningProjections);
+    const q = setup.db.withSchema(setup.schema);
+    const car = () =>
+      q.selectFrom('cars').select(['price', 'mileage']).where('id', '=', carId).executeTakeFirst();
+    // Neither is applied: the details change waits behind the price change.
+    expect(await car()).toEqual({ price: '15000', mileage: null });
+
+    await dropCarRule();
+    expect(await retry(raised)).toEqual({ retried: true, reapplied: 1 });
+    expect(await car()).toEqual({ price: '95000', mileage: 42000 });
+    const prices = await q
+      .selectFrom('car_prices')
+      .select('price')
+      .where('car_id', '=', carId)
+      .orderBy('position')
+      .execute();
+    expect(prices.map((p) => p.price)).toEqual(['15000', '95000']);
+  });
+
+  it('answers a retry that changes no row as not done, and keeps the event parked', async () => {
+    const carId = randomUUID();
+    await addCarRule(`name <> 'Twice'`);
+    const { position } = await setup.store.append(streams.car(carId), 'any', [
+      listing(carId, 'Twice'),
+    ]);
+    await caughtUp(await start());
+    await dropCarRule();
+    expect(await retry(position)).toEqual({ retried: true, reapplied: 0 });
+    // Marked parked again by hand: its row is there already, so applying it changes nothing.
+    await setup.db
+      .withSchema(setup.schema)
+      .updateTable('parked_events')
+      .set({ resolution: null, resolved_at: null, resolved_by: null })
+      .where('position', '=', position)
+      .where('projection', '=', 'cars')
+      .execute();
+    const again = await retry(position);
+    expect(again.retried).toBe(false);
+    expect(again.retried === false && again.error).toContain('changed no row');
+    const parked = await listParked(setup.db, { schema: setup.schema });
+    expect(parked.map((p) => [p.position, p.attempts])).toEqual([[position, 2]]);
+  });
+
+  it('holds a projection before an event that fails for a passing reason, parks nothing, and applies it once that passes', async () => {
+    await appendScenario(setup.store);
+    const { position: head } = await setup.store.append(streams.car(randomUUID()), 'any', [
+      listing(randomUUID(), 'Locked'),
+    ]);
+    // A lock the projector cannot get in time (SQLSTATE 55P03), raised by the database for
+    // every write to the cars table until the switch is removed.
+    const s = setup.schema;
+    await migrateReadModel(setup.db, s);
+    for (const statement of [
+      `create table ${s}.lock_switch (on_ boolean)`,
+      `insert into ${s}.lock_switch values (true)`,
+      `create function ${s}.refuse_lock() returns trigger language plpgsql as $$
+       begin
+         if exists (select 1 from ${s}.lock_switch) then
+           raise exception 'canceling statement due to lock timeout' using errcode = 'lock_not_available';
+         end if;
+         return new;
+       end $$`,
+      `create trigger refuse_lock before insert or update on ${s}.cars
+         for each statement execute function ${s}.refuse_lock()`,
+    ]) {
+      await sql.raw(statement).execute(setup.db);
+    }
+    const live = await start();
+    await eventually(() => (live.failures().cars?.failures ?? 0) >= 3);
+    // Everything else is applied; cars waits before its first listing, and nothing is parked.
+    await eventually(() => (live.positions().users ?? -1n) >= head);
+    const events = await setup.store.readAll({ limit: 1000 });
+    const firstListing = events.find((e) => e.type === 'CarListed')?.position ?? 0n;
+    expect(live.positions().cars ?? -1n).toBeLessThan(firstListing);
+    expect(live.failures().cars?.error).toContain('lock timeout');
+    expect(await listParked(setup.db, { schema: setup.schema, all: true })).toEqual([]);
+    const health = await subscriptionsHealth({
+      db: setup.db,
+      projections: live,
+      reactors: { states: async () => [] },
+    });
+    expect(health).toMatchObject({
+      status: 'degraded',
+      retrying: { cars: { error: expect.stringContaining('lock timeout') } },
+    });
+
+    await sql.raw(`delete from ${s}.lock_switch`).execute(setup.db);
+    await caughtUp(live);
+    expect(live.failures()).toEqual({});
+    expect((await carIds()).length).toBe(6);
+    expect(await listParked(setup.db, { schema: setup.schema, all: true })).toEqual([]);
   });
 
   it('skips a parked event for good; a rebuild parks it again, still skipped', async () => {

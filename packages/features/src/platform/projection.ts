@@ -39,6 +39,14 @@ export interface Projection {
   readsIndexes?: readonly string[];
 }
 
+/**
+ * Raised by a projection that cannot apply an event because of what the event holds: the event
+ * is parked for that projection (as one that does not parse), never retried on its own.
+ */
+export class UnprojectableEvent extends Error {
+  override name = 'UnprojectableEvent';
+}
+
 const INSERT_CHUNK = 500;
 
 /**
