@@ -115,10 +115,12 @@ const checkpointOf = async (
   return row?.position == null ? undefined : toPosition(row.position);
 };
 
-/** The stored events from `from` through `upTo`. */
+/** The stored events from `from` through `upTo`: the one at `from` (none: not an event's), then the rest. */
 const eventsBetween = async (store: EventStore, from: bigint, upTo: bigint) => {
-  const events: RecordedEvent[] = [];
-  let after = from - 1n;
+  const first = await store.eventAt(from);
+  if (first === undefined) return [];
+  const events: RecordedEvent[] = [first];
+  let after = from;
   for (;;) {
     const page = await store.readAll({ after, limit: PAGE });
     for (const event of page) if (event.position <= upTo) events.push(event);

@@ -120,6 +120,13 @@ export interface EventStore {
    * system never writes) are never split across pages: such a group may run past `limit`.
    */
   readAll(options: { after?: bigint; limit: number }): Promise<RecordedEvent[]>;
+  /**
+   * The event recorded at exactly `position` (the first, where several share it), or undefined
+   * when none is: how a reader checks that the event at its checkpoint is still the one it
+   * applied. Positions need not be dense (on KurrentDB they are offsets in the log), so a
+   * reader never computes one from another.
+   */
+  eventAt(position: bigint): Promise<RecordedEvent | undefined>;
   /** Catches up from `after`, then delivers live events: never skipping, repeating or reordering. */
   subscribe(options?: SubscribeOptions): AsyncIterable<RecordedEvent>;
   /** Position of the last event in the store, or undefined when it is empty. */

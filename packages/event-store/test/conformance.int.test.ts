@@ -247,6 +247,16 @@ function conformance(adapter: AdapterUnderTest): void {
       expect(await store.readStream(stream, { fromVersion: 1 })).toEqual([read[1]]);
     });
 
+    test('answers the event at a position, and none where no event is', async () => {
+      const stream = streamName('car');
+      await store.append(stream, 'no_stream', [event('CarUpdated', { i: 0 })]);
+      const { position } = await store.append(stream, 0, [event('CarUpdated', { i: 1 })]);
+      const [second] = await store.readStream(stream, { fromVersion: 1 });
+      expect(await store.eventAt(position)).toEqual(second);
+      // Past the head: no event there.
+      expect(await store.eventAt(position + 1_000_000n)).toBeUndefined();
+    });
+
     test('a stream that does not exist reads as empty', async () => {
       expect(await store.readStream(streamName('nobody'))).toEqual([]);
     });

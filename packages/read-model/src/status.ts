@@ -7,12 +7,16 @@ import type { ReadModelDb } from './database.ts';
 import { isSchemaComplete, pendingMigrations } from './migrations.ts';
 import { LIVE_SCHEMA, NEXT_SCHEMA, toPosition } from './schema.ts';
 
-/** What the status needs of an event store: its events in order, its head and its identity. */
+/**
+ * What the status needs of an event store: its events in order, the one at a position, its head
+ * and its identity.
+ */
 export interface StatusStore {
   readAll(options: {
     after?: bigint;
     limit: number;
   }): Promise<readonly { position: bigint; id: string; recordedAt: Date }[]>;
+  eventAt(position: bigint): Promise<{ position: bigint; id: string } | undefined>;
   headPosition(): Promise<bigint | undefined>;
   storeId(): Promise<string>;
 }
@@ -37,8 +41,8 @@ export const checkpointMismatch = async (
   }
   const { position } = checkpoint;
   if (position === undefined) return undefined;
-  const [at] = await store.readAll({ after: position - 1n, limit: 1 });
-  if (at?.position !== position) {
+  const at = await store.eventAt(position);
+  if (at === undefined) {
     const head = await store.headPosition();
     return `its checkpoint is at position ${position}, where the event store has no event (its head is ${head ?? 'empty'}): it was restored from an older backup, or failed over to a copy that lost its last events`;
   }

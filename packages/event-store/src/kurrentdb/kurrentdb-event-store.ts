@@ -303,6 +303,24 @@ export class KurrentDbEventStore implements EventStore {
     }
   }
 
+  /**
+   * Reads `$all` forwards from the position itself, which the server includes: the event there
+   * is the first one read, or the position is not an event's and the read starts at the next
+   * one. (A position inside a record is refused by the server; that error is passed on.)
+   */
+  async eventAt(position: bigint): Promise<RecordedEvent | undefined> {
+    for await (const resolved of this.#client.readAll({
+      fromPosition: checkpointOf(position) ?? START,
+      maxCount: 1,
+      direction: FORWARDS,
+      filter: excludeSystemEvents(),
+    })) {
+      const recorded = toRecordedEvent(resolved);
+      return recorded?.position === position ? recorded : undefined;
+    }
+    return undefined;
+  }
+
   async *subscribe(options: SubscribeOptions = {}): AsyncGenerator<RecordedEvent> {
     const signal = AbortSignal.any(
       [options.signal, this.#closing.signal].filter((s): s is AbortSignal => s !== undefined),

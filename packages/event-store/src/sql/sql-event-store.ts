@@ -132,6 +132,12 @@ class SqlEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
+  async eventAt(position: bigint): Promise<RecordedEvent | undefined> {
+    this.#assertOpen();
+    const [row] = await this.#executor.query<EventRow>(this.#sql.eventAt, [position.toString()]);
+    return row === undefined ? undefined : toRecordedEvent(row);
+  }
+
   async *subscribe(options: SubscribeOptions = {}): AsyncGenerator<RecordedEvent> {
     this.#assertOpen();
     const signal = anySignal([options.signal, this.#closing.signal]);

@@ -216,6 +216,8 @@ export function statements(schema: string) {
     /** $1: position (exclusive, as text), $2: limit. */
     readAll: `select ${COLUMNS} from ${s}.events e
       where e.position > $1::bigint order by e.position limit $2`,
+    /** $1: position (as text). */
+    eventAt: `select ${COLUMNS} from ${s}.events e where e.position = $1::bigint`,
     head: `select max(position)::text as head from ${s}.events`,
     storeId: `select id::text as id from ${s}.store`,
   } as const;
