@@ -38,6 +38,12 @@ export interface StartProjectionsOptions {
   retryDelayMs?: number;
   /** How often a projection that refuses another store's checkpoint looks again (10 s). */
   recheckMs?: number;
+  /**
+   * How often the running projections check that the store still holds the event at their
+   * checkpoints (3 s): a store rolled back or restored in place while they run would otherwise
+   * hand out positions they have passed to new events.
+   */
+  identityCheckMs?: number;
   /** Counts the batches and the events they apply (the service's `/metrics`). */
   metrics?: SubscriptionCounters;
 }
@@ -76,6 +82,7 @@ interface Pass {
   projections: readonly Projection[];
   batchSize: number;
   recheckMs: number;
+  identityCheckMs: number;
   log: StartProjectionsOptions['logger'];
   storeId: string;
   /** The caller's signal and `stop()`'s. */
@@ -269,6 +276,14 @@ const follow = async (
           );
         }, pass.recheckMs)
       : undefined;
+  // The store checked under the running group: one that no longer holds the event at a
+  // checkpoint ends the following, and the next pass refuses it (`accepting`).
+  const identity = setInterval(() => {
+    void accepting(pass, state).then(
+      (now) => group.some((p) => !now.group.includes(p)) && moved.abort(),
+      () => {},
+    );
+  }, pass.identityCheckMs);
   const wake = nextWake(state);
   const rested =
     wake === undefined
@@ -292,6 +307,7 @@ const follow = async (
     }
   } finally {
     clearInterval(rejoin);
+    clearInterval(identity);
     clearTimeout(rested);
     moved.abort();
   }
@@ -421,6 +437,7 @@ export const startProjections = async (
   const { db, store } = options;
   const batchSize = options.batchSize ?? 500;
   const recheckMs = options.recheckMs ?? 10_000;
+  const identityCheckMs = options.identityCheckMs ?? 3000;
   const log = options.logger;
   const controller = new AbortController();
   const signal = options.signal
@@ -439,6 +456,7 @@ export const startProjections = async (
     projections,
     batchSize,
     recheckMs,
+    identityCheckMs,
     log,
     storeId,
     signal,

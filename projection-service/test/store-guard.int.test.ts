@@ -30,6 +30,7 @@ describe.each(list)('checkpoints of another store on $name', ({ open }) => {
       batchSize: 50,
       retryDelayMs: 10,
       recheckMs: 50,
+      identityCheckMs: 50,
     });
     return running;
   };
@@ -111,5 +112,24 @@ describe.each(list)('checkpoints of another store on $name', ({ open }) => {
     await eventually(() => Object.keys(again.refusals()).length === allProjections.length);
     expect(again.refusals().audit).toMatch(/not .* it applied: the store hands out its positions/);
     expect((await carIds()).has(reused.cars.plain)).toBe(false);
+  });
+
+  it('refuses a store rolled back in place while it runs, before applying what comes next', async () => {
+    const { position: kept } = await appendScenario(setup.store);
+    const { position } = await appendScenario(setup.store);
+    const live = await start();
+    await caughtUp(live, position);
+
+    // Rolled back under the running projections: their checkpoints' event is gone.
+    await sql
+      .raw(`delete from ${setup.storeSchema}.events where position > ${kept}`)
+      .execute(setup.db);
+    await eventually(() => Object.keys(live.refusals()).length === allProjections.length);
+    expect(live.refusals().cars).toMatch(/no event/);
+    const next = await appendScenario(setup.store);
+    await eventually(async () => (await setup.store.headPosition()) === next.position);
+    // Still refused, and nothing of the new events was applied.
+    expect(Object.keys(live.refusals())).toHaveLength(allProjections.length);
+    expect((await carIds()).has(next.cars.plain)).toBe(false);
   });
 });
