@@ -9,10 +9,12 @@ import {
   REBUILD_ADVICE,
   type ReadModelDb,
   readModelStatus,
+  readReactorStates,
 } from '@second-gear/read-model';
 import { type CliEnv, CliEnvError, parseCliEnv } from './cli-env.ts';
 import { listParked, retryParked, skipParked } from './parked.ts';
 import { progressReporter } from './progress-bar.ts';
+import { setReactorCheckpoint } from './reactions/reactor.ts';
 import { rebuildReadModel } from './rebuild.ts';
 
 const usage = `Usage: npm run projections -- <command>
@@ -28,6 +30,10 @@ Commands:
   skip <projection> <position> [--by <name>]
                       leave a parked event out for good
                       (--by: who decides, recorded with it; default: this system user)
+  reactor <name> --from <position>|head|start
+                      set a reactor's checkpoint in this store, after it refused another
+                      store's: it goes on after that event (start: every event again,
+                      head: only events to come)
 
 Environment:
   DATABASE_URL           the read model's PostgreSQL (postgres://...), or
@@ -116,6 +122,12 @@ const status = async ({ store, db }: Opened) => {
       `${parked} parked event(s): a projection could not apply them; see npm run projections -- parked\n`,
     );
   }
+  for (const reactor of await readReactorStates(db)) {
+    if (!reactor.refused) continue;
+    out.write(
+      `reactor ${reactor.name} will not go on: ${reactor.refused}\nTo go on, set its checkpoint in this store: npm run projections -- reactor ${reactor.name} --from <position>|head|start\n`,
+    );
+  }
   if (report.unfinishedRebuild) {
     out.write('an interrupted rebuild can be continued with: npm run projections -- rebuild\n');
   }
@@ -199,11 +211,37 @@ const resolve = async ({ store, db }: Opened, command: 'retry' | 'skip', args: s
     );
     return 0;
   }
-  process.stderr.write(`${projection} ${position}: failed again, still parked: ${result.error}\n`);
+  process.stderr.write(`${projection} ${position}: not applied, still parked: ${result.error}\n`);
   return 1;
 };
 
-const commands = ['status', 'rebuild', 'parked', 'retry', 'skip'] as const;
+/** `reactor <name> --from <position>|head|start`. */
+const reactor = async ({ store, db }: Opened, args: string[]) => {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { from: { type: 'string' } },
+  });
+  const [name] = positionals;
+  const from = values.from;
+  if (name === undefined || from === undefined || !/^(\d+|head|start)$/.test(from)) {
+    throw new StartupError(
+      'Name the reactor and where it goes on from: npm run projections -- reactor <name> --from <position>|head|start',
+    );
+  }
+  const position = await setReactorCheckpoint({
+    store,
+    db,
+    name,
+    from: from === 'head' || from === 'start' ? from : BigInt(from),
+  });
+  process.stdout.write(
+    `reactor ${name}: goes on ${position === undefined ? 'from the first event' : `after position ${position}`} of this store\n`,
+  );
+  return 0;
+};
+
+const commands = ['status', 'rebuild', 'parked', 'retry', 'skip', 'reactor'] as const;
 type CommandName = (typeof commands)[number];
 const isCommand = (name: string | undefined): name is CommandName =>
   (commands as readonly (string | undefined)[]).includes(name);
@@ -234,6 +272,8 @@ const main = async (argv: string[]): Promise<number> => {
       case 'parked':
         await parked(opened, rest.includes('--all'));
         return 0;
+      case 'reactor':
+        return await reactor(opened, rest);
       default:
         return await resolve(opened, command, rest);
     }

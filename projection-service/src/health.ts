@@ -6,8 +6,8 @@ import type { RunningProjections } from './start-projections.ts';
  * What the projections and reactors say about themselves on `/health`. `degraded`: events are
  * parked, a projection is held before an event it keeps failing to apply (`retrying`), or a
  * reactor keeps failing; the read model is short of something or behind while it goes on
- * serving, and an operator should look. `failing`: a projection refuses another store's
- * checkpoint and does nothing until a rebuild.
+ * serving, and an operator should look. `failing`: a projection or a reactor refuses its
+ * checkpoint (another store's) and does nothing until an operator acts.
  */
 export const subscriptionsHealth = async ({
   db,
@@ -22,7 +22,7 @@ export const subscriptionsHealth = async ({
   const reactions = await reactors.states();
   const refused = projections.refusals();
   const retrying = projections.failures();
-  const failing = Object.keys(refused).length > 0;
+  const failing = Object.keys(refused).length > 0 || reactions.some((r) => r.refused);
   const degraded =
     Object.keys(parked).length > 0 ||
     Object.keys(retrying).length > 0 ||

@@ -8,6 +8,7 @@ import {
   type Reactor,
   type RunningReactors,
   readReactorStates,
+  setReactorCheckpoint,
   startReactors,
 } from '../src/reactions/reactor.ts';
 import { backends, eventually, type Setup } from './backends.ts';
@@ -40,9 +41,10 @@ describe.each(list)('reactors on $name', ({ open }) => {
     await setup.close();
   });
 
-  const start = async (reactors: readonly Reactor[]) => {
+  const start = async (reactors: readonly Reactor[], store = setup.store) => {
     running = await startReactors({
-      store: setup.store,
+      store,
+      recheckMs: 50,
       db: setup.db,
       reactors,
       firstDelayMs: 20,
@@ -145,5 +147,42 @@ describe.each(list)('reactors on $name', ({ open }) => {
     await eventually(async () => (await stateOf('recorder'))?.position === position);
     expect(done).toEqual([good]);
     expect((await stateOf('recorder'))?.parked).toBe(1);
+  });
+
+  it('refuses a checkpoint of another store, reacting to none of its events, until an operator sets one', async () => {
+    const seen: bigint[] = [];
+    // A name of its own: the reactions schema is shared by the tests on one server.
+    const name = `guarded-${randomUUID().slice(0, 8)}`;
+    const recorder: Reactor = {
+      name,
+      types: new Set(['UserDeleted']),
+      react: async (event) => {
+        seen.push(event.position);
+      },
+    };
+    for (const id of ['a', 'b', 'c']) {
+      await setup.store.append(streams.user(id), 'any', [userDeleted(id, `${id}@example.com`)]);
+    }
+    const head = await setup.store.headPosition();
+    await start([recorder]);
+    await eventually(async () => (await stateOf(name))?.position === head);
+    await running?.stop();
+    expect(seen).toHaveLength(3);
+
+    // The same reactions schema, now pointed at another store with fewer events.
+    const other = await setup.openAnotherStore();
+    const { position } = await other.append(streams.user('d'), 'any', [
+      userDeleted('d', 'd@example.com'),
+    ]);
+    const live = await start([recorder], other);
+    await eventually(async () => (await stateOf(name))?.refused !== undefined);
+    expect((await stateOf(name))?.refused).toMatch(/another event store/);
+    expect((await live.states())[0]?.refused).toMatch(/another event store/);
+    expect(seen).toHaveLength(3);
+
+    await setReactorCheckpoint({ store: other, db: setup.db, name, from: 'start' });
+    await eventually(() => seen.length === 4);
+    expect(seen.at(-1)).toBe(position);
+    await eventually(async () => (await stateOf(name))?.refused === undefined);
   });
 });

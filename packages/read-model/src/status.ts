@@ -169,6 +169,11 @@ export interface ReactorState {
   };
   /** Events it could not read at all, passed over and kept in `reactions.parked`. */
   parked: number;
+  /**
+   * Why it will not go on from its checkpoint, when that was written against another store (or
+   * a position where the store now holds another event, or none).
+   */
+  refused?: string;
 }
 
 export const REACTIONS_SCHEMA = 'reactions';
@@ -181,6 +186,7 @@ type ReactorCheckpointRow = {
   failing_since: Date | string | null;
   last_error: string | null;
   next_attempt_at: Date | string | null;
+  refused: string | null;
   parked: number;
 };
 
@@ -197,6 +203,7 @@ export const readReactorStates = async (db: ReadModelDb): Promise<ReactorState[]
     name: row.name,
     position: row.position === null ? undefined : toPosition(row.position),
     parked: row.parked,
+    ...(row.refused ? { refused: row.refused } : {}),
     ...(row.failing_position === null
       ? {}
       : {

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { StartupError } from '@second-gear/config';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
 import type { EventType } from '@second-gear/features';
 import {
+  checkpointMismatch,
   REACTIONS_SCHEMA,
   type ReactorState,
   type ReadModelDb,
@@ -52,6 +54,11 @@ export interface StartReactorsOptions {
   maxDelayMs?: number;
   /** Counts the batches and the events reacted to (the service's `/metrics`). */
   metrics?: SubscriptionCounters;
+  /**
+   * How often a reactor checks that the store still holds the event at its checkpoint, and one
+   * that refuses the store looks again (default 10 s).
+   */
+  recheckMs?: number;
 }
 
 export interface RunningReactors {
@@ -83,6 +90,16 @@ export const migrateReactions = async (db: ReadModelDb): Promise<void> => {
         )`,
       )
       .execute(trx);
+    // The store it was written against, the event at its position, and why it will not go on
+    // when that is another store's (as the projections' checkpoints).
+    await sql
+      .raw(
+        `alter table ${REACTIONS_SCHEMA}.checkpoints
+          add column if not exists store_id text,
+          add column if not exists event_id text,
+          add column if not exists refused text`,
+      )
+      .execute(trx);
     await sql
       .raw(
         `create table if not exists ${REACTIONS_SCHEMA}.parked (
@@ -103,6 +120,7 @@ export const migrateReactions = async (db: ReadModelDb): Promise<void> => {
 export const reactorHealth = (state: ReactorState) => ({
   position: state.position?.toString() ?? null,
   parked: state.parked,
+  ...(state.refused ? { refused: state.refused } : {}),
   ...(state.failing
     ? {
         failing: {
@@ -118,18 +136,44 @@ export const reactorHealth = (state: ReactorState) => ({
 
 const table = sql.table(`${REACTIONS_SCHEMA}.checkpoints`);
 
-const readCheckpoint = async (db: ReadModelDb, name: string): Promise<bigint | undefined> => {
+interface ReactorCheckpoint {
+  position: bigint | undefined;
+  storeId: string | null;
+  eventId: string | null;
+}
+
+const readCheckpoint = async (db: ReadModelDb, name: string): Promise<ReactorCheckpoint> => {
   await sql`insert into ${table} (name) values (${name}) on conflict (name) do nothing`.execute(db);
-  const { rows } = await sql<{ position: string | null }>`
-    select position from ${table} where name = ${name}`.execute(db);
-  const position = rows[0]?.position;
-  return position == null ? undefined : toPosition(position);
+  const { rows } = await sql<{
+    position: string | null;
+    store_id: string | null;
+    event_id: string | null;
+  }>`select position, store_id, event_id from ${table} where name = ${name}`.execute(db);
+  const [row] = rows;
+  return {
+    position: row?.position == null ? undefined : toPosition(row.position),
+    storeId: row?.store_id ?? null,
+    eventId: row?.event_id ?? null,
+  };
 };
 
-const saveCheckpoint = (db: ReadModelDb, name: string, position: bigint) =>
-  sql`update ${table} set position = ${position}, attempts = 0, failing_position = null,
-        failing_since = null, last_error = null, next_attempt_at = null, updated_at = now()
+const saveCheckpoint = (db: ReadModelDb, name: string, at: RecordedEvent, storeId: string) =>
+  sql`update ${table} set position = ${at.position}, event_id = ${at.id}, store_id = ${storeId},
+        attempts = 0, failing_position = null, failing_since = null, last_error = null,
+        next_attempt_at = null, refused = null, updated_at = now()
       where name = ${name}`.execute(db);
+
+const saveRefusal = (db: ReadModelDb, name: string, refused: string | null) =>
+  sql`update ${table} set refused = ${refused}, updated_at = now()
+      where name = ${name} and refused is distinct from ${refused}`.execute(db);
+
+/** Why the reactor must not go on from its stored checkpoint in this store, if it must not. */
+const refusal = async (reacting: Reacting, name: string): Promise<string | undefined> =>
+  checkpointMismatch(
+    reacting.options.store,
+    await readCheckpoint(reacting.options.db, name),
+    reacting.storeId,
+  );
 
 const saveFailure = (
   db: ReadModelDb,
@@ -162,6 +206,9 @@ interface Reacting {
   signal: AbortSignal;
   /** Each reactor's position: the last event it reacted to or passed over. */
   passed: Map<string, bigint | undefined>;
+  /** The store's identity, recorded with every checkpoint. */
+  storeId: string;
+  recheckMs: number;
 }
 
 /**
@@ -216,48 +263,87 @@ const handle = async (
 };
 
 /**
+ * Follows the store from `from` until stopped, or until the store no longer holds the event at
+ * the reactor's checkpoint (checked every `recheckMs`): then it returns, and `run` refuses.
+ */
+const follow = async (reacting: Reacting, reactor: Reactor, from: bigint | undefined) => {
+  const { options, passed } = reacting;
+  const { db, store } = options;
+  const moved = new AbortController();
+  const signal = AbortSignal.any([reacting.signal, moved.signal]);
+  const check = setInterval(() => {
+    void refusal(reacting, reactor.name).then(
+      (why) => why !== undefined && moved.abort(),
+      () => {},
+    );
+  }, reacting.recheckMs);
+  let saved = from;
+  let savedAt = Date.now();
+  const save = async (at: RecordedEvent) => {
+    await saveCheckpoint(db, reactor.name, at, reacting.storeId);
+    saved = at.position;
+    savedAt = Date.now();
+  };
+  try {
+    const subscription = store.subscribe({
+      ...(from === undefined ? {} : { after: from }),
+      signal,
+    });
+    for await (const events of batched(subscription, 500)) {
+      for (const event of events) {
+        if (!reactor.types.has(event.type as EventType)) continue;
+        if (reactor.wants && !reactor.wants(event)) continue;
+        await handle(reacting, reactor, event);
+        await save(event);
+        options.metrics?.applied(reactor.name, 1);
+        passed.set(reactor.name, event.position);
+      }
+      options.metrics?.batch(reactor.name, 'applied');
+      // Passing over other events needs no write each time: after a restart, reading
+      // them again costs nothing.
+      const last = events.at(-1);
+      if (last !== undefined) passed.set(reactor.name, last.position);
+      if (last && last.position !== saved && Date.now() - savedAt > PASSED_OVER_SAVE_MS) {
+        await save(last);
+      }
+    }
+  } finally {
+    clearInterval(check);
+  }
+};
+
+/**
  * One reactor, until stopped: follows the store from its checkpoint, and after a failure of
- * the store or the database, starts again from it after a wait that doubles.
+ * the store or the database, starts again from it after a wait that doubles. A checkpoint
+ * written against another store (or at a position where this store now holds another event, or
+ * none) is refused, as the projections refuse theirs: the reactor does nothing, says why in its
+ * state, and looks again every `recheckMs`, until an operator sets its checkpoint in this store
+ * (`npm run projections -- reactor`).
  */
 const run = async (reacting: Reacting, reactor: Reactor) => {
   const { options, log, firstDelay, maxDelay, signal, passed } = reacting;
-  const { db, store } = options;
+  const { db } = options;
   let delay = firstDelay;
+  let refused: string | undefined;
   while (!signal.aborted) {
     try {
-      let saved = await readCheckpoint(db, reactor.name);
-      let savedAt = Date.now();
+      const why = await refusal(reacting, reactor.name);
+      if (why !== undefined) {
+        if (why !== refused)
+          log?.error({ reactor: reactor.name, reason: why }, `reactor stopped: ${why}`);
+        refused = why;
+        await saveRefusal(db, reactor.name, why);
+        await sleep(reacting.recheckMs, undefined, { signal }).catch(() => {});
+        continue;
+      }
+      if (refused !== undefined) await saveRefusal(db, reactor.name, null);
+      refused = undefined;
+      const { position } = await readCheckpoint(db, reactor.name);
       const seen = passed.get(reactor.name);
-      if (seen === undefined || (saved !== undefined && saved > seen)) {
-        passed.set(reactor.name, saved);
+      if (seen === undefined || (position !== undefined && position > seen)) {
+        passed.set(reactor.name, position);
       }
-      const save = async (position: bigint) => {
-        await saveCheckpoint(db, reactor.name, position);
-        saved = position;
-        savedAt = Date.now();
-      };
-      const subscription = store.subscribe({
-        ...(saved === undefined ? {} : { after: saved }),
-        signal,
-      });
-      for await (const events of batched(subscription, 500)) {
-        for (const event of events) {
-          if (!reactor.types.has(event.type as EventType)) continue;
-          if (reactor.wants && !reactor.wants(event)) continue;
-          await handle(reacting, reactor, event);
-          await save(event.position);
-          options.metrics?.applied(reactor.name, 1);
-          passed.set(reactor.name, event.position);
-        }
-        options.metrics?.batch(reactor.name, 'applied');
-        // Passing over other events needs no write each time: after a restart, reading
-        // them again costs nothing.
-        const last = events.at(-1)?.position;
-        if (last !== undefined) passed.set(reactor.name, last);
-        if (last !== undefined && last !== saved && Date.now() - savedAt > PASSED_OVER_SAVE_MS) {
-          await save(last);
-        }
-      }
+      await follow(reacting, reactor, position);
       delay = firstDelay;
     } catch (error) {
       if (signal.aborted) return;
@@ -292,6 +378,8 @@ export const startReactors = async (options: StartReactorsOptions): Promise<Runn
     maxDelay: options.maxDelayMs ?? 5 * 60_000,
     signal,
     passed: new Map(),
+    storeId: await options.store.storeId(),
+    recheckMs: options.recheckMs ?? 10_000,
   };
   const { passed } = reacting;
 
@@ -306,4 +394,44 @@ export const startReactors = async (options: StartReactorsOptions): Promise<Runn
       await running;
     },
   };
+};
+
+/** Said of a reactor checkpoint set at a position where the store holds no event. */
+export class NoEventThereError extends StartupError {
+  override name = 'NoEventThereError';
+  constructor(position: bigint) {
+    super(
+      `The event store holds no event at position ${position}: name one it holds, or head or start.`,
+    );
+  }
+}
+
+/**
+ * Sets a reactor's checkpoint in this store, for an operator after it refused another store's:
+ * it goes on after `from` (`start`: every event, its effects done again, which reactors
+ * allow; `head`: only events to come). Answers the position set.
+ */
+export const setReactorCheckpoint = async (options: {
+  store: EventStore;
+  db: ReadModelDb;
+  name: string;
+  from: 'start' | 'head' | bigint;
+}): Promise<bigint | undefined> => {
+  const { store, db, name, from } = options;
+  await migrateReactions(db);
+  const position =
+    from === 'start' ? undefined : from === 'head' ? await store.headPosition() : from;
+  const at = position === undefined ? undefined : await store.eventAt(position);
+  if (position !== undefined && at === undefined) throw new NoEventThereError(position);
+  const result = await sql`update ${table} set position = ${position ?? null},
+        event_id = ${at?.id ?? null}, store_id = ${await store.storeId()}, refused = null,
+        attempts = 0, failing_position = null, failing_since = null, last_error = null,
+        next_attempt_at = null, updated_at = now()
+      where name = ${name}`.execute(db);
+  if (result.numAffectedRows === 0n) {
+    throw new StartupError(
+      `No reactor is named ${name}: npm run projections -- status lists them.`,
+    );
+  }
+  return position;
 };
