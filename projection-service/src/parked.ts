@@ -242,6 +242,13 @@ const retryIn = async (
     .where('projection', '=', projection.name)
     .where('position', 'in', [...resolved])
     .execute();
+  // The checkpoint stays, but what readers see changed: its time moves, and with it the
+  // version that kept answers are tagged with.
+  await tables
+    .updateTable('projection_checkpoints')
+    .set({ updated_at: sql`greatest(now(), updated_at + interval '1 millisecond')` })
+    .where('name', '=', projection.name)
+    .execute();
   await notifyReadModelChanged(trx, schema);
   return { retried: true, reapplied: chain.length - 1 + after.length };
 };

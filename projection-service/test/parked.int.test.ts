@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { allProjections, carsProjection, noCarDetails, streams } from '@second-gear/features';
 import type { Projection } from '@second-gear/features/platform/projection.ts';
-import { countParked, migrateReadModel, readModelStatus } from '@second-gear/read-model';
+import {
+  countParked,
+  migrateReadModel,
+  readCheckpoints,
+  readModelStatus,
+} from '@second-gear/read-model';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptionsHealth } from '../src/health.ts';
@@ -225,8 +230,15 @@ describe.each(list)('poison events on $name', ({ open }) => {
     expect(await car()).toEqual({ price: '15000', mileage: null });
 
     await dropCarRule();
+    const carsCheckpoint = async () =>
+      (await readCheckpoints(setup.db, setup.schema)).find((c) => c.name === 'cars');
+    const before = await carsCheckpoint();
     expect(await retry(raised)).toEqual({ retried: true, reapplied: 1 });
     expect(await car()).toEqual({ price: '95000', mileage: 42000 });
+    // The rows changed, not the position: the checkpoint's time says so to kept answers.
+    const after = await carsCheckpoint();
+    expect(after?.position).toBe(before?.position);
+    expect(after?.updatedAt.getTime()).toBeGreaterThan(before?.updatedAt.getTime() ?? Infinity);
     const prices = await q
       .selectFrom('car_prices')
       .select('price')

@@ -73,7 +73,7 @@ const cacheOutcomes = (metrics: Registry): Outcomes => {
 };
 
 /**
- * Keeps `version` as the sum of the checkpoints: read when the app is ready, again at every
+ * Keeps `version` from the checkpoints (count, sum, latest time): read when the app is ready, again at every
  * commit's notification (which clears `kept` and leaves the version unknown until then), and
  * every `recheckMs` in case a notification was lost.
  */
@@ -96,10 +96,13 @@ const followVersion = (
         try {
           const checkpoints = await readCheckpoints(options.db, options.schema);
           const sum = checkpoints.reduce((total, c) => total + (c.position ?? 0n), 0n);
+          const latest = Math.max(...checkpoints.map((c) => c.updatedAt.getTime()));
           // A notification that arrived while reading leaves the version unknown until the
           // next read, which then sees its commit.
           version.current =
-            again || checkpoints.length === 0 ? undefined : `${checkpoints.length}.${sum}`;
+            again || checkpoints.length === 0
+              ? undefined
+              : `${checkpoints.length}.${sum}.${latest}`;
         } catch {
           version.current = undefined;
         }
@@ -230,8 +233,9 @@ const keepAnswers = (
 
 /**
  * Answers from memory while the read model stands still. The read model only changes when a
- * projector commits, and each commit moves a checkpoint, so the sum of the checkpoints is a
- * version of everything a reader can see. Answers are tagged with it (`ETag`, `304` on
+ * projector commits (a batch moves a checkpoint; a retried parked event touches its
+ * projection's checkpoint's time; a rebuild swaps in checkpoints written later), so the
+ * checkpoints' count, sum and latest time are a version of everything a reader can see. Answers are tagged with it (`ETag`, `304` on
  * `If-None-Match`), and public ones are kept, serialized, until the version moves: a commit's
  * notification sets it unknown at once (nothing is kept or answered from memory meanwhile) and
  * it is read again. A request with `X-Min-Position` is always answered from the database.
