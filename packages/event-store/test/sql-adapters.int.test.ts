@@ -129,6 +129,23 @@ for (const adapter of sqlAdapters) {
       }
     });
 
+    test('the time recorded never goes back, even when the clock is stepped back', async () => {
+      const executor = opened.sqlExecutor?.();
+      if (!executor) throw new Error('a SQL adapter opens an executor');
+      const stream = `car-${randomUUID()}`;
+      const { position } = await store.append(stream, 'no_stream', [event('A')]);
+      // The last event written an hour ahead of the clock: as if the clock went back since.
+      const ahead = new Date(Date.now() + 3_600_000);
+      await executor.query(`update event_store.events set recorded_at = $1 where position = $2`, [
+        ahead.toISOString(),
+        position.toString(),
+      ]);
+      await store.append(stream, 0, [event('B')]);
+      const [, later] = await store.readStream(stream);
+      expect(later?.recordedAt.getTime()).toBeGreaterThanOrEqual(ahead.getTime());
+      await executor.close();
+    });
+
     test('positions have no gaps, also after a failed append', async () => {
       const head = (await store.headPosition()) ?? 0n;
       const stream = `car-${randomUUID()}`;

@@ -99,8 +99,12 @@ begin
   -- position below p. Statements below run after the lock, each with a fresh snapshot.
   perform pg_advisory_xact_lock(hashtextextended('${s}.append', 0));
 
-  select coalesce(max(e.position), 0) into head from ${s}.events e;
-  written_at := clock_timestamp();
+  -- The time recorded never goes back, even when the server's clock is stepped back: events
+  -- in position order are in time order.
+  select e.position, greatest(clock_timestamp(), e.recorded_at) into head, written_at
+    from ${s}.events e order by e.position desc limit 1;
+  head := coalesce(head, 0);
+  written_at := coalesce(written_at, clock_timestamp());
 
   for request, request_index in
     select r.value, r.ordinality from jsonb_array_elements(requests) with ordinality as r(value, ordinality)
