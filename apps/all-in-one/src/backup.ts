@@ -29,7 +29,7 @@ const whileStopped = async <T>(dataDir: string, work: () => Promise<T>): Promise
   const releases: (() => void)[] = [];
   try {
     for (const engine of enginesIn(dataDir)) {
-      releases.push(lockDatabaseDirectory(join(dataDir, engine)));
+      releases.push(await lockDatabaseDirectory(join(dataDir, engine)));
     }
     // A server an app left running when it ended without stopping it holds no lock.
     if (await embeddedPostgresRunning(join(dataDir, 'postgres'))) {

@@ -142,43 +142,80 @@ const serverEnv = () => ({ ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' });
  * Whether a PostgreSQL server answers on the socket a pid file names, for the directory `dir`:
  * a server that refuses connections while it starts or recovers answers too.
  */
-const serverAnswers = async (dir: string, socketDir: string, port: number): Promise<boolean> => {
-  const client = new pg.Client({ host: socketDir, port, user: 'postgres', database: 'postgres' });
+/**
+ * What answers on the socket a pid file names: this directory's server (also while it starts
+ * up, shuts down or recovers, 57P03), nobody (no socket, or nothing listening on it), or
+ * something that would not say which (too many connections, a login refused, a connection
+ * dropped), which may be the server.
+ */
+type SocketAnswer = 'ours' | 'nobody' | { unclear: string };
+
+const serverAt = async (dir: string, socketDir: string, port: number): Promise<SocketAnswer> => {
+  const client = new pg.Client({
+    host: socketDir,
+    port,
+    user: 'postgres',
+    database: 'postgres',
+    connectionTimeoutMillis: 5000,
+  });
   try {
     await client.connect();
     const { rows } = await client.query<{ data_directory: string }>('show data_directory');
-    return rows[0]?.data_directory === dir;
+    return rows[0]?.data_directory === dir ? 'ours' : 'nobody';
   } catch (error) {
-    // 57P03: the database system is starting up, shutting down or recovering.
-    return (error as { code?: string }).code === '57P03';
+    const code = (error as { code?: string }).code;
+    if (code === '57P03') return 'ours';
+    if (code === 'ECONNREFUSED' || code === 'ENOENT') return 'nobody';
+    return { unclear: error instanceof Error ? error.message : String(error) };
   } finally {
     await client.end().catch(() => {});
   }
 };
 
+/** Whether process `pid` runs and is a PostgreSQL server (on Linux by its name; elsewhere by being alive). */
+const postgresProcess = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  if (process.platform !== 'linux') return true;
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');
+  } catch {
+    return false;
+  }
+};
+
 /**
- * The server `dir`'s pid file names (none without the file): its pid, and whether it answers on
- * the socket the file gives (its fourth and fifth lines), for this directory.
+ * The server `dir`'s pid file names (none without the file): its pid, and what answers on the
+ * socket the file gives (its fourth and fifth lines).
  */
 const pidFileOf = (dir: string) => {
   const file = join(dir, 'postmaster.pid');
   if (!existsSync(file)) return undefined;
   const [pid, , , port, socketDir] = readFileSync(file, 'utf8').split('\n');
-  const answers = async () =>
-    socketDir && port ? serverAnswers(dir, socketDir, Number(port)) : false;
-  return { file, pid, answers };
+  const answer = async (): Promise<SocketAnswer> =>
+    socketDir && port ? serverAt(dir, socketDir, Number(port)) : 'nobody';
+  return { file, pid: Number.parseInt(pid ?? '', 10), answer };
 };
 
-/** Whether a PostgreSQL server runs on `dir` (for a backup, which needs it stopped). */
-export const embeddedPostgresRunning = async (dir: string): Promise<boolean> =>
-  (await pidFileOf(resolve(dir))?.answers()) ?? false;
+/** Whether a PostgreSQL server runs on `dir`, or may (for a backup, which needs it stopped). */
+export const embeddedPostgresRunning = async (dir: string): Promise<boolean> => {
+  const found = pidFileOf(resolve(dir));
+  return found !== undefined && (await found.answer()) !== 'nobody';
+};
 
 /**
  * A server still running on the directory is one an earlier run left behind when it ended
  * without stopping it (killed outright, or crashed): its caller holds the directory's lock, so
  * no live marketplace owns it. It is recognised by answering on its socket for this directory,
  * never by its pid alone (after a reboot the pid file's number may be any other process's), and
- * shut down with `pg_ctl` as the server's own user. A pid file no server answers for is stale.
+ * shut down with `pg_ctl` as the server's own user. The pid file is removed only when its server
+ * is known dead: nothing listens on its socket and its pid is no PostgreSQL process. Anything
+ * less certain (the socket answers but will not say, or a PostgreSQL process that has lost its
+ * socket holds the pid) stops the start with what to do, and the file stays, as PostgreSQL's own
+ * guard against a second server on the same files.
  */
 const stopLeftover = async (
   dir: string,
@@ -188,16 +225,24 @@ const stopLeftover = async (
 ): Promise<void> => {
   const found = pidFileOf(dir);
   if (!found) return;
-  if (await found.answers()) {
+  const answer = await found.answer();
+  if (answer === 'ours') {
     say(`stopping the PostgreSQL server (process ${found.pid}) an earlier run left on ${dir}`);
     try {
       run(bin.pg_ctl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '60'], user);
     } catch (error) {
       // The earlier run's watchdog may have been stopping it at the same moment: only a server
       // still there is a failure.
-      if (await pidFileOf(dir)?.answers()) throw error;
+      if ((await pidFileOf(dir)?.answer()) === 'ours') throw error;
     }
     return;
+  }
+  if (answer !== 'nobody' || postgresProcess(found.pid)) {
+    const why =
+      answer === 'nobody' ? 'does not answer on its socket' : `answers: ${answer.unclear}`;
+    throw new StartupError(
+      `A PostgreSQL server may still run on ${dir} (process ${found.pid} ${why}): stop it (pg_ctl stop -D ${dir}), or remove ${found.file} once you know no server runs there.`,
+    );
   }
   await rm(found.file, { force: true });
 };
@@ -413,7 +458,7 @@ export const startEmbeddedPostgres = async (options: {
   }
   const { binaries: bin, user } = prepared;
   await mkdir(dirname(dir), { recursive: true });
-  const release = lockDatabaseDirectory(dir);
+  const release = await lockDatabaseDirectory(dir);
   const cleanups: Cleanups = [async () => release()];
   const cleanUp = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});

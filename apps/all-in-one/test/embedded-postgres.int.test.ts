@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -201,6 +202,26 @@ describe.skipIf(unavailable !== undefined)('embedded PostgreSQL', () => {
       expect(alive(unrelated.pid ?? 0)).toBe(true);
     } finally {
       unrelated.kill();
+    }
+  }, 60_000);
+
+  it('keeps a pid file whose socket answers but will not say whose server it is, and says what to do', async () => {
+    const dir = join(await newDir(), 'postgres');
+    await mkdir(dir, { recursive: true });
+    // Something listens on the socket the file names and drops every connection, as a server
+    // out of connections or shutting down uncleanly may.
+    const socketDir = await newDir('sg-sock-');
+    const port = 45432;
+    const dropper = createServer((socket) => socket.destroy());
+    await new Promise<void>((done) => dropper.listen(join(socketDir, `.s.PGSQL.${port}`), done));
+    const pidFile = join(dir, 'postmaster.pid');
+    await writeFile(pidFile, ['2147483646', dir, '0', String(port), socketDir, ''].join('\n'));
+    try {
+      expect(await embeddedPostgresRunning(dir)).toBe(true);
+      await expect(startEmbeddedPostgres({ dir })).rejects.toThrow(/may still run on .*stop it/);
+      expect(existsSync(pidFile)).toBe(true);
+    } finally {
+      dropper.close();
     }
   }, 60_000);
 

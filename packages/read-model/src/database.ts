@@ -119,7 +119,7 @@ export const openPGlite = async (dir = 'memory://'): Promise<PGlite> => {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const options = { extensions: { pg_trgm } };
   if (dir.startsWith('memory://')) return PGlite.create(dir, options);
-  const release = lockDatabaseDirectory(dir);
+  const release = await lockDatabaseDirectory(dir);
   try {
     const db = await PGlite.create(dir, options);
     const close = db.close.bind(db);

@@ -54,4 +54,43 @@ describe('an embedded database directory', () => {
     await db.close();
     expect(existsSync(`${dir}.lock`)).toBe(false);
   });
+
+  /** A process that takes the lock, says so, and holds it until killed or `holdMs` passed. */
+  const locker = (dir: string, holdMs: number) => {
+    const script = `import('${new URL('../src/pglite-lock.ts', import.meta.url).href}')
+      .then((m) => m.lockDatabaseDirectory(${JSON.stringify(dir)}))
+      .then(() => { console.log('won'); setTimeout(() => process.exit(0), ${holdMs}); },
+        (e) => { console.log(e.name === 'StartupError' ? 'refused' : e.message); process.exit(3); });`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += String(chunk);
+    });
+    const said = new Promise<string>((done) => {
+      child.stdout.on('data', () => {
+        if (out.includes('\n')) done(out.trim());
+      });
+      child.on('exit', () => done(out.trim()));
+    });
+    return { child, said, exited: new Promise((done) => child.on('exit', done)) };
+  };
+
+  it.skipIf(process.platform !== 'linux')(
+    'lets one of many processes starting at once have it, and frees it when its holder is killed',
+    async () => {
+      const dir = await freshDir();
+      for (let round = 0; round < 3; round++) {
+        const racers = Array.from({ length: 6 }, () => locker(dir, 1500));
+        const answers = await Promise.all(racers.map((r) => r.said));
+        expect(answers.filter((a) => a === 'won')).toHaveLength(1);
+        expect(answers.filter((a) => a === 'refused')).toHaveLength(5);
+        // The holder dies without releasing anything: the lock is free at once.
+        const holder = racers[answers.indexOf('won')];
+        holder?.child.kill('SIGKILL');
+        await Promise.all(racers.map((r) => r.exited));
+      }
+      const db = await openPGlite(dir);
+      await db.close();
+    },
+  );
 });
