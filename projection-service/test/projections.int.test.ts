@@ -1,6 +1,12 @@
 import type { RecordedEvent } from '@second-gear/event-store';
-import { allProjections, carsProjection, streams } from '@second-gear/features';
-import type { Projection } from '@second-gear/features/platform/projection.ts';
+import {
+  allProjections,
+  carsProjection,
+  membersProjection,
+  streams,
+  toProjectedEvent,
+} from '@second-gear/features';
+import type { Projection, ReadTables } from '@second-gear/features/platform/projection.ts';
 import {
   carTriggersDisabled,
   migrateReadModel,
@@ -421,6 +427,67 @@ describe.each(list)('projections on $name', ({ open }) => {
       .where('id', '=', buyer.uid)
       .executeTakeFirst();
     expect(user).toMatchObject({ name: `${buyer.name} B.`, phone: '+8801711111111' });
+  });
+
+  it('finds who favours the cars of a batch in one statement, as the favourites stood at each event', async () => {
+    const ids = await appendScenario(setup.store);
+    const { buyer, cars } = ids;
+    const person = { uid: buyer.uid, email: buyer.email, role: 'Buyer' as const };
+    const seller = { uid: ids.seller.uid, email: ids.seller.email, role: 'Seller' as const };
+    const at = async (stream: string, data: Parameters<typeof eventData>) =>
+      setup.store.append(stream, 'any', [eventData(...data)]);
+    const favourite = { carId: cars.plain, userId: buyer.uid };
+    await at(streams.user(buyer.uid), ['CarFavourited', favourite, person]);
+    await at(streams.car(cars.plain), [
+      'CarPriceChanged',
+      { carId: cars.plain, oldPrice: 15000, price: 14000 },
+      seller,
+    ]);
+    await at(streams.user(buyer.uid), ['CarUnfavourited', favourite, person]);
+    await at(streams.car(cars.plain), [
+      'CarPriceChanged',
+      { carId: cars.plain, oldPrice: 14000, price: 13000 },
+      seller,
+    ]);
+    await at(streams.car(cars.advertised), [
+      'CarPriceChanged',
+      { carId: cars.advertised, oldPrice: 20000, price: 19000 },
+      seller,
+    ]);
+    await migrateReadModel(setup.db, setup.schema);
+    const events = await readEverything(setup);
+    let lookups = 0;
+    const counted = (tables: ReadTables): ReadTables =>
+      new Proxy(tables, {
+        get(target, key) {
+          const value = Reflect.get(target, key, target);
+          if (typeof value !== 'function') return value;
+          if (key !== 'selectFrom') return value.bind(target);
+          return (from: string) => {
+            if (from === 'favourites') lookups++;
+            return value.call(target, from);
+          };
+        },
+      });
+    await setup.db.transaction().execute(async (trx) => {
+      const tables = trx.withSchema(setup.schema);
+      const parsed = events.flatMap((e) => {
+        const event = toProjectedEvent(e);
+        return event ? [event] : [];
+      });
+      await membersProjection.applyAll?.(counted(tables), parsed);
+    });
+    expect(lookups).toBe(1);
+    const told = await setup.db
+      .withSchema(setup.schema)
+      .selectFrom('notifications')
+      .select(['user_id', 'kind', 'details'])
+      .where('kind', '=', 'price-dropped')
+      .execute();
+    // Told of the first drop, while the car was a favourite; not of the second.
+    expect(told).toEqual([
+      { user_id: buyer.uid, kind: 'price-dropped', details: { oldPrice: 15000, price: 14000 } },
+    ]);
   });
 
   it("keeps integrators' keys and webhooks, audits them without secrets, and tells admins of a failing one", async () => {

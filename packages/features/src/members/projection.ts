@@ -1,4 +1,4 @@
-import { ADMINS_AUDIENCE, type NotificationKind } from '@second-gear/read-model';
+import { ADMINS_AUDIENCE, type NotificationKind, toPosition } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import { carMatchesSearch } from '../contract/index.ts';
 import {
@@ -19,10 +19,58 @@ export interface Notification {
   details: Record<string, unknown>;
 }
 
-const favouritersOf = async (tables: ReadTables, carId: string): Promise<string[]> =>
-  (
-    await tables.selectFrom('favourites').select('user_id').where('car_id', '=', carId).execute()
-  ).map((row) => row.user_id);
+/** The cars of a batch whose favourers hear of an event: a price that drops, a sale. */
+const carsToTell = (events: readonly ProjectedEvent[]): string[] => [
+  ...new Set(
+    events.flatMap((event) =>
+      (event.type === 'CarPriceChanged' && event.data.price < event.data.oldPrice) ||
+      event.type === 'CarSold'
+        ? [event.data.carId]
+        : [],
+    ),
+  ),
+];
+
+/**
+ * Who keeps the batch's cars to tell among their favourites: read in one statement when first
+ * needed, and kept in step with the batch's own favourites, under the table's rule (a removal
+ * takes only a favourite added before it), so each event finds them as they stood at it.
+ */
+const favouritesOf = (tables: ReadTables, events: readonly ProjectedEvent[]) => {
+  const watched = carsToTell(events);
+  let kept: Map<string, Map<string, bigint>> | undefined;
+  const load = async () => {
+    if (kept) return kept;
+    const loaded = new Map<string, Map<string, bigint>>(watched.map((id) => [id, new Map()]));
+    if (watched.length > 0) {
+      const rows = await tables
+        .selectFrom('favourites')
+        .select(['car_id', 'user_id', 'position'])
+        .where('car_id', 'in', watched)
+        .execute();
+      for (const row of rows) loaded.get(row.car_id)?.set(row.user_id, toPosition(row.position));
+    }
+    kept = loaded;
+    return loaded;
+  };
+  return {
+    of: async (carId: string): Promise<string[]> => [...((await load()).get(carId)?.keys() ?? [])],
+    added: (carId: string, userId: string, position: bigint) => {
+      const users = kept?.get(carId);
+      if (users && !users.has(userId)) users.set(userId, position);
+    },
+    removed: (carId: string, userId: string, position: bigint) => {
+      const users = kept?.get(carId);
+      const since = users?.get(userId);
+      if (since !== undefined && since < position) users?.delete(userId);
+    },
+  };
+};
+
+type Kept = {
+  searches: ReturnType<typeof savedSearchesOf>;
+  favourites: ReturnType<typeof favouritesOf>;
+};
 
 /**
  * Who hears of an event, and what: the members who keep a car as a favourite hear when its
@@ -30,15 +78,14 @@ const favouritersOf = async (tables: ReadTables, carId: string): Promise<string[
  * they listed it; every admin hears of a failing webhook.
  */
 const notificationsOf = async (
-  tables: ReadTables,
   event: ProjectedEvent,
-  searches: () => Promise<SavedSearch[]>,
+  { searches, favourites }: Kept,
 ): Promise<Notification[]> => {
   switch (event.type) {
     case 'CarPriceChanged': {
       const { carId, oldPrice, price } = event.data;
       if (price >= oldPrice) return [];
-      return (await favouritersOf(tables, carId)).map((userId) => ({
+      return (await favourites.of(carId)).map((userId) => ({
         userId,
         kind: 'price-dropped' as const,
         carId,
@@ -47,7 +94,7 @@ const notificationsOf = async (
     }
     case 'CarSold': {
       const { carId } = event.data;
-      return (await favouritersOf(tables, carId)).map((userId) => ({
+      return (await favourites.of(carId)).map((userId) => ({
         userId,
         kind: 'favourite-sold' as const,
         carId,
@@ -58,7 +105,7 @@ const notificationsOf = async (
       const car = event.data;
       const told = new Set<string>();
       const matches: Notification[] = [];
-      for (const search of await searches()) {
+      for (const search of await searches.all()) {
         if (search.userId === car.sellerId || told.has(search.userId)) continue;
         if (!carMatchesSearch(car, search.query)) continue;
         told.add(search.userId);
@@ -143,7 +190,7 @@ const savedSearchesOf = (tables: ReadTables) => {
 const applyKept = async (
   tables: ReadTables,
   event: ProjectedEvent,
-  searches: ReturnType<typeof savedSearchesOf>,
+  { searches, favourites }: Kept,
 ): Promise<boolean> => {
   const at = event.metadata.occurredAt;
   switch (event.type) {
@@ -158,6 +205,7 @@ const applyKept = async (
         })
         .onConflict((c) => c.columns(['user_id', 'car_id']).doNothing())
         .execute();
+      favourites.added(event.data.carId, event.data.userId, event.position);
       return true;
     case 'CarUnfavourited':
       await tables
@@ -166,6 +214,7 @@ const applyKept = async (
         .where('car_id', '=', event.data.carId)
         .where('position', '<', event.position)
         .execute();
+      favourites.removed(event.data.carId, event.data.userId, event.position);
       return true;
     case 'SearchSaved': {
       const { searchId, userId, name, query } = event.data;
@@ -213,28 +262,28 @@ const applyKept = async (
  */
 export const membersProjectionOf = (notices: readonly Notices[]): Projection => {
   const relevant = new Set([...ownTypes, ...notices.flatMap((n) => n.types)]);
-  const notificationsFrom = async (
-    tables: ReadTables,
-    event: ProjectedEvent,
-    searches: () => Promise<SavedSearch[]>,
-  ) => [
+  const notificationsFrom = async (event: ProjectedEvent, kept: Kept) => [
     ...notices.flatMap((n) => n.of(event)),
-    ...(await notificationsOf(tables, event, searches)),
+    ...(await notificationsOf(event, kept)),
   ];
   return {
     name: 'members',
-    // Who keeps a car among their favourites is looked up by car, to tell them of its changes.
+    // Who keeps a batch's cars among their favourites is looked up by car, to tell them of
+    // their changes.
     readsIndexes: ['favourites_car_idx'],
     apply(tables, event) {
       return this.applyAll!(tables, [event]);
     },
     async applyAll(tables, events) {
-      const searches = savedSearchesOf(tables);
+      const kept: Kept = {
+        searches: savedSearchesOf(tables),
+        favourites: favouritesOf(tables, events),
+      };
       // The batch's notifications, written together at its end: nothing here reads them.
       const notifications: Record<string, unknown>[] = [];
       for (const event of events) {
-        if (!relevant.has(event.type) || (await applyKept(tables, event, searches))) continue;
-        for (const n of await notificationsFrom(tables, event, searches.all)) {
+        if (!relevant.has(event.type) || (await applyKept(tables, event, kept))) continue;
+        for (const n of await notificationsFrom(event, kept)) {
           notifications.push({
             id: `${event.position}:${n.userId}`,
             user_id: n.userId,
