@@ -17,6 +17,10 @@ import {
   userReadRoutes,
 } from '@second-gear/features';
 import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
+import {
+  type StreamLimits,
+  streamSlots,
+} from '@second-gear/features/platform/reads/stream-slots.ts';
 import { type FirebaseAuth, serviceTokens } from '@second-gear/identity';
 import {
   countParked,
@@ -69,6 +73,11 @@ export interface QueryServiceOptions {
   rateLimit?: false | { tokens?: number; timeWindow?: string | number };
   /** Interval of the feed's keep-alive messages (default 15 s). */
   feedHeartbeatMs?: number;
+  /**
+   * Car feed streams open at once: in all (default 100) and per client, an API key or else an
+   * address (default 4); one more is answered 429.
+   */
+  feedStreams?: Partial<StreamLimits>;
   /**
    * The projectors' commit notifications. With them, a request waiting for `X-Min-Position` is
    * released by the commit that reaches it, and answers carry an `ETag` and public ones are
@@ -158,7 +167,13 @@ const contextOf = (
   schema,
   store: options.store,
   auth: options.auth,
-  feed: { heartbeatMs: options.feedHeartbeatMs ?? 15_000 },
+  feed: {
+    heartbeatMs: options.feedHeartbeatMs ?? 15_000,
+    streams: streamSlots({
+      total: options.feedStreams?.total ?? 100,
+      perClient: options.feedStreams?.perClient ?? 4,
+    }),
+  },
   ...(options.changes ? { changes: options.changes } : {}),
   ...(limits === undefined
     ? {}

@@ -35,6 +35,10 @@ const app = await buildQueryService({
   readYourWritesTimeoutMs: settings.READ_YOUR_WRITES_TIMEOUT_MS,
   logger: { level: settings.LOG_LEVEL },
   rateLimit: { tokens: settings.RATE_LIMIT_TOKENS },
+  feedStreams: {
+    total: settings.FEED_MAX_STREAMS,
+    perClient: settings.FEED_MAX_STREAMS_PER_CLIENT,
+  },
   trustProxy: settings.TRUSTED_PROXIES,
   publicUrl: settings.PUBLIC_URL,
 });

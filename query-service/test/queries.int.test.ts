@@ -11,7 +11,7 @@ import {
   type ScenarioIds,
 } from '@second-gear/projection-service/testing';
 import { waitForPosition } from '@second-gear/read-model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildQueryService } from '../src/index.ts';
 import { backends, claimsOf, type Harness, parseSse, TOKEN_SECRET } from './support.ts';
 
@@ -765,6 +765,40 @@ describe.each(list)('query service on $name', (backend) => {
             carId,
           });
         } finally {
+          await served.close();
+        }
+      });
+
+      it('keeps at most so many streams open for one client, answering 429 with Retry-After beyond', async () => {
+        const served = await h.another({ feedStreams: { perClient: 2, total: 10 } });
+        const open: AbortController[] = [];
+        try {
+          const address = await served.listen({ host: '127.0.0.1', port: 0 });
+          const follow = async () => {
+            const controller = new AbortController();
+            const response = await fetch(`${address}/api/feed/cars?follow=true`, {
+              signal: controller.signal,
+            });
+            if (response.status === 200) open.push(controller);
+            return response;
+          };
+          expect((await follow()).status).toBe(200);
+          expect((await follow()).status).toBe(200);
+          const refused = await follow();
+          expect(refused.status).toBe(429);
+          expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+          expect(refused.headers.get('content-type')).toContain('application/problem+json');
+          expect(((await refused.json()) as { detail: string }).detail).toMatch(/Too many streams/);
+          // One closed, one may open again.
+          open.shift()?.abort();
+          await vi.waitFor(
+            async () => {
+              expect((await follow()).status).toBe(200);
+            },
+            { timeout: 5000, interval: 50 },
+          );
+        } finally {
+          for (const controller of open) controller.abort();
           await served.close();
         }
       });

@@ -37,6 +37,7 @@ export interface HarnessOptions {
   readYourWritesRecheckMs?: number;
   publicUrl?: string;
   sitemapCarsPerFile?: number;
+  feedStreams?: { total?: number; perClient?: number };
 }
 
 export interface Backend {
@@ -68,6 +69,7 @@ const wire = async (
         : { readYourWritesRecheckMs: settings.readYourWritesRecheckMs }),
       logger: false,
       feedHeartbeatMs: 200,
+      ...(settings.feedStreams === undefined ? {} : { feedStreams: settings.feedStreams }),
       publicUrl: settings.publicUrl,
       ...(settings.sitemapCarsPerFile === undefined
         ? {}

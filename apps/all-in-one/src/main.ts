@@ -33,6 +33,10 @@ const marketplace = await startMarketplace({
     uploads: settings.RATE_LIMIT_UPLOADS,
     tokens: settings.RATE_LIMIT_TOKENS,
   },
+  feedStreams: {
+    total: settings.FEED_MAX_STREAMS,
+    perClient: settings.FEED_MAX_STREAMS_PER_CLIENT,
+  },
   idempotencyRetentionMs: settings.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
   metrics: settings.METRICS,
   readyMaxLag: { events: settings.READY_MAX_LAG_EVENTS, seconds: settings.READY_MAX_LAG_SECONDS },

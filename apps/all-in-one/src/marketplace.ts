@@ -79,6 +79,8 @@ export interface MarketplaceOptions {
    * exchanges (30); `false` turns them off.
    */
   rateLimits?: false | { writes?: number; uploads?: number; tokens?: number };
+  /** Car feed streams open at once: in all (default 100) and per client (4). */
+  feedStreams?: { total?: number; perClient?: number };
   /** How long an Idempotency-Key's answer is replayed (default 24 hours). */
   idempotencyRetentionMs?: number;
   /** Keep public answers in memory between commits (default true; false to measure reads). */
@@ -264,6 +266,7 @@ const startServices = async (
       ? {}
       : { readYourWritesRecheckMs: options.readYourWritesRecheckMs }),
     rateLimit: options.rateLimits ?? {},
+    ...(options.feedStreams === undefined ? {} : { feedStreams: options.feedStreams }),
     logger,
     metrics,
     publicUrl: options.publicUrl,

@@ -44,6 +44,12 @@ const eventStore = {
   ]).optional(),
 };
 
+/** Car feed streams open at once: in all, and per client (an API key, else an address). */
+const feedStreams = {
+  FEED_MAX_STREAMS: positiveInt(100),
+  FEED_MAX_STREAMS_PER_CLIENT: positiveInt(4),
+};
+
 /** Requests per client address per minute. */
 const rateLimits = {
   RATE_LIMIT_MAX: positiveInt(300),
@@ -183,6 +189,7 @@ export const queryServiceSettings = z
     JWT_SECRET: secret,
     READ_YOUR_WRITES_TIMEOUT_MS: positiveInt(2000),
     RATE_LIMIT_TOKENS: rateLimits.RATE_LIMIT_TOKENS,
+    ...feedStreams,
     ...behindGateway,
     ...publicUrl,
   })
@@ -241,6 +248,7 @@ export const allInOneSettings = z.object({
   IMAGE_HOSTS: images.IMAGE_HOSTS,
   READ_YOUR_WRITES_TIMEOUT_MS: positiveInt(2000),
   ...rateLimits,
+  ...feedStreams,
   IDEMPOTENCY_RETENTION_HOURS: idempotencyRetention,
   ...readiness,
   // A developer's machine: webhooks may reach it (the start says so).

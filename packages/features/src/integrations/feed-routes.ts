@@ -126,7 +126,7 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
             description: 'The events, as server-sent events',
             content: { 'text/event-stream': { schema: z.string() } },
           },
-          ...problemAnswers(400, 401, 403),
+          ...problemAnswers(400, 401, 403, 429),
         },
         // Open to anyone; an API key, when one is sent, must be live and may read the feed.
         security: [{}, { apiKey: [] }],
@@ -136,6 +136,9 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
     async (request, reply) => {
       const after = startingPosition(request.headers['last-event-id'], request.query.after);
       const follow = request.query.follow === 'true';
+      // A key's streams count as its holder's, wherever they come from; others by address.
+      const client = request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}`;
+      const release = ctx.feed.streams.take(client, reply);
 
       reply.hijack();
       const res = reply.raw;
@@ -148,7 +151,10 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
       res.write('retry: 3000\n\n');
 
       const ended = new AbortController();
-      res.once('close', () => ended.abort());
+      res.once('close', () => {
+        ended.abort();
+        release();
+      });
       let sent = after;
       let scanned = after;
       // A heartbeat keeps proxies from closing a quiet stream; when other events went by since
@@ -183,6 +189,7 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
         if (!ended.signal.aborted) request.log.error({ err: error }, 'car feed failed');
       } finally {
         clearInterval(heartbeat);
+        release();
         res.end();
       }
     },

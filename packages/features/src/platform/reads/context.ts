@@ -2,6 +2,7 @@ import type { EventStore } from '@second-gear/event-store';
 import type { FirebaseAuth } from '@second-gear/identity';
 import type { ReadModelChanges, ReadModelDb } from '@second-gear/read-model';
 import { sql } from 'kysely';
+import type { StreamSlots } from './stream-slots.ts';
 
 export interface QueryContext {
   db: ReadModelDb;
@@ -9,7 +10,8 @@ export interface QueryContext {
   schema: string;
   store: EventStore;
   auth: Pick<FirebaseAuth, 'verifyIdToken'>;
-  feed: { heartbeatMs: number };
+  /** The car feed's heartbeat, and its open streams, bounded (`streamSlots`). */
+  feed: { heartbeatMs: number; streams: StreamSlots };
   /** The projectors' commit notifications, when the service has them. */
   changes?: ReadModelChanges;
   /** Token exchanges per client address per window, when limited. */
