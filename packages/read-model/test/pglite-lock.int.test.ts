@@ -55,11 +55,11 @@ describe('an embedded database directory', () => {
     expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 
-  /** A process that takes the lock, says so, and holds it until killed or `holdMs` passed. */
-  const locker = (dir: string, holdMs: number) => {
+  /** A process that takes the lock, says so, and holds it until it is killed. */
+  const locker = (dir: string) => {
     const script = `import('${new URL('../src/pglite-lock.ts', import.meta.url).href}')
       .then((m) => m.lockDatabaseDirectory(${JSON.stringify(dir)}))
-      .then(() => { console.log('won'); setTimeout(() => process.exit(0), ${holdMs}); },
+      .then(() => { console.log('won'); setInterval(() => {}, 60_000); },
         (e) => { console.log(e.name === 'StartupError' ? 'refused' : e.message); process.exit(3); });`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
     let out = '';
@@ -80,14 +80,16 @@ describe('an embedded database directory', () => {
     async () => {
       const dir = await freshDir();
       for (let round = 0; round < 3; round++) {
-        const racers = Array.from({ length: 6 }, () => locker(dir, 1500));
-        const answers = await Promise.all(racers.map((r) => r.said));
-        expect(answers.filter((a) => a === 'won')).toHaveLength(1);
-        expect(answers.filter((a) => a === 'refused')).toHaveLength(5);
-        // The holder dies without releasing anything: the lock is free at once.
-        const holder = racers[answers.indexOf('won')];
-        holder?.child.kill('SIGKILL');
-        await Promise.all(racers.map((r) => r.exited));
+        const racers = Array.from({ length: 6 }, () => locker(dir));
+        try {
+          const answers = await Promise.all(racers.map((r) => r.said));
+          expect(answers.filter((a) => a === 'won')).toHaveLength(1);
+          expect(answers.filter((a) => a === 'refused')).toHaveLength(5);
+        } finally {
+          // The holder dies without releasing anything: the lock is free at once.
+          for (const racer of racers) racer.child.kill('SIGKILL');
+          await Promise.all(racers.map((r) => r.exited));
+        }
       }
       const db = await openPGlite(dir);
       await db.close();
