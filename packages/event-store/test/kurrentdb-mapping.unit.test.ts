@@ -221,6 +221,29 @@ describe('metadata, written either way, reads back exactly', () => {
   });
 });
 
+describe("another writer's events", () => {
+  test('bytes that are not JSON are handed on, saying so, instead of failing the read', () => {
+    const resolved = {
+      event: {
+        id: 'foreign-1',
+        type: 'SensorReading',
+        streamId: 'sensors-1',
+        revision: 0n,
+        position: { commit: 42n, prepare: 42n },
+        created: new Date('2026-01-01T00:00:00Z'),
+        data: new Uint8Array([0xff, 0xfe, 0x00]),
+        metadata: new Uint8Array([0xff]),
+        isJson: false,
+        contentType: 'application/octet-stream',
+      },
+    } as unknown as Parameters<typeof toRecordedEvent>[0];
+    const recorded = toRecordedEvent(resolved);
+    expect(recorded).toMatchObject({ id: 'foreign-1', type: 'SensorReading', position: 42n });
+    expect(recorded?.data).toEqual({});
+    expect(recorded?.metadata.unreadable).toMatch(/foreign-1/);
+  });
+});
+
 describe('positions', () => {
   test('an event read either way has its full position: commit and prepare', async () => {
     const [sent] = await sentByAppend('car-1', [toJsonEvent(carEvent())]);

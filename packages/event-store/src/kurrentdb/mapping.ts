@@ -288,13 +288,31 @@ export function toRecordedEvent(
   return {
     id: event.id,
     type: event.type,
-    data: decodeJson(event.data),
-    metadata: decodeMetadata(event.metadata, event.id),
+    ...readableParts(event.id, event.data, event.metadata),
     streamId: event.streamId,
     streamVersion: Number(event.revision),
     position,
     recordedAt: event.created,
   };
+}
+
+/**
+ * The event's data and metadata. Another writer's event in `$all` may hold bytes that are not
+ * JSON: it is handed on with empty data and metadata that says so, which no reader takes for an
+ * event of its own (its metadata names no actor), so every reader parks it or passes over it
+ * instead of stopping at it for good.
+ */
+function readableParts(
+  eventId: string,
+  data: unknown,
+  metadata: unknown,
+): { data: JsonObject; metadata: JsonObject } {
+  try {
+    return { data: decodeJson(data), metadata: decodeMetadata(metadata, eventId) };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { data: {}, metadata: { unreadable: `KurrentDB event ${eventId}: ${why}` } };
+  }
 }
 
 export function decodeJson(value: unknown): JsonObject {
