@@ -109,6 +109,73 @@ const waitForHealth = async (
   throw failed(`did not become healthy within ${timeoutMs} ms`);
 };
 
+/** Where the cluster's services start, and what it keeps of them. */
+interface Starting {
+  host: string;
+  say: (line: string) => void;
+  /** Every process started, for `stop()`. */
+  children: ChildProcess[];
+  timeoutMs: number;
+}
+
+/** Spawns one service, passing on its lines and keeping its last ones. */
+const spawnService = (
+  { say, children }: Starting,
+  name: string,
+  workspace: string,
+  env: Record<string, string>,
+) => {
+  const child = spawn(process.execPath, [runScript, entryOf(workspace)], {
+    cwd: repositoryRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const closed = new Promise((done) => child.once('close', done));
+  const lastLines: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => {
+      lastLines.push(line);
+      if (lastLines.length > 20) lastLines.shift();
+      say(`[${name}] ${line}`);
+    });
+  }
+  return { child, closed, lastLines };
+};
+
+/**
+ * Starts a service and answers its port once it is healthy: the fixed one, or a free one chosen
+ * just before, another being tried (up to three) when it was taken meanwhile.
+ */
+const startService = async (
+  starting: Starting,
+  service: {
+    name: string;
+    workspace: string;
+    fixedPort?: number | undefined;
+    env: Record<string, string>;
+  },
+): Promise<number> => {
+  const { host, say } = starting;
+  const { name, workspace, fixedPort } = service;
+  for (let attempt = 1; ; attempt++) {
+    const port = fixedPort ?? (await freePort(host));
+    const env = { ...service.env, PORT: String(port) };
+    const { child, closed, lastLines } = spawnService(starting, name, workspace, env);
+    try {
+      const url = `http://${host}:${port}/health`;
+      await waitForHealth(url, child, closed, lastLines, starting.timeoutMs);
+      say(`[cluster] ${name} is up on port ${port}`);
+      return port;
+    } catch (error) {
+      const again = error instanceof StartFailed && error.portTaken;
+      if (!again || fixedPort !== undefined || attempt === 3) throw error;
+      say(`[cluster] ${name} found port ${port} taken; trying another`);
+    }
+  }
+};
+
 export const startLocalCluster = async (options: LocalClusterOptions): Promise<LocalCluster> => {
   const host = options.host ?? '127.0.0.1';
   const say = options.onLine ?? (() => {});
@@ -150,51 +217,16 @@ export const startLocalCluster = async (options: LocalClusterOptions): Promise<L
       ...options.env,
     };
 
-    const spawnService = (name: string, workspace: string, env: Record<string, string>) => {
-      const child = spawn(process.execPath, [runScript, entryOf(workspace)], {
-        cwd: repositoryRoot,
-        env: { ...process.env, ...common, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(child);
-      const closed = new Promise((done) => child.once('close', done));
-      const lastLines: string[] = [];
-      for (const stream of [child.stdout, child.stderr]) {
-        if (!stream) continue;
-        createInterface({ input: stream }).on('line', (line) => {
-          lastLines.push(line);
-          if (lastLines.length > 20) lastLines.shift();
-          say(`[${name}] ${line}`);
-        });
-      }
-      return { child, closed, lastLines };
-    };
-
-    /** Starts a service and answers its port once it is healthy. */
-    const start = async (
+    const start = (
       name: string,
       workspace: string,
-      fixedPort: number | undefined,
+      port: number | undefined,
       env: Record<string, string>,
-    ): Promise<number> => {
-      for (let attempt = 1; ; attempt++) {
-        const port = fixedPort ?? (await freePort(host));
-        const { child, closed, lastLines } = spawnService(name, workspace, {
-          ...env,
-          PORT: String(port),
-        });
-        try {
-          const url = `http://${host}:${port}/health`;
-          await waitForHealth(url, child, closed, lastLines, options.startTimeoutMs ?? 60_000);
-          say(`[cluster] ${name} is up on port ${port}`);
-          return port;
-        } catch (error) {
-          const again = error instanceof StartFailed && error.portTaken;
-          if (!again || fixedPort !== undefined || attempt === 3) throw error;
-          say(`[cluster] ${name} found port ${port} taken; trying another`);
-        }
-      }
-    };
+    ) =>
+      startService(
+        { host, say, children, timeoutMs: options.startTimeoutMs ?? 60_000 },
+        { name, workspace, fixedPort: port, env: { ...common, ...env } },
+      );
 
     const ports = options.ports;
     // The projector first: it creates the read tables the query service reads.
