@@ -2,8 +2,9 @@ import type { EventStore } from '@second-gear/event-store';
 import { allProjections } from '@second-gear/features';
 import type { Projection } from '@second-gear/features/platform/projection.ts';
 import {
+  type Checkpoint,
   carTriggersDisabled,
-  checkpointMismatch,
+  checkpointMismatches,
   deriveCarTables,
   disableCarTriggers,
   isSchemaComplete,
@@ -105,9 +106,7 @@ const prepareNext = async ({
 }: Omit<Rebuild, 'startedAt' | 'head'>): Promise<boolean> => {
   // An interrupted rebuild is continued only from checkpoints of this very store.
   let resumable = !options.fresh && (await isSchemaComplete(db, next));
-  for (const checkpoint of resumable ? await readCheckpoints(db, next) : []) {
-    if (await checkpointMismatch(store, checkpoint, storeId)) resumable = false;
-  }
+  if (resumable) resumable = !(await anyMismatch(store, await readCheckpoints(db, next), storeId));
   if (!resumable) await sql.raw(`drop schema if exists ${next} cascade`).execute(db);
   await migrateReadModel(db, next);
   if (!resumable) {
@@ -173,16 +172,23 @@ const catchUp = async (run: Rebuild, tally: Tally): Promise<void> => {
   }
 };
 
+/** Whether any of the checkpoints belongs to another store than `store`. */
+const anyMismatch = async (
+  store: EventStore,
+  checkpoints: readonly Checkpoint[],
+  storeId: string,
+): Promise<boolean> =>
+  [...(await checkpointMismatches(store, checkpoints, storeId)).values()].some(
+    (why) => why !== undefined,
+  );
+
 /**
  * Whether the live model is of another store: it is then replaced whatever its position, as
  * positions of another store say nothing about this one's.
  */
 const liveIsForeign = async ({ db, store, live, storeId }: Rebuild): Promise<boolean> => {
   if (!(await isSchemaComplete(db, live))) return false;
-  for (const checkpoint of await readCheckpoints(db, live)) {
-    if (await checkpointMismatch(store, checkpoint, storeId)) return true;
-  }
-  return false;
+  return anyMismatch(store, await readCheckpoints(db, live), storeId);
 };
 
 /**

@@ -3,7 +3,7 @@ import type { EventStore, RecordedEvent } from '@second-gear/event-store';
 import { allProjections, traceOf } from '@second-gear/features';
 import type { Projection } from '@second-gear/features/platform/projection.ts';
 import {
-  checkpointMismatch,
+  checkpointMismatches,
   LIVE_SCHEMA,
   migrateReadModel,
   REBUILD_ADVICE,
@@ -141,10 +141,10 @@ class Stalled extends Error {
 const accepting = async (pass: Pass, state: PassState) => {
   const { db, schema, store, storeId, log } = pass;
   const checkpoints = await readCheckpoints(db, schema);
+  const mismatches = await checkpointMismatches(store, checkpoints, storeId);
   const group: Projection[] = [];
   for (const projection of pass.projections) {
-    const checkpoint = checkpoints.find((c) => c.name === projection.name);
-    const mismatch = checkpoint && (await checkpointMismatch(store, checkpoint, storeId));
+    const mismatch = mismatches.get(projection.name);
     if (!mismatch) {
       state.refused.delete(projection.name);
       group.push(projection);

@@ -52,6 +52,35 @@ export const checkpointMismatch = async (
   return undefined;
 };
 
+/**
+ * `checkpointMismatch` for several checkpoints, by name. Checkpoints mostly stand at one
+ * position, so the store is asked for the event at each position once.
+ */
+export const checkpointMismatches = async (
+  store: StatusStore,
+  checkpoints: readonly Pick<Checkpoint, 'name' | 'position' | 'storeId' | 'eventId'>[],
+  storeId: string,
+): Promise<Map<string, string | undefined>> => {
+  const read = new Map<bigint, ReturnType<StatusStore['eventAt']>>();
+  const once: StatusStore = {
+    readAll: (options) => store.readAll(options),
+    headPosition: () => store.headPosition(),
+    storeId: () => store.storeId(),
+    eventAt: (position) => {
+      const known = read.get(position);
+      if (known) return known;
+      const reading = store.eventAt(position);
+      read.set(position, reading);
+      return reading;
+    },
+  };
+  const found = new Map<string, string | undefined>();
+  for (const checkpoint of checkpoints) {
+    found.set(checkpoint.name, await checkpointMismatch(once, checkpoint, storeId));
+  }
+  return found;
+};
+
 export interface ProjectionStatus {
   name: string;
   position: bigint | undefined;
@@ -130,6 +159,7 @@ export const readModelStatus = async (
   const checkpoints = pending === undefined ? [] : await readCheckpoints(db, schema);
   const parked = await countParked(db, schema);
   const storeId = checkpoints.length > 0 ? await store.storeId() : '';
+  const refusals = await checkpointMismatches(store, checkpoints, storeId);
   const projections: ProjectionStatus[] = [];
   for (const checkpoint of checkpoints) {
     const lag = await lagAfter(store, checkpoint.position);
@@ -142,7 +172,7 @@ export const readModelStatus = async (
       lagSeconds: lag.lagSeconds,
       eventsApplied: checkpoint.eventsApplied,
       parked: parked[checkpoint.name] ?? 0,
-      refused: await checkpointMismatch(store, checkpoint, storeId),
+      refused: refusals.get(checkpoint.name),
       updatedAt: checkpoint.updatedAt,
     });
   }
