@@ -142,8 +142,11 @@ interface ReactorCheckpoint {
   eventId: string | null;
 }
 
+/** Makes the reactor's checkpoint row, with no position, where it is missing. */
+const registerCheckpoint = (db: ReadModelDb, name: string) =>
+  sql`insert into ${table} (name) values (${name}) on conflict (name) do nothing`.execute(db);
+
 const readCheckpoint = async (db: ReadModelDb, name: string): Promise<ReactorCheckpoint> => {
-  await sql`insert into ${table} (name) values (${name}) on conflict (name) do nothing`.execute(db);
   const { rows } = await sql<{
     position: string | null;
     store_id: string | null;
@@ -327,7 +330,9 @@ const run = async (reacting: Reacting, reactor: Reactor) => {
   let refused: string | undefined;
   while (!signal.aborted) {
     try {
-      const why = await refusal(reacting, reactor.name);
+      await registerCheckpoint(db, reactor.name);
+      const checkpoint = await readCheckpoint(db, reactor.name);
+      const why = await checkpointMismatch(options.store, checkpoint, reacting.storeId);
       if (why !== undefined) {
         if (why !== refused)
           log?.error({ reactor: reactor.name, reason: why }, `reactor stopped: ${why}`);
@@ -338,7 +343,7 @@ const run = async (reacting: Reacting, reactor: Reactor) => {
       }
       if (refused !== undefined) await saveRefusal(db, reactor.name, null);
       refused = undefined;
-      const { position } = await readCheckpoint(db, reactor.name);
+      const { position } = checkpoint;
       const seen = passed.get(reactor.name);
       if (seen === undefined || (position !== undefined && position > seen)) {
         passed.set(reactor.name, position);
