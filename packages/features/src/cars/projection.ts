@@ -203,15 +203,7 @@ const updateAll = async (
   for (const change of missed.flatMap((car) => car.each)) {
     const columns = Object.keys(change.values);
     if (columns.length === 0) continue;
-    await updateFolded(tables, columns.sort(), [
-      {
-        carId: change.carId,
-        values: change.values,
-        from: change.position,
-        version: change.position,
-        each: [change],
-      },
-    ]);
+    await updateFolded(tables, columns.sort(), [...foldByCar([change]).values()]);
   }
 };
 
