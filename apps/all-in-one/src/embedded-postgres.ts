@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { StartupError } from '@second-gear/config';
+import { processAlive, StartupError } from '@second-gear/config';
 import { lockDatabaseDirectory } from '@second-gear/read-model';
 import pg from 'pg';
 
@@ -174,11 +174,7 @@ const serverAt = async (dir: string, socketDir: string, port: number): Promise<S
 
 /** Whether process `pid` runs and is a PostgreSQL server (on Linux by its name; elsewhere by being alive). */
 const postgresProcess = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
+  if (!processAlive(pid)) return false;
   if (process.platform !== 'linux') return true;
   try {
     return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');

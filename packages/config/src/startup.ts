@@ -90,3 +90,13 @@ export const reportFailuresOf = (what: string): void => {
     process.exit(reportFailure(error, what));
   });
 };
+
+/** Whether process `pid` runs (one of another user's, which this process may not signal, too). */
+export const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};

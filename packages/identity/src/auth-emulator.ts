@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { StartupError } from '@second-gear/config';
+import { processAlive, StartupError } from '@second-gear/config';
 
 export type AuthEmulatorOptions = {
   /** A `demo-` project id keeps the emulator fully offline. */
@@ -34,15 +34,6 @@ const EXPORT_METADATA = 'firebase-export-metadata.json';
 
 /** Runs the emulator and stops it when this process is gone (`emulator-watchdog.ts`). */
 const WATCHDOG = join(import.meta.dirname, 'emulator-watchdog.ts');
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** True when `pid` is a watchdog of ours (only Linux can say; elsewhere, never assumed). */
 const isWatchdog = (pid: number): boolean => {
@@ -73,17 +64,17 @@ async function takeOverFrom(pidFile: string, dataDir: string): Promise<void> {
   const [pid = 0, owner = 0] = (await readFile(pidFile, 'utf8').catch(() => ''))
     .split(/\s+/)
     .map(Number);
-  if (Number.isInteger(pid) && pid > 0 && alive(pid) && isWatchdog(pid)) {
+  if (Number.isInteger(pid) && pid > 0 && processAlive(pid) && isWatchdog(pid)) {
     // Its parent still runs: this is no orphan but a marketplace in use, whose sign-in must
     // not be taken from under it.
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner)) {
       throw new StartupError(
         `The Auth Emulator of ${dataDir} serves process ${owner} (another npm start or npm run dev?): stop that one first, or give this one its own DATA_DIR.`,
       );
     }
-    if (!(await waitUntil(() => !alive(pid), 30_000))) {
+    if (!(await waitUntil(() => !processAlive(pid), 30_000))) {
       process.kill(-pid, 'SIGINT');
-      if (!(await waitUntil(() => !alive(pid), 30_000))) process.kill(-pid, 'SIGKILL');
+      if (!(await waitUntil(() => !processAlive(pid), 30_000))) process.kill(-pid, 'SIGKILL');
     }
   }
   await rm(pidFile, { force: true });

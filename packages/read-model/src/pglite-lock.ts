@@ -10,16 +10,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { StartupError } from '@second-gear/config';
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
+import { processAlive, StartupError } from '@second-gear/config';
 
 const inUse = (where: string, owner: number | undefined) =>
   new StartupError(
@@ -70,7 +61,8 @@ const pidFileLock = (where: string): (() => void) => {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = ownerOf(path);
-      if (owner !== undefined && owner !== process.pid && alive(owner)) throw inUse(where, owner);
+      if (owner !== undefined && owner !== process.pid && processAlive(owner))
+        throw inUse(where, owner);
       rmSync(path, { force: true });
     }
   }
