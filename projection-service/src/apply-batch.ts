@@ -124,7 +124,7 @@ const parseAll = (events: readonly RecordedEvent[], keepFailures: boolean): Pars
  * - `retry`: anything else (a lock timeout, a deadlock, a shortage, a projector's bug): the
  *   projection stops before the event, its checkpoint with it, and tries again later.
  */
-export const failureKind = (error: unknown): 'park' | 'retry' | 'lost' => {
+const failureKind = (error: unknown): 'park' | 'retry' | 'lost' => {
   if (error instanceof UnprojectableEvent) return 'park';
   const code = (error as { code?: unknown } | undefined)?.code;
   if (typeof code !== 'string') return 'retry';
