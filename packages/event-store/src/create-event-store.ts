@@ -1,7 +1,20 @@
 import type { Pool } from 'pg';
 import type { EventStore } from './event-store.ts';
+import type { PersonalDataPolicy, ProtectedEventStore } from './personal-data/protected-store.ts';
 import type { PGliteLike } from './sql/pglite-executor.ts';
 import type { SqlEventStoreOptions } from './sql/sql-event-store.ts';
+
+/**
+ * Seal personal values with each person's own key (docs/security.md). The keys live in the
+ * PostgreSQL at `keyStoreUrl`, or, without one, in the SQL store's own database under a schema
+ * of their own; a KurrentDB store needs a `keyStoreUrl`.
+ */
+export interface PersonalDataConfig {
+  policy: PersonalDataPolicy;
+  keyStoreUrl?: string | undefined;
+  /** The key table's schema (default `personal_keys`). */
+  keySchema?: string;
+}
 
 export type EventStoreConfig =
   | ({ kind: 'pglite'; dir?: string; db?: PGliteLike } & SqlEventStoreOptions)
@@ -46,6 +59,15 @@ export async function createEventStore(config: EventStoreConfig): Promise<EventS
       throw new TypeError(`Unknown event store kind: ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/** Opens the configured event store with personal values sealed (`protectPersonalData`). */
+export async function createProtectedEventStore(
+  config: EventStoreConfig,
+  personal: PersonalDataConfig,
+): Promise<ProtectedEventStore> {
+  const { openProtectedStore } = await import('./personal-data/open.ts');
+  return openProtectedStore(config, personal, createEventStore);
 }
 
 /**

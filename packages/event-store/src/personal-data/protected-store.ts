@@ -1,0 +1,211 @@
+import type {
+  AppendRequest,
+  AppendResult,
+  EventData,
+  EventStore,
+  ExpectedVersion,
+  JsonObject,
+  RecordedEvent,
+  SubscribeOptions,
+} from '../event-store.ts';
+import type { KeyStore } from './key-store.ts';
+import { isSealed, type SealedValue, seal, unseal } from './sealing.ts';
+
+/** A personal value of an event: where it is, whose it is, and what replaces it once erased. */
+export interface PersonalValue {
+  /** `data` or `metadata`, then the keys down to the value. */
+  path: readonly ['data' | 'metadata', string, ...string[]];
+  /** Whose it is, from the event as written; undefined when it is nobody's (the System actor). */
+  subject: (event: EventData) => string | undefined;
+  /** What readers get once that person's key is destroyed: a value of the same shape. */
+  erased: unknown;
+}
+
+/** What is personal in which events, and which events erase a person. */
+export interface PersonalDataPolicy {
+  /** By event type. */
+  byType: Readonly<Record<string, readonly PersonalValue[]>>;
+  /** In every event (the actor in the metadata). */
+  everyEvent: readonly PersonalValue[];
+  /** Event types that erase a person, and whom: once one is appended, their key is destroyed. */
+  erasures: Readonly<Record<string, (event: EventData) => string>>;
+}
+
+/** The store with personal values sealed, and the keys they are sealed with. */
+export interface ProtectedEventStore extends EventStore {
+  readonly keys: KeyStore;
+}
+
+export interface ProtectionOptions {
+  policy: PersonalDataPolicy;
+  keys: KeyStore;
+  /**
+   * How long a process keeps a key it read (ms, default 2000). A key destroyed by another
+   * process is used here for at most this long; this process forgets a key as soon as it
+   * appends or reads the event that erases its person.
+   */
+  keyCacheMs?: number;
+}
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+/** The value at `path` in `root` and a setter, or undefined when there is none. */
+const slot = (root: JsonObject, path: readonly string[]) => {
+  let parent: unknown = root;
+  for (const key of path.slice(0, -1)) {
+    parent = (parent as Record<string, unknown> | null | undefined)?.[key];
+    if (typeof parent !== 'object' || parent === null) return undefined;
+  }
+  const last = path.at(-1) as string;
+  const holder = parent as Record<string, unknown>;
+  if (!Object.hasOwn(holder, last)) return undefined;
+  return {
+    value: holder[last],
+    set: (value: unknown) => {
+      holder[last] = value;
+    },
+  };
+};
+
+/** Every sealed value in a JSON value, with a setter to put its plain form in its place. */
+function* sealedIn(value: unknown): Generator<{ sealed: SealedValue; set(v: unknown): void }> {
+  if (typeof value !== 'object' || value === null) return;
+  const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
+  for (const [key, child] of entries) {
+    if (isSealed(child)) {
+      yield {
+        sealed: child,
+        set: (plain) => {
+          (value as Record<string | number, unknown>)[key] = plain;
+        },
+      };
+    } else yield* sealedIn(child);
+  }
+}
+
+/**
+ * The event store with every person's personal values sealed with a key of their own, and
+ * erasure by destroying that key (crypto-shredding): the log keeps every event, its shape and
+ * who did what by id, and what was personal reads as its erased form from then on, in the store
+ * itself and in every copy of it. Readers of this store see plain values; readers of the store
+ * underneath see only sealed ones. Values written before sealing existed are read as they are.
+ */
+export function protectPersonalData(
+  store: EventStore,
+  options: ProtectionOptions,
+): ProtectedEventStore {
+  const { policy, keys } = options;
+  const cacheMs = options.keyCacheMs ?? 2000;
+  const cache = new Map<string, { key: Buffer | null; at: number }>();
+
+  const keysFor = async (subjects: Set<string>) => {
+    const now = Date.now();
+    const found = new Map<string, Buffer | null>();
+    const missing: string[] = [];
+    for (const subject of subjects) {
+      const hit = cache.get(subject);
+      if (hit && (hit.key === null || now - hit.at < cacheMs)) found.set(subject, hit.key);
+      else missing.push(subject);
+    }
+    for (const [subject, key] of await keys.find(missing)) {
+      found.set(subject, key);
+      cache.set(subject, { key, at: now });
+    }
+    return found;
+  };
+
+  const forget = (event: EventData) => {
+    const erase = policy.erasures[event.type];
+    if (erase) cache.delete(erase(event));
+  };
+
+  const personalValues = (event: EventData) =>
+    [...(policy.byType[event.type] ?? []), ...policy.everyEvent].flatMap((personal) => {
+      const subject = personal.subject(event);
+      return subject === undefined ? [] : [{ personal, subject }];
+    });
+
+  const sealAll = async (requests: AppendRequest[]): Promise<AppendRequest[]> => {
+    const found = requests.flatMap((r) => r.events.map((e) => personalValues(e)));
+    const subjects = new Set(found.flat().map((f) => f.subject));
+    if (subjects.size === 0) return requests;
+    const held = await keys.obtain([...subjects]);
+    let index = 0;
+    return requests.map((request) => ({
+      ...request,
+      events: request.events.map((event) => {
+        const values = found[index++] ?? [];
+        if (values.length === 0) return event;
+        const sealed = { data: copy(event.data), metadata: copy(event.metadata) };
+        for (const { personal, subject } of values) {
+          const [root, ...path] = personal.path;
+          const at = slot(sealed[root], path);
+          if (at === undefined || at.value === undefined || at.value === null) continue;
+          if (isSealed(at.value)) continue;
+          at.set(seal(at.value, subject, held.get(subject) ?? null, personal.erased));
+        }
+        return { ...event, ...sealed };
+      }),
+    }));
+  };
+
+  const openAll = async <E extends RecordedEvent>(events: E[]): Promise<E[]> => {
+    const found = events.map((event) => {
+      const slots = [...sealedIn(event.data), ...sealedIn(event.metadata)];
+      return slots.length === 0
+        ? undefined
+        : { data: copy(event.data), metadata: copy(event.metadata) };
+    });
+    const subjects = new Set<string>();
+    for (const copied of found) {
+      if (!copied) continue;
+      for (const { sealed } of [...sealedIn(copied.data), ...sealedIn(copied.metadata)])
+        subjects.add(sealed.$subject);
+    }
+    const held = subjects.size === 0 ? new Map() : await keysFor(subjects);
+    return events.map((event, i) => {
+      forget(event);
+      const copied = found[i];
+      if (!copied) return event;
+      for (const at of [...sealedIn(copied.data), ...sealedIn(copied.metadata)])
+        at.set(unseal(at.sealed, held.get(at.sealed.$subject)));
+      return { ...event, ...copied };
+    });
+  };
+
+  const appendMany = async (requests: AppendRequest[]): Promise<AppendResult> => {
+    const result = await store.appendMany(await sealAll(requests));
+    const erased = requests.flatMap((r) =>
+      r.events.flatMap((event) => {
+        const erase = policy.erasures[event.type];
+        return erase ? [erase(event)] : [];
+      }),
+    );
+    if (erased.length > 0) {
+      for (const subject of erased) cache.set(subject, { key: null, at: Date.now() });
+      await keys.destroy(erased);
+    }
+    return result;
+  };
+
+  return {
+    append: (stream: string, expected: ExpectedVersion, events: EventData[]) =>
+      appendMany([{ stream, expected, events }]),
+    appendMany,
+    readStream: async (stream, readOptions) => openAll(await store.readStream(stream, readOptions)),
+    readAll: async (readOptions) => openAll(await store.readAll(readOptions)),
+    eventAt: async (position) => {
+      const event = await store.eventAt(position);
+      return event && (await openAll([event]))[0];
+    },
+    async *subscribe(subscribeOptions?: SubscribeOptions) {
+      for await (const event of store.subscribe(subscribeOptions)) {
+        yield (await openAll([event]))[0] as RecordedEvent;
+      }
+    },
+    headPosition: () => store.headPosition(),
+    storeId: () => store.storeId(),
+    close: () => store.close(),
+    keys,
+  };
+}
