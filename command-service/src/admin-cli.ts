@@ -1,7 +1,8 @@
 // Operators' commands: `npm run admin -- promote <email>` makes a registered user an Admin.
 // The first admin of an installation is made this way; after that, admins promote in the app.
 import { loadEnvOrExit, reportFailuresOf } from '@second-gear/config';
-import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
+import { eventStoreConfig } from '@second-gear/event-store';
+import { openMarketplaceStore } from '@second-gear/features';
 import { z } from 'zod';
 import { promoteToAdminAsSystem, userIdByEmail } from './system-commands.ts';
 
@@ -9,6 +10,7 @@ const settings = loadEnvOrExit(
   z.object({
     EVENT_STORE: z.enum(['pglite', 'postgres', 'kurrentdb']).default('postgres'),
     EVENT_STORE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/second_gear'),
+    KEY_STORE_URL: z.string().optional(),
   }),
 );
 reportFailuresOf('admin');
@@ -18,8 +20,9 @@ if (verb !== 'promote' || !email) {
   process.exit(64);
 }
 
-const store = await createEventStore(
+const store = await openMarketplaceStore(
   eventStoreConfig(settings.EVENT_STORE, settings.EVENT_STORE_URL),
+  settings.KEY_STORE_URL,
 );
 try {
   const userId = await userIdByEmail(store, email);

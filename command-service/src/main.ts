@@ -1,7 +1,8 @@
 // The command service as a process of its own: configuration from the environment (validated,
 // a wrong value stops it naming the variable), then listen until SIGINT or SIGTERM.
 import { commandServiceSettings, loadEnvOrExit, reportFailuresOf } from '@second-gear/config';
-import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
+import { eventStoreConfig } from '@second-gear/event-store';
+import { openMarketplaceStore } from '@second-gear/features';
 import { createFirebaseAuth } from '@second-gear/identity';
 import { buildCommandService } from './app.ts';
 import { type ImageStorage, localImageStorage, s3ImageStorage } from './images/index.ts';
@@ -9,7 +10,10 @@ import { type ImageStorage, localImageStorage, s3ImageStorage } from './images/i
 const env = loadEnvOrExit(commandServiceSettings);
 reportFailuresOf('command-service');
 
-const store = await createEventStore(eventStoreConfig(env.EVENT_STORE, env.EVENT_STORE_URL));
+const store = await openMarketplaceStore(
+  eventStoreConfig(env.EVENT_STORE, env.EVENT_STORE_URL),
+  env.KEY_STORE_URL,
+);
 
 const storage: ImageStorage =
   env.IMAGE_STORAGE === 's3'

@@ -5,9 +5,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEventStore, type EventStore, type RecordedEvent } from '@second-gear/event-store';
+import type { EventStore, RecordedEvent } from '@second-gear/event-store';
 import type { Actor, Command } from '@second-gear/features';
-import { commandDecider } from '@second-gear/features';
+import { commandDecider, openMarketplaceStore } from '@second-gear/features';
 import { CommandHandler } from '@second-gear/features/platform/commands/command-handler.ts';
 import { createFirebaseAuth, type FirebaseAuth } from '@second-gear/identity';
 import type { AuthEmulatorHandle } from '@second-gear/identity/testing';
@@ -33,7 +33,7 @@ const pglite: Backend = {
   name: 'PGlite',
   skipReason: undefined,
   async open() {
-    const store = await createEventStore({ kind: 'pglite' });
+    const store = await openMarketplaceStore({ kind: 'pglite' });
     return { store, dispose: () => store.close() };
   },
 };
@@ -71,7 +71,10 @@ const postgres = async (): Promise<Backend> => ({
     await adminQuery(`create database ${database}`);
     const url = new URL(POSTGRES_URL);
     url.pathname = `/${database}`;
-    const store = await createEventStore({ kind: 'postgres', connectionString: url.toString() });
+    const store = await openMarketplaceStore({
+      kind: 'postgres',
+      connectionString: url.toString(),
+    });
     return {
       store,
       async dispose() {

@@ -6,6 +6,7 @@ export interface CliEnv {
   pgliteDir: string | undefined;
   eventStore: 'pglite' | 'postgres' | 'kurrentdb';
   eventStoreUrl: string | undefined;
+  keyStoreUrl: string | undefined;
   batchSize: number;
 }
 
@@ -20,6 +21,7 @@ export const parseCliEnv = (env: Record<string, string | undefined> = process.en
     pgliteDir: value.PGLITE_DIR,
     eventStore: value.EVENT_STORE ?? (value.PGLITE_DIR ? 'pglite' : 'postgres'),
     eventStoreUrl: value.EVENT_STORE_URL,
+    keyStoreUrl: value.KEY_STORE_URL,
     batchSize: value.PROJECTION_BATCH_SIZE,
   };
 };

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { reportFailure, StartupError } from '@second-gear/config';
-import { createEventStore, type EventStore, eventStoreConfig } from '@second-gear/event-store';
+import { type EventStore, eventStoreConfig } from '@second-gear/event-store';
+import { openMarketplaceStore } from '@second-gear/features';
 import {
   createReadModelDb,
   openPGlite,
@@ -60,10 +61,11 @@ const open = async (env: CliEnv): Promise<Opened> => {
   const db = env.readModelUrl
     ? createReadModelDb({ connectionString: env.readModelUrl })
     : createReadModelDb({ pglite: pglite! });
-  const store = await createEventStore(
+  const store = await openMarketplaceStore(
     env.eventStore === 'pglite'
       ? { kind: 'pglite', db: pglite! }
       : eventStoreConfig(env.eventStore, env.eventStoreUrl),
+    env.keyStoreUrl,
   );
   return {
     store,

@@ -29,6 +29,7 @@ export {
   skipParked,
 } from './parked.ts';
 export { identityAccountsReactor } from './reactions/identity-accounts.ts';
+export { personalKeysReactor } from './reactions/personal-keys.ts';
 export {
   migrateReactions,
   REACTIONS_SCHEMA,

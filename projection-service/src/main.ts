@@ -3,7 +3,8 @@
 // /health/ready and /metrics.
 import { createServer } from 'node:http';
 import { loadEnvOrExit, projectionServiceSettings, reportFailuresOf } from '@second-gear/config';
-import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
+import { eventStoreConfig } from '@second-gear/event-store';
+import { openMarketplaceStore } from '@second-gear/features';
 import { createFirebaseAuth } from '@second-gear/identity';
 import { createReadModelDb } from '@second-gear/read-model';
 import { createMetricsRegistry } from '@second-gear/service-http';
@@ -12,6 +13,7 @@ import { projectionServiceHttp } from './http.ts';
 import { subscriptionsReadiness, watchSubscriptions } from './lag.ts';
 import { projectionCounters, reactorCounters, subscriptionGauges } from './metrics.ts';
 import { identityAccountsReactor } from './reactions/identity-accounts.ts';
+import { personalKeysReactor } from './reactions/personal-keys.ts';
 import { startReactors } from './reactions/reactor.ts';
 import { startProjections } from './start-projections.ts';
 import { startWebhooks } from './webhooks/index.ts';
@@ -27,8 +29,9 @@ if (settings.EVENT_STORE === 'pglite') {
   process.exit(78);
 }
 
-const store = await createEventStore(
+const store = await openMarketplaceStore(
   eventStoreConfig(settings.EVENT_STORE, settings.EVENT_STORE_URL),
+  settings.KEY_STORE_URL,
 );
 const db = createReadModelDb({ connectionString: settings.DATABASE_URL });
 const metrics = createMetricsRegistry('projection-service');
@@ -55,7 +58,7 @@ const webhooks = await startWebhooks({
 const reactors = await startReactors({
   store,
   db,
-  reactors: [identityAccountsReactor(auth), webhooks.reactor],
+  reactors: [identityAccountsReactor(auth), personalKeysReactor(store.keys), webhooks.reactor],
   logger: log,
   metrics: reactorCounters(metrics),
 });

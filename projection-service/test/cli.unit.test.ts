@@ -11,14 +11,26 @@ describe('the operators CLI environment', () => {
         DATABASE_URL: 'postgres://u@h:5432/rm',
         EVENT_STORE: 'kurrentdb',
         EVENT_STORE_URL: 'kurrentdb://h:2113?tls=false',
+        KEY_STORE_URL: 'postgres://u@h:5432/keys',
       }),
     ).toEqual({
       readModelUrl: 'postgres://u@h:5432/rm',
       pgliteDir: undefined,
       eventStore: 'kurrentdb',
       eventStoreUrl: 'kurrentdb://h:2113?tls=false',
+      keyStoreUrl: 'postgres://u@h:5432/keys',
       batchSize: 10_000,
     });
+  });
+
+  it('asks for a key store beside KurrentDB', () => {
+    expect(() =>
+      parseCliEnv({
+        DATABASE_URL: 'postgres://u@h:5432/rm',
+        EVENT_STORE: 'kurrentdb',
+        EVENT_STORE_URL: 'kurrentdb://h:2113?tls=false',
+      }),
+    ).toThrow(/KEY_STORE_URL: required when EVENT_STORE is kurrentdb/);
   });
 
   it('defaults to the embedded store with PGLITE_DIR', () => {

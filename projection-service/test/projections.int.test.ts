@@ -748,6 +748,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0014-model-facets',
       '0015-planned-car-triggers',
       '0016-exact-money',
+      '0017-personal-details',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

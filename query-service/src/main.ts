@@ -1,6 +1,7 @@
 // The query service as its own process (distributed deployment).
 import { loadEnvOrExit, queryServiceSettings, reportFailuresOf } from '@second-gear/config';
-import { createEventStore, eventStoreConfig } from '@second-gear/event-store';
+import { eventStoreConfig } from '@second-gear/event-store';
+import { openMarketplaceStore } from '@second-gear/features';
 import { createFirebaseAuth } from '@second-gear/identity';
 import { createReadModelDb, listenToReadModel } from '@second-gear/read-model';
 import { buildQueryService } from './app.ts';
@@ -15,8 +16,9 @@ if (settings.EVENT_STORE === 'pglite') {
   process.exit(78);
 }
 
-const store = await createEventStore(
+const store = await openMarketplaceStore(
   eventStoreConfig(settings.EVENT_STORE, settings.EVENT_STORE_URL),
+  settings.KEY_STORE_URL,
 );
 const db = createReadModelDb({ connectionString: settings.DATABASE_URL });
 const auth = createFirebaseAuth({

@@ -1,6 +1,7 @@
 // Test support: the real event store and read model (PGlite always, PostgreSQL when it
 // answers), the real projections, and a query service wired to the Firebase Auth Emulator.
-import { createEventStore, type EventStore } from '@second-gear/event-store';
+import type { EventStore } from '@second-gear/event-store';
+import { openMarketplaceStore } from '@second-gear/features';
 import { createFirebaseAuth, type FirebaseAuth } from '@second-gear/identity';
 import { type RunningProjections, startProjections } from '@second-gear/projection-service';
 import {
@@ -106,7 +107,7 @@ export const backends = async (
       name: 'PGlite',
       async open(emulatorHost, projectId, options = {}) {
         const pglite = await openPGlite();
-        const store = await createEventStore({ kind: 'pglite', db: pglite });
+        const store = await openMarketplaceStore({ kind: 'pglite', db: pglite });
         const db = createReadModelDb({ pglite });
         return wire(
           store,
@@ -136,7 +137,7 @@ export const backends = async (
         const database = await createTestPostgresDatabase('sg_query');
         if ('skipped' in database) throw new Error(database.skipped);
         drops.push(database.drop);
-        const store = await createEventStore({
+        const store = await openMarketplaceStore({
           kind: 'postgres',
           connectionString: database.connectionString,
         });

@@ -1,7 +1,8 @@
 // The all-in-one's event log and read model on its embedded engine, opened one way for the app,
 // its backups' tests and the benchmarks.
 import { join } from 'node:path';
-import { createEventStore, type EventStore } from '@second-gear/event-store';
+import type { ProtectedEventStore } from '@second-gear/event-store';
+import { openMarketplaceStore } from '@second-gear/features';
 import {
   createReadModelDb,
   listenToReadModel,
@@ -15,14 +16,14 @@ import { startEmbeddedPostgres } from './embedded-postgres.ts';
 export type EmbeddedDatabase = 'postgres' | 'pglite';
 
 export interface OpenEmbeddedDatabase {
-  store: EventStore;
+  store: ProtectedEventStore;
   db: ReadModelDb;
   /**
    * The projections' own connections on PostgreSQL, as the projection service has in the
    * distributed mode, so that requests cannot keep them waiting for a connection. On PGlite,
    * which has one connection, the same as `store` and `db`.
    */
-  projecting: { store: EventStore; db: ReadModelDb };
+  projecting: { store: ProtectedEventStore; db: ReadModelDb };
   /** The projectors' commits, heard by the query service. */
   listen(): Promise<ReadModelChanges>;
   /** Closes everything opened, the server last. */
@@ -57,7 +58,7 @@ export const openEmbeddedDatabase = async (
       closers.push(() => server.stop());
       const { connectionString } = server;
       const open = async () => {
-        const store = await createEventStore({ kind: 'postgres', connectionString });
+        const store = await openMarketplaceStore({ kind: 'postgres', connectionString });
         closers.push(() => store.close());
         const db = createReadModelDb({ connectionString });
         closers.push(() => db.destroy());
@@ -76,7 +77,7 @@ export const openEmbeddedDatabase = async (
     say('opening the embedded PGlite database');
     const pglite = await openPGlite(join(dataDir, 'pglite'));
     closers.push(() => pglite.close());
-    const store = await createEventStore({ kind: 'pglite', db: pglite });
+    const store = await openMarketplaceStore({ kind: 'pglite', db: pglite });
     closers.push(() => store.close());
     const db = createReadModelDb({ pglite });
     closers.push(() => db.destroy());

@@ -14,6 +14,7 @@ import {
 import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@second-gear/identity';
 import {
   identityAccountsReactor,
+  personalKeysReactor,
   projectionCounters,
   reactorCounters,
   startProjections,
@@ -204,7 +205,7 @@ const startSubscriptions = async (
   const reactors = await startReactors({
     store,
     db,
-    reactors: [identityAccountsReactor(auth), webhooks.reactor],
+    reactors: [identityAccountsReactor(auth), personalKeysReactor(store.keys), webhooks.reactor],
     logger: log,
     metrics: reactorCounters(metrics),
   });

@@ -42,6 +42,11 @@ const eventStore = {
     'esdb',
     'kurrentdb+discover',
   ]).optional(),
+  /**
+   * The PostgreSQL that keeps each person's key (docs/security.md); unset, the SQL event
+   * store's own database keeps them under a schema of their own. Required with KurrentDB.
+   */
+  KEY_STORE_URL: url(['postgres', 'postgresql']).optional(),
 };
 
 /** Car feed streams open at once: in all, and per client (an API key, else an address). */
@@ -82,7 +87,11 @@ const images = {
 };
 
 const requireStoreUrl = (
-  value: { EVENT_STORE: string; EVENT_STORE_URL?: string | undefined },
+  value: {
+    EVENT_STORE: string;
+    EVENT_STORE_URL?: string | undefined;
+    KEY_STORE_URL?: string | undefined;
+  },
   ctx: z.RefinementCtx,
 ) => {
   if (value.EVENT_STORE !== 'pglite' && !value.EVENT_STORE_URL) {
@@ -90,6 +99,13 @@ const requireStoreUrl = (
       code: 'custom',
       path: ['EVENT_STORE_URL'],
       message: `required when EVENT_STORE is ${value.EVENT_STORE}`,
+    });
+  }
+  if (value.EVENT_STORE === 'kurrentdb' && !value.KEY_STORE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['KEY_STORE_URL'],
+      message: 'required when EVENT_STORE is kurrentdb',
     });
   }
 };
@@ -267,6 +283,7 @@ export const projectionsCliSettings = z
     PGLITE_DIR: pathVariable(),
     EVENT_STORE: storeKind.optional(),
     EVENT_STORE_URL: eventStore.EVENT_STORE_URL,
+    KEY_STORE_URL: eventStore.KEY_STORE_URL,
     PROJECTION_BATCH_SIZE: positiveInt(10_000),
   })
   .superRefine((env, ctx) => {
@@ -285,13 +302,7 @@ export const projectionsCliSettings = z
         message: 'required when EVENT_STORE is pglite',
       });
     }
-    if (store !== 'pglite' && !env.EVENT_STORE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['EVENT_STORE_URL'],
-        message: `required when EVENT_STORE is ${store}`,
-      });
-    }
+    requireStoreUrl({ ...env, EVENT_STORE: store }, ctx);
   });
 
 /** `npm run backup` and `npm run restore`: the all-in-one's data directory. */

@@ -16,6 +16,7 @@ import {
   loadAndDecide,
   loadStream,
   recordedActor,
+  streams,
   streamsFor,
   withMetadata,
 } from '../src/index.ts';
@@ -55,7 +56,7 @@ describe('streamsFor', () => {
       'sellerCars:sellercars-sam',
     ]);
     expect(load(loaded, command)).toEqual([
-      'email:email-sam@example.com',
+      `email:${streams.email('sam@example.com')}`,
       'car:car-car-1',
       'car:car-car-2',
     ]);

@@ -709,6 +709,17 @@ export const migrations: Migration[] = [
       `alter table ${s}.bookings alter column price type numeric`,
     ],
   },
+  {
+    // Whose personal data the details of an audit entry or a notification show, by person:
+    // `{"<uid>": ["buyer"]}`. Deleting that person erases those details by this map.
+    name: '0017-personal-details',
+    statements: (s) => [
+      `alter table ${s}.audit_log add column personal jsonb not null default '{}'::jsonb`,
+      `create index audit_personal_idx on ${s}.audit_log using gin (personal)`,
+      `alter table ${s}.notifications add column personal jsonb not null default '{}'::jsonb`,
+      `create index notifications_personal_idx on ${s}.notifications using gin (personal)`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

@@ -162,6 +162,8 @@ export interface AuditLogTable {
   causation_id: string;
   /** Public facts of the event worth showing in a history (never a buyer's phone). */
   details: ColumnType<Record<string, unknown>, string, string>;
+  /** Whose personal data the details show: the detail keys of each person, by their uid. */
+  personal: ColumnType<Record<string, string[]>, Record<string, string[]> | undefined, never>;
 }
 
 /** Live cars counted per combination of the facets; a trigger on cars keeps it. */
@@ -281,6 +283,8 @@ export interface NotificationsTable {
   /** Null for a notification about no car. */
   car_id: string | null;
   details: ColumnType<Record<string, unknown>, string, string>;
+  /** Whose personal data the details show: the detail keys of each person, by their uid. */
+  personal: ColumnType<Record<string, string[]>, Record<string, string[]> | undefined, never>;
   created_at: Timestamp;
 }
 

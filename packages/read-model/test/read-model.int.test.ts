@@ -359,6 +359,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const MODEL_FACETS = '0014-model-facets';
   const PLANNED_TRIGGERS = '0015-planned-car-triggers';
   const MONEY = '0016-exact-money';
+  const PERSONAL = '0017-personal-details';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -396,6 +397,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       MODEL_FACETS,
       PLANNED_TRIGGERS,
       MONEY,
+      PERSONAL,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -433,6 +435,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       MODEL_FACETS,
       PLANNED_TRIGGERS,
       MONEY,
+      PERSONAL,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -554,7 +557,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       )
       .execute(db);
 
-    expect(await migrateReadModel(db, old)).toEqual([MONEY]);
+    expect(await migrateReadModel(db, old)).toEqual([MONEY, PERSONAL]);
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns
       where table_schema = ${old} and (column_name like '%price' and column_name <> 'price_band')

@@ -2,6 +2,7 @@ import type { EventStore, RecordedEvent } from '@second-gear/event-store';
 import {
   type CarEventType,
   carEventTypes,
+  ERASED_NAME,
   type EventType,
   toProjectedEvent,
 } from '@second-gear/features';
@@ -229,6 +230,14 @@ const react = async (
         position,
       );
       return;
+    case 'UserDeleted':
+      // A deleted seller's name leaves the listings their messages carry, sent or waiting.
+      await sql`update ${deliveries}
+          set body = jsonb_set(body::jsonb, '{car,sellerName}', to_jsonb(${ERASED_NAME}::text))::text
+          where event_type = 'CarListed' and body::jsonb #>> '{car,sellerId}' = ${event.data.userId}`.execute(
+        db,
+      );
+      return;
     default: {
       const body = bodyOf(event);
       if (body) await enqueueCarEvent(db, event, body);
@@ -261,7 +270,7 @@ export const webhookOutbox = async (options: {
   return {
     reactor: {
       name: 'webhook-outbox',
-      types: new Set<EventType>([...carEventTypes, ...endpointEvents]),
+      types: new Set<EventType>([...carEventTypes, ...endpointEvents, 'UserDeleted']),
       wants: (event: RecordedEvent) =>
         !isCarFeedEventType(event.type) || someoneWants(event.type as CarEventType),
       async react(event) {

@@ -1,5 +1,12 @@
 import {
-  appendRows,
+  addRowsOf,
+  deletedUsers,
+  erasePersonalDetails,
+  type PersonalDetails,
+  personalColumn,
+} from '../platform/erasure.ts';
+import { ERASED_CONTACT, ERASED_NAME } from '../platform/personal-data.ts';
+import {
   firstOf,
   type ProjectedEvent,
   type Projection,
@@ -16,7 +23,33 @@ export interface AuditEntry {
   /** The event brings its subject into being: none of the subject's entries come before it. */
   begins?: true;
   details?: Record<string, unknown>;
+  /**
+   * The details that are a person's own (a name), by detail key: the uid of whose they are.
+   * Deleting that person erases them.
+   */
+  personal?: PersonalDetails;
 }
+
+/**
+ * A deleted user's personal data leaves the log's entries: their email as an actor, their name
+ * as a user's label, and the details that were theirs (a buyer's name on a booking).
+ */
+const erasePeople = async (tables: ReadTables, events: readonly ProjectedEvent[]) => {
+  for (const userId of deletedUsers(events)) {
+    await tables
+      .updateTable('audit_log')
+      .set({ actor_email: ERASED_CONTACT })
+      .where('actor_uid', '=', userId)
+      .execute();
+    await tables
+      .updateTable('audit_log')
+      .set({ subject_label: ERASED_NAME })
+      .where('subject_type', '=', 'user')
+      .where('subject_id', '=', userId)
+      .execute();
+    await erasePersonalDetails(tables, 'audit_log', userId);
+  }
+};
 
 /** What an event means to a reader of the audit log; undefined when it is no entry. */
 export type Describe = (event: ProjectedEvent) => AuditEntry | undefined;
@@ -60,7 +93,10 @@ export const auditProjectionOf = (describers: readonly Describe[]): Projection =
         const entry = describe(event);
         return entry ? [{ event, entry }] : [];
       });
-      if (entries.length === 0) return;
+      if (entries.length === 0) {
+        await erasePeople(tables, events);
+        return;
+      }
       // A subject keeps the label it was first recorded with. Only the subjects of unlabelled
       // entries need it, and not those whose first entry here is the event that brought them
       // into being: nothing about them came before. Earlier batches hold the others' labels.
@@ -98,9 +134,11 @@ export const auditProjectionOf = (describers: readonly Describe[]): Projection =
           correlation_id: correlationId,
           causation_id: causationId,
           details: entry.details ?? {},
+          personal: personalColumn(entry.personal),
         });
       }
-      await appendRows(tables, 'audit_log', rows);
+      await addRowsOf(events)(tables, 'audit_log', rows);
+      await erasePeople(tables, events);
     },
   };
 };

@@ -34,6 +34,7 @@ export const describeBooking: Describe = (event) => {
           buyer: event.data.buyerName,
           price: event.data.price,
         },
+        personal: { buyer: event.data.buyerId },
       };
     case 'BookingAccepted':
     case 'BookingDeclined':
@@ -82,6 +83,7 @@ export const bookingNotices: Notices = {
             kind: 'booking-requested',
             carId,
             details: { bookingId, buyer: buyerName, proposedTime },
+            personal: { buyer: event.data.buyerId },
           },
         ];
       }

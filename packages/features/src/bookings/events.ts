@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { id, money } from '../platform/event-fields.ts';
+import {
+  ERASED_CONTACT,
+  ERASED_NAME,
+  type PersonalValues,
+  personalField,
+} from '../platform/personal-data.ts';
 
 // ---- booking ids: stream `booking-<id>`, which says which car's stream decides the booking
 
@@ -61,3 +67,14 @@ export const bookingEvents = {
   BookingCancelled,
   BookingEnded,
 } as const;
+
+/** The personal values of this feature's events: each party's own name and contact. */
+export const bookingPersonalValues: PersonalValues = {
+  CarBooked: [
+    personalField('sellerName', 'sellerId', ERASED_NAME),
+    personalField('sellerEmail', 'sellerId', ERASED_CONTACT),
+    personalField('buyerName', 'buyerId', ERASED_NAME),
+    personalField('buyerEmail', 'buyerId', ERASED_CONTACT),
+    personalField('buyerPhone', 'buyerId', ERASED_CONTACT),
+  ],
+};

@@ -1,8 +1,10 @@
+import { ERASED_CONTACT, ERASED_NAME } from '../platform/personal-data.ts';
 import {
   insertRows,
   insertsFirst,
   type ProjectedEvent,
   type Projection,
+  type ReadTables,
 } from '../platform/projection.ts';
 import type { BookingStatus } from '../platform/rules.ts';
 
@@ -50,6 +52,20 @@ const statusAfter = (event: ProjectedEvent): BookingStatus | undefined => {
   }
 };
 
+/** A deleted user's name, email and phone leave every booking they were a party to. */
+const eraseParty = async (tables: ReadTables, userId: string) => {
+  await tables
+    .updateTable('bookings')
+    .set({ buyer_name: ERASED_NAME, buyer_email: ERASED_CONTACT, buyer_phone: ERASED_CONTACT })
+    .where('buyer_id', '=', userId)
+    .execute();
+  await tables
+    .updateTable('bookings')
+    .set({ seller_name: ERASED_NAME, seller_email: ERASED_CONTACT })
+    .where('seller_id', '=', userId)
+    .execute();
+};
+
 /** bookings: one row per booking, requested, then as its life goes on. */
 export const bookingsProjection: Projection = {
   name: 'bookings',
@@ -60,6 +76,10 @@ export const bookingsProjection: Projection = {
   async apply(tables, event) {
     if (event.type === 'CarBooked') {
       await this.applyAll!(tables, [event]);
+      return;
+    }
+    if (event.type === 'UserDeleted') {
+      await eraseParty(tables, event.data.userId);
       return;
     }
     const status = statusAfter(event);

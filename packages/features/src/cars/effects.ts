@@ -17,6 +17,7 @@ export const describeCar: Describe = (event) => {
           price: event.data.price,
           original_price: event.data.originalPrice,
         },
+        personal: { seller: event.data.sellerId },
       };
     case 'CarAdvertised':
       return { action: 'advertised', subjectType: 'car', subjectId: event.data.carId };

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { id, mileage, modelYear, money, yearsOfUse } from '../platform/event-fields.ts';
+import {
+  ERASED_CONTACT,
+  ERASED_NAME,
+  type PersonalValues,
+  personalField,
+} from '../platform/personal-data.ts';
 import { fuels, transmissions } from '../platform/rules.ts';
 
 // ---- cars: stream `car-<id>`; a booking is decided on its car's stream
@@ -94,3 +100,11 @@ export const carEvents = {
   CarSold,
   CarDeleted,
 } as const;
+
+/** The personal values of this feature's events: the seller's name and email on a listing. */
+export const carPersonalValues: PersonalValues = {
+  CarListed: [
+    personalField('sellerName', 'sellerId', ERASED_NAME),
+    personalField('sellerEmail', 'sellerId', ERASED_CONTACT),
+  ],
+};

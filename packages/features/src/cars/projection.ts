@@ -1,5 +1,7 @@
 import type { CarUpdate } from '@second-gear/read-model';
 import { sql } from 'kysely';
+import { deletedUsers } from '../platform/erasure.ts';
+import { ERASED_CONTACT, ERASED_NAME } from '../platform/personal-data.ts';
 import {
   appendRows,
   firstOf,
@@ -246,6 +248,22 @@ const applyAll = async (
   await insertRows(tables, 'cars', [...listed.values()]);
   await appendRows(tables, 'car_prices', prices);
   await updateAll(tables, changes);
+  await eraseSellers(tables, events);
+};
+
+/**
+ * A deleted seller's name and email leave every car of theirs (a sold car stays readable, as
+ * sold by a deleted user). Whatever else the batch did, this comes last: nothing later in it
+ * can name them again, since the log reads their values as erased from then on.
+ */
+const eraseSellers = async (tables: ReadTables, events: readonly ProjectedEvent[]) => {
+  const erased = deletedUsers(events);
+  if (erased.length === 0) return;
+  await tables
+    .updateTable('cars')
+    .set({ seller_name: ERASED_NAME, seller_email: ERASED_CONTACT })
+    .where('seller_id', 'in', erased)
+    .execute();
 };
 
 /**

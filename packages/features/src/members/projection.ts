@@ -2,6 +2,13 @@ import { ADMINS_AUDIENCE, type NotificationKind, toPosition } from '@second-gear
 import { sql } from 'kysely';
 import { carMatchesSearch } from '../contract/index.ts';
 import {
+  addRowsOf,
+  deletedUsers,
+  erasePersonalDetails,
+  type PersonalDetails,
+  personalColumn,
+} from '../platform/erasure.ts';
+import {
   appendRows,
   type ProjectedEvent,
   type Projection,
@@ -17,6 +24,8 @@ export interface Notification {
   kind: NotificationKind;
   carId: string | null;
   details: Record<string, unknown>;
+  /** The details that are a person's own (a buyer's name), by key: whose they are. */
+  personal?: PersonalDetails;
 }
 
 /** The cars of a batch whose favourers hear of an event: a price that drops, a sale. */
@@ -254,6 +263,21 @@ const applyKept = async (
 };
 
 /**
+ * A deleted user's own favourites, saved searches and notifications go, and their name leaves
+ * what others were told of them.
+ */
+const eraseMember = async (tables: ReadTables, userId: string) => {
+  for (const table of [
+    'favourites',
+    'saved_searches',
+    'notifications',
+    'notification_reads',
+  ] as const)
+    await tables.deleteFrom(table).where('user_id', '=', userId).execute();
+  await erasePersonalDetails(tables, 'notifications', userId);
+};
+
+/**
  * favourites, saved_searches, notifications and notification_reads: what members keep and hear
  * (admins hear of a failing webhook). One projection, so a notification is made from the
  * favourites and saved searches as they stood at its event: a rebuild makes the same
@@ -291,11 +315,13 @@ export const membersProjectionOf = (notices: readonly Notices[]): Projection => 
             kind: n.kind,
             car_id: n.carId,
             details: n.details,
+            personal: personalColumn(n.personal),
             created_at: event.metadata.occurredAt,
           });
         }
       }
-      await appendRows(tables, 'notifications', notifications);
+      await addRowsOf(events)(tables, 'notifications', notifications);
+      for (const userId of deletedUsers(events)) await eraseMember(tables, userId);
     },
   };
 };

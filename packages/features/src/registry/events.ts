@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { bookingEvents, CarBookedV1 } from '../bookings/events.ts';
 import { CarListedV1, carEvents, noCarDetails } from '../cars/events.ts';
@@ -140,10 +141,17 @@ export const parseDomainEvent = (stored: {
   return { type, data: eventSchemas[type].parse(data) } as DomainEvent;
 };
 
+/**
+ * An email as the name of its reservation stream: its SHA-256, so the log's stream names never
+ * hold an address (docs/security.md says what the hash still allows).
+ */
+const emailDigest = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
+
 /** Stream names, in one place. */
 export const streams = {
   user: (uid: string) => `user-${uid}`,
-  email: (email: string) => `email-${email.trim().toLowerCase()}`,
+  email: (email: string) => `email-${emailDigest(email)}`,
   category: (categoryId: string) => `category-${categoryId}`,
   categoryName: (name: string) => `category-name-${name.trim().toLowerCase()}`,
   categoryCars: (categoryId: string) => `categorycars-${categoryId}`,

@@ -10,7 +10,8 @@ export const describeUser: Describe = (event) => {
         action: `registered as ${event.data.role}`,
         subjectType: 'user',
         subjectId: event.data.userId,
-        label: `${event.data.name} <${event.data.email}>`,
+        // A user erased since has an empty email: the label is then the name that stands for them.
+        label: event.data.email ? `${event.data.name} <${event.data.email}>` : event.data.name,
         details: { role: event.data.role },
       };
     case 'UserBecameSeller':

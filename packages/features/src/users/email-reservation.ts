@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../registry/events.ts';
 
 /**
- * One account per email, from stream `email-<lowercased email>`. A released email is free
+ * One account per email, from stream `email-<SHA-256 of the lowercased email>`. A released email is free
  * again: the stream goes on, and the next claim is appended at its current version.
  */
 export type EmailReservationState =

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { id } from '../platform/event-fields.ts';
+import {
+  ERASED_CONTACT,
+  ERASED_NAME,
+  type PersonalValues,
+  personalField,
+} from '../platform/personal-data.ts';
 import { roles } from '../platform/rules.ts';
 
 // ---- users: stream `user-<uid>` (the uid is the Firebase uid and the user's _id)
@@ -31,7 +37,7 @@ export const UserProfileChanged = z.object({
 export const SellerCarAdded = z.object({ userId: id, carId: id });
 export const SellerCarRemoved = z.object({ userId: id, carId: id });
 
-// ---- one account per email: stream `email-<lowercased email>` (a reservation)
+// ---- one account per email: stream `email-<SHA-256 of the lowercased email>` (a reservation)
 
 export const EmailClaimed = z.object({ email: z.string(), userId: id });
 export const EmailReleased = z.object({ email: z.string(), userId: id });
@@ -48,3 +54,20 @@ export const userEvents = {
   EmailClaimed,
   EmailReleased,
 } as const;
+
+/** The personal values of this feature's events, each the user's own. */
+export const userPersonalValues: PersonalValues = {
+  UserRegistered: [
+    personalField('name', 'userId', ERASED_NAME),
+    personalField('email', 'userId', ERASED_CONTACT),
+    personalField('photoURL', 'userId', null),
+  ],
+  UserProfileChanged: [
+    personalField('name', 'userId', ERASED_NAME),
+    personalField('phone', 'userId', null),
+    personalField('photoURL', 'userId', null),
+  ],
+  UserDeleted: [personalField('email', 'userId', ERASED_CONTACT)],
+  EmailClaimed: [personalField('email', 'userId', ERASED_CONTACT)],
+  EmailReleased: [personalField('email', 'userId', ERASED_CONTACT)],
+};

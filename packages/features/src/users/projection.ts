@@ -1,3 +1,4 @@
+import { ERASED_CONTACT, ERASED_NAME } from '../platform/personal-data.ts';
 import {
   insertRows,
   insertsFirst,
@@ -39,6 +40,7 @@ export const usersProjection: Projection = {
         role?: Role;
         deleted_at?: string;
         name?: string;
+        email?: string;
         phone?: string | null;
         photo_url?: string | null;
       },
@@ -74,7 +76,17 @@ export const usersProjection: Projection = {
         return;
       }
       case 'UserDeleted':
-        await update({ deleted_at: event.metadata.occurredAt }, event.data.userId);
+        // The row stays, marked, with nothing personal left in it.
+        await update(
+          {
+            deleted_at: event.metadata.occurredAt,
+            name: ERASED_NAME,
+            email: ERASED_CONTACT,
+            phone: null,
+            photo_url: null,
+          },
+          event.data.userId,
+        );
         return;
       default:
         return;

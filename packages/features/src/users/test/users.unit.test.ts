@@ -38,7 +38,7 @@ describe('RegisterUser', () => {
             photoURL: null,
           },
         }),
-        on('email-bob@example.com', {
+        on(streams.email('bob@example.com'), {
           type: 'EmailClaimed',
           data: { email: 'bob@example.com', userId: 'bob' },
         }),
@@ -69,7 +69,7 @@ describe('RegisterUser', () => {
             photoURL: 'https://photos.example.com/sam.png',
           },
         }),
-        on('email-sam@example.com', {
+        on(streams.email('sam@example.com'), {
           type: 'EmailClaimed',
           data: { email: 'sam@example.com', userId: 'sam' },
         }),
@@ -90,7 +90,7 @@ describe('RegisterUser', () => {
             photoURL: null,
           },
         }),
-        on('email-bob@example.com', {
+        on(streams.email('bob@example.com'), {
           type: 'EmailClaimed',
           data: { email: 'Bob@Example.com', userId: 'bob' },
         }),
@@ -125,7 +125,7 @@ describe('RegisterUser', () => {
             photoURL: null,
           },
         }),
-        on('email-bob@example.com', {
+        on(streams.email('bob@example.com'), {
           type: 'EmailClaimed',
           data: { email: 'bob@example.com', userId: 'bob-2' },
         }),
@@ -172,7 +172,7 @@ describe('RegisterUser', () => {
             photoURL: null,
           },
         }),
-        on('email-sam@example.com', {
+        on(streams.email('sam@example.com'), {
           type: 'EmailClaimed',
           data: { email: 'sam@example.com', userId: 'sam' },
         }),
@@ -284,7 +284,7 @@ describe('DeleteUser', () => {
       .when(remove('ada', 'bob'))
       .then(
         on('user-bob', { type: 'UserDeleted', data: { userId: 'bob', email: 'bob@example.com' } }),
-        on('email-bob@example.com', {
+        on(streams.email('bob@example.com'), {
           type: 'EmailReleased',
           data: { email: 'bob@example.com', userId: 'bob' },
         }),
@@ -307,7 +307,7 @@ describe('DeleteUser', () => {
       .when(remove('ada', 'sam'))
       .then(
         on('user-sam', { type: 'UserDeleted', data: { userId: 'sam', email: 'sam@example.com' } }),
-        on('email-sam@example.com', {
+        on(streams.email('sam@example.com'), {
           type: 'EmailReleased',
           data: { email: 'sam@example.com', userId: 'sam' },
         }),
@@ -362,7 +362,7 @@ describe('DeleteUser', () => {
       .when({ ...remove('system', 'bob'), actor: system })
       .then(
         on('user-bob', { type: 'UserDeleted', data: { userId: 'bob', email: 'bob@example.com' } }),
-        on('email-bob@example.com', {
+        on(streams.email('bob@example.com'), {
           type: 'EmailReleased',
           data: { email: 'bob@example.com', userId: 'bob' },
         }),
@@ -374,7 +374,7 @@ describe('DeleteUser', () => {
       .when(remove('ada', 'sam'))
       .then(
         on('user-sam', { type: 'UserDeleted', data: { userId: 'sam', email: 'sam@example.com' } }),
-        on('email-sam@example.com', {
+        on(streams.email('sam@example.com'), {
           type: 'EmailReleased',
           data: { email: 'sam@example.com', userId: 'sam' },
         }),
@@ -461,7 +461,7 @@ describe('DeleteUser and a sold car', () => {
       .when({ type: 'DeleteUser', actor: actor('ada', 'Admin'), data: { userId: 'sam' } })
       .then(
         on('user-sam', { type: 'UserDeleted', data: { userId: 'sam', email: 'sam@example.com' } }),
-        on('email-sam@example.com', {
+        on(streams.email('sam@example.com'), {
           type: 'EmailReleased',
           data: { email: 'sam@example.com', userId: 'sam' },
         }),

@@ -1,0 +1,210 @@
+// Erasure from end to end, in the all-in-one: a seller who listed a car, booked another, was
+// notified of a booking and told others of theirs is deleted by an admin; then no answer of the
+// API, no feed or webhook message and no read of the event log (with the keys that remain)
+// shows their name, email or phone, while the history keeps its shape.
+import { createHmac, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventData } from '@second-gear/projection-service/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningMarketplace } from '../src/marketplace.ts';
+import { startBareMarketplace } from './support.ts';
+
+const SECRET = 'test-secret-of-the-all-in-one-erasure-0123456789';
+const system = { uid: 'system', email: 'system@second-gear.local', role: 'System' } as const;
+
+type Person = { uid: string; name: string; email: string; role: 'Buyer' | 'Seller' | 'Admin' };
+
+/** A service token, as `GET /api/jwt` would sign it (HS256 with the secret). */
+const tokenOf = ({ uid, email, role }: Person) => {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ uid, email, role, iat: now, exp: now + 3600 })}`;
+  return `${unsigned}.${createHmac('sha256', SECRET).update(unsigned).digest('base64url')}`;
+};
+
+describe('erasing a deleted user in the all-in-one', () => {
+  let dataDir = '';
+  let marketplace: RunningMarketplace;
+  const tag = randomUUID().slice(0, 8);
+  const person = (name: string, role: Person['role']): Person => ({
+    uid: `${name.toLowerCase().split(' ')[0]}-${tag}`,
+    name: `${name} ${tag}`,
+    email: `${name.toLowerCase().replace(' ', '.')}.${tag}@example.com`,
+    role,
+  });
+  const admin = person('Ada Admin', 'Admin');
+  const sam = person('Sam Seller', 'Seller');
+  const olive = person('Olive Owner', 'Seller');
+  const bea = person('Bea Buyer', 'Buyer');
+  const samsPhone = '+1 555 0100 77';
+
+  const call = async (
+    method: string,
+    path: string,
+    as?: Person | string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const token = typeof as === 'string' ? as : as && tokenOf(as);
+    const answer = await fetch(`${marketplace.url}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await answer.text();
+    return { status: answer.status, text, body: text ? tryJson(text) : undefined };
+  };
+  const tryJson = (text: string) => {
+    try {
+      return JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+  };
+  const listCar = async (seller: Person, name: string) => {
+    const answer = await call('POST', '/api/product', seller, {
+      name,
+      category: 'Hatchback',
+      image: 'https://images.example.com/car.jpg',
+      original_price: 20000,
+      price: 15000,
+      location: 'Dhaka',
+      use: 3,
+    });
+    expect(answer.status, answer.text).toBe(201);
+    return answer.body as { insertedId: string; position: string };
+  };
+  const book = async (buyer: Person, carId: string, phone: string) => {
+    const answer = await call('POST', '/api/booking', buyer, {
+      product_id: carId,
+      buyer_phone: phone,
+      meetup: 'Gulshan 2',
+    });
+    expect(answer.status, answer.text).toBe(201);
+    return answer.body as { insertedId: string; position: string };
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'sg-all-in-one-erasure-'));
+    marketplace = await startBareMarketplace(dataDir, {
+      jwtSecret: SECRET,
+      imageHosts: ['images.example.com'],
+    });
+    for (const p of [admin, sam, olive, bea]) {
+      const role = p.role === 'Admin' ? 'Buyer' : p.role;
+      await marketplace.store.append(`user-${p.uid}`, 'no_stream', [
+        eventData(
+          'UserRegistered',
+          { userId: p.uid, name: p.name, email: p.email, role, photoURL: null },
+          { uid: p.uid, email: p.email, role },
+        ),
+      ]);
+    }
+    await marketplace.store.append(`user-${admin.uid}`, 'any', [
+      eventData('UserPromotedToAdmin', { userId: admin.uid }, system),
+    ]);
+    expect((await call('POST', '/api/category', admin, { name: 'Hatchback' })).status).toBe(201);
+  }, 60_000);
+  afterAll(async () => {
+    await marketplace?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves nothing of their name, email or phone in any answer, message or read of the log', async () => {
+    const key = await call('POST', '/api/api-keys', admin, {
+      name: 'Listings bot',
+      scopes: ['webhooks:manage', 'feed:read'],
+    });
+    expect(key.status, key.text).toBe(201);
+    const apiKey = String(key.body?.key);
+    // An endpoint no one answers: its deliveries stay in its log, with their bodies.
+    const endpoint = await call('POST', '/api/webhooks', apiKey, {
+      url: 'http://127.0.0.1:9/hooks',
+      types: ['CarListed'],
+      description: 'New listings',
+    });
+    expect(endpoint.status, endpoint.text).toBe(201);
+
+    // Sam gives a phone (the answer kept under an Idempotency-Key), lists a car that Bea
+    // books, and books Olive's car.
+    const profile = await call(
+      'PUT',
+      '/api/user/me',
+      sam,
+      { phone: samsPhone },
+      {
+        'idempotency-key': `profile-${tag}`,
+      },
+    );
+    expect(profile.status, profile.text).toBe(200);
+    const samsCar = await listCar(sam, 'Honda Fit');
+    const olivesCar = await listCar(olive, 'Toyota Aqua');
+    await book(bea, samsCar.insertedId, '+1 555 0100 11');
+    const booked = await book(sam, olivesCar.insertedId, samsPhone);
+    const told = await call('GET', '/api/notifications', olive, undefined, {
+      'x-min-position': booked.position,
+    });
+    expect(told.text).toContain(sam.name);
+
+    const deleted = await call('DELETE', `/api/user/${sam.uid}`, admin);
+    expect(deleted.status, deleted.text).toBe(200);
+    const at = { 'x-min-position': String(deleted.body?.position) };
+
+    const answers = [
+      await call('GET', '/api/users', admin, undefined, at),
+      await call('GET', `/api/user/${encodeURIComponent(sam.email)}`, admin, undefined, at),
+      await call(
+        'GET',
+        `/api/bookings?email=${encodeURIComponent(olive.email)}`,
+        admin,
+        undefined,
+        at,
+      ),
+      await call(
+        'GET',
+        `/api/bookings?email=${encodeURIComponent(olive.email)}`,
+        olive,
+        undefined,
+        at,
+      ),
+      await call('GET', `/api/bookings?email=${encodeURIComponent(bea.email)}`, bea, undefined, at),
+      await call('GET', '/api/notifications', olive, undefined, at),
+      await call('GET', '/api/notifications', admin, undefined, at),
+      await call('GET', '/api/audit?limit=100', admin, undefined, at),
+      await call('GET', `/api/audit?subject=${sam.uid}`, admin, undefined, at),
+      await call('GET', `/api/product/${samsCar.insertedId}`, undefined, undefined, at),
+      await call('GET', `/api/product/${samsCar.insertedId}/history`, admin, undefined, at),
+      await call('GET', `/api/product/${olivesCar.insertedId}`, undefined, undefined, at),
+      await call('GET', '/api/products', undefined, undefined, at),
+      await call('GET', '/api/feed/cars?follow=false&after=0', apiKey, undefined, at),
+      await call('GET', `/api/webhooks/${endpoint.body?.insertedId}/deliveries`, apiKey),
+    ];
+    // Sam is no one now, and their car went with them; everything else answers.
+    const gone = [answers[1], answers[9]];
+    for (const answer of answers)
+      expect(answer.status, answer.text).toBe(gone.includes(answer) ? 404 : 200);
+    const everything = answers.map((a) => a.text).join('\n');
+    // The history keeps its shape: Sam's booking of Olive's car and the listing are still there.
+    expect(everything).toContain(olivesCar.insertedId);
+    expect(everything).toContain('Deleted user');
+    const outbox = await marketplace.store.readAll({ limit: 10_000 });
+    const log = JSON.stringify(
+      outbox.map(({ streamId, type, data, metadata }) => ({ streamId, type, data, metadata })),
+    );
+    expect(log).toContain(sam.uid);
+    for (const text of [everything, log]) {
+      expect(text).not.toContain(sam.name);
+      expect(text).not.toContain(sam.email);
+      expect(text).not.toContain(samsPhone);
+    }
+    // Bea and Olive are untouched.
+    expect(log).toContain(bea.name);
+    expect(everything).toContain(olive.name);
+  });
+});
