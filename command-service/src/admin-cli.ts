@@ -22,7 +22,7 @@ if (verb !== 'promote' || !email) {
 
 const store = await openMarketplaceStore(
   eventStoreConfig(settings.EVENT_STORE, settings.EVENT_STORE_URL),
-  settings.KEY_STORE_URL,
+  { keyStoreUrl: settings.KEY_STORE_URL },
 );
 try {
   const userId = await userIdByEmail(store, email);

@@ -12,7 +12,7 @@ reportFailuresOf('command-service');
 
 const store = await openMarketplaceStore(
   eventStoreConfig(env.EVENT_STORE, env.EVENT_STORE_URL),
-  env.KEY_STORE_URL,
+  { keyStoreUrl: env.KEY_STORE_URL },
 );
 
 const storage: ImageStorage =

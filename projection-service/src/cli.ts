@@ -65,7 +65,7 @@ const open = async (env: CliEnv): Promise<Opened> => {
     env.eventStore === 'pglite'
       ? { kind: 'pglite', db: pglite! }
       : eventStoreConfig(env.eventStore, env.eventStoreUrl),
-    env.keyStoreUrl,
+    { keyStoreUrl: env.keyStoreUrl },
   );
   return {
     store,

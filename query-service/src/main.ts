@@ -18,7 +18,7 @@ if (settings.EVENT_STORE === 'pglite') {
 
 const store = await openMarketplaceStore(
   eventStoreConfig(settings.EVENT_STORE, settings.EVENT_STORE_URL),
-  settings.KEY_STORE_URL,
+  { keyStoreUrl: settings.KEY_STORE_URL },
 );
 const db = createReadModelDb({ connectionString: settings.DATABASE_URL });
 const auth = createFirebaseAuth({

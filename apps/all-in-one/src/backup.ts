@@ -10,6 +10,7 @@ import { fromWhereRun, StartupError } from '@second-gear/config';
 import { lockDatabaseDirectory } from '@second-gear/read-model';
 import * as tar from 'tar';
 import { embeddedPostgresRunning } from './embedded-postgres.ts';
+import { keepErasures } from './erasure-ledger.ts';
 
 /** The folder every archive holds its files under, beside its manifest. */
 const ROOT = 'second-gear-data';
@@ -111,6 +112,8 @@ export const restore = async (dataDir: string, file: string): Promise<string | u
         await rename(dataDir, aside);
       }
       await rename(join(incoming, ROOT), dataDir);
+      // Whoever was erased since the archive was made stays erased.
+      if (aside) await keepErasures(aside, dataDir);
       return aside;
     } finally {
       await rm(incoming, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import {
   type ReadModelDb,
 } from '@second-gear/read-model';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { fileErasureLedger } from './erasure-ledger.ts';
 
 /** The engines the all-in-one runs on, each in a directory of that name under DATA_DIR. */
 export type EmbeddedDatabase = 'postgres' | 'pglite';
@@ -51,6 +52,7 @@ export const openEmbeddedDatabase = async (
     }
     if (failure !== undefined) throw failure;
   };
+  const erasureLedger = fileErasureLedger(dataDir);
   try {
     if (database === 'postgres') {
       say('starting the embedded PostgreSQL');
@@ -58,7 +60,10 @@ export const openEmbeddedDatabase = async (
       closers.push(() => server.stop());
       const { connectionString } = server;
       const open = async () => {
-        const store = await openMarketplaceStore({ kind: 'postgres', connectionString });
+        const store = await openMarketplaceStore(
+          { kind: 'postgres', connectionString },
+          { erasureLedger },
+        );
         closers.push(() => store.close());
         const db = createReadModelDb({ connectionString });
         closers.push(() => db.destroy());
@@ -77,7 +82,7 @@ export const openEmbeddedDatabase = async (
     say('opening the embedded PGlite database');
     const pglite = await openPGlite(join(dataDir, 'pglite'));
     closers.push(() => pglite.close());
-    const store = await openMarketplaceStore({ kind: 'pglite', db: pglite });
+    const store = await openMarketplaceStore({ kind: 'pglite', db: pglite }, { erasureLedger });
     closers.push(() => store.close());
     const db = createReadModelDb({ pglite });
     closers.push(() => db.destroy());

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { EventStore } from '@second-gear/event-store';
+import { eventData } from '@second-gear/projection-service/testing';
 import { openPGlite } from '@second-gear/read-model';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type EmbeddedDatabase, openEmbeddedDatabase } from '../src/embedded-database.ts';
@@ -105,6 +106,39 @@ describe('npm run backup and npm run restore', () => {
     },
     120_000,
   );
+
+  it('keeps a person erased after restoring an archive taken before they were deleted', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'sg-backup-erased-'));
+    dirs.push(root);
+    const dataDir = join(root, 'data');
+    const sam = { uid: `sam-${randomUUID()}`, email: 'sam@example.com', role: 'Seller' as const };
+    const admin = { uid: 'admin-1', email: 'ada@example.com', role: 'Admin' as const };
+    const registered = { userId: sam.uid, name: 'Sam Seller', email: sam.email, photoURL: null };
+    await withStore('pglite', dataDir, (store) =>
+      store.append(`user-${sam.uid}`, 'no_stream', [
+        eventData('UserRegistered', { ...registered, role: 'Seller' }, sam),
+      ]),
+    );
+    const file = join(root, 'before-deletion.tar.gz');
+    expect((await command(dataDir, 'backup', file)).stdout).toMatch(/^backed up/);
+    await withStore('pglite', dataDir, (store) =>
+      store.append(`user-${sam.uid}`, 0, [
+        eventData('UserDeleted', { userId: sam.uid, email: sam.email }, admin),
+      ]),
+    );
+
+    expect((await command(dataDir, 'restore', file)).stdout).toMatch(/^restored/);
+
+    const events = await withStore('pglite', dataDir, (store) =>
+      store.readStream(`user-${sam.uid}`),
+    );
+    // The archive's log, from before the deletion: Sam is in it, and no longer readable.
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered']);
+    expect(events[0]?.data).toMatchObject({ userId: sam.uid, name: 'Deleted user', email: '' });
+    expect(JSON.stringify(events.map((e) => [e.data, e.metadata]))).not.toMatch(
+      /Sam Seller|sam@example\.com/,
+    );
+  }, 120_000);
 
   it('refuses while the marketplace has the data open, and a file that is no backup', async () => {
     const root = await mkdtemp(join(tmpdir(), 'sg-backup-open-'));

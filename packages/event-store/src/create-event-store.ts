@@ -14,6 +14,17 @@ export interface PersonalDataConfig {
   keyStoreUrl?: string | undefined;
   /** The key table's schema (default `personal_keys`). */
   keySchema?: string;
+  /**
+   * Who was erased, kept apart from the database: every erasure is recorded there first, and
+   * every one recorded is applied again when the store opens, so that a database restored from
+   * a backup older than an erasure does not bring that person's key back.
+   */
+  erasureLedger?: ErasureLedger | undefined;
+}
+
+export interface ErasureLedger {
+  record(subjects: readonly string[]): Promise<void>;
+  read(): Promise<string[]>;
 }
 
 export type EventStoreConfig =

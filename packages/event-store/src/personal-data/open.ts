@@ -1,11 +1,15 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { EventStoreConfig, PersonalDataConfig } from '../create-event-store.ts';
+import type {
+  ErasureLedger,
+  EventStoreConfig,
+  PersonalDataConfig,
+} from '../create-event-store.ts';
 import type { EventStore } from '../event-store.ts';
 import type { SqlExecutor } from '../sql/executor.ts';
 import { pgliteExecutor } from '../sql/pglite-executor.ts';
 import { postgresExecutor } from '../sql/postgres-executor.ts';
-import { createSqlKeyStore } from './key-store.ts';
+import { createSqlKeyStore, type KeyStore } from './key-store.ts';
 import { type ProtectedEventStore, protectPersonalData } from './protected-store.ts';
 
 const quietPool = (connectionString: string, max?: number) => {
@@ -14,6 +18,19 @@ const quietPool = (connectionString: string, max?: number) => {
   pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 };
+
+/** Keys whose destruction is recorded in the ledger first (`PersonalDataConfig`). */
+const withLedger = (keys: KeyStore, ledger: ErasureLedger | undefined): KeyStore =>
+  ledger
+    ? {
+        ...keys,
+        async destroy(subjects) {
+          if (subjects.length === 0) return;
+          await ledger.record(subjects);
+          await keys.destroy(subjects);
+        },
+      }
+    : keys;
 
 /**
  * The configured store, protected, with its key store: in the same database as a SQL store
@@ -60,7 +77,11 @@ export async function openProtectedStore(
         'A KurrentDB event store keeps its personal keys in PostgreSQL: set KEY_STORE_URL',
       );
     }
-    const keys = await createSqlKeyStore(keyExecutor, { schema: personal.keySchema });
+    const keys = withLedger(
+      await createSqlKeyStore(keyExecutor, { schema: personal.keySchema }),
+      personal.erasureLedger,
+    );
+    if (personal.erasureLedger) await keys.destroy(await personal.erasureLedger.read());
     const store = await create(plain);
     closers.push(() => store.close());
     const protectedStore = protectPersonalData(store, { policy: personal.policy, keys });

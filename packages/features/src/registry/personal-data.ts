@@ -1,6 +1,7 @@
 import {
   createProtectedEventStore,
   type EventStoreConfig,
+  type PersonalDataConfig,
   type PersonalDataPolicy,
   type PersonalValue,
   type ProtectedEventStore,
@@ -53,10 +54,11 @@ export const personalDataPolicy: PersonalDataPolicy = {
 
 /**
  * The marketplace's event store: `config`'s store with personal values sealed, their keys in
- * the store's own database or at `keyStoreUrl` (required for KurrentDB).
+ * the store's own database or at `keyStoreUrl` (required for KurrentDB), erasures recorded in
+ * `erasureLedger` too when there is one.
  */
 export const openMarketplaceStore = (
   config: EventStoreConfig,
-  keyStoreUrl?: string,
+  options: Omit<PersonalDataConfig, 'policy'> = {},
 ): Promise<ProtectedEventStore> =>
-  createProtectedEventStore(config, { policy: personalDataPolicy, keyStoreUrl });
+  createProtectedEventStore(config, { ...options, policy: personalDataPolicy });
