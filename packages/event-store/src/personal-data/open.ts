@@ -1,10 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type {
-  ErasureLedger,
-  EventStoreConfig,
-  PersonalDataConfig,
-} from '../create-event-store.ts';
+import type { ErasureLedger, EventStoreConfig, PersonalDataConfig } from '../create-event-store.ts';
 import type { EventStore } from '../event-store.ts';
 import type { SqlExecutor } from '../sql/executor.ts';
 import { pgliteExecutor } from '../sql/pglite-executor.ts';

@@ -98,7 +98,11 @@ export function protectPersonalData(
   const cacheMs = options.keyCacheMs ?? 2000;
   const cache = new Map<string, { key: Buffer | null; at: number }>();
 
-  const keysFor = async (subjects: Set<string>) => {
+  /** Their keys, from the cache while fresh, else from `load` (which caches what it gets). */
+  const keysFor = async (
+    subjects: Iterable<string>,
+    load: (missing: string[]) => Promise<Map<string, Buffer | null>>,
+  ) => {
     const now = Date.now();
     const found = new Map<string, Buffer | null>();
     const missing: string[] = [];
@@ -107,7 +111,8 @@ export function protectPersonalData(
       if (hit && (hit.key === null || now - hit.at < cacheMs)) found.set(subject, hit.key);
       else missing.push(subject);
     }
-    for (const [subject, key] of await keys.find(missing)) {
+    if (missing.length === 0) return found;
+    for (const [subject, key] of await load(missing)) {
       found.set(subject, key);
       cache.set(subject, { key, at: now });
     }
@@ -129,7 +134,7 @@ export function protectPersonalData(
     const found = requests.flatMap((r) => r.events.map((e) => personalValues(e)));
     const subjects = new Set(found.flat().map((f) => f.subject));
     if (subjects.size === 0) return requests;
-    const held = await keys.obtain([...subjects]);
+    const held = await keysFor(subjects, (missing) => keys.obtain(missing));
     let index = 0;
     return requests.map((request) => ({
       ...request,
@@ -162,7 +167,7 @@ export function protectPersonalData(
       for (const { sealed } of [...sealedIn(copied.data), ...sealedIn(copied.metadata)])
         subjects.add(sealed.$subject);
     }
-    const held = subjects.size === 0 ? new Map() : await keysFor(subjects);
+    const held = subjects.size === 0 ? new Map() : await keysFor(subjects, (m) => keys.find(m));
     return events.map((event, i) => {
       forget(event);
       const copied = found[i];
