@@ -10,10 +10,9 @@ import { type ImageStorage, localImageStorage, s3ImageStorage } from './images/i
 const env = loadEnvOrExit(commandServiceSettings);
 reportFailuresOf('command-service');
 
-const store = await openMarketplaceStore(
-  eventStoreConfig(env.EVENT_STORE, env.EVENT_STORE_URL),
-  { keyStoreUrl: env.KEY_STORE_URL },
-);
+const store = await openMarketplaceStore(eventStoreConfig(env.EVENT_STORE, env.EVENT_STORE_URL), {
+  keyStoreUrl: env.KEY_STORE_URL,
+});
 
 const storage: ImageStorage =
   env.IMAGE_STORAGE === 's3'

@@ -8,12 +8,7 @@ import {
   type PersonalDetails,
   personalColumn,
 } from '../platform/erasure.ts';
-import {
-  appendRows,
-  type ProjectedEvent,
-  type Projection,
-  type ReadTables,
-} from '../platform/projection.ts';
+import type { ProjectedEvent, Projection, ReadTables } from '../platform/projection.ts';
 
 type SavedSearch = { id: string; userId: string; name: string; query: string };
 
