@@ -41,6 +41,8 @@ Environment:
   PGLITE_DIR             the embedded database directory (the all-in-one app must be stopped)
   EVENT_STORE            pglite | postgres | kurrentdb (default: pglite with PGLITE_DIR, else postgres)
   EVENT_STORE_URL        the event store's URL (postgres or kurrentdb)
+  KEY_STORE_URL          the PostgreSQL of the personal keys (default: the event store's database;
+                         required with kurrentdb)
   PROJECTION_BATCH_SIZE  events per transaction during a rebuild (default 1000)
 `;
 

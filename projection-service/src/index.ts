@@ -5,6 +5,13 @@ export {
   type ParkedEvent,
 } from './apply-batch.ts';
 export { subscriptionsHealth } from './health.ts';
+export {
+  expiredAnswerDays,
+  type Pruned,
+  prune,
+  type Retention,
+  startHousekeeping,
+} from './housekeeping.ts';
 export { type ProjectionServiceHttpOptions, projectionServiceHttp } from './http.ts';
 export {
   type Lag,

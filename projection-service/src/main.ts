@@ -9,6 +9,7 @@ import { createFirebaseAuth } from '@second-gear/identity';
 import { createReadModelDb } from '@second-gear/read-model';
 import { createMetricsRegistry } from '@second-gear/service-http';
 import { pino } from 'pino';
+import { startHousekeeping } from './housekeeping.ts';
 import { projectionServiceHttp } from './http.ts';
 import { subscriptionsReadiness, watchSubscriptions } from './lag.ts';
 import { projectionCounters, reactorCounters, subscriptionGauges } from './metrics.ts';
@@ -62,6 +63,18 @@ const reactors = await startReactors({
   logger: log,
   metrics: reactorCounters(metrics),
 });
+const housekeeping = startHousekeeping({
+  db,
+  keys: store.keys,
+  retention: {
+    notificationDays: settings.NOTIFICATION_RETENTION_DAYS,
+    webhookDeliveryDays: settings.WEBHOOK_DELIVERY_RETENTION_DAYS,
+    answerHours: settings.IDEMPOTENCY_RETENTION_HOURS,
+  },
+  everyMs: settings.PRUNE_INTERVAL_MINUTES * 60_000,
+  onPruned: (pruned) => log.info({ pruned }, 'pruned what is past its retention'),
+  onError: (error) => log.warn({ err: error }, 'pruning failed; tried again at the next turn'),
+});
 const watch = watchSubscriptions({ store, db, projections, reactors });
 subscriptionGauges(metrics, watch);
 
@@ -91,6 +104,7 @@ server.listen(settings.PORT, settings.HOST, () => {
 const shutdown = async (signal: string) => {
   log.info({ signal }, 'stopping');
   server.close();
+  await housekeeping.stop();
   await reactors.stop();
   await webhooks.stop();
   await projections.stop();

@@ -38,6 +38,11 @@ const marketplace = await startMarketplace({
     perClient: settings.FEED_MAX_STREAMS_PER_CLIENT,
   },
   idempotencyRetentionMs: settings.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+  retention: {
+    notificationDays: settings.NOTIFICATION_RETENTION_DAYS,
+    webhookDeliveryDays: settings.WEBHOOK_DELIVERY_RETENTION_DAYS,
+    pruneEveryMs: settings.PRUNE_INTERVAL_MINUTES * 60_000,
+  },
   metrics: settings.METRICS,
   readyMaxLag: { events: settings.READY_MAX_LAG_EVENTS, seconds: settings.READY_MAX_LAG_SECONDS },
   webhookTargets: settings.WEBHOOK_TARGETS,

@@ -15,6 +15,7 @@ import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@secon
 import {
   identityAccountsReactor,
   personalKeysReactor,
+  startHousekeeping,
   projectionCounters,
   reactorCounters,
   startProjections,
@@ -84,6 +85,8 @@ export interface MarketplaceOptions {
   feedStreams?: { total?: number; perClient?: number };
   /** How long an Idempotency-Key's answer is replayed (default 24 hours). */
   idempotencyRetentionMs?: number;
+  /** How long notifications and webhook deliveries are kept (180 and 30 days), pruned how often (1 hour). */
+  retention?: { notificationDays?: number; webhookDeliveryDays?: number; pruneEveryMs?: number };
   /** Keep public answers in memory between commits (default true; false to measure reads). */
   keepAnswers?: boolean;
   /**
@@ -210,6 +213,19 @@ const startSubscriptions = async (
     metrics: reactorCounters(metrics),
   });
   cleanups.push(() => reactors.stop());
+  const housekeeping = startHousekeeping({
+    db,
+    keys: store.keys,
+    retention: {
+      notificationDays: options.retention?.notificationDays ?? 180,
+      webhookDeliveryDays: options.retention?.webhookDeliveryDays ?? 30,
+      answerHours: (options.idempotencyRetentionMs ?? 24 * 3_600_000) / 3_600_000,
+    },
+    everyMs: options.retention?.pruneEveryMs ?? 3_600_000,
+    onPruned: (pruned) => log.debug({ pruned }, 'pruned what is past its retention'),
+    onError: (error) => log.warn({ err: error }, 'pruning failed; tried again at the next turn'),
+  });
+  cleanups.push(() => housekeeping.stop());
   const watch = watchSubscriptions({ store, db, projections, reactors });
   subscriptionGauges(metrics, watch);
   return { metrics, log, projections, reactors, watch, auth, tokenSecret, webhookTargets };

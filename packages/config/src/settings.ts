@@ -176,6 +176,14 @@ const publicUrl = {
 /** How long an answer stored under an Idempotency-Key is replayed. */
 const idempotencyRetention = positiveInt(24);
 
+/** What is kept only for a while, and how often the system prunes it (docs/operations.md). */
+const retention = {
+  NOTIFICATION_RETENTION_DAYS: positiveInt(180),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: positiveInt(30),
+  IDEMPOTENCY_RETENTION_HOURS: idempotencyRetention,
+  PRUNE_INTERVAL_MINUTES: positiveInt(60),
+};
+
 export const commandServiceSettings = z
   .object({
     ...logging,
@@ -227,6 +235,7 @@ export const projectionServiceSettings = z
     JWT_SECRET: secret,
     WEBHOOK_TARGETS: webhookTargets('public'),
     WEBHOOK_RETRY_DELAYS: retryDelays,
+    ...retention,
   })
   .superRefine(requireStoreUrl);
 
@@ -265,7 +274,7 @@ export const allInOneSettings = z.object({
   READ_YOUR_WRITES_TIMEOUT_MS: positiveInt(2000),
   ...rateLimits,
   ...feedStreams,
-  IDEMPOTENCY_RETENTION_HOURS: idempotencyRetention,
+  ...retention,
   ...readiness,
   // A developer's machine: webhooks may reach it (the start says so).
   WEBHOOK_TARGETS: webhookTargets('loopback'),

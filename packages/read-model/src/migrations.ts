@@ -826,7 +826,7 @@ const deriveFromCars = (s: string): string[][] => [
     `truncate ${s}.search_words`,
     `insert into ${s}.search_words (word)
     select distinct w.lexeme from ${s}.cars, unnest(cars.search_vector) w
-    where length(w.lexeme) between 2 and 40`,
+    where length(w.lexeme) between 2 and 40 and cars.deleted_at is null and cars.sold_at is null`,
   ],
   [
     `truncate ${s}.available_cars`,

@@ -19,6 +19,8 @@ export interface KeyStore {
   destroy(subjects: readonly string[]): Promise<void>;
   /** Everyone whose key was destroyed. */
   destroyed(): Promise<string[]>;
+  /** Those whose names begin with `prefix` and who hold a key still. */
+  held(prefix: string): Promise<string[]>;
 }
 
 /** The default schema of the key table, beside (never inside) the event log's. */
@@ -87,6 +89,14 @@ export async function createSqlKeyStore(
       const rows = await executor.query<{ subject: string }>(
         `select subject from ${s}.subject_keys where key is null order by subject`,
         [],
+      );
+      return rows.map((row) => row.subject);
+    },
+    async held(prefix) {
+      const rows = await executor.query<{ subject: string }>(
+        `select subject from ${s}.subject_keys
+         where key is not null and left(subject, length($1)) = $1 order by subject`,
+        [prefix],
       );
       return rows.map((row) => row.subject);
     },

@@ -49,6 +49,9 @@ export interface ProtectionOptions {
 
 const copy = <T>(value: T): T => structuredClone(value);
 
+/** How many seals may be nested around one value. */
+const MAX_LAYERS = 3;
+
 /** The value at `path` in `root` and a setter, or undefined when there is none. */
 const slot = (root: JsonObject, path: readonly string[]) => {
   let parent: unknown = root;
@@ -146,7 +149,7 @@ export function protectPersonalData(
           const [root, ...path] = personal.path;
           const at = slot(sealed[root], path);
           if (at === undefined || at.value === undefined || at.value === null) continue;
-          if (isSealed(at.value)) continue;
+          if (isSealed(at.value) && at.value.$subject === subject) continue;
           at.set(seal(at.value, subject, held.get(subject) ?? null, personal.erased));
         }
         return { ...event, ...sealed };
@@ -154,28 +157,25 @@ export function protectPersonalData(
     }));
   };
 
+  const sealedSlots = (event: EventData) => [...sealedIn(event.data), ...sealedIn(event.metadata)];
+
   const openAll = async <E extends RecordedEvent>(events: E[]): Promise<E[]> => {
-    const found = events.map((event) => {
-      const slots = [...sealedIn(event.data), ...sealedIn(event.metadata)];
-      return slots.length === 0
-        ? undefined
-        : { data: copy(event.data), metadata: copy(event.metadata) };
-    });
-    const subjects = new Set<string>();
-    for (const copied of found) {
-      if (!copied) continue;
-      for (const { sealed } of [...sealedIn(copied.data), ...sealedIn(copied.metadata)])
-        subjects.add(sealed.$subject);
+    const opened = events.map((event) =>
+      sealedSlots(event).length === 0
+        ? event
+        : { ...event, data: copy(event.data), metadata: copy(event.metadata) },
+    );
+    // A value may be sealed inside another (a stored answer: in its day's key, around its
+    // person's): each round opens one layer.
+    for (let layer = 0; layer < MAX_LAYERS; layer++) {
+      const slots = opened.flatMap((event, i) => (event === events[i] ? [] : sealedSlots(event)));
+      if (slots.length === 0) break;
+      const subjects = new Set(slots.map((at) => at.sealed.$subject));
+      const held = await keysFor(subjects, (missing) => keys.find(missing));
+      for (const at of slots) at.set(unseal(at.sealed, held.get(at.sealed.$subject)));
     }
-    const held = subjects.size === 0 ? new Map() : await keysFor(subjects, (m) => keys.find(m));
-    return events.map((event, i) => {
-      forget(event);
-      const copied = found[i];
-      if (!copied) return event;
-      for (const at of [...sealedIn(copied.data), ...sealedIn(copied.metadata)])
-        at.set(unseal(at.sealed, held.get(at.sealed.$subject)));
-      return { ...event, ...copied };
-    });
+    for (const event of events) forget(event);
+    return opened;
   };
 
   const appendMany = async (requests: AppendRequest[]): Promise<AppendResult> => {

@@ -38,6 +38,23 @@ const storedAnswer: PersonalValue = {
 };
 
 /**
+ * The key every answer stored on one day (UTC) is sealed in as well: destroyed once that day's
+ * answers are past their retention, so that none is readable beyond it.
+ */
+export const ANSWERS_OF_DAY_PREFIX = 'answers-';
+export const answersOfDay = (occurredAt: string): string =>
+  `${ANSWERS_OF_DAY_PREFIX}${occurredAt.slice(0, 10)}`;
+
+const answerRetention: PersonalValue = {
+  path: ['data', 'body'],
+  subject: (event) => {
+    const at = event.metadata.occurredAt;
+    return typeof at === 'string' ? answersOfDay(at) : undefined;
+  },
+  erased: {},
+};
+
+/**
  * What is personal in the marketplace's events, and what erases a person: deleting a user
  * destroys their key, so every value of theirs in the log reads as erased from then on.
  */
@@ -46,7 +63,8 @@ export const personalDataPolicy: PersonalDataPolicy = {
     ...userPersonalValues,
     ...carPersonalValues,
     ...bookingPersonalValues,
-    [ANSWER_EVENT_TYPE]: [storedAnswer],
+    // The person's seal inside, the day's around it.
+    [ANSWER_EVENT_TYPE]: [storedAnswer, answerRetention],
   },
   everyEvent: [actorEmail],
   erasures: { UserDeleted: (event) => String(event.data.userId) },
