@@ -17,6 +17,7 @@ import {
   userReadRoutes,
 } from '@second-gear/features';
 import type { QueryContext } from '@second-gear/features/platform/reads/context.ts';
+import { SharedSubscription } from '@second-gear/features/platform/reads/shared-subscription.ts';
 import {
   type StreamLimits,
   streamSlots,
@@ -78,6 +79,11 @@ export interface QueryServiceOptions {
    * address (default 4); one more is answered 429.
    */
   feedStreams?: Partial<StreamLimits>;
+  /**
+   * How far back a feed follower without an API key may start (hours, default 168): one who
+   * asks for older events is told to use a key.
+   */
+  feedAnonymousHistoryHours?: number;
   /**
    * The projectors' commit notifications. With them, a request waiting for `X-Min-Position` is
    * released by the commit that reaches it, and answers carry an `ETag` and public ones are
@@ -173,6 +179,8 @@ const contextOf = (
       total: options.feedStreams?.total ?? 100,
       perClient: options.feedStreams?.perClient ?? 4,
     }),
+    live: new SharedSubscription(options.store),
+    anonymousHistoryMs: (options.feedAnonymousHistoryHours ?? 168) * 3_600_000,
   },
   ...(options.changes ? { changes: options.changes } : {}),
   ...(limits === undefined

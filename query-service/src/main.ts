@@ -41,6 +41,7 @@ const app = await buildQueryService({
     total: settings.FEED_MAX_STREAMS,
     perClient: settings.FEED_MAX_STREAMS_PER_CLIENT,
   },
+  feedAnonymousHistoryHours: settings.FEED_ANONYMOUS_HISTORY_HOURS,
   trustProxy: settings.TRUSTED_PROXIES,
   publicUrl: settings.PUBLIC_URL,
 });

@@ -37,6 +37,7 @@ const marketplace = await startMarketplace({
     total: settings.FEED_MAX_STREAMS,
     perClient: settings.FEED_MAX_STREAMS_PER_CLIENT,
   },
+  feedAnonymousHistoryHours: settings.FEED_ANONYMOUS_HISTORY_HOURS,
   idempotencyRetentionMs: settings.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
   retention: {
     notificationDays: settings.NOTIFICATION_RETENTION_DAYS,

@@ -15,9 +15,9 @@ import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@secon
 import {
   identityAccountsReactor,
   personalKeysReactor,
-  startHousekeeping,
   projectionCounters,
   reactorCounters,
+  startHousekeeping,
   startProjections,
   startReactors,
   startWebhooks,
@@ -83,6 +83,8 @@ export interface MarketplaceOptions {
   rateLimits?: false | { writes?: number; uploads?: number; tokens?: number };
   /** Car feed streams open at once: in all (default 100) and per client (4). */
   feedStreams?: { total?: number; perClient?: number };
+  /** How far back a feed follower without an API key may start (hours, default 168). */
+  feedAnonymousHistoryHours?: number;
   /** How long an Idempotency-Key's answer is replayed (default 24 hours). */
   idempotencyRetentionMs?: number;
   /** How long notifications and webhook deliveries are kept (180 and 30 days), pruned how often (1 hour). */
@@ -284,6 +286,9 @@ const startServices = async (
       : { readYourWritesRecheckMs: options.readYourWritesRecheckMs }),
     rateLimit: options.rateLimits ?? {},
     ...(options.feedStreams === undefined ? {} : { feedStreams: options.feedStreams }),
+    ...(options.feedAnonymousHistoryHours === undefined
+      ? {}
+      : { feedAnonymousHistoryHours: options.feedAnonymousHistoryHours }),
     logger,
     metrics,
     publicUrl: options.publicUrl,

@@ -53,6 +53,8 @@ const eventStore = {
 const feedStreams = {
   FEED_MAX_STREAMS: positiveInt(100),
   FEED_MAX_STREAMS_PER_CLIENT: positiveInt(4),
+  /** How far back (hours) a follower without an API key may start. */
+  FEED_ANONYMOUS_HISTORY_HOURS: positiveInt(168),
 };
 
 /** Requests per client address per minute. */

@@ -103,6 +103,27 @@ const startingPosition = (lastEventId: unknown, after: string | undefined): bigi
 };
 
 /**
+ * Without an API key, the feed starts at most `anonymousHistoryMs` back: replaying the whole
+ * log is for integrators with a key. 403 when the first event after `after` is older.
+ */
+const withinAnonymousHistory = async (ctx: QueryContext, after: bigint | undefined) => {
+  const [first] = await ctx.store.readAll({ ...(after === undefined ? {} : { after }), limit: 1 });
+  if (!first || Date.now() - first.recordedAt.getTime() <= ctx.feed.anonymousHistoryMs) return;
+  const hours = Math.round(ctx.feed.anonymousHistoryMs / 3_600_000);
+  throw new HttpProblem(
+    403,
+    'Forbidden',
+    `Without an API key the feed starts at most ${hours} hours back: start later (after=<a recent position>), or send a key with feed:read to read from further back.`,
+    [
+      {
+        field: 'query.after',
+        message: `Must be a position of the last ${hours} hours without an API key`,
+      },
+    ],
+  );
+};
+
+/**
  * `GET /api/feed/cars`: car events as server-sent events (docs/integrator-feed.md), to anyone;
  * an API key sent with it must be live and hold `feed:read`, and its use is recorded. Each
  * message's `id` is the event's position; a client that reconnects with `Last-Event-ID`
@@ -136,6 +157,7 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
     async (request, reply) => {
       const after = startingPosition(request.headers['last-event-id'], request.query.after);
       const follow = request.query.follow === 'true';
+      if (!request.apiKey) await withinAnonymousHistory(ctx, after);
       // A key's streams count as its holder's, wherever they come from; others by address.
       const client = request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}`;
       const release = ctx.feed.streams.take(client, reply);
@@ -170,10 +192,7 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
 
       try {
         const source = follow
-          ? ctx.store.subscribe({
-              ...(after === undefined ? {} : { after }),
-              signal: ended.signal,
-            })
+          ? ctx.feed.live.follow(after, ended.signal)
           : untilHead(ctx.store, after, ended.signal);
         for await (const event of source) {
           scanned = event.position;

@@ -2,6 +2,7 @@ import type { EventStore } from '@second-gear/event-store';
 import type { FirebaseAuth } from '@second-gear/identity';
 import type { ReadModelChanges, ReadModelDb } from '@second-gear/read-model';
 import { sql } from 'kysely';
+import type { SharedSubscription } from './shared-subscription.ts';
 import type { StreamSlots } from './stream-slots.ts';
 
 export interface QueryContext {
@@ -10,8 +11,16 @@ export interface QueryContext {
   schema: string;
   store: EventStore;
   auth: Pick<FirebaseAuth, 'verifyIdToken'>;
-  /** The car feed's heartbeat, and its open streams, bounded (`streamSlots`). */
-  feed: { heartbeatMs: number; streams: StreamSlots };
+  /**
+   * The car feed: its heartbeat, its open streams (bounded, `streamSlots`), the one store
+   * subscription its followers share, and how far back a follower without an API key may start.
+   */
+  feed: {
+    heartbeatMs: number;
+    streams: StreamSlots;
+    live: SharedSubscription;
+    anonymousHistoryMs: number;
+  };
   /** The projectors' commit notifications, when the service has them. */
   changes?: ReadModelChanges;
   /** Token exchanges per client address per window, when limited. */
