@@ -197,6 +197,51 @@ for (const adapter of sqlAdapters) {
       });
     }
 
+    test('an append whose answer was lost is answered from its events when they were written', async () => {
+      // The database's answer to a batch is lost as the connection drops: after the commit,
+      // or before the statement ran.
+      const base = opened.sqlExecutor!();
+      let lose: 'after' | 'before' | undefined;
+      const faulty: SqlExecutor = {
+        ...base,
+        async query<R>(text: string, params: unknown[]): Promise<R[]> {
+          const when = text.includes('append_batch') ? lose : undefined;
+          if (when === 'before') throw new Error('Connection terminated unexpectedly');
+          const rows = await base.query<R>(text, params);
+          if (when === 'after') throw new Error('Connection terminated unexpectedly');
+          return rows;
+        },
+      };
+      const writer = await createSqlEventStore(faulty, { migrate: false });
+      const stream = `car-${randomUUID()}`;
+      const claim = `booking-${randomUUID()}`;
+      const first = [event('listed'), event('priced')];
+      try {
+        lose = 'after';
+        const written = await writer.appendMany([
+          { stream, expected: 'no_stream', events: first },
+          { stream: claim, expected: 'no_stream', events: [] },
+        ]);
+        expect(written.versions).toEqual([
+          { stream, version: 1 },
+          { stream: claim, version: -1 },
+        ]);
+        const read = await store.readStream(stream);
+        expect(read.map((e) => e.id)).toEqual(first.map((e) => e.id));
+        expect(written.position).toBe(read.at(-1)?.position);
+
+        lose = 'before';
+        const next = event('sold');
+        await expect(writer.append(stream, 1, [next])).rejects.toThrow(/Connection terminated/);
+        expect(await store.readStream(stream)).toHaveLength(2);
+        lose = undefined;
+        // Tried again with the same event: written once.
+        expect((await writer.append(stream, 1, [next])).versions).toEqual([{ stream, version: 2 }]);
+      } finally {
+        await writer.close();
+      }
+    });
+
     test('opening again on the same storage migrates idempotently', async () => {
       const again = await opened.openAnother();
       expect(await again.headPosition()).toBe(await store.headPosition());

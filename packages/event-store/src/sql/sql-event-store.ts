@@ -13,7 +13,7 @@ import {
 } from '../event-store.ts';
 import { validateAppendRequests } from '../validate.ts';
 import { Wakeup } from '../wakeup.ts';
-import { type AppendedStream, AppendQueue } from './append-queue.ts';
+import { type AppendedStream, AppendFailure, AppendQueue } from './append-queue.ts';
 import { isDatabaseError, type SqlExecutor } from './executor.ts';
 import {
   type AppendBatchRow,
@@ -93,7 +93,11 @@ class SqlEventStore implements EventStore {
     try {
       streams = await this.#appends.submit(payload);
     } catch (error) {
-      throw toWrongExpectedVersion(error, requests) ?? toDuplicateEventId(error) ?? error;
+      const settled = error instanceof AppendFailure ? undefined : await this.#settle(requests);
+      if (!settled) {
+        throw toWrongExpectedVersion(error, requests) ?? toDuplicateEventId(error) ?? error;
+      }
+      streams = settled;
     }
     let position: bigint | undefined;
     for (const stream of streams) {
@@ -109,6 +113,58 @@ class SqlEventStore implements EventStore {
       position,
       versions: streams.map(({ stream, version }) => ({ stream, version })),
     };
+  }
+
+  /**
+   * An append whose answer was lost (the connection dropped while its batch committed, or
+   * after) may have been written: its events are looked up by their ids, which are unique in
+   * the store. All there: it was written, and is answered as it would have been. None there (or
+   * the store cannot be asked): undefined, and the caller gets the original error; trying again
+   * with the same ids is safe either way.
+   */
+  async #settle(requests: AppendRequest[]): Promise<AppendedStream[] | undefined> {
+    const ids = requests.flatMap((r) => r.events.map((e) => e.id));
+    if (ids.length === 0) return undefined;
+    try {
+      const rows = await this.#executor.query<{
+        event_id: string;
+        stream_id: string;
+        stream_version: number;
+        position: string;
+      }>(this.#sql.eventsById, [ids]);
+      if (rows.length !== ids.length) return undefined;
+      const byId = new Map(rows.map((row) => [row.event_id, row]));
+      const streams: AppendedStream[] = [];
+      for (const request of requests) {
+        const last = byId.get(request.events.at(-1)?.id ?? '');
+        if (last) {
+          streams.push({
+            stream: request.stream,
+            version: last.stream_version,
+            position: last.position,
+          });
+          continue;
+        }
+        // A check only: its expectation held, since the append it belongs to was written.
+        const version =
+          typeof request.expected === 'number'
+            ? request.expected
+            : request.expected === 'no_stream'
+              ? -1
+              : await this.#streamVersion(request.stream);
+        streams.push({ stream: request.stream, version, position: null });
+      }
+      return streams;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async #streamVersion(stream: string): Promise<number> {
+    const [row] = await this.#executor.query<{ version: number | null }>(this.#sql.streamVersion, [
+      stream,
+    ]);
+    return row?.version ?? -1;
   }
 
   async readStream(stream: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]> {

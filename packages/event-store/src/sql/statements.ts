@@ -223,6 +223,11 @@ export function statements(schema: string) {
     /** $1: position (as text). */
     eventAt: `select ${COLUMNS} from ${s}.events e where e.position = $1::bigint`,
     head: `select max(position)::text as head from ${s}.events`,
+    /** $1: event ids (uuid text array): where each is, for settling an append in doubt. */
+    eventsById: `select e.event_id::text as event_id, e.stream_id, e.stream_version,
+      e.position::text as position from ${s}.events e where e.event_id = any($1::uuid[])`,
+    /** $1: stream. */
+    streamVersion: `select max(stream_version) as version from ${s}.events where stream_id = $1`,
     storeId: `select id::text as id from ${s}.store`,
   } as const;
 }
