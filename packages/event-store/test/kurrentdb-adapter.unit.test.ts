@@ -109,11 +109,8 @@ function fakeClient(log: LogEntry[], overrides: Record<string, unknown> = {}) {
   return client;
 }
 
-function store(
-  client: ReturnType<typeof fakeClient>,
-  capabilities = { version: '26.1.0', multiStreamAppend: true, appendRecords: true },
-) {
-  return new KurrentDbEventStore(client as never, capabilities);
+function store(client: ReturnType<typeof fakeClient>) {
+  return new KurrentDbEventStore(client as never);
 }
 
 let counter = 0;
@@ -257,9 +254,9 @@ describe('appendMany', () => {
     expect(error).toEqual(new StreamDeletedError('user-1'));
   });
 
-  test('uses multiStreamAppend on a server without appendRecords, and after UNIMPLEMENTED', async () => {
+  test('fails an append that a node without appendRecords answers, never writing it unchecked', async () => {
     const used: string[] = [];
-    const answers = {
+    const client = fakeClient([], {
       appendRecords: async () => {
         used.push('appendRecords');
         throw new UnsupportedError('appendRecords', '26.1');
@@ -268,20 +265,15 @@ describe('appendMany', () => {
         used.push('multiStreamAppend');
         return { position: 7n, responses: [{ streamName: 'car-1', revision: 0n }] };
       },
-    };
-    const request = () => [{ stream: 'car-1', expected: 'any' as const, events: [event()] }];
-    const older = store(fakeClient([], answers), {
-      version: '25.1.0',
-      multiStreamAppend: true,
-      appendRecords: false,
     });
-    await older.appendMany(request());
-    expect(used).toEqual(['multiStreamAppend']);
-    used.length = 0;
-    const newer = store(fakeClient([], answers));
-    await newer.appendMany(request());
-    await newer.appendMany(request());
-    expect(used).toEqual(['appendRecords', 'multiStreamAppend', 'multiStreamAppend']);
+    const request = [
+      { stream: 'car-1', expected: 'any' as const, events: [event()] },
+      { stream: 'user-1', expected: 3, events: [] },
+    ];
+    await expect(store(client).appendMany(request)).rejects.toThrow(
+      /has no appendRecords: Second Gear needs KurrentDB 26\.1 or later on every node/,
+    );
+    expect(used).toEqual(['appendRecords']);
   });
 });
 

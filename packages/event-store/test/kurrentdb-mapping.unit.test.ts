@@ -412,17 +412,19 @@ describe('errors', () => {
 describe('server capabilities, checked at start', () => {
   const service = 'kurrentdb.protocol.v2.streams.StreamsService';
 
-  test('25.1 lists multiStreamAppend: enough', () => {
+  test('25.1 lists multiStreamAppend, which cannot check a stream it does not write: refused', () => {
     const capabilities = capabilitiesOf(serverFeatures('25.1.0', [[service, 'AppendSession']]));
     expect(capabilities).toEqual({
       version: '25.1.0',
       multiStreamAppend: true,
       appendRecords: false,
     });
-    expect(capabilityProblem(capabilities, 'kurrentdb://db:2113')).toBeUndefined();
+    expect(capabilityProblem(capabilities, 'kurrentdb://db:2113')).toBe(
+      'KurrentDB at kurrentdb://db:2113 is version 25.1.0 and cannot check a stream it does not write to (appendRecords): Second Gear needs KurrentDB 26.1 or later',
+    );
   });
 
-  test('26.1 lists appendRecords too', () => {
+  test('26.1 lists appendRecords too: enough', () => {
     const capabilities = capabilitiesOf(
       serverFeatures('26.1.0', [
         [service, 'AppendSession'],
@@ -430,6 +432,7 @@ describe('server capabilities, checked at start', () => {
       ]),
     );
     expect(capabilities).toMatchObject({ multiStreamAppend: true, appendRecords: true });
+    expect(capabilityProblem(capabilities, 'kurrentdb://db:2113')).toBeUndefined();
   });
 
   test('an older server is refused in one line that names its version and the one needed', () => {
@@ -438,7 +441,7 @@ describe('server capabilities, checked at start', () => {
     );
     const problem = capabilityProblem(capabilities, 'kurrentdb://db:2113?tls=false');
     expect(problem).toBe(
-      'KurrentDB at kurrentdb://db:2113?tls=false is version 24.10.4 and has no multi-stream appends: Second Gear needs KurrentDB 25.1 or later',
+      'KurrentDB at kurrentdb://db:2113?tls=false is version 24.10.4 and cannot check a stream it does not write to (appendRecords): Second Gear needs KurrentDB 26.1 or later',
     );
     expect(problem).not.toContain('\n');
   });
@@ -451,7 +454,7 @@ describe('server capabilities, checked at start', () => {
       appendRecords: false,
     });
     expect(capabilityProblem(capabilities, 'kurrentdb://db:2113')).toMatch(
-      /does not report its version .* needs KurrentDB 25\.1 or later$/,
+      /does not report its version .* needs KurrentDB 26\.1 or later$/,
     );
   });
 

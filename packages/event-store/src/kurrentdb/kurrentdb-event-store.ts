@@ -39,6 +39,7 @@ import {
   isUnavailable,
   isUnimplemented,
   type KurrentDbCapabilities,
+  NEEDED_SERVER_VERSION,
   positionOf,
   refuseReservedMetadata,
   repeatedStream,
@@ -64,8 +65,8 @@ export interface KurrentDbEventStoreOptions {
 
 /**
  * Connects and asks the server what it supports before anything else, so that a server too old
- * for multi-stream appends stops the process at start with one line that says so, instead of
- * failing the first command that needs one.
+ * for the multi-stream appends the store needs stops the process at start with one line that
+ * says so, instead of failing the first command that needs one.
  */
 export async function createKurrentDbEventStore(
   options: KurrentDbEventStoreOptions,
@@ -88,7 +89,7 @@ export async function createKurrentDbEventStore(
     await client.dispose().catch(() => {});
     throw new StartupError(problem);
   }
-  return new KurrentDbEventStore(client, capabilities);
+  return new KurrentDbEventStore(client);
 }
 
 /**
@@ -114,13 +115,10 @@ async function serverFeatures(client: KurrentDBClient): Promise<ServerFeaturesLi
 export class KurrentDbEventStore implements EventStore {
   readonly #client: KurrentDBClient;
   readonly #closing = new AbortController();
-  /** Whether the server has `appendRecords`, as it said at start and until it answers otherwise. */
-  #ordered: boolean;
   #storeId: string | undefined;
 
-  constructor(client: KurrentDBClient, capabilities: KurrentDbCapabilities) {
+  constructor(client: KurrentDBClient) {
     this.#client = client;
-    this.#ordered = capabilities.appendRecords;
   }
 
   async append(
@@ -154,10 +152,10 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   /**
-   * `appendRecords` (KurrentDB 26.1+) keeps the records in request order and checks each
-   * expectation on its own, also for a stream that receives no events. On an older server
-   * (25.1+, checked at start) the adapter uses `multiStreamAppend`; a node that answers
-   * `appendRecords` with UNIMPLEMENTED switches it to `multiStreamAppend` for good.
+   * `appendRecords` (KurrentDB 26.1+, checked at start) keeps the records in request order and
+   * checks each expectation on its own, also for a stream that receives no events. A node that
+   * answers UNIMPLEMENTED (an older one in a cluster being upgraded) fails the append: writing
+   * without the checks of the streams only read would let two decisions both pass.
    */
   async appendMany(requests: AppendRequest[]): Promise<AppendResult> {
     validateAppendRequests(requests);
@@ -171,18 +169,14 @@ export class KurrentDbEventStore implements EventStore {
     }
     let result: MultiAppendResult;
     try {
-      if (this.#ordered) {
-        try {
-          result = await this.#appendRecords(requests);
-        } catch (error) {
-          if (!isUnimplemented(error)) throw error;
-          this.#ordered = false;
-          result = await this.#multiStreamAppend(requests);
-        }
-      } else {
-        result = await this.#multiStreamAppend(requests);
-      }
+      result = await this.#appendRecords(requests);
     } catch (error) {
+      if (isUnimplemented(error)) {
+        throw new Error(
+          `The KurrentDB node that answered has no appendRecords: Second Gear needs KurrentDB ${NEEDED_SERVER_VERSION} or later on every node`,
+          { cause: error },
+        );
+      }
       throw toStoreError(error, requests) ?? error;
     }
     const versions = [];
@@ -208,25 +202,6 @@ export class KurrentDbEventStore implements EventStore {
       r.events.map((event) => ({ streamName: r.stream, record: toPropertiesEvent(event) })),
     );
     return this.#client.appendRecords(records, checks);
-  }
-
-  /**
-   * Before 26.1 a server checks a stream's expectation only where it writes events, so a
-   * request without events (a stream the decision only read) cannot be checked there: it is
-   * left out, and that write-skew guard holds only on 26.1 and later (docs/event-store.md).
-   */
-  #multiStreamAppend(requests: AppendRequest[]): Promise<MultiAppendResult> {
-    const written = requests.filter((r) => r.events.length > 0);
-    if (written.length === 0) {
-      throw new TypeError('appendMany on KurrentDB before 26.1: name at least one event');
-    }
-    return this.#client.multiStreamAppend(
-      written.map((request) => ({
-        streamName: request.stream,
-        expectedState: toStreamState(request.expected),
-        events: request.events.map(toPropertiesEvent),
-      })),
-    );
   }
 
   /** The version of a stream that was only checked, not written to. */

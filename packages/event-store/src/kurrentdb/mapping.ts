@@ -37,8 +37,12 @@ import {
  */
 export const METADATA_PROPERTY = 'second-gear.metadata';
 
-/** The oldest KurrentDB with multi-stream appends, which `appendMany` needs. */
-export const NEEDED_SERVER_VERSION = '25.1';
+/**
+ * The oldest KurrentDB whose multi-stream appends check a stream they do not write to
+ * (`appendRecords`), which `appendMany` needs: a decision that only read a stream must fail when
+ * that stream changed meanwhile.
+ */
+export const NEEDED_SERVER_VERSION = '26.1';
 
 export function toStreamState(expected: ExpectedVersion): AppendStreamState {
   if (expected === 'any') return ANY;
@@ -260,13 +264,13 @@ export function capabilityProblem(
   capabilities: KurrentDbCapabilities,
   where: string,
 ): string | undefined {
-  if (capabilities.multiStreamAppend) return undefined;
+  if (capabilities.appendRecords) return undefined;
   const { version } = capabilities;
   const found =
     version === '' || version === 'unknown'
       ? 'does not report its version'
       : `is version ${version}`;
-  return `KurrentDB at ${where} ${found} and has no multi-stream appends: Second Gear needs KurrentDB ${NEEDED_SERVER_VERSION} or later`;
+  return `KurrentDB at ${where} ${found} and cannot check a stream it does not write to (appendRecords): Second Gear needs KurrentDB ${NEEDED_SERVER_VERSION} or later`;
 }
 
 /** A connection string fit for a message: without user name and password. */
