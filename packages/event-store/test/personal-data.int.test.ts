@@ -152,6 +152,28 @@ describe.each(adapters)('$name: personal data', (adapter) => {
     }
   });
 
+  it('reads what an older version wrote in plain text as it is, and as erased once its person is', async () => {
+    // Written before values were sealed: plain in the log.
+    await opened.store.append(`person-${ada}`, 'no_stream', [
+      joined(ada, 'Ada Lovelace', 'ada@example.com'),
+    ]);
+    await opened.store.append(`person-${bob}`, 'no_stream', [
+      joined(bob, 'Bob Byte', 'bob@example.com'),
+    ]);
+    expect((await store.readStream(`person-${ada}`))[0]?.data.name).toBe('Ada Lovelace');
+
+    await store.append(`person-${ada}`, 0, [left(ada, bob, 'bob@example.com')]);
+
+    const [legacy] = await store.readStream(`person-${ada}`);
+    expect(legacy?.data).toEqual({ personId: ada, name: 'Someone', email: '' });
+    expect(legacy?.metadata).toEqual({ actor: { uid: ada, email: '' } });
+    expect((await store.readAll({ limit: 10 })).map((e) => e.data.name)).toEqual([
+      'Someone',
+      'Bob Byte',
+      undefined,
+    ]);
+  });
+
   it('makes each key once, however many writers ask for it at the same time', async () => {
     const made = await Promise.all([1, 2, 3, 4].map(() => keys.obtain([ada, bob])));
     const adaKeys = new Set(made.map((m) => m.get(ada)?.toString('hex')));

@@ -159,9 +159,21 @@ export function protectPersonalData(
 
   const sealedSlots = (event: EventData) => [...sealedIn(event.data), ...sealedIn(event.metadata)];
 
+  /**
+   * The personal values an event holds in plain text as stored: written before sealing
+   * existed. Each reads as it is until its person is erased, then as its erased form.
+   */
+  const plainAtRest = (event: EventData) =>
+    personalValues(event).filter(({ personal }) => {
+      const [root, ...path] = personal.path;
+      const value = slot(event[root], path)?.value;
+      return value !== undefined && value !== null && !isSealed(value);
+    });
+
   const openAll = async <E extends RecordedEvent>(events: E[]): Promise<E[]> => {
-    const opened = events.map((event) =>
-      sealedSlots(event).length === 0
+    const plain = events.map(plainAtRest);
+    const opened = events.map((event, i) =>
+      sealedSlots(event).length === 0 && plain[i]?.length === 0
         ? event
         : { ...event, data: copy(event.data), metadata: copy(event.metadata) },
     );
@@ -173,6 +185,17 @@ export function protectPersonalData(
       const subjects = new Set(slots.map((at) => at.sealed.$subject));
       const held = await keysFor(subjects, (missing) => keys.find(missing));
       for (const at of slots) at.set(unseal(at.sealed, held.get(at.sealed.$subject)));
+    }
+    const plainSubjects = new Set(plain.flat().map((value) => value.subject));
+    if (plainSubjects.size > 0) {
+      const held = await keysFor(plainSubjects, (missing) => keys.find(missing));
+      opened.forEach((event, i) => {
+        for (const { personal, subject } of plain[i] ?? []) {
+          if (held.get(subject) !== null) continue;
+          const [root, ...path] = personal.path;
+          slot(event[root], path)?.set(personal.erased);
+        }
+      });
     }
     for (const event of events) forget(event);
     return opened;
