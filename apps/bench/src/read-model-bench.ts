@@ -3,8 +3,12 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEmbeddedDatabase } from '@second-gear/all-in-one';
-import { createEventStore } from '@second-gear/event-store';
-import { carSearchOf, encodeCursor, explainCarSearch } from '@second-gear/features';
+import {
+  carSearchOf,
+  encodeCursor,
+  explainCarSearch,
+  openMarketplaceStore,
+} from '@second-gear/features';
 import { CarsQuery } from '@second-gear/features/contract';
 import { rebuildReadModel } from '@second-gear/projection-service';
 import { createReadModelDb, LIVE_SCHEMA, type ReadModelDb } from '@second-gear/read-model';
@@ -111,7 +115,7 @@ export const benchReadModel = async (options: {
     rebuilds: [],
     reads: [],
   };
-  const store = await createEventStore({ kind: 'postgres', connectionString: database.url });
+  const store = await openMarketplaceStore({ kind: 'postgres', connectionString: database.url });
   const db = createReadModelDb({ connectionString: database.url });
   try {
     const generator = marketplaceGenerator(store);

@@ -10,7 +10,7 @@
 //   node src/server.ts marketplace   the all-in-one app in BENCH_DATA_DIR, on PGlite or
 //                                    (BENCH_EMBEDDED_DATABASE=postgres) embedded PostgreSQL
 import { buildCommandService, localImageStorage } from '@second-gear/command-service';
-import { createEventStore } from '@second-gear/event-store';
+import { openMarketplaceStore } from '@second-gear/features';
 import { createFirebaseAuth } from '@second-gear/identity';
 import { startProjections } from '@second-gear/projection-service';
 import { buildQueryService } from '@second-gear/query-service';
@@ -48,7 +48,7 @@ if (mode === 'bare') {
   ready({ url });
 } else if (mode === 'query') {
   const url = env('BENCH_DATABASE_URL');
-  const store = await createEventStore({ kind: 'postgres', connectionString: url });
+  const store = await openMarketplaceStore({ kind: 'postgres', connectionString: url });
   cleanups.push(() => store.close());
   const db = createReadModelDb({ connectionString: url });
   cleanups.push(() => db.destroy());
@@ -69,7 +69,7 @@ if (mode === 'bare') {
   cleanups.unshift(() => query.close());
   ready({ url: await listen(query) });
 } else if (mode === 'command') {
-  const store = await createEventStore({
+  const store = await openMarketplaceStore({
     kind: 'postgres',
     connectionString: env('BENCH_DATABASE_URL'),
   });
@@ -93,7 +93,7 @@ if (mode === 'bare') {
   ready({ url: await listen(command) });
 } else if (mode === 'projections') {
   const url = env('BENCH_DATABASE_URL');
-  const store = await createEventStore({ kind: 'postgres', connectionString: url });
+  const store = await openMarketplaceStore({ kind: 'postgres', connectionString: url });
   const db = createReadModelDb({ connectionString: url });
   cleanups.push(
     () => store.close(),

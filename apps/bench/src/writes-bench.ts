@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { demoAccounts } from '@second-gear/all-in-one';
 import { CommandHandler } from '@second-gear/command-service';
-import { createEventStore } from '@second-gear/event-store';
-import { commandDecider } from '@second-gear/features';
+import { commandDecider, openMarketplaceStore } from '@second-gear/features';
 import {
   type AuthEmulator,
   type Role,
@@ -451,7 +450,10 @@ const withServices = async <T>(
       // The first admin is the one thing no request can create: promoted by the System actor
       // through the command handler, as the all-in-one seed does it.
       const admin = await register(host, endpoints.command, 'Buyer', 'admin');
-      const store = await createEventStore({ kind: 'postgres', connectionString: database.url });
+      const store = await openMarketplaceStore({
+        kind: 'postgres',
+        connectionString: database.url,
+      });
       try {
         await new CommandHandler({ store, decider: commandDecider }).execute(
           { correlationId: randomUUID(), commandId: randomUUID() },
@@ -515,7 +517,7 @@ export const benchListingByCategorySize = async (options: {
   const { say } = options;
   const database = await createDatabase('category');
   try {
-    const store = await createEventStore({ kind: 'postgres', connectionString: database.url });
+    const store = await openMarketplaceStore({ kind: 'postgres', connectionString: database.url });
     const db = createReadModelDb({ connectionString: database.url });
     try {
       say(`  generating a category of ${options.cars.toLocaleString('en-US')} cars`);

@@ -161,8 +161,11 @@ describe.each(adapters)('$name: personal data', (adapter) => {
       joined(bob, 'Bob Byte', 'bob@example.com'),
     ]);
     expect((await store.readStream(`person-${ada}`))[0]?.data.name).toBe('Ada Lovelace');
+    // Just read with no key of hers yet: what she writes now is sealed with a new one.
+    await store.append(`person-${ada}`, 0, [joined(ada, 'Ada King', 'ada@example.com')]);
+    expect((await store.readStream(`person-${ada}`))[1]?.data.name).toBe('Ada King');
 
-    await store.append(`person-${ada}`, 0, [left(ada, bob, 'bob@example.com')]);
+    await store.append(`person-${ada}`, 1, [left(ada, bob, 'bob@example.com')]);
 
     const [legacy] = await store.readStream(`person-${ada}`);
     expect(legacy?.data).toEqual({ personId: ada, name: 'Someone', email: '' });
@@ -170,6 +173,7 @@ describe.each(adapters)('$name: personal data', (adapter) => {
     expect((await store.readAll({ limit: 10 })).map((e) => e.data.name)).toEqual([
       'Someone',
       'Bob Byte',
+      'Someone',
       undefined,
     ]);
   });

@@ -99,7 +99,8 @@ export function protectPersonalData(
 ): ProtectedEventStore {
   const { policy, keys } = options;
   const cacheMs = options.keyCacheMs ?? 2000;
-  const cache = new Map<string, { key: Buffer | null; at: number }>();
+  /** A key, null when destroyed, undefined when none was made (yet). */
+  const cache = new Map<string, { key: Buffer | null | undefined; at: number }>();
 
   /** Their keys, from the cache while fresh, else from `load` (which caches what it gets). */
   const keysFor = async (
@@ -107,15 +108,19 @@ export function protectPersonalData(
     load: (missing: string[]) => Promise<Map<string, Buffer | null>>,
   ) => {
     const now = Date.now();
-    const found = new Map<string, Buffer | null>();
+    const found = new Map<string, Buffer | null | undefined>();
     const missing: string[] = [];
     for (const subject of subjects) {
       const hit = cache.get(subject);
-      if (hit && (hit.key === null || now - hit.at < cacheMs)) found.set(subject, hit.key);
+      // A key not made yet is made by `obtain`: only a reader may take "none" from the cache.
+      const usable = hit && (hit.key !== undefined || load === keys.find);
+      if (usable && (hit.key === null || now - hit.at < cacheMs)) found.set(subject, hit.key);
       else missing.push(subject);
     }
     if (missing.length === 0) return found;
-    for (const [subject, key] of await load(missing)) {
+    const loaded = await load(missing);
+    for (const subject of missing) {
+      const key = loaded.get(subject);
       found.set(subject, key);
       cache.set(subject, { key, at: now });
     }
@@ -137,7 +142,7 @@ export function protectPersonalData(
     const found = requests.flatMap((r) => r.events.map((e) => personalValues(e)));
     const subjects = new Set(found.flat().map((f) => f.subject));
     if (subjects.size === 0) return requests;
-    const held = await keysFor(subjects, (missing) => keys.obtain(missing));
+    const held = await keysFor(subjects, keys.obtain);
     let index = 0;
     return requests.map((request) => ({
       ...request,
@@ -183,12 +188,12 @@ export function protectPersonalData(
       const slots = opened.flatMap((event, i) => (event === events[i] ? [] : sealedSlots(event)));
       if (slots.length === 0) break;
       const subjects = new Set(slots.map((at) => at.sealed.$subject));
-      const held = await keysFor(subjects, (missing) => keys.find(missing));
+      const held = await keysFor(subjects, keys.find);
       for (const at of slots) at.set(unseal(at.sealed, held.get(at.sealed.$subject)));
     }
     const plainSubjects = new Set(plain.flat().map((value) => value.subject));
     if (plainSubjects.size > 0) {
-      const held = await keysFor(plainSubjects, (missing) => keys.find(missing));
+      const held = await keysFor(plainSubjects, keys.find);
       opened.forEach((event, i) => {
         for (const { personal, subject } of plain[i] ?? []) {
           if (held.get(subject) !== null) continue;
