@@ -20,7 +20,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
-import { formatDetails, formatWhen } from './audit-entries.ts';
+import { actorOf, formatDetails, formatWhen } from './audit-entries.ts';
 
 const eventTypes = [
   'UserRegistered',
@@ -189,7 +189,7 @@ function AuditTable({ rows, loading }: { rows: AuditEntry[] | undefined; loading
           wraps: true,
           cell: (entry) => (
             <>
-              <Text>{entry.actor.email || 'system'}</Text>
+              <Text>{actorOf(entry.actor)}</Text>
               {entry.actor.role ? <Badge size="sm">{entry.actor.role}</Badge> : null}
             </>
           ),

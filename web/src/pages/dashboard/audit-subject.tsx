@@ -36,6 +36,7 @@ import { formatDateTime } from '../../components/dates.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
+import { actorOf } from './audit-entries.ts';
 import {
   type Fact,
   factsOf,
@@ -123,7 +124,7 @@ function StateView({ answer }: { answer: AuditState }) {
       {lastEvent ? (
         <Text>
           As it was after <Code>{lastEvent.eventType}</Code> on {formatDateTime(lastEvent.at)}, by{' '}
-          {lastEvent.actor.email || 'system'} (version {answer.version + 1}).
+          {actorOf(lastEvent.actor)} (version {answer.version + 1}).
         </Text>
       ) : null}
       <DataList.Root orientation="horizontal" size="md" aria-label="Fields at this moment">
@@ -182,7 +183,7 @@ function ChangeItem({
           <Text fontWeight="semibold">{formatDateTime(change.at)}</Text>
           <Code>{change.eventType}</Code>
           <Text>
-            by {change.actor.email || 'system'}
+            by {actorOf(change.actor)}
             {change.actor.role ? ` (${change.actor.role})` : ''}
           </Text>
         </HStack>
