@@ -3,7 +3,7 @@
 // API, no feed or webhook message and no read of the event log (with the keys that remain)
 // shows their name, email or phone, while the history keeps its shape.
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventData } from '@second-gear/projection-service/testing';
@@ -92,9 +92,17 @@ describe('erasing a deleted user in the all-in-one', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sg-all-in-one-erasure-'));
+    // A web build's page, for the pages the server fills in (heads, structured data, sitemap).
+    const dist = join(dataDir, 'dist');
+    await mkdir(dist, { recursive: true });
+    await writeFile(
+      join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>Second Gear</title></head><body><div id="root"></div></body></html>',
+    );
     marketplace = await startBareMarketplace(dataDir, {
       jwtSecret: SECRET,
       imageHosts: ['images.example.com'],
+      webDist: dist,
     });
     for (const p of [admin, sam, olive, bea]) {
       const role = p.role === 'Admin' ? 'Buyer' : p.role;
@@ -144,6 +152,9 @@ describe('erasing a deleted user in the all-in-one', () => {
     );
     expect(profile.status, profile.text).toBe(200);
     const samsCar = await listCar(sam, 'Honda Fit');
+    const samsSold = await listCar(sam, 'Suzuki Swift');
+    const sold = await call('POST', `/api/product/${samsSold.insertedId}/sold`, sam);
+    expect(sold.status, sold.text).toBe(200);
     const olivesCar = await listCar(olive, 'Toyota Aqua');
     await book(bea, samsCar.insertedId, '+1 555 0100 11');
     const booked = await book(sam, olivesCar.insertedId, samsPhone);
@@ -184,15 +195,32 @@ describe('erasing a deleted user in the all-in-one', () => {
       await call('GET', '/api/products', undefined, undefined, at),
       await call('GET', '/api/feed/cars?follow=false&after=0', apiKey, undefined, at),
       await call('GET', `/api/webhooks/${endpoint.body?.insertedId}/deliveries`, apiKey),
+      await call('GET', `/product/${olivesCar.insertedId}`, undefined, undefined, at),
+      await call('GET', `/api/product/${samsSold.insertedId}`, undefined, undefined, at),
+      await call('GET', `/product/${samsSold.insertedId}`, undefined, undefined, at),
+      await call('GET', '/', undefined, undefined, at),
+      await call('GET', '/sitemap.xml', undefined, undefined, at),
     ];
     // Sam is no one now, and their car went with them; everything else answers.
     const gone = [answers[1], answers[9]];
     for (const answer of answers)
       expect(answer.status, answer.text).toBe(gone.includes(answer) ? 404 : 200);
     const everything = answers.map((a) => a.text).join('\n');
-    // The history keeps its shape: Sam's booking of Olive's car and the listing are still there.
+    // The history keeps its shape: Sam's booking of Olive's car is there, and Sam's sold car
+    // reads as sold by a deleted user.
     expect(everything).toContain(olivesCar.insertedId);
-    expect(everything).toContain('Deleted user');
+    const soldCar = await call(
+      'GET',
+      `/api/product/${samsSold.insertedId}`,
+      undefined,
+      undefined,
+      at,
+    );
+    expect(soldCar.body).toMatchObject({
+      name: 'Suzuki Swift',
+      seller_name: 'Deleted user',
+      email: '',
+    });
     const outbox = await marketplace.store.readAll({ limit: 10_000 });
     const log = JSON.stringify(
       outbox.map(({ streamId, type, data, metadata }) => ({ streamId, type, data, metadata })),

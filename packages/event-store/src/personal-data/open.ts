@@ -80,8 +80,7 @@ export async function openProtectedStore(
     if (personal.erasureLedger) await keys.destroy(await personal.erasureLedger.read());
     const store = await create(plain);
     closers.push(() => store.close());
-    const protectedStore = protectPersonalData(store, { policy: personal.policy, keys });
-    return { ...protectedStore, close: closeAll };
+    return protectPersonalData(store, { policy: personal.policy, keys, close: closeAll });
   } catch (error) {
     await closeAll();
     throw error;
