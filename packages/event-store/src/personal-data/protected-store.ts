@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type {
   AppendRequest,
   AppendResult,
@@ -9,7 +10,7 @@ import type {
   SubscribeOptions,
 } from '../event-store.ts';
 import type { KeyStore } from './key-store.ts';
-import { isSealed, type SealedValue, seal, unseal } from './sealing.ts';
+import { isSealed, type Placed, type SealedValue, seal, sealTogether, unseal } from './sealing.ts';
 
 /** A personal value of an event: where it is, whose it is, and what replaces it once erased. */
 export interface PersonalValue {
@@ -52,6 +53,9 @@ const copy = <T>(value: T): T => structuredClone(value);
 /** How many seals may be nested around one value. */
 const MAX_LAYERS = 3;
 
+/** What `#open` answers for a value whose key is gone. */
+const ERASED = Symbol('erased');
+
 /** How many opened values a store keeps for the next reader of the same event. */
 const OPENED_KEPT = 20_000;
 
@@ -73,25 +77,39 @@ const slot = (root: JsonObject, path: readonly string[]) => {
   };
 };
 
-/** Every sealed value in a JSON value, with a setter to put its plain form in its place. */
-function* sealedIn(value: unknown): Generator<{ sealed: SealedValue; set(v: unknown): void }> {
+/** A sealed value found in an event: where it is, and a setter to put its plain form there. */
+interface SealedSlot {
+  sealed: SealedValue;
+  path: string;
+  set(value: unknown): void;
+}
+
+/** Every sealed value in a JSON value under `path`, outermost first. */
+function* sealedIn(value: unknown, path: string): Generator<SealedSlot> {
   if (typeof value !== 'object' || value === null) return;
   const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
   for (const [key, child] of entries) {
+    const at = `${path}.${key}`;
     if (isSealed(child)) {
       yield {
         sealed: child,
+        path: at,
         set: (plain) => {
           (value as Record<string | number, unknown>)[key] = plain;
         },
       };
-    } else yield* sealedIn(child);
+    } else yield* sealedIn(child, at);
   }
 }
 
+const sealedSlots = (event: EventData) => [
+  ...sealedIn(event.data, 'data'),
+  ...sealedIn(event.metadata, 'metadata'),
+];
+
 /** Keys as a process last read them: a key, null when destroyed, undefined when none was made. */
 class KeyCache {
-  readonly #entries = new Map<string, { key: Buffer | null | undefined; at: number }>();
+  readonly #entries = new Map<string, { key: KeyObject | null | undefined; at: number }>();
   readonly #keys: KeyStore;
   readonly #freshMs: number;
 
@@ -124,7 +142,7 @@ class KeyCache {
     load: (missing: string[]) => Promise<Map<string, Buffer | null>>,
   ) {
     const now = Date.now();
-    const found = new Map<string, Buffer | null | undefined>();
+    const found = new Map<string, KeyObject | null | undefined>();
     const missing: string[] = [];
     for (const subject of subjects) {
       const hit = this.#entries.get(subject);
@@ -135,7 +153,9 @@ class KeyCache {
     if (missing.length === 0) return found;
     const loaded = await load(missing);
     for (const subject of missing) {
-      const key = loaded.get(subject);
+      // As a key object: a cipher made from one is four times quicker than from bytes.
+      const bytes = loaded.get(subject);
+      const key = bytes ? createSecretKey(bytes) : bytes;
       found.set(subject, key);
       this.#entries.set(subject, { key, at: now });
     }
@@ -143,7 +163,52 @@ class KeyCache {
   }
 }
 
-const sealedSlots = (event: EventData) => [...sealedIn(event.data), ...sealedIn(event.metadata)];
+/**
+ * An event with its personal values sealed: each person's together, with one cipher. A value
+ * that is also another's (a stored answer, in its day's key too) is sealed again around the
+ * first seal.
+ */
+const sealEvent = (
+  event: EventData,
+  values: readonly { personal: PersonalValue; subject: string }[],
+  held: ReadonlyMap<string, KeyObject | null | undefined>,
+): EventData => {
+  const sealed = { data: copy(event.data), metadata: copy(event.metadata) };
+  const together = new Map<string, { placed: Placed; set(value: unknown): void }[]>();
+  const whose = new Map<string, string>();
+  const around: { subject: string; personal: PersonalValue; at: ReturnType<typeof slot> }[] = [];
+  for (const { personal, subject } of values) {
+    const [root, ...path] = personal.path;
+    const at = slot(sealed[root], path);
+    if (at === undefined || at.value === undefined || at.value === null || isSealed(at.value))
+      continue;
+    const place = personal.path.join('.');
+    const owner = whose.get(place);
+    if (owner === subject) continue;
+    if (owner !== undefined) {
+      around.push({ subject, personal, at });
+      continue;
+    }
+    whose.set(place, subject);
+    const group = together.get(subject) ?? [];
+    group.push({ placed: { path: place, value: at.value, erased: personal.erased }, set: at.set });
+    together.set(subject, group);
+  }
+  for (const [subject, group] of together) {
+    const envelopes = sealTogether(
+      group.map((g) => g.placed),
+      subject,
+      held.get(subject) ?? null,
+    );
+    group.forEach((g, i) => g.set(envelopes[i]));
+  }
+  for (const { subject, personal, at } of around) {
+    const [root, ...path] = personal.path;
+    const inner = slot(sealed[root], path)?.value ?? at?.value;
+    at?.set(seal(inner, subject, held.get(subject) ?? null, personal.erased));
+  }
+  return { ...event, ...sealed };
+};
 
 /**
  * The event store with every person's personal values sealed with a key of their own, and
@@ -239,16 +304,7 @@ class ProtectedStore implements ProtectedEventStore {
       ...request,
       events: request.events.map((event) => {
         const values = found[index++] ?? [];
-        if (values.length === 0) return event;
-        const sealed = { data: copy(event.data), metadata: copy(event.metadata) };
-        for (const { personal, subject } of values) {
-          const [root, ...path] = personal.path;
-          const at = slot(sealed[root], path);
-          if (at === undefined || at.value === undefined || at.value === null) continue;
-          if (isSealed(at.value) && at.value.$subject === subject) continue;
-          at.set(seal(at.value, subject, held.get(subject) ?? null, personal.erased));
-        }
-        return { ...event, ...sealed };
+        return values.length === 0 ? event : sealEvent(event, values, held);
       }),
     }));
   }
@@ -271,14 +327,7 @@ class ProtectedStore implements ProtectedEventStore {
    */
   async #openAll<E extends RecordedEvent>(events: E[]): Promise<E[]> {
     const plain = events.map((event) => this.#plainAtRest(event));
-    // A value may be sealed inside another (a stored answer: in its day's key, around its
-    // person's): each round opens one layer.
-    for (let layer = 0; layer < MAX_LAYERS; layer++) {
-      const slots = events.flatMap(sealedSlots);
-      if (slots.length === 0) break;
-      const held = await this.#cache.toRead(new Set(slots.map((at) => at.sealed.$subject)));
-      for (const at of slots) at.set(this.#open(at.sealed, held.get(at.sealed.$subject)));
-    }
+    await this.#openSealed(events);
     const plainSubjects = new Set(plain.flat().map((value) => value.subject));
     if (plainSubjects.size > 0) {
       const held = await this.#cache.toRead(plainSubjects);
@@ -298,13 +347,48 @@ class ProtectedStore implements ProtectedEventStore {
   }
 
   /**
+   * Opens every sealed value of `events` in place. A value may be sealed inside another (a
+   * stored answer: in its day's key, around its person's): each round opens one layer. The
+   * values held by another are put in place last, from what their holder opened to.
+   */
+  async #openSealed(events: readonly RecordedEvent[]) {
+    const opened = new Map<string, unknown>();
+    for (let layer = 0; layer < MAX_LAYERS; layer++) {
+      const holders = events.flatMap((event, i) =>
+        sealedSlots(event)
+          .filter((at) => at.sealed.$in === undefined)
+          .map((at) => ({ ...at, event: i })),
+      );
+      if (holders.length === 0) break;
+      const held = await this.#cache.toRead(new Set(holders.map((at) => at.sealed.$subject)));
+      for (const at of holders) {
+        const value = this.#open(at.sealed, held.get(at.sealed.$subject));
+        const others = at.sealed.$with;
+        if (others === undefined || value === ERASED) {
+          at.set(value === ERASED ? at.sealed.$erased : value);
+          continue;
+        }
+        const all = value as unknown[];
+        at.set(all[0]);
+        others.forEach((path, j) => opened.set(`${at.event} ${path}`, all[j + 1]));
+      }
+    }
+    events.forEach((event, i) => {
+      for (const at of sealedSlots(event)) {
+        const value = opened.get(`${i} ${at.path}`);
+        at.set(value === undefined ? at.sealed.$erased : value);
+      }
+    });
+  }
+
+  /**
    * A sealed value opened with its person's key as held now, or its erased form. Each event is
    * read by several readers (the projections, each reactor, the feed), so what was opened is
    * kept a while: only ever given out while the key is still held, so an erasure takes effect
    * for it as for the rest.
    */
-  #open(sealed: SealedValue, key: Buffer | null | undefined): unknown {
-    if (!key || sealed.$sealed === undefined) return sealed.$erased;
+  #open(sealed: SealedValue, key: KeyObject | null | undefined): unknown {
+    if (!key || sealed.$sealed === undefined) return ERASED;
     const kept = this.#opened.get(sealed.$sealed);
     if (kept !== undefined) return typeof kept === 'object' ? copy(kept) : kept;
     const value = unseal(sealed, key);
