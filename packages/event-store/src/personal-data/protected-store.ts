@@ -200,7 +200,9 @@ const sealEvent = (
       subject,
       held.get(subject) ?? null,
     );
-    group.forEach((g, i) => g.set(envelopes[i]));
+    group.forEach((g, i) => {
+      g.set(envelopes[i]);
+    });
   }
   for (const { subject, personal, at } of around) {
     const [root, ...path] = personal.path;
@@ -370,7 +372,9 @@ class ProtectedStore implements ProtectedEventStore {
         }
         const all = value as unknown[];
         at.set(all[0]);
-        others.forEach((path, j) => opened.set(`${at.event} ${path}`, all[j + 1]));
+        others.forEach((path, j) => {
+          opened.set(`${at.event} ${path}`, all[j + 1]);
+        });
       }
     }
     events.forEach((event, i) => {
