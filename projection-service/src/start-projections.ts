@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
+import { batched } from '@second-gear/event-store';
 import { allProjections, traceOf } from '@second-gear/features';
 import type { Projection } from '@second-gear/features/platform/projection.ts';
 import {
@@ -20,7 +21,6 @@ import {
   registerCheckpoints,
   type StalledProjection,
 } from './apply-batch.ts';
-import { batched } from './batches.ts';
 import type { SubscriptionCounters } from './metrics.ts';
 
 export interface StartProjectionsOptions {

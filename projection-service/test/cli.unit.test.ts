@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
+import { batched } from '@second-gear/event-store';
 import { describe, expect, it } from 'vitest';
-import { batched } from '../src/batches.ts';
 import { CliEnvError, parseCliEnv } from '../src/cli-env.ts';
 import { progressReporter } from '../src/progress-bar.ts';
 

@@ -1,3 +1,4 @@
+export { batched } from './batches.ts';
 export * from './create-event-store.ts';
 export * from './event-store.ts';
 export {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StartupError } from '@second-gear/config';
 import type { EventStore, RecordedEvent } from '@second-gear/event-store';
+import { batched } from '@second-gear/event-store';
 import type { EventType } from '@second-gear/features';
 import {
   checkpointMismatch,
@@ -19,7 +20,6 @@ import type { ProjectedEvent } from '@second-gear/features/platform/projection.t
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { describeFailure } from '../apply-batch.ts';
-import { batched } from '../batches.ts';
 import type { SubscriptionCounters } from '../metrics.ts';
 
 /**

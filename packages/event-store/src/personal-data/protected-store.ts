@@ -1,4 +1,5 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
+import { batched } from '../batches.ts';
 import type {
   AppendRequest,
   AppendResult,
@@ -52,6 +53,9 @@ const copy = <T>(value: T): T => structuredClone(value);
 
 /** How many seals may be nested around one value. */
 const MAX_LAYERS = 3;
+
+/** Most events a subscription opens at once. */
+const SUBSCRIBE_GROUP = 500;
 
 /** What `#open` answers for a value whose key is gone. */
 const ERASED = Symbol('erased');
@@ -269,9 +273,14 @@ class ProtectedStore implements ProtectedEventStore {
     return event && (await this.#openAll([event]))[0];
   }
 
+  /**
+   * The events that have arrived are opened together (one look at the keys for all of them),
+   * and handed on as soon as they are: a follower that groups what is ready (the projections)
+   * still gets whole groups.
+   */
   async *subscribe(options?: SubscribeOptions): AsyncGenerator<RecordedEvent> {
-    for await (const event of this.#store.subscribe(options)) {
-      yield (await this.#openAll([event]))[0] as RecordedEvent;
+    for await (const arrived of batched(this.#store.subscribe(options), SUBSCRIBE_GROUP)) {
+      yield* await this.#openAll(arrived);
     }
   }
 
