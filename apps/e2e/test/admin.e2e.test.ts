@@ -131,7 +131,10 @@ describe('An admin', () => {
     await see(entry(done.category, /created/i));
     await see(entry(done.category, /deleted/i));
     await see(entry(done.promoted, /promoted/i));
-    await see(entry(done.deleted, /deleted/i));
+    // A deleted user is erased: the admin's deletion is there, its subject a deleted user, and
+    // nothing on the page shows the email they had.
+    await see(entry('Deleted user', /deleted/i));
+    expect(await page.getByText(done.deleted).count()).toBe(0);
     for (const row of await page.getByRole('row').filter({ hasText: done.category }).all()) {
       await see(row.getByText(admin.email));
     }

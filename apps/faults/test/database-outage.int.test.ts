@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webBuilt } from '@second-gear/all-in-one';
 import { promoteToAdminAsSystem } from '@second-gear/command-service';
-import { createEventStore } from '@second-gear/event-store';
+import { openMarketplaceStore } from '@second-gear/features';
 import { freePort, signUpWithPassword } from '@second-gear/identity';
 import { type LocalCluster, startLocalCluster } from '@second-gear/local-cluster';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +77,7 @@ describe.skipIf(unavailable !== undefined)(
           ).body.accessToken,
         );
       const admin = await person('Buyer');
-      const store = await createEventStore({
+      const store = await openMarketplaceStore({
         kind: 'postgres',
         connectionString: postgres.url('second_gear'),
       });

@@ -1,7 +1,8 @@
 // What the cases on the machine's PostgreSQL share: a database of their own, with an event
 // store and a read model on it, and the projection service's process pointed at it.
 import { randomUUID } from 'node:crypto';
-import { createEventStore, type EventStore } from '@second-gear/event-store';
+import type { EventStore } from '@second-gear/event-store';
+import { openMarketplaceStore } from '@second-gear/features';
 import { ensureDatabase } from '@second-gear/local-cluster';
 import { createReadModelDb, type ReadModelDb } from '@second-gear/read-model';
 import { afterAll, beforeAll, describe } from 'vitest';
@@ -30,7 +31,7 @@ export const useMachineDatabase = (name: string): MachineDatabase => {
   const opened = { url: `${MACHINE_POSTGRES}/${database}` } as MachineDatabase;
   beforeAll(async () => {
     await ensureDatabase(opened.url);
-    opened.store = await createEventStore({ kind: 'postgres', connectionString: opened.url });
+    opened.store = await openMarketplaceStore({ kind: 'postgres', connectionString: opened.url });
     opened.db = createReadModelDb({ connectionString: opened.url, maxConnections: 4 });
   });
   afterAll(async () => {

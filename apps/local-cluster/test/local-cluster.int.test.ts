@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webBuilt } from '@second-gear/all-in-one';
 import { promoteToAdminAsSystem } from '@second-gear/command-service';
-import { createEventStore } from '@second-gear/event-store';
+import { openMarketplaceStore } from '@second-gear/features';
 import { signUpWithPassword } from '@second-gear/identity';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -137,7 +137,7 @@ describe.skipIf(!reachable)(
       const seller = await signedUp('Sol', 'Seller');
       const buyer = await signedUp('Bo', 'Buyer');
 
-      const store = await createEventStore({ kind: 'postgres', connectionString: databaseUrl });
+      const store = await openMarketplaceStore({ kind: 'postgres', connectionString: databaseUrl });
       try {
         position = String(await promoteToAdminAsSystem(store, admin.uid));
       } finally {
