@@ -208,11 +208,13 @@ describe('a slow first visit', () => {
     expect(within(recommended).getByText('Loading recommended cars')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Categories' })).toHaveAttribute('aria-busy', 'true');
     answer(json([car({ advertise: 1 })]));
+    // The cards render once the answer is read: a loaded machine can take more than the default
+    // second over it.
     expect(
-      await within(recommended).findByRole('heading', { name: 'Honda Civic' }),
+      await within(recommended).findByRole('heading', { name: 'Honda Civic' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(recommended).toHaveAttribute('aria-busy', 'false');
-  });
+  }, 15_000);
 
   it("shows the car page's shape until the car arrives", async () => {
     stubApi({ 'GET /api/product/car-1': () => new Promise<Response>(() => {}) });
