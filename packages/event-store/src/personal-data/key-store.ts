@@ -47,7 +47,7 @@ const byPerson = (rows: KeyRow[]) =>
 /** The key store as a table of a PostgreSQL (or PGlite) database. */
 export async function createSqlKeyStore(
   executor: SqlExecutor,
-  options: { schema?: string; migrate?: boolean } = {},
+  options: { schema?: string | undefined; migrate?: boolean } = {},
 ): Promise<KeyStore> {
   const s = options.schema ?? DEFAULT_KEY_SCHEMA;
   if (options.migrate ?? true) await executor.script(keyStoreMigrationSql(s));
@@ -103,10 +103,13 @@ export async function createSqlKeyStore(
   };
 }
 
-/** The key store on a PGlite instance or a `pg` pool, which it leaves open. */
+/** Where a key store lives: a PGlite instance or a `pg` pool, which it leaves open. */
+export type KeyStoreOn = { kind: 'pglite'; db: PGliteLike } | { kind: 'postgres'; pool: pg.Pool };
+
+/** The key store on `on`. */
 export const createKeyStore = (
-  on: { kind: 'pglite'; db: PGliteLike } | { kind: 'postgres'; pool: pg.Pool },
-  options: { schema?: string } = {},
+  on: KeyStoreOn,
+  options: { schema?: string | undefined } = {},
 ): Promise<KeyStore> =>
   createSqlKeyStore(
     on.kind === 'pglite' ? pgliteExecutor(on.db, false) : postgresExecutor(on.pool, false),

@@ -1,19 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { ErasureLedger, EventStoreConfig, PersonalDataConfig } from '../create-event-store.ts';
 import type { EventStore } from '../event-store.ts';
-import type { SqlExecutor } from '../sql/executor.ts';
-import { pgliteExecutor } from '../sql/pglite-executor.ts';
-import { postgresExecutor } from '../sql/postgres-executor.ts';
-import { createSqlKeyStore, type KeyStore } from './key-store.ts';
+import { ownPool } from '../sql/postgres-event-store.ts';
+import { createKeyStore, type KeyStore, type KeyStoreOn } from './key-store.ts';
 import { type ProtectedEventStore, protectPersonalData } from './protected-store.ts';
-
-const quietPool = (connectionString: string, max?: number) => {
-  const pool = new pg.Pool({ connectionString, ...(max ? { max } : {}) });
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
-  return pool;
-};
 
 /** Keys whose destruction is recorded in the ledger first (`PersonalDataConfig`). */
 const withLedger = (keys: KeyStore, ledger: ErasureLedger | undefined): KeyStore =>
@@ -43,11 +33,11 @@ export async function openProtectedStore(
   };
   try {
     let plain = config;
-    let keyExecutor: SqlExecutor;
+    let keysOn: KeyStoreOn;
     if (personal.keyStoreUrl) {
-      const pool = quietPool(personal.keyStoreUrl, 4);
+      const pool = ownPool(personal.keyStoreUrl, 4);
       closers.push(() => pool.end());
-      keyExecutor = postgresExecutor(pool, false);
+      keysOn = { kind: 'postgres', pool };
     } else if (config.kind === 'pglite') {
       let db = config.db;
       if (!db) {
@@ -56,25 +46,25 @@ export async function openProtectedStore(
         db = own;
         plain = { ...config, db };
       }
-      keyExecutor = pgliteExecutor(db, false);
+      keysOn = { kind: 'pglite', db };
     } else if (config.kind === 'postgres') {
       let pool = config.pool;
       if (!pool) {
         if (!config.connectionString)
           throw new TypeError('The PostgreSQL event store needs a pool or a connectionString');
-        const own = quietPool(config.connectionString);
+        const own = ownPool(config.connectionString);
         closers.push(() => own.end());
         pool = own;
         plain = { ...config, pool };
       }
-      keyExecutor = postgresExecutor(pool, false);
+      keysOn = { kind: 'postgres', pool };
     } else {
       throw new TypeError(
         'A KurrentDB event store keeps its personal keys in PostgreSQL: set KEY_STORE_URL',
       );
     }
     const keys = withLedger(
-      await createSqlKeyStore(keyExecutor, { schema: personal.keySchema }),
+      await createKeyStore(keysOn, { schema: personal.keySchema }),
       personal.erasureLedger,
     );
     if (personal.erasureLedger) await keys.destroy(await personal.erasureLedger.read());

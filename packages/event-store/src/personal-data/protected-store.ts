@@ -81,6 +81,12 @@ const slot = (root: JsonObject, path: readonly string[]) => {
   };
 };
 
+/** The slot of a personal value in an event (its data or its metadata). */
+const slotOf = (event: Pick<EventData, 'data' | 'metadata'>, personal: PersonalValue) => {
+  const [root, ...path] = personal.path;
+  return slot(event[root], path);
+};
+
 /** A sealed value found in an event: where it is, and a setter to put its plain form there. */
 interface SealedSlot {
   sealed: SealedValue;
@@ -180,17 +186,16 @@ const sealEvent = (
   const sealed = { data: copy(event.data), metadata: copy(event.metadata) };
   const together = new Map<string, { placed: Placed; set(value: unknown): void }[]>();
   const whose = new Map<string, string>();
-  const around: { subject: string; personal: PersonalValue; at: ReturnType<typeof slot> }[] = [];
+  const around: { subject: string; personal: PersonalValue }[] = [];
   for (const { personal, subject } of values) {
-    const [root, ...path] = personal.path;
-    const at = slot(sealed[root], path);
+    const at = slotOf(sealed, personal);
     if (at === undefined || at.value === undefined || at.value === null || isSealed(at.value))
       continue;
     const place = personal.path.join('.');
     const owner = whose.get(place);
     if (owner === subject) continue;
     if (owner !== undefined) {
-      around.push({ subject, personal, at });
+      around.push({ subject, personal });
       continue;
     }
     whose.set(place, subject);
@@ -208,10 +213,10 @@ const sealEvent = (
       g.set(envelopes[i]);
     });
   }
-  for (const { subject, personal, at } of around) {
-    const [root, ...path] = personal.path;
-    const inner = slot(sealed[root], path)?.value ?? at?.value;
-    at?.set(seal(inner, subject, held.get(subject) ?? null, personal.erased));
+  // Sealed around what its first owner's seal left there.
+  for (const { subject, personal } of around) {
+    const at = slotOf(sealed, personal);
+    at?.set(seal(at.value, subject, held.get(subject) ?? null, personal.erased));
   }
   return { ...event, ...sealed };
 };
@@ -329,8 +334,7 @@ class ProtectedStore implements ProtectedEventStore {
    */
   #plainAtRest(event: EventData) {
     return this.#personalValues(event).filter(({ personal }) => {
-      const [root, ...path] = personal.path;
-      const value = slot(event[root], path)?.value;
+      const value = slotOf(event, personal)?.value;
       return value !== undefined && value !== null && !isSealed(value);
     });
   }
@@ -348,8 +352,7 @@ class ProtectedStore implements ProtectedEventStore {
       events.forEach((event, i) => {
         for (const { personal, subject } of plain[i] ?? []) {
           if (held.get(subject) !== null) continue;
-          const [root, ...path] = personal.path;
-          slot(event[root], path)?.set(personal.erased);
+          slotOf(event, personal)?.set(personal.erased);
         }
       });
     }
@@ -406,13 +409,16 @@ class ProtectedStore implements ProtectedEventStore {
   #open(sealed: SealedValue, key: KeyObject | null | undefined): unknown {
     if (!key || sealed.$sealed === undefined) return ERASED;
     const kept = this.#opened.get(sealed.$sealed);
-    if (kept !== undefined) return typeof kept === 'object' ? copy(kept) : kept;
-    const value = unseal(sealed, key);
-    this.#opened.set(sealed.$sealed, value);
-    if (this.#opened.size > OPENED_KEPT) {
-      const oldest = this.#opened.keys().next().value;
-      if (oldest !== undefined) this.#opened.delete(oldest);
+    let value = kept;
+    if (value === undefined) {
+      value = unseal(sealed, key);
+      this.#opened.set(sealed.$sealed, value);
+      if (this.#opened.size > OPENED_KEPT) {
+        const oldest = this.#opened.keys().next().value;
+        if (oldest !== undefined) this.#opened.delete(oldest);
+      }
     }
+    // Each reader gets a value of its own: the kept one is never handed out.
     return typeof value === 'object' && value !== null ? copy(value) : value;
   }
 }

@@ -10,6 +10,18 @@ export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
   connectionString?: string;
 }
 
+/**
+ * A pool of the store's own. A pooled connection that dies must not take the process down: the
+ * pool replaces an idle one, and the query a busy one was running fails on its own. The pool
+ * listens on idle connections only, so every connection gets a listener of its own.
+ */
+export function ownPool(connectionString: string, max?: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, ...(max === undefined ? {} : { max }) });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
 export async function createPostgresEventStore(
   options: PostgresEventStoreOptions = {},
 ): Promise<EventStore> {
@@ -18,12 +30,7 @@ export async function createPostgresEventStore(
   if (!connectionString) {
     throw new TypeError('The PostgreSQL event store needs a pool or a connectionString');
   }
-  const own = new pg.Pool({ connectionString });
-  // A pooled connection that dies must not take the process down: the pool replaces an idle
-  // one, and the query a busy one was running fails on its own. The pool listens on idle
-  // connections only, so every connection gets a listener of its own.
-  own.on('error', () => {});
-  own.on('connect', (client) => client.on('error', () => {}));
+  const own = ownPool(connectionString);
   try {
     return await createSqlEventStore(postgresExecutor(own, true), storeOptions);
   } catch (error) {
