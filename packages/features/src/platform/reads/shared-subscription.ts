@@ -73,9 +73,13 @@ class Live {
   readonly #kept: RecordedEvent[] = [];
   readonly #size: number;
   readonly #stopped = new AbortController();
-  /** The position after which `#kept` holds every event; undefined until the head is known. */
+  /** Whether the head it began from is known. */
+  #started = false;
+  /**
+   * The position after which `#kept` holds every event; undefined, once started, when it holds
+   * every event of the store (the store was empty when it began, and nothing was let go).
+   */
   #floor: bigint | undefined;
-  #empty = false;
   #waiting: (() => void)[] = [];
   failed: unknown;
 
@@ -90,7 +94,7 @@ class Live {
   async #run(store: EventStore) {
     const head = await store.headPosition();
     this.#floor = head;
-    this.#empty = head === undefined;
+    this.#started = true;
     this.#wake();
     const subscription = store.subscribe({
       ...(head === undefined ? {} : { after: head }),
@@ -98,7 +102,6 @@ class Live {
     });
     for await (const event of subscription) {
       this.#kept.push(event);
-      this.#empty = false;
       if (this.#kept.length > this.#size) this.#floor = this.#kept.shift()?.position;
       this.#wake();
     }
@@ -110,10 +113,9 @@ class Live {
    */
   after(position: bigint | undefined): RecordedEvent[] | undefined {
     if (this.failed) throw this.failed;
+    const floor = this.#floor;
     const covered =
-      position === undefined
-        ? this.#empty && this.#floor === undefined && this.#kept.length === 0
-        : this.#floor !== undefined && position >= this.#floor;
+      this.#started && (floor === undefined || (position !== undefined && position >= floor));
     if (!covered) return undefined;
     if (position === undefined) return [...this.#kept];
     const first = this.#kept.findIndex((event) => event.position > position);
