@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createEventStore, createKeyStore, protectPersonalData } from '@second-gear/event-store';
 import { answersOfDay, personalDataPolicy } from '@second-gear/features';
 import { createReadModelDb, migrateReadModel, openPGlite } from '@second-gear/read-model';
+import { carRow } from '@second-gear/read-model/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expiredAnswerDays, prune } from '../src/housekeeping.ts';
@@ -118,24 +119,8 @@ describe('pruning what is past its retention', () => {
 
   it('keeps the words of cars for sale and drops those only sold or deleted cars had', async () => {
     const cars = db.withSchema(schema);
-    const car = (id: string, name: string, gone: { sold_at?: Date; deleted_at?: Date } = {}) => ({
-      id,
-      name,
-      seller_id: 's1',
-      seller_name: 'Sam Seller',
-      seller_email: 'sam@example.com',
-      category_id: 'k1',
-      category_name: 'SUV',
-      image: '/images/x.webp',
-      original_price: 20_000,
-      price: 12_000,
-      location: 'Dhaka',
-      years_of_use: 3,
-      listed_at: daysAgo(10),
-      listed_position: 1n,
-      version: 1n,
-      ...gone,
-    });
+    const car = (id: string, name: string, gone: { sold_at?: Date; deleted_at?: Date } = {}) =>
+      carRow(id, 1, { name, listed_at: daysAgo(10), ...gone });
     await cars
       .insertInto('cars')
       .values([

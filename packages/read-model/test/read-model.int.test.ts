@@ -6,7 +6,6 @@ import {
   LIVE_SCHEMA,
   migrateReadModel,
   migrations,
-  type NewCar,
   pendingMigrations,
   type ReadModelDb,
   readCheckpoints,
@@ -14,6 +13,7 @@ import {
   waitForPosition,
 } from '../src/index.ts';
 import { readModelBackends } from './backends.ts';
+import { carRow } from './testing.ts';
 
 const backends = await readModelBackends('read-model', 'sg_rm');
 
@@ -117,24 +117,6 @@ describe.each(backends)('car facets and search words on $name', ({ open }) => {
     await close();
   });
 
-  const car = (id: string, position: number, details: Partial<NewCar> = {}): NewCar => ({
-    id,
-    name: `Car ${id}`,
-    seller_id: 's1',
-    seller_name: 'Sam Seller',
-    seller_email: 'sam@example.com',
-    category_id: 'k1',
-    category_name: 'SUV',
-    image: '/images/x.webp',
-    original_price: 20_000,
-    price: 12_000,
-    location: 'Dhaka',
-    years_of_use: 3,
-    listed_at: new Date('2026-01-02T03:04:05Z'),
-    listed_position: BigInt(position),
-    version: BigInt(position),
-    ...details,
-  });
   const facets = async () =>
     (
       await db
@@ -164,9 +146,9 @@ describe.each(backends)('car facets and search words on $name', ({ open }) => {
     await cars
       .insertInto('cars')
       .values([
-        car('a', 1, { make: 'Toyota', model: 'Corolla', fuel: 'petrol' }),
-        car('b', 2, { make: 'Toyota', model: 'Corolla Cross', fuel: 'hybrid', price: 4_999 }),
-        car('c', 3),
+        carRow('a', 1, { make: 'Toyota', model: 'Corolla', fuel: 'petrol' }),
+        carRow('b', 2, { make: 'Toyota', model: 'Corolla Cross', fuel: 'hybrid', price: 4_999 }),
+        carRow('c', 3),
       ])
       .execute();
     expect(await facets()).toEqual([
@@ -207,7 +189,7 @@ describe.each(backends)('car facets and search words on $name', ({ open }) => {
     const cars = db.withSchema(schema);
     await cars
       .insertInto('cars')
-      .values(car('hot', 10, { make: 'Honda', advertised: 1 }))
+      .values(carRow('hot', 10, { make: 'Honda', advertised: 1 }))
       .execute();
     // The counts this session has not yet reported, read around the two updates: how many rows
     // they updated, and how many of those stayed on their page.
@@ -236,7 +218,7 @@ describe.each(backends)('car facets and search words on $name', ({ open }) => {
       .withSchema(schema)
       .insertInto('cars')
       .values(
-        car('d', 4, { make: 'Honda', model: 'Vezel', description: 'One owner, full service' }),
+        carRow('d', 4, { make: 'Honda', model: 'Vezel', description: 'One owner, full service' }),
       )
       .execute();
     const words = await db
@@ -256,7 +238,7 @@ describe.each(backends)('car facets and search words on $name', ({ open }) => {
     const cars = db.withSchema(schema);
     await cars
       .insertInto('cars')
-      .values(car('e', 5, { make: 'Mazda' }))
+      .values(carRow('e', 5, { make: 'Mazda' }))
       .execute();
     const path = await db.transaction().execute(async (trx) => {
       const before = await sql<{ path: string }>`select current_setting('search_path') as path`
@@ -291,13 +273,13 @@ describe.each(backends)('car facets and search words on $name', ({ open }) => {
     // Written under its first name, so that a connection has planned the triggers there.
     await inside
       .insertInto('cars')
-      .values(car('r1', 1, { make: 'Kia' }))
+      .values(carRow('r1', 1, { make: 'Kia' }))
       .execute();
     await sql.raw(`alter schema ${built} rename to rm_renamed`).execute(db);
     const renamed = db.withSchema('rm_renamed');
     await renamed
       .insertInto('cars')
-      .values(car('r2', 2, { make: 'Kia' }))
+      .values(carRow('r2', 2, { make: 'Kia' }))
       .execute();
     await renamed.updateTable('cars').set({ booked: 1 }).where('id', '=', 'r1').execute();
     const available = await renamed.selectFrom('available_cars').select('id').execute();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { NewCar } from '../src/schema.ts';
 
 /** The shared PostgreSQL server tests use when it answers. */
 export const TEST_POSTGRES_URL =
@@ -47,3 +48,23 @@ export const createTestPostgresDatabase = async (
     },
   };
 };
+
+/** A car's row as a test writes it straight into `cars`: a plain listing, `details` on top. */
+export const carRow = (id: string, position: number, details: Partial<NewCar> = {}): NewCar => ({
+  id,
+  name: `Car ${id}`,
+  seller_id: 's1',
+  seller_name: 'Sam Seller',
+  seller_email: 'sam@example.com',
+  category_id: 'k1',
+  category_name: 'SUV',
+  image: '/images/x.webp',
+  original_price: 20_000,
+  price: 12_000,
+  location: 'Dhaka',
+  years_of_use: 3,
+  listed_at: new Date('2026-01-02T03:04:05Z'),
+  listed_position: BigInt(position),
+  version: BigInt(position),
+  ...details,
+});
