@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { DEFAULT_PUBLIC_URL, hostRule } from '@second-gear/config';
 import type { EventStore } from '@second-gear/event-store';
 import {
   apiKeyWriteRoutes,
@@ -79,6 +80,11 @@ export type CommandServiceOptions = {
   bodyLimit?: number;
   /** The proxies in front (the gateway) whose X-Forwarded-For names the client, for rate limits. */
   trustProxy?: boolean | string[];
+  /**
+   * The names answered besides addresses and `localhost`: the public URL's host (the gateway
+   * passes the client's Host on) and those it is told.
+   */
+  hosts?: { publicUrl?: string | undefined; allowed?: readonly string[] };
   /** The clock that stamps events. */
   now?: () => Date;
   /**
@@ -182,6 +188,10 @@ export async function buildCommandService(options: CommandServiceOptions): Promi
     logger: options.logger ?? {},
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     trustProxy: options.trustProxy ?? false,
+    hosts: hostRule({
+      publicUrl: options.hosts?.publicUrl ?? DEFAULT_PUBLIC_URL,
+      allowed: options.hosts?.allowed,
+    }),
     openapi: {
       jsonPath: OPENAPI_PATH,
       title: 'Second Gear commands',

@@ -52,6 +52,7 @@ const app = await buildCommandService({
   rateLimit: { writes: env.RATE_LIMIT_MAX, uploads: env.RATE_LIMIT_UPLOADS },
   idempotency: { retentionMs: env.IDEMPOTENCY_RETENTION_HOURS * 3_600_000 },
   trustProxy: env.TRUSTED_PROXIES,
+  hosts: { publicUrl: env.PUBLIC_URL, allowed: env.ALLOWED_HOSTS },
   webhooks: { targets: env.WEBHOOK_TARGETS },
 });
 

@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type HostRule, hostRule } from '@second-gear/config';
 import type { EventStore } from '@second-gear/event-store';
 import type { ReadModelDb } from '@second-gear/read-model';
 import {
+  DATA_ANSWER_HEADERS,
   type Readiness,
   type Registry,
   readinessAnswer,
+  refusedHost,
   sendMetrics,
 } from '@second-gear/service-http';
 import type { Logger } from 'pino';
@@ -22,12 +25,18 @@ export interface ProjectionServiceHttpOptions {
   /** What `GET /health/ready` answers (see `subscriptionsReadiness`). */
   ready: () => Promise<Readiness>;
   log?: Pick<Logger, 'warn'>;
+  /** The Host names answered besides addresses and `localhost` (421 otherwise). */
+  hosts?: HostRule;
 }
 
 const SERVICE = 'projection-service';
 
 const json = (response: ServerResponse, status: number, body: unknown) => {
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  response.writeHead(status, {
+    ...DATA_ANSWER_HEADERS,
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+  });
   response.end(JSON.stringify(body));
 };
 
@@ -38,6 +47,7 @@ const json = (response: ServerResponse, status: number, body: unknown) => {
 export const projectionServiceHttp =
   (options: ProjectionServiceHttpOptions) =>
   async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (refusedHost(options.hosts ?? hostRule({}), request, response)) return;
     const path = (request.url ?? '/').split('?', 1)[0];
     if (request.method !== 'GET' && request.method !== 'HEAD') return notFound(response);
     try {
@@ -79,7 +89,7 @@ const health = async ({
 };
 
 const notFound = (response: ServerResponse) => {
-  response.writeHead(404, { 'content-type': 'application/problem+json' });
+  response.writeHead(404, { ...DATA_ANSWER_HEADERS, 'content-type': 'application/problem+json' });
   response.end(
     JSON.stringify({
       type: 'about:blank',

@@ -2,7 +2,12 @@
 // to date and answers GET /health with each projection's position, /health/live,
 // /health/ready and /metrics.
 import { createServer } from 'node:http';
-import { loadEnvOrExit, projectionServiceSettings, reportFailuresOf } from '@second-gear/config';
+import {
+  hostRule,
+  loadEnvOrExit,
+  projectionServiceSettings,
+  reportFailuresOf,
+} from '@second-gear/config';
 import { eventStoreConfig } from '@second-gear/event-store';
 import { openMarketplaceStore } from '@second-gear/features';
 import { createFirebaseAuth } from '@second-gear/identity';
@@ -85,6 +90,7 @@ const server = createServer(
     projections,
     reactors,
     metrics,
+    hosts: hostRule({ allowed: settings.ALLOWED_HOSTS }),
     ready: () =>
       subscriptionsReadiness(watch, {
         store,

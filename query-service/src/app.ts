@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { DEFAULT_PUBLIC_URL, hostRule } from '@second-gear/config';
 import type { EventStore } from '@second-gear/event-store';
 import {
   type ApiKeyVerifier,
@@ -100,10 +101,12 @@ export interface QueryServiceOptions {
    */
   metrics?: Registry;
   /**
-   * The marketplace's origin (`https://cars.example.com`) for the sitemap's links; absent, each
-   * request's own origin.
+   * The marketplace's origin (`https://cars.example.com`): the sitemap's links and the AsyncAPI
+   * document's server start with it, and its host is answered. Default `DEFAULT_PUBLIC_URL`.
    */
   publicUrl?: string | undefined;
+  /** The names answered besides addresses, `localhost` and the public URL's host. */
+  allowedHosts?: readonly string[];
   /** Cars per sitemap file (default and most 50,000). */
   sitemapCarsPerFile?: number;
 }
@@ -206,16 +209,15 @@ const routes = (
   bookingReadRoutes(app, ctx);
   auditReadRoutes(app, ctx);
   // Beside the OpenAPI documents: the AsyncAPI document of the feed and the webhooks.
-  app.get(ASYNCAPI_PATH, { schema: { hide: true } }, async (request) =>
-    asyncApiDocument({ host: request.host, protocol: request.protocol }),
-  );
+  const publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
+  app.get(ASYNCAPI_PATH, { schema: { hide: true } }, async () => asyncApiDocument(publicUrl));
   feedRoutes(app, ctx, keys);
   integrationReadRoutes(app, ctx, keys);
   memberReadRoutes(app, ctx);
   timeTravelRoutes(app, ctx);
   opsRoutes(app, ctx);
   sitemapRoutes(app, ctx, {
-    publicUrl: options.publicUrl,
+    publicUrl,
     ...(options.sitemapCarsPerFile === undefined
       ? {}
       : { carsPerFile: options.sitemapCarsPerFile }),
@@ -230,6 +232,10 @@ export async function buildQueryService(options: QueryServiceOptions): Promise<S
     name: 'query-service',
     logger: options.logger ?? {},
     trustProxy: options.trustProxy ?? false,
+    hosts: hostRule({
+      publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL,
+      allowed: options.allowedHosts,
+    }),
     openapi: openapiOf(),
     health: healthOf(options, schema),
     ready: readinessOf(options, schema),

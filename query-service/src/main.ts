@@ -44,6 +44,7 @@ const app = await buildQueryService({
   feedAnonymousHistoryHours: settings.FEED_ANONYMOUS_HISTORY_HOURS,
   trustProxy: settings.TRUSTED_PROXIES,
   publicUrl: settings.PUBLIC_URL,
+  allowedHosts: settings.ALLOWED_HOSTS,
 });
 await app.listen({ host: settings.HOST, port: settings.PORT });
 

@@ -19,6 +19,7 @@ const marketplace = await startMarketplace({
   authEmulatorPort: settings.AUTH_EMULATOR_PORT,
   webDist,
   publicUrl: settings.PUBLIC_URL,
+  allowedHosts: settings.ALLOWED_HOSTS,
   projectId: settings.FIREBASE_PROJECT_ID,
   apiKey: settings.FIREBASE_API_KEY,
   ...(settings.JWT_SECRET ? { jwtSecret: settings.JWT_SECRET } : {}),

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { buildCommandService, localImageStorage } from '@second-gear/command-service';
+import { hostRule } from '@second-gear/config';
 import type { EventStore } from '@second-gear/event-store';
 import {
   buildWebApp,
@@ -29,10 +30,12 @@ import {
 import { buildQueryService } from '@second-gear/query-service';
 import {
   createMetricsRegistry,
+  DATA_ANSWER_HEADERS,
   fromLoopback,
   type LogOptions,
   loggerOptions,
   type Registry,
+  refusedHost,
   type ServiceApp,
   sendMetrics,
 } from '@second-gear/service-http';
@@ -109,9 +112,14 @@ export interface MarketplaceOptions {
   webhookResolve?: ResolveHost;
   /**
    * The marketplace's origin (`https://cars.example.com`) for the absolute links of pages'
-   * heads, robots.txt and the sitemap; absent, each request's own origin.
+   * heads, robots.txt and the sitemap; absent, the port's own (`http://127.0.0.1:3000`).
    */
   publicUrl?: string | undefined;
+  /**
+   * The names answered besides addresses, `localhost` and the public URL's host (421 otherwise):
+   * a page elsewhere must not reach the marketplace under its own name (docs/security.md).
+   */
+  allowedHosts?: readonly string[];
   /** Cars per sitemap file (default and most 50,000). */
   sitemapCarsPerFile?: number;
   /** How long a car's page waits for its car before answering with the generic head (1.5 s). */
@@ -142,7 +150,10 @@ interface Start {
 }
 
 /** The Auth Emulator given, or one started as a child process under the data directory. */
-const identityEmulator = async (start: Start): Promise<Pick<AuthEmulator, 'host' | 'url'>> => {
+const identityEmulator = async (
+  start: Start,
+  site: Site,
+): Promise<Pick<AuthEmulator, 'host' | 'url'>> => {
   const { options, say, dataDir, projectId, cleanups } = start;
   if (options.authEmulatorHost) {
     return { host: options.authEmulatorHost, url: `http://${options.authEmulatorHost}` };
@@ -151,6 +162,8 @@ const identityEmulator = async (start: Start): Promise<Pick<AuthEmulator, 'host'
   const started = await startAuthEmulator({
     projectId,
     dataDir: join(dataDir, 'auth'),
+    // Signing in as anyone is what an emulator is for: a page elsewhere must not reach it.
+    hosts: { publicUrl: site.publicUrl, allowed: site.allowed },
     ...(options.authEmulatorPort ? { port: options.authEmulatorPort } : {}),
   });
   cleanups.push(() => started.stop());
@@ -240,6 +253,7 @@ const startServices = async (
   start: Start,
   opened: OpenEmbeddedDatabase,
   { auth, tokenSecret, metrics, webhookTargets }: Subscriptions,
+  site: Site,
 ) => {
   const { options, dataDir, cleanups } = start;
   const { store, db, listen } = opened;
@@ -260,6 +274,7 @@ const startServices = async (
     logger,
     metrics,
     rateLimit: options.rateLimits ?? {},
+    hosts: site,
     webhooks: {
       targets: webhookTargets,
       ...(options.webhookResolve ? { resolve: options.webhookResolve } : {}),
@@ -291,7 +306,8 @@ const startServices = async (
       : { feedAnonymousHistoryHours: options.feedAnonymousHistoryHours }),
     logger,
     metrics,
-    publicUrl: options.publicUrl,
+    publicUrl: site.publicUrl,
+    allowedHosts: site.allowed ?? [],
     ...(options.sitemapCarsPerFile === undefined
       ? {}
       : { sitemapCarsPerFile: options.sitemapCarsPerFile }),
@@ -307,6 +323,7 @@ const startWeb = async (
   { projections, reactors, watch }: Subscriptions,
   query: ServiceApp,
   authEmulator: Pick<AuthEmulator, 'url'>,
+  publicUrl: string,
 ) => {
   const { options, projectId, cleanups } = start;
   const { store, db } = opened;
@@ -323,7 +340,7 @@ const startWeb = async (
     },
     health: () => subscriptionsHealth({ db, projections, reactors }),
     name: 'all-in-one',
-    publicUrl: options.publicUrl,
+    publicUrl,
     // A page's car and its content are read from the query service in process.
     readCar: carReaderOver((path, signal) => injectedFetch(query)(path, { signal })),
     readQuery: injectedFetch(query),
@@ -344,39 +361,54 @@ const startWeb = async (
   return web;
 };
 
-/**
- * The one port: `/metrics` for whom the options allow, every other request dispatched into the
- * service the gateway's rule names. Answers the address it listens on.
- */
-const serve = async (
-  start: Start,
-  apps: Record<Target, Pick<ServiceApp, 'routing'>>,
-  { metrics, log }: Subscriptions,
-): Promise<string> => {
-  const { options, cleanups } = start;
-  const metricsFor = options.metrics ?? 'off';
-  const server: Server = createServer((req, res) => {
-    if ((req.url ?? '/').split('?', 1)[0] === '/metrics') {
-      if (metricsFor === 'on' || (metricsFor === 'loopback' && fromLoopback(req))) {
-        sendMetrics(metrics, res).catch((error: unknown) => {
-          log.error({ err: error }, 'metrics failed');
-          res.destroy();
-        });
-        return;
-      }
-      // Not the web app's page either: the client's router would answer it with 200.
-      res.writeHead(404, { 'content-type': 'application/problem+json' });
-      res.end(
-        JSON.stringify({
-          type: 'about:blank',
-          title: 'Not Found',
-          status: 404,
-          detail: 'Metrics are not served here (see the METRICS setting).',
-        }),
-      );
+/** `/metrics` for whom the options allow; anyone else gets a 404 (not the web app's page). */
+const metricsDoor = (
+  metricsFor: 'off' | 'loopback' | 'on',
+  { metrics, log }: Pick<Subscriptions, 'metrics' | 'log'>,
+) => {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (metricsFor === 'on' || (metricsFor === 'loopback' && fromLoopback(req))) {
+      sendMetrics(metrics, res).catch((error: unknown) => {
+        log.error({ err: error }, 'metrics failed');
+        res.destroy();
+      });
       return;
     }
-    apps[targetFor(req.method ?? 'GET', req.url ?? '/')].routing(req, res);
+    // Not the web app's page either: the client's router would answer it with 200.
+    res.writeHead(404, { ...DATA_ANSWER_HEADERS, 'content-type': 'application/problem+json' });
+    res.end(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: 'Metrics are not served here (see the METRICS setting).',
+      }),
+    );
+  };
+};
+
+/** The one port, bound before the services are built (they need its address). */
+interface Door {
+  /** Where the port is reached on this machine (`http://127.0.0.1:3000`). */
+  url: string;
+  /** From now on, requests go to the services: until then they are answered 503. */
+  open(apps: Record<Target, Pick<ServiceApp, 'routing'>>, subscriptions: Subscriptions): void;
+}
+
+/**
+ * Binds the one port: every request naming a host the marketplace does not answer is refused
+ * (421); `/metrics` goes to `metricsDoor`; every other request is dispatched into the service
+ * the gateway's rule names, once the door is open.
+ */
+const bindDoor = async (start: Start): Promise<Door> => {
+  const { options, cleanups } = start;
+  // Without a configured public address the port's own is this machine's, answered anyway.
+  const hosts = hostRule({ publicUrl: options.publicUrl, allowed: options.allowedHosts });
+  let dispatch: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const server: Server = createServer((req, res) => {
+    if (refusedHost(hosts, req, res)) return;
+    if (dispatch) return dispatch(req, res);
+    res.writeHead(503, { ...DATA_ANSWER_HEADERS, 'retry-after': '1' }).end();
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((done, fail) => {
@@ -392,7 +424,30 @@ const serve = async (
   );
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  return `http://${host}:${port}`;
+  return {
+    url: `http://${host}:${port}`,
+    open(apps, subscriptions) {
+      const metrics = metricsDoor(options.metrics ?? 'off', subscriptions);
+      dispatch = (req, res) => {
+        if ((req.url ?? '/').split('?', 1)[0] === '/metrics') return metrics(req, res);
+        apps[targetFor(req.method ?? 'GET', req.url ?? '/')].routing(req, res);
+      };
+    },
+  };
+};
+
+/** Where the marketplace is reached, and the other names it answers. */
+interface Site {
+  publicUrl: string;
+  allowed: readonly string[] | undefined;
+}
+
+/** The public address: the one configured, else the port's own, named as a browser here would. */
+const publicUrlOf = (options: MarketplaceOptions, door: Door): string => {
+  if (options.publicUrl !== undefined) return options.publicUrl;
+  const url = new URL(door.url);
+  if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = 'localhost';
+  return url.origin;
 };
 
 /**
@@ -417,13 +472,16 @@ export const startMarketplace = async (
   const start: Start = { options, say, dataDir, projectId, cleanups };
 
   try {
-    const authEmulator = await identityEmulator(start);
+    const door = await bindDoor(start);
+    const site: Site = { publicUrl: publicUrlOf(options, door), allowed: options.allowedHosts };
+    const authEmulator = await identityEmulator(start, site);
     const { database, opened } = await openStorage(start);
     const subscriptions = await startSubscriptions(start, opened, authEmulator);
-    const { command, query } = await startServices(start, opened, subscriptions);
-    const web = await startWeb(start, opened, subscriptions, query, authEmulator);
+    const { command, query } = await startServices(start, opened, subscriptions, site);
+    const web = await startWeb(start, opened, subscriptions, query, authEmulator, site.publicUrl);
     await Promise.all([command.ready(), query.ready(), web.ready()]);
-    const url = await serve(start, { command, query, web }, subscriptions);
+    door.open({ command, query, web }, subscriptions);
+    const url = door.url;
 
     const { store } = opened;
     if (options.seed ?? true) {

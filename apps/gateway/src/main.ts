@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
-import { gatewaySettings, loadEnvOrExit, reportFailuresOf } from '@second-gear/config';
+import { gatewaySettings, hostRule, loadEnvOrExit, reportFailuresOf } from '@second-gear/config';
+import { refusedHost } from '@second-gear/service-http';
 import { carReaderOver } from './page-head.ts';
 import { buildProxy } from './proxy.ts';
 import { targetFor } from './routes.ts';
@@ -9,6 +10,9 @@ import { buildWebApp } from './web-app.ts';
 const settings = loadEnvOrExit(gatewaySettings);
 reportFailuresOf('gateway');
 const emulator = settings.FIREBASE_AUTH_EMULATOR_HOST;
+// Without PUBLIC_URL, the gateway is this machine's, at its own port.
+const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
+const hosts = hostRule({ publicUrl, allowed: settings.ALLOWED_HOSTS });
 
 // A read the page no longer waits for is not left hanging on a slow query service.
 const readQuery = (path: string, init: RequestInit) =>
@@ -30,7 +34,7 @@ const web = await buildWebApp({
     ...(emulator ? { authEmulatorUrl: `http://${emulator}` } : {}),
   },
   logger: { level: settings.LOG_LEVEL },
-  publicUrl: settings.PUBLIC_URL,
+  publicUrl,
   trustedProxies: settings.TRUSTED_PROXIES,
   // A page's car and its content are read from the query service directly, not through the
   // proxy.
@@ -58,6 +62,7 @@ const proxies = {
 await Promise.all([proxies.query.ready(), proxies.command.ready()]);
 
 const server = createServer((req, res) => {
+  if (refusedHost(hosts, req, res)) return;
   const target = targetFor(req.method ?? 'GET', req.url ?? '/');
   if (target === 'web') {
     web.routing(req, res);

@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import { StartupError } from '@second-gear/config';
 import {
   type CspDirectives,
-  originOf,
   type Readiness,
   readinessAnswer,
   securityHeaders,
@@ -84,10 +83,10 @@ export interface WebAppOptions {
   /** Names the process in `/health/live` and `/health/ready`. Default `gateway`. */
   name?: string;
   /**
-   * The marketplace's origin (`https://cars.example.com`) for absolute links in pages' heads
-   * and robots.txt; absent, each request's own origin (Host header and protocol).
+   * The marketplace's origin (`https://cars.example.com`), which absolute links in pages' heads
+   * and robots.txt start with; never a request's Host, which a client chooses.
    */
-  publicUrl?: string | undefined;
+  publicUrl: string;
   /** Reads a car for its page's head; absent, car pages get the generic head. */
   readCar?: CarReader;
   /** How long a car's page waits for its car before answering with the generic head (1.5 s). */
@@ -157,11 +156,11 @@ const serviceRoutes = (
 
   // An operator's own robots.txt in the build is served as it is.
   if (root === undefined || !existsSync(resolve(root, 'robots.txt'))) {
-    app.get('/robots.txt', async (request, reply) =>
+    app.get('/robots.txt', async (_request, reply) =>
       reply
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
-        .send(robotsTxt(originOf(request, publicUrl))),
+        .send(robotsTxt(publicUrl)),
     );
   }
 };
@@ -240,7 +239,7 @@ const pageRoutes = async (
           })
         : undefined,
     ]);
-    const head = `${colorModeScript.element}${headTags(meta, originOf(request, publicUrl))}`;
+    const head = `${colorModeScript.element}${headTags(meta, publicUrl)}`;
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     // A car that is not there gets the app, whose own not-found page shows.
     if (rendered === undefined || status === 404 || page.withRoot === undefined) {

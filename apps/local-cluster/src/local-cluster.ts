@@ -37,7 +37,10 @@ export interface LocalClusterOptions {
 }
 
 export interface LocalCluster {
+  /** The gateway's address: the marketplace's one public port. */
   url: string;
+  /** Each service's own address, behind the gateway. */
+  services: { command: string; query: string; projections: string };
   authEmulatorHost: string;
   stop(): Promise<void>;
 }
@@ -230,7 +233,7 @@ export const startLocalCluster = async (options: LocalClusterOptions): Promise<L
 
     const ports = options.ports;
     // The projector first: it creates the read tables the query service reads.
-    await start('projections', 'projection-service', ports?.projections, {});
+    const projections = await start('projections', 'projection-service', ports?.projections, {});
     const [command, query] = await Promise.all([
       start('command', 'command-service', ports?.command, {
         IMAGE_DIR: options.imageDir ?? resolve(repositoryRoot, 'data', 'distributed-images'),
@@ -243,7 +246,12 @@ export const startLocalCluster = async (options: LocalClusterOptions): Promise<L
       WEB_DIST: options.webDist ?? resolve(repositoryRoot, 'web', 'dist'),
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
     });
-    return { url: `http://${host}:${gateway}`, authEmulatorHost, stop };
+    const services = {
+      command: `http://${host}:${command}`,
+      query: `http://${host}:${query}`,
+      projections: `http://${host}:${projections}`,
+    };
+    return { url: `http://${host}:${gateway}`, services, authEmulatorHost, stop };
   } catch (error) {
     await stop();
     throw error;

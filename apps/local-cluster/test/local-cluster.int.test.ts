@@ -8,6 +8,7 @@ import { webBuilt } from '@second-gear/all-in-one';
 import { promoteToAdminAsSystem } from '@second-gear/command-service';
 import { openMarketplaceStore } from '@second-gear/features';
 import { signUpWithPassword } from '@second-gear/identity';
+import { askWithHost } from '@second-gear/identity/testing';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +132,27 @@ describe.skipIf(!reachable)(
       return { status, answer: answer as unknown };
     };
     let booking: { admin: string; seller: string; buyer: string; carId: string } | undefined;
+
+    it('answers no foreign Host on the gateway or on any service', async () => {
+      const foreign = 'rebind.attacker.example';
+      const { command, query, projections } = cluster.services;
+      for (const [base, path] of [
+        [cluster.url, '/'],
+        [cluster.url, '/api/products'],
+        [cluster.url, '/api/category'],
+        [command, '/api/category'],
+        [query, '/api/products'],
+        [query, '/health'],
+        [projections, '/health'],
+      ] as const) {
+        const refused = await askWithHost(`${base}${path}`, `${foreign}:3000`);
+        expect(refused.status, `${base}${path}`).toBe(421);
+        expect(refused.headers['x-frame-options'], `${base}${path}`).toBe('DENY');
+        // The same request under a name of this machine is answered.
+        const answered = await askWithHost(`${base}${path}`, 'localhost:3000');
+        expect(answered.status, `${base}${path}`).not.toBe(421);
+      }
+    });
 
     it('drives a booking from sign-up to both sides seeing it', async () => {
       const admin = await signedUp('Ada', 'Buyer');

@@ -1,3 +1,4 @@
+export * from './hosts.ts';
 export * from './parse-env.ts';
 export * from './settings.ts';
 export * from './startup.ts';

@@ -167,12 +167,19 @@ const retryDelays = z
   });
 
 /**
- * The address the marketplace is reached at (`https://cars.example.com`), for the absolute
- * links of shared pages, the sitemap and robots.txt. Unset, each request's own origin (its Host
- * header and protocol) is used.
+ * The names a process answers in a request's Host header (421 otherwise), besides addresses,
+ * `localhost` and its PUBLIC_URL's host: for instance the name other services reach it by.
+ */
+const allowedHosts = { ALLOWED_HOSTS: hostList };
+
+/**
+ * The address the marketplace is reached at (`https://cars.example.com`): the absolute links of
+ * shared pages, the sitemap, robots.txt and the AsyncAPI document start with it, and its host is
+ * answered. Unset, the address a process is started at on this machine (see each process).
  */
 const publicUrl = {
   PUBLIC_URL: origin.optional(),
+  ...allowedHosts,
 };
 
 /** How long an answer stored under an Idempotency-Key is replayed. */
@@ -200,6 +207,7 @@ export const commandServiceSettings = z
     IDEMPOTENCY_RETENTION_HOURS: idempotencyRetention,
     WEBHOOK_TARGETS: webhookTargets('public'),
     ...behindGateway,
+    ...publicUrl,
   })
   .superRefine(requireStoreUrl)
   .superRefine(requireBucket);
@@ -231,6 +239,7 @@ export const projectionServiceSettings = z
     ...readModel,
     HOST: z.string().default('0.0.0.0'),
     PORT: port(3003),
+    ...allowedHosts,
     PROJECTION_BATCH_SIZE: positiveInt(500),
     ...readiness,
     // Its webhook deliverer signs with secrets derived from the service-token secret.

@@ -17,6 +17,11 @@ export type AuthEmulatorOptions = {
   port?: number;
   /** How long to wait for the emulator to answer. Default 90 s (it is slow on a busy machine). */
   startTimeoutMs?: number;
+  /**
+   * The Host names it answers besides addresses and `localhost` (421 otherwise), as
+   * `hostRule` takes them: the emulator itself checks none, so `emulator-host-guard.ts` does.
+   */
+  hosts?: { publicUrl?: string | undefined; allowed?: readonly string[] | undefined };
   /** Receives the emulator's output lines; silent when absent. */
   onLog?: (line: string) => void;
 };
@@ -162,9 +167,12 @@ async function emulatorCommand(
   return { args, pidFile };
 }
 
-function emulatorEnv(workDir: string): NodeJS.ProcessEnv {
+function emulatorEnv(workDir: string, hosts: AuthEmulatorOptions['hosts']): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    // Read by the host guard the watchdog loads into the emulator's process.
+    EMULATOR_PUBLIC_URL: hosts?.publicUrl ?? '',
+    EMULATOR_ALLOWED_HOSTS: (hosts?.allowed ?? []).join(','),
     // Its own config store and temp dir: the emulator hub leaves a locator file per project
     // id in the temp dir, and the export on exit follows it, so emulators of one project
     // running at once would otherwise export each other's accounts.
@@ -243,7 +251,7 @@ async function startOnce(options: AuthEmulatorOptions): Promise<AuthEmulator> {
 
   const child = spawn(process.execPath, [WATCHDOG, ...args, '--non-interactive'], {
     cwd: workDir,
-    env: emulatorEnv(workDir),
+    env: emulatorEnv(workDir, options.hosts),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: a Ctrl-C in the terminal reaches only this process, which then
     // stops the emulator once through stop(). A second SIGINT would make the emulator skip

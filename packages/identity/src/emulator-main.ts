@@ -1,5 +1,5 @@
 // The Auth Emulator as a process of its own (docker-compose's `emulator` profile).
-import { loadEnvOrExit, port } from '@second-gear/config';
+import { hostList, loadEnvOrExit, origin, port } from '@second-gear/config';
 import { z } from 'zod';
 import { startAuthEmulator } from './auth-emulator.ts';
 
@@ -9,6 +9,10 @@ const settings = loadEnvOrExit(
     AUTH_EMULATOR_HOST: z.string().default('0.0.0.0'),
     AUTH_EMULATOR_PORT: port(9099),
     AUTH_EMULATOR_DATA: z.string().default('./data/auth'),
+    // The names it is reached by, besides addresses and localhost: its own on the compose
+    // network, and the marketplace's public host when browsers reach it through that name.
+    ALLOWED_HOSTS: hostList,
+    PUBLIC_URL: origin.optional(),
   }),
 );
 
@@ -17,6 +21,7 @@ const emulator = await startAuthEmulator({
   host: settings.AUTH_EMULATOR_HOST,
   port: settings.AUTH_EMULATOR_PORT,
   dataDir: settings.AUTH_EMULATOR_DATA,
+  hosts: { publicUrl: settings.PUBLIC_URL, allowed: settings.ALLOWED_HOSTS },
   startTimeoutMs: 180_000,
   onLog: (line) => process.stdout.write(`${line}\n`),
 });

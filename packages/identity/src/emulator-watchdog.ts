@@ -4,6 +4,7 @@
 // accounts to the data directory first. So a crashed `npm start` leaves neither a port taken nor
 // a registered account forgotten. Its arguments are the emulator's command line.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 
 const parent = process.ppid;
 const [cli, ...args] = process.argv.slice(2);
@@ -21,7 +22,11 @@ const alive = (pid: number): boolean => {
   }
 };
 
-const emulator = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+// The emulator answers any Host header; the guard, loaded before it, refuses foreign ones.
+const guard = join(import.meta.dirname, 'emulator-host-guard.ts');
+const emulator = spawn(process.execPath, ['--import', guard, cli, ...args], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 
 // The emulator writes to this process, never to a pipe whose reader may be gone: a write to a
 // closed pipe would end it before it saved anything.

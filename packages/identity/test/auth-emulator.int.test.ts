@@ -5,7 +5,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, hasEmulatorExport, startAuthEmulator } from '../src/index.ts';
-import { signInUser, signUpUser, uniqueEmail } from './testing.ts';
+import { askWithHost, signInUser, signUpUser, uniqueEmail } from './testing.ts';
+
+/**
+ * The emulator signs anyone up on request: under a name nobody configured (a page elsewhere
+ * pointed at this machine), it answers 421 and creates nothing; under its own names it answers.
+ */
+const expectForeignHostsRefused = async (url: string) => {
+  const signUp = `${url}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`;
+  const body = JSON.stringify({ email: uniqueEmail('rebound'), password: 'rebound-password' });
+  const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
+  for (const host of ['rebind.attacker.example', 'rebind.attacker.example:9099']) {
+    const refused = await askWithHost(signUp, host, init);
+    expect(refused.status, host).toBe(421);
+    expect(refused.body, host).not.toContain('idToken');
+  }
+  for (const host of ['auth.internal:9099', 'localhost', '127.0.0.1']) {
+    const answered = await askWithHost(signUp, host, {
+      ...init,
+      body: JSON.stringify({ email: uniqueEmail('named'), password: 'named-password' }),
+    });
+    expect(answered.status, host).toBe(200);
+  }
+};
 
 describe('startAuthEmulator', () => {
   const dirs: string[] = [];
@@ -20,13 +42,14 @@ describe('startAuthEmulator', () => {
     const dataDir = join(parent, 'auth');
     const email = uniqueEmail('kept');
 
-    const first = await startAuthEmulator({ dataDir });
+    const first = await startAuthEmulator({ dataDir, hosts: { allowed: ['auth.internal'] } });
     let uid: string;
     try {
       expect(first.host).toMatch(/^127\.0\.0\.1:\d+$/);
       expect(first.url).toBe(`http://${first.host}`);
       expect(first.projectId).toBe('demo-second-gear');
       uid = (await signUpUser(first.host, { email, password: 'kept-password' })).uid;
+      await expectForeignHostsRefused(first.url);
     } finally {
       await first.stop();
     }

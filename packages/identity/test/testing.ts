@@ -1,4 +1,5 @@
 // Helpers for tests that sign users in against the Auth Emulator.
+import { request } from 'node:http';
 import { afterAll, beforeAll, inject } from 'vitest';
 import {
   type AuthEmulator,
@@ -80,3 +81,34 @@ export function useAuthEmulator(options: AuthEmulatorOptions = {}): AuthEmulator
 }
 
 export { type AuthEmulator, startAuthEmulator } from '../src/auth-emulator.ts';
+
+/**
+ * Sends a request to `url` naming `host` in its Host header, as a browser does after a page's
+ * name was pointed at this machine (fetch sets Host itself, so this goes through node:http).
+ */
+export function askWithHost(
+  url: string,
+  host: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      url,
+      { method: init.method ?? 'GET', headers: { ...init.headers, host }, agent: false },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          resolve({
+            status: answer.statusCode ?? 0,
+            headers: answer.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        answer.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end(init.body);
+  });
+}

@@ -1,6 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { type HostRule, hostRule } from '@second-gear/config';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hostCheck } from './hosts.ts';
 import { type LogOptions, loggerOptions, OneLinePerRequest } from './logging.ts';
 import { measureHttp, metricsText, type Registry } from './metrics.ts';
 import { type OpenApiOptions, openApi } from './openapi.ts';
@@ -41,6 +43,11 @@ export type ServiceAppOptions = {
    * (the gateway), `true` for any (tests only), `false` or absent for none.
    */
   trustProxy?: boolean | string[];
+  /**
+   * The Host names answered (421 otherwise): addresses and `localhost` always, and the names
+   * of the rule (see `hostRule`). Absent, those two alone.
+   */
+  hosts?: HostRule;
 };
 
 /**
@@ -81,6 +88,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   app.setSerializerCompiler(serializerCompiler);
   await app.register(problemDetails);
   await app.register(securityHeaders);
+  await app.register(hostCheck, { rule: options.hosts ?? hostRule({}) });
   if (options.openapi) await app.register(openApi, options.openapi);
   const registry = options.metrics;
   if (registry) {

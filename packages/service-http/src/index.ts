@@ -2,10 +2,10 @@
 // validation with the product's messages, OpenAPI, read-your-writes headers, logging, metrics,
 // readiness and the app factory.
 export * from './create-service-app.ts';
+export * from './hosts.ts';
 export * from './logging.ts';
 export * from './metrics.ts';
 export * from './openapi.ts';
-export * from './origin.ts';
 export * from './positions.ts';
 export * from './problem.ts';
 export * from './readiness.ts';

@@ -55,19 +55,18 @@ const helmetHeaders = (options: HelmetOptions): Record<string, string> => {
 /**
  * The headers every answer carries, pages and API alike: a Content-Security-Policy, no
  * framing (`frame-ancestors 'none'` and `X-Frame-Options: DENY`), `X-Content-Type-Options:
- * nosniff`, a Referrer-Policy, cross-origin isolation of windows and resources, and HSTS when
- * the request came over TLS (as the connection or a trusted proxy says). A route may set its
- * own value of any of them (its `reply.header` wins over these).
+ * nosniff`, a Referrer-Policy, and cross-origin isolation of windows and resources. HSTS is
+ * added per request, when it came over TLS.
  */
-async function securityHeadersPlugin(
-  app: FastifyInstance,
-  { csp = API_CSP, referrerPolicy = 'no-referrer' }: SecurityHeadersOptions,
-): Promise<void> {
-  const headers = helmetHeaders({
+export const securityHeaderSet = ({
+  csp = API_CSP,
+  referrerPolicy = 'no-referrer',
+}: SecurityHeadersOptions = {}): Record<string, string> =>
+  helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: csp },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: referrerPolicy },
-    // Set below, only where it means something.
+    // Set per request, only where it means something.
     strictTransportSecurity: false,
     // Pages load pictures from other sites (a user's photo, a car's picture by URL).
     crossOriginEmbedderPolicy: false,
@@ -75,6 +74,20 @@ async function securityHeadersPlugin(
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+
+/** The headers of an answer that is data: what a raw `ServerResponse` sets before writing. */
+export const DATA_ANSWER_HEADERS: Readonly<Record<string, string>> = securityHeaderSet();
+
+/**
+ * Sets `securityHeaderSet(options)` on every answer, and HSTS when the request came over TLS
+ * (as the connection or a trusted proxy says). A route may set its own value of any of them
+ * (its `reply.header` wins over these).
+ */
+async function securityHeadersPlugin(
+  app: FastifyInstance,
+  options: SecurityHeadersOptions,
+): Promise<void> {
+  const headers = securityHeaderSet(options);
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);

@@ -1,5 +1,5 @@
 import { toPosition } from '@second-gear/read-model';
-import { HttpProblem, originOf, type ServiceApp } from '@second-gear/service-http';
+import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { ReadContext } from '../platform/reads/context.ts';
@@ -8,8 +8,8 @@ import type { ReadContext } from '../platform/reads/context.ts';
 export const SITEMAP_MAX_URLS = 50_000;
 
 export interface SitemapOptions {
-  /** The marketplace's origin (`https://cars.example.com`); absent, each request's own. */
-  publicUrl?: string | undefined;
+  /** The marketplace's origin (`https://cars.example.com`), which every link starts with. */
+  publicUrl: string;
   /** Cars per file (default and most `SITEMAP_MAX_URLS`). */
   carsPerFile?: number;
 }
@@ -89,8 +89,8 @@ export const sitemapRoutes = (app: ServiceApp, ctx: ReadContext, options: Sitema
     }
   };
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const origin = originOf(request, options.publicUrl);
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const origin = options.publicUrl;
     const files = ['pages', ...(await fileStarts()).map((first) => `cars-${first}`)];
     return sendXml(
       reply,
@@ -104,7 +104,7 @@ export const sitemapRoutes = (app: ServiceApp, ctx: ReadContext, options: Sitema
 
   app.get('/sitemaps/:file', { schema: { hide: true } }, async (request, reply) => {
     const { file } = request.params as { file: string };
-    const origin = originOf(request, options.publicUrl);
+    const origin = options.publicUrl;
     if (file === 'pages.xml') {
       const newest = await listed()
         .select('listed_at')

@@ -107,22 +107,21 @@ const webhookHeaders = {
   },
 } as const;
 
-export interface AsyncApiServer {
-  /** `host[:port]` the marketplace answers on, as the request for the document named it. */
-  host: string;
-  protocol: 'http' | 'https';
-}
-
 let made: ReturnType<typeof makeDocument> | undefined;
 
-/** The document, with the marketplace's own server as the request for it reached it. */
-export const asyncApiDocument = (server: AsyncApiServer) => {
+/** The document, with the marketplace's server at its public address (`https://cars.example.com`). */
+export const asyncApiDocument = (publicUrl: string) => {
   made ??= makeDocument();
+  const { host, protocol } = new URL(publicUrl);
   return {
     ...made,
     servers: {
       ...made.servers,
-      marketplace: { ...made.servers.marketplace, host: server.host, protocol: server.protocol },
+      marketplace: {
+        ...made.servers.marketplace,
+        host,
+        protocol: protocol === 'https:' ? ('https' as const) : ('http' as const),
+      },
     },
   };
 };
