@@ -749,6 +749,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0015-planned-car-triggers',
       '0016-exact-money',
       '0017-personal-details',
+      '0018-webhook-owners',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

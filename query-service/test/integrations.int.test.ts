@@ -62,6 +62,7 @@ describe.each(list)('API keys and webhooks on $name', (backend) => {
           types: ['CarListed'],
           description: 'Listings',
           secretNonce: 'nonce-of-the-query-test-0123',
+          ownerKeyId: manager.keyId,
         },
         apiKeyActor({ keyId: manager.keyId, name: 'Hook manager' }),
       ),
@@ -110,10 +111,11 @@ describe.each(list)('API keys and webhooks on $name', (backend) => {
     expect(scoped.json().detail).toMatch(/feed:read/);
   });
 
-  it('lists webhooks to admins and to keys that manage them; never their secret', async () => {
+  it('lists webhooks to admins and to the key that registered them; never their secret', async () => {
     const { reader, manager } = await issueKeys();
     const endpointId = await register(manager);
-    for (const token of [admin, reader.key, manager.key]) {
+    const readersOwn = await register(reader);
+    for (const token of [admin, manager.key]) {
       const all = await get('/api/webhooks?limit=100', token);
       expect(all.statusCode, all.body).toBe(200);
       const mine = (all.json() as { id: string }[]).filter((hook) => hook.id === endpointId);
@@ -126,6 +128,7 @@ describe.each(list)('API keys and webhooks on $name', (backend) => {
           status: 'active',
           createdAt: expect.any(String),
           createdBy: 'Hook manager',
+          ownerKeyId: manager.keyId,
           pending: 0,
           lastDelivery: null,
         },
@@ -138,6 +141,20 @@ describe.each(list)('API keys and webhooks on $name', (backend) => {
       expect(deliveries.statusCode).toBe(200);
       expect(deliveries.json()).toEqual([]);
     }
+    // Another key with the scope sees only its own: the manager's is not there, and is 404.
+    const readers = await get('/api/webhooks?limit=100', reader.key);
+    expect((readers.json() as { id: string }[]).map((hook) => hook.id)).toEqual([readersOwn]);
+    expect(readers.headers['x-total-count']).toBe('1');
+    for (const path of [`/api/webhooks/${endpointId}`, `/api/webhooks/${endpointId}/deliveries`]) {
+      const answer = await get(path, reader.key);
+      expect(answer.statusCode, path).toBe(404);
+    }
+    // Admins see both, each with its owner.
+    const all = (await get('/api/webhooks?limit=100', admin)).json() as {
+      id: string;
+      ownerKeyId: string;
+    }[];
+    expect(all.find((hook) => hook.id === readersOwn)?.ownerKeyId).toBe(reader.keyId);
     expect((await get('/api/webhooks', buyer)).statusCode).toBe(403);
     expect((await get('/api/webhooks')).statusCode).toBe(401);
     expect((await get(`/api/webhooks/${randomUUID()}`, admin)).statusCode).toBe(404);

@@ -720,6 +720,16 @@ export const migrations: Migration[] = [
       `create index notifications_personal_idx on ${s}.notifications using gin (personal)`,
     ],
   },
+  {
+    // The API key that registered an endpoint, which alone (besides admins) sees and manages
+    // it; null for an admin's. Endpoints registered before keys owned theirs stay admins'.
+    name: '0018-webhook-owners',
+    statements: (s) => [
+      `alter table ${s}.webhook_endpoints add column owner_key_id text`,
+      `create index webhook_endpoints_owner_idx on ${s}.webhook_endpoints (owner_key_id, created_at, id)
+        where deleted_at is null`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

@@ -322,6 +322,8 @@ export interface WebhookEndpointsTable {
   created_at: Timestamp;
   /** An admin's email, or the name of the API key that registered it. */
   created_by: string;
+  /** The API key that registered it and manages it (with admins); null for an admin's. */
+  owner_key_id: ColumnType<string | null, string | null | undefined, string | null>;
   deleted_at: NullableTimestamp;
   version: PositionColumn;
 }

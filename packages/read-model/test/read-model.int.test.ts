@@ -342,6 +342,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const PLANNED_TRIGGERS = '0015-planned-car-triggers';
   const MONEY = '0016-exact-money';
   const PERSONAL = '0017-personal-details';
+  const WEBHOOK_OWNERS = '0018-webhook-owners';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -380,6 +381,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       PLANNED_TRIGGERS,
       MONEY,
       PERSONAL,
+      WEBHOOK_OWNERS,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -418,6 +420,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       PLANNED_TRIGGERS,
       MONEY,
       PERSONAL,
+      WEBHOOK_OWNERS,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -539,7 +542,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       )
       .execute(db);
 
-    expect(await migrateReadModel(db, old)).toEqual([MONEY, PERSONAL]);
+    expect(await migrateReadModel(db, old)).toEqual([MONEY, PERSONAL, WEBHOOK_OWNERS]);
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns
       where table_schema = ${old} and (column_name like '%price' and column_name <> 'price_band')

@@ -199,6 +199,12 @@ export const WebhookRecord = z.object({
   ),
   createdAt: z.string().describe('ISO-8601'),
   createdBy: z.string().describe('Who registered it: an admin email, or an API key name'),
+  ownerKeyId: z
+    .string()
+    .nullable()
+    .describe(
+      'The API key that registered it, which alone (with admins) sees and manages it; null for an admin’s',
+    ),
   pending: z.number().int().describe('Messages waiting for delivery'),
   lastDelivery: WebhookAttemptSummary.nullable().describe('The latest attempt; null before any'),
 });

@@ -40,7 +40,8 @@ export type CarEventType = (typeof carEventTypes)[number];
 /**
  * An endpoint was registered for some car event types. Its signing secret is not here: it is
  * derived from the server's secret, the endpoint id and `secretNonce` (docs/security.md), so
- * the log, its backups and the audit never hold it.
+ * the log, its backups and the audit never hold it. `ownerKeyId`: the API key that registered
+ * it, which alone (with admins) sees and manages it; absent for an admin's.
  */
 export const WebhookEndpointRegistered = z.object({
   endpointId: id,
@@ -48,6 +49,7 @@ export const WebhookEndpointRegistered = z.object({
   types: z.array(z.enum(carEventTypes)).min(1),
   description: z.string(),
   secretNonce: z.string().min(16),
+  ownerKeyId: id.optional(),
 });
 export const WebhookEndpointPaused = z.object({ endpointId: id });
 export const WebhookEndpointResumed = z.object({ endpointId: id });

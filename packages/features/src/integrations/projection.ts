@@ -72,7 +72,7 @@ export const integrationsProjection: Projection = {
           .execute();
         return;
       case 'WebhookEndpointRegistered': {
-        const { endpointId, url, types, description } = event.data;
+        const { endpointId, url, types, description, ownerKeyId } = event.data;
         await tables
           .insertInto('webhook_endpoints')
           .values({
@@ -82,6 +82,7 @@ export const integrationsProjection: Projection = {
             description,
             created_at: at,
             created_by: event.metadata.actor.email,
+            owner_key_id: ownerKeyId ?? null,
             version,
           })
           .onConflict((c) => c.column('id').doNothing())

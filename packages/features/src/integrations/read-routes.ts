@@ -98,6 +98,7 @@ const toWebhook = (
     status: row.paused ? 'paused' : row.failing ? 'failing' : 'active',
     createdAt: new Date(row.created_at).toISOString(),
     createdBy: row.created_by,
+    ownerKeyId: row.owner_key_id,
     pending: state?.pending ?? 0,
     lastDelivery: last
       ? {
@@ -188,17 +189,32 @@ export const lastFailedDeliveries = async (ctx: QueryContext, limit = 10) => {
 /** The webhook routes take an admin's bearer token or an API key with the scope. */
 const security: Record<string, string[]>[] = [{ bearer: [] }, { apiKey: [] }];
 
-/** An API key with the scope (checked by its preHandler), or an admin. */
-const requireManager = async (ctx: QueryContext, request: FastifyRequest) => {
-  if (request.apiKey) return;
+/**
+ * Whose endpoints the caller sees: an API key with the scope (checked by its preHandler) its
+ * own, an admin every one (`undefined`); anyone else is refused.
+ */
+const ownerSeen = async (
+  ctx: QueryContext,
+  request: FastifyRequest,
+): Promise<{ keyId: string } | undefined> => {
+  if (request.apiKey) return { keyId: request.apiKey.id };
   requireAdmin(await viewerOf(ctx.db, ctx.schema, request));
+  return undefined;
 };
 
-const liveEndpoints = (ctx: QueryContext) =>
-  ctx.db.withSchema(ctx.schema).selectFrom('webhook_endpoints').where('deleted_at', 'is', null);
+/** The live endpoints the caller sees: a key's own, or every one. */
+const liveEndpoints = (ctx: QueryContext, owner: { keyId: string } | undefined) => {
+  const live = ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom('webhook_endpoints')
+    .where('deleted_at', 'is', null);
+  return owner === undefined ? live : live.where('owner_key_id', '=', owner.keyId);
+};
 
-const endpointOf = async (ctx: QueryContext, id: string) => {
-  const row = await liveEndpoints(ctx).selectAll().where('id', '=', id).executeTakeFirst();
+/** One endpoint the caller sees; another key's is answered as if it did not exist. */
+const endpointOf = async (ctx: QueryContext, request: FastifyRequest, id: string) => {
+  const owner = await ownerSeen(ctx, request);
+  const row = await liveEndpoints(ctx, owner).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw HttpProblem.notFound('No such webhook.');
   return row;
 };
@@ -263,16 +279,16 @@ const webhookEndpointRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyV
       preHandler: webhookManagers,
     },
     async (request, reply) => {
-      await requireManager(ctx, request);
+      const owner = await ownerSeen(ctx, request);
       const [rows, count] = await Promise.all([
-        liveEndpoints(ctx)
+        liveEndpoints(ctx, owner)
           .selectAll()
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(request.query.limit)
           .offset(offsetOf(request.query))
           .execute(),
-        liveEndpoints(ctx).select(countAll).executeTakeFirstOrThrow(),
+        liveEndpoints(ctx, owner).select(countAll).executeTakeFirstOrThrow(),
       ]);
       const state = await deliveryState(
         ctx,
@@ -299,8 +315,7 @@ const webhookEndpointRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyV
       preHandler: webhookManagers,
     },
     async (request) => {
-      await requireManager(ctx, request);
-      const row = await endpointOf(ctx, request.params.id);
+      const row = await endpointOf(ctx, request, request.params.id);
       return toWebhook(
         row,
         (await deliveryState(ctx, [row.id], await hasDeliveries(ctx))).get(row.id),
@@ -327,8 +342,7 @@ const webhookDeliveryRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyV
       preHandler: keys.tokenOrApiKey('webhooks:manage'),
     },
     async (request, reply) => {
-      await requireManager(ctx, request);
-      const row = await endpointOf(ctx, request.params.id);
+      const row = await endpointOf(ctx, request, request.params.id);
       if (!(await hasDeliveries(ctx))) {
         setPageHeaders(request, reply, request.query, 0);
         return [];

@@ -19,6 +19,8 @@ export type WebhookState =
       paused: boolean;
       /** The deliverer gave up on a message, and none has succeeded since. */
       failing: boolean;
+      /** The API key that registered it; absent for an admin's. */
+      ownerKeyId?: string;
     }
   | { status: 'deleted'; endpointId: string };
 
@@ -29,7 +31,7 @@ export const initialWebhookState = (): WebhookState => ({ status: 'none' });
 export const evolveWebhook = (state: WebhookState, event: DomainEvent): WebhookState => {
   switch (event.type) {
     case 'WebhookEndpointRegistered': {
-      const { endpointId, url, types, description } = event.data;
+      const { endpointId, url, types, description, ownerKeyId } = event.data;
       return {
         status: 'registered',
         endpointId,
@@ -38,6 +40,7 @@ export const evolveWebhook = (state: WebhookState, event: DomainEvent): WebhookS
         description,
         paused: false,
         failing: false,
+        ...(ownerKeyId === undefined ? {} : { ownerKeyId }),
       };
     }
     case 'WebhookEndpointPaused':
@@ -86,8 +89,19 @@ export const requireSystem = (actor: Actor): void => {
   if (!isSystem(actor)) reject('system-required', 'Only the webhook deliverer reports this.');
 };
 
-/** A live endpoint, or 404. */
-export const requireWebhook = (webhook: WebhookState): RegisteredWebhook => {
+/**
+ * A live endpoint the manager may see, or 404: an admin sees every endpoint, a key only those it
+ * registered (another's is answered as if it did not exist, so its ids reveal nothing).
+ */
+export const requireWebhook = (
+  webhook: WebhookState,
+  manager: WebhookManager,
+): RegisteredWebhook => {
   if (webhook.status !== 'registered') reject('webhook-not-found', 'No such webhook.');
+  if ('actorKey' in manager) {
+    const key = manager.actorKey;
+    if (key.status === 'none' || webhook.ownerKeyId !== key.keyId)
+      reject('webhook-not-found', 'No such webhook.');
+  }
   return webhook;
 };

@@ -3,6 +3,7 @@ import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { type DomainEvent, streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
+import { apiKeyIdOf } from './api-key.ts';
 import { type CarEventType, carEventTypes } from './events.ts';
 import {
   readWebhookManager,
@@ -85,12 +86,21 @@ export const registerWebhook = (input: ManagedInput<RegisterWebhook>): Decision 
   const url = webhookUrl(command.data.url);
   const types = webhookTypes(command.data.types);
   if (webhook.status !== 'none') reject('webhook-exists', `Webhook ${endpointId} exists.`);
+  const ownerKeyId = 'actorKey' in input ? apiKeyIdOf(command.actor) : undefined;
+  const description = command.data.description.trim();
   return appendsOf([
     [
       streams.webhook(endpointId),
       {
         type: 'WebhookEndpointRegistered',
-        data: { endpointId, url, types, description: command.data.description.trim(), secretNonce },
+        data: {
+          endpointId,
+          url,
+          types,
+          description,
+          secretNonce,
+          ...(ownerKeyId === undefined ? {} : { ownerKeyId }),
+        },
       },
     ],
   ]);
@@ -99,7 +109,7 @@ export const registerWebhook = (input: ManagedInput<RegisterWebhook>): Decision 
 /** Hold the endpoint's messages until it is resumed. Paused already: no change. */
 export const pauseWebhook = (input: ManagedInput<PauseWebhook>): Decision => {
   requireWebhookManager(input.command.actor, input);
-  const webhook = requireWebhook(input.webhook);
+  const webhook = requireWebhook(input.webhook, input);
   if (webhook.paused) return nothing();
   return one(webhook.endpointId, {
     type: 'WebhookEndpointPaused',
@@ -110,7 +120,7 @@ export const pauseWebhook = (input: ManagedInput<PauseWebhook>): Decision => {
 /** Deliver the endpoint's messages again, from the one it was held at. Not paused: no change. */
 export const resumeWebhook = (input: ManagedInput<ResumeWebhook>): Decision => {
   requireWebhookManager(input.command.actor, input);
-  const webhook = requireWebhook(input.webhook);
+  const webhook = requireWebhook(input.webhook, input);
   if (!webhook.paused) return nothing();
   return one(webhook.endpointId, {
     type: 'WebhookEndpointResumed',
@@ -121,7 +131,7 @@ export const resumeWebhook = (input: ManagedInput<ResumeWebhook>): Decision => {
 /** The endpoint gets nothing more, its waiting messages included. */
 export const deleteWebhook = (input: ManagedInput<DeleteWebhook>): Decision => {
   requireWebhookManager(input.command.actor, input);
-  const webhook = requireWebhook(input.webhook);
+  const webhook = requireWebhook(input.webhook, input);
   return one(webhook.endpointId, {
     type: 'WebhookEndpointDeleted',
     data: { endpointId: webhook.endpointId },
@@ -131,7 +141,7 @@ export const deleteWebhook = (input: ManagedInput<DeleteWebhook>): Decision => {
 /** Deliver the endpoint's events after a position again, with the webhook ids they first had. */
 export const replayWebhook = (input: ManagedInput<ReplayWebhook>): Decision => {
   requireWebhookManager(input.command.actor, input);
-  const webhook = requireWebhook(input.webhook);
+  const webhook = requireWebhook(input.webhook, input);
   const { fromPosition } = input.command.data;
   if (!/^\d{1,20}$/.test(fromPosition))
     reject('field-invalid', 'Must be a position', 'fromPosition');

@@ -1755,6 +1755,8 @@ export interface operations {
                         createdAt: string;
                         /** @description Who registered it: an admin email, or an API key name */
                         createdBy: string;
+                        /** @description The API key that registered it, which alone (with admins) sees and manages it; null for an admin’s */
+                        ownerKeyId: string | null;
                         /** @description Messages waiting for delivery */
                         pending: number;
                         /** @description The latest attempt; null before any */
@@ -1841,6 +1843,8 @@ export interface operations {
                         createdAt: string;
                         /** @description Who registered it: an admin email, or an API key name */
                         createdBy: string;
+                        /** @description The API key that registered it, which alone (with admins) sees and manages it; null for an admin’s */
+                        ownerKeyId: string | null;
                         /** @description Messages waiting for delivery */
                         pending: number;
                         /** @description The latest attempt; null before any */

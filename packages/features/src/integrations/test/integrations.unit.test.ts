@@ -105,6 +105,11 @@ const registration = {
   secretNonce: 'n'.repeat(24),
 };
 const registered1: DomainEvent = { type: 'WebhookEndpointRegistered', data: registration };
+/** The same endpoint, registered by key k1. */
+const registeredByK1: DomainEvent = {
+  type: 'WebhookEndpointRegistered',
+  data: { ...registration, ownerKeyId: 'k1' },
+};
 const ofW1 = (type: 'WebhookEndpointPaused' | 'WebhookEndpointResumed'): DomainEvent =>
   ({ type, data: { endpointId: 'w1' } }) as DomainEvent;
 
@@ -128,9 +133,29 @@ describe('RegisterWebhook', () => {
       .then(
         on('webhook-w1', {
           type: 'WebhookEndpointRegistered',
-          data: { ...registration, types: ['CarSold', 'CarListed'] },
+          data: { ...registration, types: ['CarSold', 'CarListed'], ownerKeyId: 'k1' },
         }),
       );
+  });
+
+  it('lets a key manage only the endpoints it registered; another’s is not found', async () => {
+    const asKey = (type: 'PauseWebhook' | 'DeleteWebhook', keyId: string): Command => ({
+      type,
+      actor: keyActor(keyId),
+      data: { endpointId: 'w1' },
+    });
+    await given(people, issued('k1'), registeredByK1)
+      .when(asKey('PauseWebhook', 'k1'))
+      .then(on('webhook-w1', ofW1('WebhookEndpointPaused')));
+    for (const endpoint of [registeredByK1, registered1]) {
+      await given(people, issued('k2'), endpoint)
+        .when(asKey('DeleteWebhook', 'k2'))
+        .thenThrows('not_found', 'webhook-not-found');
+    }
+    // An admin manages every endpoint.
+    await given(people, registeredByK1)
+      .when(onW1('PauseWebhook', ada))
+      .then(on('webhook-w1', ofW1('WebhookEndpointPaused')));
   });
 
   it('refuses a buyer, a revoked key and a key without the scope', async () => {
@@ -202,7 +227,7 @@ describe('PauseWebhook, ResumeWebhook, DeleteWebhook and ReplayWebhook', () => {
       actor: keyActor('k1'),
       data: { endpointId: 'w1', fromPosition },
     });
-    await given(people, issued('k1'), registered1)
+    await given(people, issued('k1'), registeredByK1)
       .when(replay('007'))
       .then(
         on('webhook-w1', {
@@ -210,7 +235,7 @@ describe('PauseWebhook, ResumeWebhook, DeleteWebhook and ReplayWebhook', () => {
           data: { endpointId: 'w1', fromPosition: '7' },
         }),
       );
-    const error = await given(people, issued('k1'), registered1)
+    const error = await given(people, issued('k1'), registeredByK1)
       .when(replay('-1'))
       .thenThrows('invalid', 'field-invalid');
     expect(error.field).toBe('fromPosition');
