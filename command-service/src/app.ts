@@ -28,7 +28,7 @@ import {
   type Registry,
   type ServiceApp,
 } from '@second-gear/service-http';
-import type { ResolveHost, TargetPolicy } from '@second-gear/webhooks';
+import type { ResolveHost, TargetRules } from '@second-gear/webhooks';
 import { apiKeyVerifier } from './api-keys/verifier.ts';
 import { type ImageStorage, imagesRoutes, pictureCheck, serveLocalImages } from './images/index.ts';
 
@@ -91,7 +91,7 @@ export type CommandServiceOptions = {
    * Webhook endpoints: which addresses their hosts may resolve to (`public` by default), and
    * how hosts are resolved (the system's resolver by default).
    */
-  webhooks?: { targets?: TargetPolicy; resolve?: ResolveHost };
+  webhooks?: { targets?: TargetRules; resolve?: ResolveHost };
   /**
    * Where to count requests and appends (served as `GET /metrics`); by default a registry of
    * its own, with Node's metrics. The all-in-one passes the one its parts share.
@@ -146,7 +146,7 @@ const commandRoutes = async (
       store: options.store,
       authenticate: authenticatedOrApiKey,
       serverSecret: options.tokenSecret,
-      targets: options.webhooks?.targets ?? 'public',
+      targets: options.webhooks?.targets ?? { policy: 'public' },
       ...(options.webhooks?.resolve ? { resolve: options.webhooks.resolve } : {}),
     });
   });

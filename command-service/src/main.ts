@@ -53,7 +53,7 @@ const app = await buildCommandService({
   idempotency: { retentionMs: env.IDEMPOTENCY_RETENTION_HOURS * 3_600_000 },
   trustProxy: env.TRUSTED_PROXIES,
   hosts: { publicUrl: env.PUBLIC_URL, allowed: env.ALLOWED_HOSTS },
-  webhooks: { targets: env.WEBHOOK_TARGETS },
+  webhooks: { targets: { policy: env.WEBHOOK_TARGETS } },
 });
 
 let stopping = false;

@@ -461,7 +461,7 @@ for (const backend of engineIndependent()) {
       const opened = await backend.open();
       dispose = opened.dispose;
       world = await startWorld(opened.store, emulator, {
-        webhooks: { targets: 'public', resolve: async () => ['93.184.216.34'] },
+        webhooks: { targets: { policy: 'public' }, resolve: async () => ['93.184.216.34'] },
       });
       const admin = await world.user('Admin');
       const categoryName = `Matrix ${Math.random().toString(36).slice(2)}`;

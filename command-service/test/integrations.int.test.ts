@@ -39,7 +39,7 @@ for (const backend of engineIndependent()) {
       dispose = opened.dispose;
       world = await startWorld(opened.store, emulator, {
         webhooks: {
-          targets: 'public',
+          targets: { policy: 'public' },
           resolve: async (host) => names[host] ?? systemResolver(host),
         },
       });
@@ -136,6 +136,52 @@ for (const backend of engineIndependent()) {
         });
         expect(answer.statusCode, `${method} ${path}: ${answer.body}`).toBe(status);
       }
+    });
+
+    it('lets a key manage only its own webhooks: another key’s, and an admin’s, are 404 and untouched', async () => {
+      const [mine, theirs] = [
+        await issue(['webhooks:manage'], 'Mine'),
+        await issue(['webhooks:manage'], 'Theirs'),
+      ];
+      const register = async (token: string) => {
+        const answer = await world.call('POST', '/api/webhooks', { token, body: hook });
+        expect(answer.statusCode, answer.body).toBe(201);
+        return (answer.json() as { insertedId: string }).insertedId;
+      };
+      const theirsHook = await register(theirs.key);
+      const adminsHook = await register(admin.token);
+      await register(mine.key);
+      const before = await world.head();
+      for (const id of [theirsHook, adminsHook]) {
+        for (const [method, path] of [
+          ['POST', `/api/webhooks/${id}/pause`],
+          ['POST', `/api/webhooks/${id}/resume`],
+          ['POST', `/api/webhooks/${id}/replay`],
+          ['DELETE', `/api/webhooks/${id}`],
+        ] as const) {
+          const answer = await world.call(method, path, {
+            token: mine.key,
+            ...(path.endsWith('replay') ? { body: { fromPosition: '1' } } : {}),
+          });
+          expect(answer.statusCode, `${method} ${path}: ${answer.body}`).toBe(404);
+        }
+      }
+      expect(await world.head()).toBe(before);
+      // Its owner, and any admin, still manage it.
+      const paused = await world.call('POST', `/api/webhooks/${theirsHook}/pause`, {
+        token: theirs.key,
+      });
+      expect(paused.statusCode).toBe(200);
+      const deleted = await world.call('DELETE', `/api/webhooks/${theirsHook}`, {
+        token: admin.token,
+      });
+      expect(deleted.statusCode).toBe(200);
+      const [registered] = (await world.eventsAfter(0n)).filter(
+        (event) =>
+          event.type === 'WebhookEndpointRegistered' &&
+          (event.data as { endpointId: string }).endpointId === theirsHook,
+      );
+      expect(registered?.data).toMatchObject({ ownerKeyId: theirs.insertedId });
     });
 
     it('derives the same secret again for a registration replayed under its Idempotency-Key', async () => {

@@ -56,7 +56,7 @@ const webhooks = await startWebhooks({
   store,
   db,
   serverSecret: settings.JWT_SECRET,
-  targets: settings.WEBHOOK_TARGETS,
+  targets: { policy: settings.WEBHOOK_TARGETS },
   retryDelaysMs: settings.WEBHOOK_RETRY_DELAYS,
   logger: log,
   metrics,

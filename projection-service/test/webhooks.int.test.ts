@@ -80,7 +80,7 @@ describe.each(list)('webhook delivery on $name', ({ open }) => {
       store: setup.store,
       db: setup.db,
       serverSecret: SERVER_SECRET,
-      targets: 'loopback',
+      targets: { policy: 'loopback' },
       retryDelaysMs: [50, 50],
       metrics,
     });

@@ -39,7 +39,7 @@ import {
   type ServiceApp,
   sendMetrics,
 } from '@second-gear/service-http';
-import type { ResolveHost, TargetPolicy } from '@second-gear/webhooks';
+import type { ResolveHost, TargetPolicy, TargetRules } from '@second-gear/webhooks';
 import { pino } from 'pino';
 import {
   type EmbeddedDatabase,
@@ -132,7 +132,7 @@ export interface RunningMarketplace {
   url: string;
   /** The embedded database the marketplace runs on. */
   database: EmbeddedDatabase;
-  authEmulator: Pick<AuthEmulator, 'host' | 'url'>;
+  authEmulator: Pick<AuthEmulator, 'host' | 'url' | 'ports'>;
   store: EventStore;
   /** Every part's metrics, the one registry `GET /metrics` serves. */
   metrics: Registry;
@@ -153,10 +153,11 @@ interface Start {
 const identityEmulator = async (
   start: Start,
   site: Site,
-): Promise<Pick<AuthEmulator, 'host' | 'url'>> => {
+): Promise<Pick<AuthEmulator, 'host' | 'url' | 'ports'>> => {
   const { options, say, dataDir, projectId, cleanups } = start;
   if (options.authEmulatorHost) {
-    return { host: options.authEmulatorHost, url: `http://${options.authEmulatorHost}` };
+    const url = `http://${options.authEmulatorHost}`;
+    return { host: options.authEmulatorHost, url, ports: [Number(new URL(url).port)] };
   }
   say('starting the Auth Emulator');
   const started = await startAuthEmulator({
@@ -187,7 +188,8 @@ const openStorage = async (start: Start) => {
 const startSubscriptions = async (
   start: Start,
   opened: OpenEmbeddedDatabase,
-  authEmulator: Pick<AuthEmulator, 'host'>,
+  authEmulator: Pick<AuthEmulator, 'host' | 'ports'>,
+  ownPorts: readonly number[],
 ) => {
   const { options, say, dataDir, projectId, cleanups } = start;
   const { store, db, projecting } = opened;
@@ -205,10 +207,12 @@ const startSubscriptions = async (
   const auth = createFirebaseAuth({ projectId, emulatorHost: authEmulator.host });
   cleanups.push(() => auth.close());
   const tokenSecret = options.jwtSecret ?? (await dataDirSecret(dataDir));
-  const webhookTargets = options.webhookTargets ?? 'loopback';
-  if (webhookTargets !== 'public') {
-    say(`webhooks may be sent to ${webhookTargets} addresses (WEBHOOK_TARGETS=${webhookTargets})`);
+  const policy = options.webhookTargets ?? 'loopback';
+  if (policy !== 'public') {
+    say(`webhooks may be sent to ${policy} addresses (WEBHOOK_TARGETS=${policy})`);
   }
+  // Never to the marketplace itself or its emulator, whose answers the delivery log would show.
+  const webhookTargets: TargetRules = { policy, ownPorts: [...ownPorts, ...authEmulator.ports] };
   const webhooks = await startWebhooks({
     store,
     db,
@@ -476,7 +480,8 @@ export const startMarketplace = async (
     const site: Site = { publicUrl: publicUrlOf(options, door), allowed: options.allowedHosts };
     const authEmulator = await identityEmulator(start, site);
     const { database, opened } = await openStorage(start);
-    const subscriptions = await startSubscriptions(start, opened, authEmulator);
+    const doorPort = Number(new URL(door.url).port);
+    const subscriptions = await startSubscriptions(start, opened, authEmulator, [doorPort]);
     const { command, query } = await startServices(start, opened, subscriptions, site);
     const web = await startWeb(start, opened, subscriptions, query, authEmulator, site.publicUrl);
     await Promise.all([command.ready(), query.ready(), web.ready()]);

@@ -338,7 +338,8 @@ describe('webhooks in the all-in-one', () => {
       attempt: 7,
       ok: false,
       statusCode: 500,
-      response: 'not now',
+      // Its status and timing, never the body of an answer from this machine.
+      response: '',
     });
     expect(attempts.body[0].nextAttemptAt).toBeUndefined();
     // The operations page lists the endpoint's last failed attempt first.
@@ -412,4 +413,24 @@ describe('webhooks in the all-in-one', () => {
     await call('DELETE', `/api/webhooks/${endpointId}`, serviceToken(admin));
     await hooks.stop();
   }, 30_000);
+
+  it('refuses the marketplace’s own port and its emulator’s, however the address is written', async () => {
+    const own = new URL(marketplace.url).port;
+    const emulator = new URL(marketplace.authEmulator.url).port;
+    for (const url of [
+      `http://127.0.0.1:${own}/api/jwt`,
+      `http://2130706433:${own}/`,
+      `http://0177.0.0.1:${own}/`,
+      `http://[::ffff:127.0.0.1]:${own}/`,
+      `http://[::7f00:1]:${own}/`,
+      `http://[::1]:${emulator}/`,
+    ]) {
+      const refused = await call('POST', '/api/webhooks', serviceToken(admin), {
+        url,
+        types: ['CarListed'],
+      });
+      expect(refused.status, url).toBe(400);
+      expect(JSON.stringify(refused.body), url).toMatch(/marketplace's own/);
+    }
+  });
 });

@@ -31,6 +31,8 @@ export type AuthEmulator = {
   host: string;
   url: string;
   projectId: string;
+  /** Every port it listens on: the auth endpoint's, the emulator hub's and its logging's. */
+  ports: readonly number[];
   /** Stops the emulator, exporting accounts first when a data directory was given. */
   stop(): Promise<void>;
 };
@@ -304,6 +306,7 @@ async function startOnce(options: AuthEmulatorOptions): Promise<AuthEmulator> {
     host: hostPort,
     url,
     projectId,
+    ports: [port, hubPort, loggingPort],
     stop() {
       stopping ??= (async () => {
         if (child.exitCode === null && child.signalCode === null) {

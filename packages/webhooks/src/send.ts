@@ -6,10 +6,12 @@ import { Webhook } from 'standardwebhooks';
 import {
   allowedAddresses,
   hostOf,
+  isInsideAddress,
+  portOf,
   type ResolveHost,
   systemResolver,
-  type TargetPolicy,
   TargetRefusedError,
+  type TargetRules,
 } from './targets.ts';
 
 export interface WebhookMessage {
@@ -23,7 +25,7 @@ export interface WebhookMessage {
 }
 
 export interface SendOptions {
-  targets: TargetPolicy;
+  targets: TargetRules;
   /** Until the whole answer is read (default 10 s). */
   timeoutMs?: number;
   /** How much of the answer is read at most (default 4 KiB); the rest is not waited for. */
@@ -40,7 +42,10 @@ export interface SendResult {
   /** Why there was no answer: a refused address, a timeout, a refused connection. */
   error?: string;
   latencyMs: number;
-  /** The start of the answer's body, at most 1 KiB. */
+  /**
+   * The start of the answer's body, at most 1 KiB; empty when the target is inside (this
+   * machine or a private network), whose answers a key holder must not read through the log.
+   */
   response: string;
 }
 
@@ -48,13 +53,23 @@ export interface SendResult {
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
 /**
+ * What of an answer is kept with its attempt: its first KiB, or nothing when it came from inside
+ * (this machine or a private network) or from an address not known, since whoever registered the
+ * endpoint reads the delivery log.
+ */
+export const answerExcerpt = (body: Buffer, remoteAddress: string | undefined): string =>
+  remoteAddress === undefined || isInsideAddress(remoteAddress)
+    ? ''
+    : body.subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
+
+/**
  * A lookup for the connection itself that refuses what the policy refuses, so a name that
  * resolved to a public address when it was checked cannot point elsewhere when it is used.
  */
 const guardedLookup =
-  (policy: TargetPolicy, resolve: ResolveHost): LookupFunction =>
+  (port: number, rules: TargetRules, resolve: ResolveHost): LookupFunction =>
   (hostname, options, callback) => {
-    allowedAddresses(hostname, policy, resolve).then(
+    allowedAddresses(hostname, port, rules, resolve).then(
       (addresses) => {
         const entries: LookupAddress[] = addresses
           .map((address) => ({ address, family: isIP(address) }))
@@ -89,9 +104,10 @@ export const sendWebhook = async (
   const resolve = options.resolve ?? systemResolver;
   const url = new URL(message.url);
   const host = hostOf(url);
+  const port = portOf(url);
   try {
     // An address written in the URL is connected to without a lookup: check it here.
-    if (isIP(host) !== 0) await allowedAddresses(host, options.targets, resolve);
+    if (isIP(host) !== 0) await allowedAddresses(host, port, options.targets, resolve);
   } catch (error) {
     return { ok: false, error: (error as Error).message, latencyMs: elapsed(), response: '' };
   }
@@ -110,7 +126,7 @@ export const sendWebhook = async (
     const request = client.request(url, {
       method: 'POST',
       agent: false,
-      lookup: guardedLookup(options.targets, resolve),
+      lookup: guardedLookup(port, options.targets, resolve),
       headers: {
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(message.body),
@@ -128,8 +144,9 @@ export const sendWebhook = async (
       const statusCode = response.statusCode ?? 0;
       const chunks: Buffer[] = [];
       let size = 0;
+      const from = request.socket?.remoteAddress;
       const answer = () => {
-        const text = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
+        const text = answerExcerpt(Buffer.concat(chunks), from);
         finish({ ok: statusCode >= 200 && statusCode < 300, statusCode, response: text });
         response.destroy();
       };

@@ -50,7 +50,7 @@ describe('the example receiver', () => {
         body: options.body ?? body,
         secret: options.secret ?? secret,
       },
-      { targets: 'loopback', ...(options.now ? { now: options.now } : {}) },
+      { targets: { policy: 'loopback' }, ...(options.now ? { now: options.now } : {}) },
     );
 
   /** Waits until the receiver has printed `line`: its output comes through a pipe, after its answer. */

@@ -26,6 +26,10 @@ describe('the network rules for webhook targets', () => {
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
       '::ffff:169.254.169.254',
+      // IPv4-compatible IPv6: reached as the IPv4 address it carries.
+      '::7f00:1',
+      '::a9fe:a9fe',
+      '::a00:1',
     ]) {
       expect(refusedAddress(address, 'public'), address).toMatch(/may not reach/);
     }
@@ -52,21 +56,55 @@ describe('the network rules for webhook targets', () => {
         'hooks.example.com': ['93.184.216.34'],
         'split.example.com': ['93.184.216.34', '10.1.1.1'],
       })[host] ?? [];
-    expect(await refusedTarget('https://hooks.example.com/x', 'public', resolve)).toBeUndefined();
-    expect(await refusedTarget('ftp://hooks.example.com/x', 'public', resolve)).toMatch(/http/);
-    expect(await refusedTarget('https://a:b@hooks.example.com/', 'public', resolve)).toMatch(
-      /user name/,
+    expect(
+      await refusedTarget('https://hooks.example.com/x', { policy: 'public' }, resolve),
+    ).toBeUndefined();
+    expect(await refusedTarget('ftp://hooks.example.com/x', { policy: 'public' }, resolve)).toMatch(
+      /http/,
     );
-    expect(await refusedTarget('https://split.example.com/', 'public', resolve)).toMatch(
-      /10\.1\.1\.1 is a private address/,
+    expect(
+      await refusedTarget('https://a:b@hooks.example.com/', { policy: 'public' }, resolve),
+    ).toMatch(/user name/);
+    expect(
+      await refusedTarget('https://split.example.com/', { policy: 'public' }, resolve),
+    ).toMatch(/10\.1\.1\.1 is a private address/);
+    expect(
+      await refusedTarget('https://nowhere.example.com/', { policy: 'public' }, resolve),
+    ).toMatch(/does not resolve/);
+    expect(await refusedTarget('http://[::1]:8080/', { policy: 'public' }, resolve)).toMatch(
+      /loopback/,
     );
-    expect(await refusedTarget('https://nowhere.example.com/', 'public', resolve)).toMatch(
-      /does not resolve/,
-    );
-    expect(await refusedTarget('http://[::1]:8080/', 'public', resolve)).toMatch(/loopback/);
     // The system's resolver: localhost is this machine.
-    expect(await refusedTarget('http://localhost:9/', 'public')).toMatch(/loopback/);
-    expect(await refusedTarget('http://localhost:9/', 'loopback')).toBeUndefined();
+    expect(await refusedTarget('http://localhost:9/', { policy: 'public' })).toMatch(/loopback/);
+    expect(await refusedTarget('http://localhost:9/', { policy: 'loopback' })).toBeUndefined();
+  });
+
+  it('refuses every spelling of this machine on the marketplace’s own ports, and no other port', async () => {
+    const rules = { policy: 'loopback', ownPorts: [3000, 9099] } as const;
+    const resolve = async (host: string) =>
+      ({ 'rebound.example.com': ['127.0.0.1'], 'v6.example.com': ['::1'] })[host] ?? [];
+    for (const url of [
+      'http://127.0.0.1:3000/',
+      'http://127.0.0.1:9099/',
+      'http://2130706433:3000/',
+      'http://0177.0.0.1:3000/',
+      'http://0x7f000001:3000/',
+      'http://127.1:3000/',
+      'http://[::1]:3000/',
+      'http://[::ffff:127.0.0.1]:3000/',
+      'http://[::ffff:7f00:1]:9099/',
+      'http://[::7f00:1]:3000/',
+      'http://rebound.example.com:3000/',
+      'http://v6.example.com:9099/',
+    ]) {
+      expect(await refusedTarget(url, rules, resolve), url).toMatch(/marketplace's own/);
+    }
+    expect(await refusedTarget('http://127.0.0.1:4000/', rules, resolve)).toBeUndefined();
+    expect(await refusedTarget('http://rebound.example.com:8080/', rules, resolve)).toBeUndefined();
+    // Other policies refuse loopback whatever the port.
+    expect(await refusedTarget('http://[::7f00:1]:4000/', { policy: 'public' }, resolve)).toMatch(
+      /loopback/,
+    );
   });
 });
 

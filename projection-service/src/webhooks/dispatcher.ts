@@ -6,7 +6,7 @@ import {
   type ResolveHost,
   type SendResult,
   sendWebhook,
-  type TargetPolicy,
+  type TargetRules,
   webhookSigningSecret,
 } from '@second-gear/webhooks';
 import { sql } from 'kysely';
@@ -29,7 +29,7 @@ export interface WebhookDispatcherOptions {
   store: EventStore;
   /** The service-token secret, from which every endpoint's signing secret is derived. */
   serverSecret: string;
-  targets: TargetPolicy;
+  targets: TargetRules;
   /** Waits after the first, second, ... failed attempt; given up after the last. */
   retryDelaysMs?: readonly number[];
   /** Per attempt, until the answer is read (default 10 s). */

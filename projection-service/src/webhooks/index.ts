@@ -1,7 +1,7 @@
 import type { EventStore } from '@second-gear/event-store';
 import type { ReadModelDb } from '@second-gear/read-model';
 import type { Registry } from '@second-gear/service-http';
-import type { ResolveHost, TargetPolicy } from '@second-gear/webhooks';
+import type { ResolveHost, TargetRules } from '@second-gear/webhooks';
 import type { Logger } from 'pino';
 import type { Reactor } from '../reactions/reactor.ts';
 import { startWebhookDispatcher } from './dispatcher.ts';
@@ -12,7 +12,7 @@ export interface StartWebhooksOptions {
   db: ReadModelDb;
   /** The service-token secret (`JWT_SECRET`): endpoints' signing secrets are derived from it. */
   serverSecret: string;
-  targets: TargetPolicy;
+  targets: TargetRules;
   retryDelaysMs?: readonly number[];
   timeoutMs?: number;
   resolve?: ResolveHost;

@@ -5,7 +5,7 @@ import {
   newSecretNonce,
   type ResolveHost,
   refusedTarget,
-  type TargetPolicy,
+  type TargetRules,
   webhookSigningSecret,
 } from '@second-gear/webhooks';
 import type { onRequestAsyncHookHandler } from 'fastify';
@@ -23,7 +23,7 @@ export type WebhookRoutesOptions = {
   /** The service-token secret, from which every endpoint's signing secret is derived. */
   serverSecret: string;
   /** Which addresses an endpoint's host may resolve to. */
-  targets: TargetPolicy;
+  targets: TargetRules;
   resolve?: ResolveHost;
 };
 
