@@ -2,14 +2,14 @@
 // notified of a booking and told others of theirs is deleted by an admin; then no answer of the
 // API, no feed or webhook message and no read of the event log (with the keys that remain)
 // shows their name, email or phone, while the history keeps its shape.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventData } from '@second-gear/projection-service/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMarketplace } from '../src/marketplace.ts';
-import { startBareMarketplace } from './support.ts';
+import { serviceTokenOf, startBareMarketplace } from './support.ts';
 
 const SECRET = 'test-secret-of-the-all-in-one-erasure-0123456789';
 const system = { uid: 'system', email: 'system@second-gear.local', role: 'System' } as const;
@@ -17,12 +17,7 @@ const system = { uid: 'system', email: 'system@second-gear.local', role: 'System
 type Person = { uid: string; name: string; email: string; role: 'Buyer' | 'Seller' | 'Admin' };
 
 /** A service token, as `GET /api/jwt` would sign it (HS256 with the secret). */
-const tokenOf = ({ uid, email, role }: Person) => {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ uid, email, role, iat: now, exp: now + 3600 })}`;
-  return `${unsigned}.${createHmac('sha256', SECRET).update(unsigned).digest('base64url')}`;
-};
+const tokenOf = (person: Person) => serviceTokenOf(SECRET, person);
 
 describe('erasing a deleted user in the all-in-one', () => {
   let dataDir = '';

@@ -1,5 +1,19 @@
 // What the all-in-one's tests share.
+import { createHmac } from 'node:crypto';
 import { type MarketplaceOptions, startMarketplace } from '../src/marketplace.ts';
+
+/** A service token for `actor`, as `GET /api/jwt` would sign it with `secret` (HS256). */
+export const serviceTokenOf = (
+  secret: string,
+  actor: { uid: string; email: string; role: string },
+): string => {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const { uid, email, role } = actor;
+  const claims = { uid, email, role, iat: now, exp: now + 3600 };
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+};
 
 /**
  * The marketplace on `dataDir` with only what a test of the API needs: any free port, no Auth

@@ -5,7 +5,7 @@
 // replay sends them again under the same webhook ids, an endpoint that keeps failing is
 // reported failing and then healthy again, and a name that resolves inside at delivery time is
 // refused.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,18 +16,14 @@ import { Ajv } from 'ajv';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMarketplace } from '../src/marketplace.ts';
-import { startBareMarketplace } from './support.ts';
+import { serviceTokenOf, startBareMarketplace } from './support.ts';
 
 const SECRET = 'test-secret-of-the-all-in-one-webhooks-0123456789';
 const system = { uid: 'system', email: 'system@second-gear.local', role: 'System' } as const;
 
 /** A service token, as `GET /api/jwt` would sign it (HS256 with the secret). */
-const serviceToken = (actor: { uid: string; email: string; role: string }) => {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ ...actor, iat: now, exp: now + 3600 })}`;
-  return `${unsigned}.${createHmac('sha256', SECRET).update(unsigned).digest('base64url')}`;
-};
+const serviceToken = (actor: { uid: string; email: string; role: string }) =>
+  serviceTokenOf(SECRET, actor);
 
 type Delivery = {
   id: string;

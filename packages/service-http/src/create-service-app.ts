@@ -9,6 +9,7 @@ import { type OpenApiOptions, openApi } from './openapi.ts';
 import { problemDetails, routerProblem, sendProblem } from './problem.ts';
 import { type Readiness, readinessAnswer } from './readiness.ts';
 import { securityHeaders } from './security-headers.ts';
+import { storableText } from './storable-text.ts';
 import { serializerCompiler } from './serialization.ts';
 import { validatorCompiler } from './validation.ts';
 
@@ -89,6 +90,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   await app.register(problemDetails);
   await app.register(securityHeaders);
   await app.register(hostCheck, { rule: options.hosts ?? hostRule({}) });
+  await app.register(storableText);
   if (options.openapi) await app.register(openApi, options.openapi);
   const registry = options.metrics;
   if (registry) {

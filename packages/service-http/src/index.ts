@@ -10,4 +10,5 @@ export * from './positions.ts';
 export * from './problem.ts';
 export * from './readiness.ts';
 export * from './security-headers.ts';
+export * from './storable-text.ts';
 export * from './validation.ts';
