@@ -13,6 +13,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 /** Headers that belong to one connection and are never passed on, in either direction. */
 const hopByHop = new Set([
   'connection',
+  // Answered by this server's own `100 Continue` (Node sends it before the request is handed
+  // on); the body then comes, and is streamed to the service like any other.
+  'expect',
   'keep-alive',
   'proxy-authenticate',
   'proxy-authorization',

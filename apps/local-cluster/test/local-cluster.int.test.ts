@@ -1,5 +1,6 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalCluster, startLocalCluster } from '../src/local-cluster.ts';
 
 const server = 'postgres://postgres@127.0.0.1:5432';
+
+/** curl with its own defaults (it sends `Expect: 100-continue` before a body over 1 MB). */
+const curl = (args: string[], url: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    execFile(
+      'curl',
+      ['-sS', '-o', '-', '-w', '\n%{http_code}', ...args, url],
+      { maxBuffer: 1 << 24 },
+      (error, stdout) => {
+        if (error) return reject(error);
+        const cut = stdout.lastIndexOf('\n');
+        resolve({ status: Number(stdout.slice(cut + 1)), body: stdout.slice(0, cut) });
+      },
+    );
+  });
 const reachable = await new pg.Client({ connectionString: `${server}/postgres` })
   .connect()
   .then(async (client) => {
@@ -153,6 +169,62 @@ describe.skipIf(!reachable)(
         expect(answered.status, `${base}${path}`).not.toBe(421);
       }
     });
+
+    it('relays the services’ own refusals of large bodies, and curl’s uploads, unchanged', async () => {
+      const seller = await serviceToken(await signedUp('Una', 'Seller'));
+      const dir = mkdtempSync(join(tmpdir(), 'cluster-curl-'));
+      try {
+        // 5 MB to every write route, as curl sends it (Expect: 100-continue, then the body).
+        const big = join(dir, 'big.json');
+        writeFileSync(big, `{"name":"${'a'.repeat(5 * 1024 * 1024)}"}`);
+        const { paths } = (await (
+          await fetch(`${cluster.url}/api/openapi/commands.json`)
+        ).json()) as {
+          paths: Record<string, Record<string, unknown>>;
+        };
+        const writes = Object.entries(paths).flatMap(([path, methods]) =>
+          Object.keys(methods).map((method) => [
+            method.toUpperCase(),
+            path.replace(/\{[^}]+\}/g, 'x'),
+          ]),
+        );
+        expect(writes.length).toBeGreaterThan(20);
+        for (const [method, path] of writes) {
+          const { status, body } = await curl(
+            [
+              '-X',
+              String(method),
+              '-H',
+              'content-type: application/json',
+              '--data-binary',
+              `@${big}`,
+            ],
+            `${cluster.url}${path}`,
+          );
+          // The service's own answer: too large, or (registration settles who asks first) 401.
+          expect([413, 401], `${method} ${path}: ${body}`).toContain(status);
+          expect(JSON.parse(body), `${method} ${path}`).toMatchObject({ status });
+        }
+        // A 2 MB picture, as curl uploads a file with its default headers.
+        const picture = join(dir, 'car.png');
+        const noise = Buffer.from(
+          Array.from({ length: 900 * 780 * 3 }, () => Math.floor(Math.random() * 256)),
+        );
+        await sharp(noise, { raw: { width: 900, height: 780, channels: 3 } })
+          .png()
+          .toFile(picture);
+        expect(statSync(picture).size).toBeGreaterThan(2 * 1024 * 1024);
+        const upload = await curl(
+          ['-H', `authorization: Bearer ${seller}`, '-F', `image=@${picture};type=image/png`],
+          `${cluster.url}/api/images`,
+        );
+        expect(upload.status, upload.body).toBe(201);
+        const { data } = JSON.parse(upload.body) as { data: { url: string } };
+        expect((await fetch(`${cluster.url}${data.url}`)).status).toBe(200);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 120_000);
 
     it('drives a booking from sign-up to both sides seeing it', async () => {
       const admin = await signedUp('Ada', 'Buyer');

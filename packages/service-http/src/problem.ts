@@ -263,9 +263,24 @@ function clientDetail(error: Partial<FastifyError>, status: number): string {
 
 export type ProblemDetailsOptions = Record<never, never>;
 
+/**
+ * A body refused before it was read (too large, of a type not accepted) is still read to its end
+ * and dropped when it declares at most this many bytes, rather than the connection closed under
+ * it: a client, or the gateway streaming it, that is still sending would otherwise see a reset
+ * instead of the answer. A larger one closes the connection after the answer.
+ */
+const DRAINED_BODY_BYTES = 16 * 1024 * 1024;
+
+const readToTheEnd = (request: FastifyRequest, reply: FastifyReply): void => {
+  const declared = Number(request.headers['content-length']);
+  if (request.raw.complete || !(declared <= DRAINED_BODY_BYTES)) return;
+  reply.removeHeader('connection');
+};
+
 async function problemDetailsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error, request);
+    readToTheEnd(request, reply);
     if (problem.status === 503) {
       request.log.warn({ err: error }, 'a dependency does not answer');
       reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE));
