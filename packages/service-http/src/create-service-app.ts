@@ -9,8 +9,8 @@ import { type OpenApiOptions, openApi } from './openapi.ts';
 import { problemDetails, routerProblem, sendProblem } from './problem.ts';
 import { type Readiness, readinessAnswer } from './readiness.ts';
 import { securityHeaders } from './security-headers.ts';
-import { storableText } from './storable-text.ts';
 import { serializerCompiler } from './serialization.ts';
+import { storableText } from './storable-text.ts';
 import { validatorCompiler } from './validation.ts';
 
 export type ServiceApp = FastifyInstance<

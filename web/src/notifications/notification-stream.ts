@@ -12,7 +12,9 @@ export const STREAM_URL = '/api/notifications/stream' satisfies keyof paths;
 /** The delay before the first reconnection, and the longest one. */
 export const RECONNECT_DELAYS = { first: 1000, most: 30_000 };
 
-type Listener = (message: NotificationStreamMessage) => void;
+/** The messages this client acts on; a `closed` one ends the stream, which is then reconnected. */
+type CountedMessage = Exclude<NotificationStreamMessage, { type: 'closed' }>;
+type Listener = (message: CountedMessage) => void;
 
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -28,13 +30,13 @@ const wait = (ms: number, signal: AbortSignal) =>
   });
 
 /** A message of the stream, or undefined for anything this client does not know. */
-function messageOf(data: string): NotificationStreamMessage | undefined {
+function messageOf(data: string): CountedMessage | undefined {
   try {
-    const message = JSON.parse(data) as Partial<NotificationStreamMessage> | null;
+    const message = JSON.parse(data) as Partial<CountedMessage> | null;
     if (typeof message?.unread !== 'number') return undefined;
-    if (message.type === 'unread') return message as NotificationStreamMessage;
+    if (message.type === 'unread') return message as CountedMessage;
     if (message.type === 'notification' && typeof message.notification === 'object') {
-      return message as NotificationStreamMessage;
+      return message as CountedMessage;
     }
   } catch {
     // not JSON: skipped

@@ -26,6 +26,7 @@ import {
   isCarFeedEventType,
 } from '../contract/index.ts';
 import type { QueryContext } from '../platform/reads/context.ts';
+import { closeEventStream, openEventStream } from '../platform/reads/event-stream.ts';
 import { parseDomainEvent } from '../registry/events.ts';
 import type { ApiKeyVerifier } from './read-access.ts';
 
@@ -66,6 +67,10 @@ export const toFeedEvent = (event: RecordedEvent): CarFeedEvent | undefined => {
     occurredAt: occurredAt(event),
   });
 };
+
+/** Whether `event` revokes the key `keyId`: a stream opened with it ends there. */
+const revokes = (event: RecordedEvent, keyId: string): boolean =>
+  event.type === 'ApiKeyRevoked' && (event.data as { keyId?: unknown }).keyId === keyId;
 
 /** Everything after `after` up to the head as it is now, page by page. */
 async function* untilHead(
@@ -162,15 +167,8 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
       const client = request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}`;
       const release = ctx.feed.streams.take(client, reply);
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write('retry: 3000\n\n');
+      const res = openEventStream(reply);
+      const keyId = request.apiKey?.id;
 
       const ended = new AbortController();
       res.once('close', () => {
@@ -196,6 +194,10 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
           : untilHead(ctx.store, after, ended.signal);
         for await (const event of source) {
           scanned = event.position;
+          if (keyId !== undefined && revokes(event, keyId)) {
+            closeEventStream(res, 'api-key-revoked', 'The API key of this stream was revoked.');
+            break;
+          }
           const message = publicViewOf(event, request.log);
           if (!message) continue;
           const ok = res.write(

@@ -2,7 +2,8 @@ import { bearerToken, looksLikeApiKey, parseApiKey, secretMatches } from '@secon
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { sql } from 'kysely';
-import type { ReadContext } from '../platform/reads/context.ts';
+import type { QueryContext, ReadContext } from '../platform/reads/context.ts';
+import { streams } from '../registry/events.ts';
 import type { ApiKeyScope } from './events.ts';
 
 declare module 'fastify' {
@@ -65,10 +66,14 @@ const RECORD_EVERY_MS = 60_000;
 
 /**
  * The query service's one verifier of API keys: from the read model's `api_keys` table, read
- * on every request (never kept in memory), so a revocation counts as soon as the projection has
- * applied it, which a client waits for with the revocation's position (`X-Min-Position`).
+ * on every request (never kept in memory), and from the key's own stream in the event log,
+ * read beside it, so a revocation counts from the moment it is appended, before the
+ * projection has applied it.
  */
-export const apiKeyVerifier = (app: ServiceApp, { db, schema }: ReadContext) => {
+export const apiKeyVerifier = (
+  app: ServiceApp,
+  { db, schema, store }: ReadContext & Pick<QueryContext, 'store'>,
+) => {
   app.decorateRequest('apiKey', null);
   const recorded = new Map<string, number>();
 
@@ -89,19 +94,26 @@ export const apiKeyVerifier = (app: ServiceApp, { db, schema }: ReadContext) => 
       });
   };
 
+  /** Whether the log holds the key's revocation (the read model may not show it yet). */
+  const revokedInLog = async (keyId: string) =>
+    (await store.readStream(streams.apiKey(keyId))).some((event) => event.type === 'ApiKeyRevoked');
+
   /** The live key a token is, with the scope asked for: 401 for no such key, 403 without it. */
   const verify = async (token: string, scope: ApiKeyScope) => {
     const parsed = parseApiKey(token);
-    const key =
-      parsed &&
-      (await db
-        .withSchema(schema)
-        .selectFrom('api_keys')
-        .select(['id', 'name', 'scopes', 'secret_hash'])
-        .where('id', '=', parsed.keyId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst());
-    if (!parsed || !key || !secretMatches(parsed.secret, key.secret_hash)) {
+    const [key, revoked] = parsed
+      ? await Promise.all([
+          db
+            .withSchema(schema)
+            .selectFrom('api_keys')
+            .select(['id', 'name', 'scopes', 'secret_hash'])
+            .where('id', '=', parsed.keyId)
+            .where('revoked_at', 'is', null)
+            .executeTakeFirst(),
+          revokedInLog(parsed.keyId),
+        ])
+      : [undefined, false];
+    if (!parsed || !key || revoked || !secretMatches(parsed.secret, key.secret_hash)) {
       throw HttpProblem.unauthorized('This API key is not valid, or was revoked.');
     }
     if (!key.scopes.includes(scope)) {

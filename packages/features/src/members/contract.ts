@@ -78,6 +78,12 @@ export const NotificationStreamMessage = z.discriminatedUnion('type', [
     unread: z.number(),
   }),
   z.object({ type: z.literal('unread'), unread: z.number() }),
+  // The last message: the caller may no longer follow this stream (the stream then ends).
+  z.object({
+    type: z.literal('closed'),
+    reason: z.enum(['account-deleted', 'role-changed']),
+    detail: z.string(),
+  }),
 ]);
 export type NotificationStreamMessage = z.infer<typeof NotificationStreamMessage>;
 

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { NotificationStreamMessage } from '../contract/index.ts';
 import type { QueryContext } from '../platform/reads/context.ts';
+import { closeEventStream, openEventStream } from '../platform/reads/event-stream.ts';
 import { type Viewer, viewerOf } from '../platform/reads/viewer.ts';
 import {
   type NotificationReads,
@@ -45,23 +46,40 @@ const latestPosition = async (reads: NotificationReads, viewer: Viewer): Promise
     )?.last ?? 0,
   );
 
-/** Takes the answer over from Fastify and opens it as an event stream. */
-const openEventStream = (reply: FastifyReply): { res: ServerResponse; send: Send } => {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+/** Takes the answer over from Fastify and opens it as an event stream of messages. */
+const openNotificationStream = (reply: FastifyReply): { res: ServerResponse; send: Send } => {
+  const res = openEventStream(reply);
   const send: Send = (message, id) => {
     res.write(
       `${id === undefined ? '' : `id: ${id}\n`}event: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`,
     );
   };
-  res.write('retry: 3000\n\n');
   return { res, send };
+};
+
+/**
+ * Why the viewer may no longer follow this stream, read again from the users table: their
+ * account was deleted, or their role changed (which changes what they are told).
+ */
+const noLongerFollows = async (
+  ctx: QueryContext,
+  viewer: Viewer,
+): Promise<{ reason: string; detail: string } | undefined> => {
+  const user = await ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom('users')
+    .select('role')
+    .where('id', '=', viewer.uid)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) return { reason: 'account-deleted', detail: 'This account was deleted.' };
+  if (user.role !== viewer.role) {
+    return {
+      reason: 'role-changed',
+      detail: `Your role is now ${user.role}: reconnect to follow what it lets you see.`,
+    };
+  }
+  return undefined;
 };
 
 /**
@@ -91,6 +109,11 @@ const followNotifications = (options: {
       while (again && !closed) {
         again = false;
         try {
+          const ended = await noLongerFollows(ctx, viewer);
+          if (ended) {
+            closeEventStream(res, ended.reason, ended.detail);
+            return;
+          }
           const upTo = await reads.readUpTo(viewer.uid);
           const rows = await reads
             .notificationsOf(viewer)
@@ -157,7 +180,7 @@ export const notificationStreamRoutes = (app: ServiceApp, ctx: QueryContext): vo
       const viewer = await viewerOf(ctx.db, ctx.schema, request);
       // Without Last-Event-ID, only what comes from now on: the list has what came before.
       const from = resumePosition(request) ?? (await latestPosition(reads, viewer));
-      const { res, send } = openEventStream(reply);
+      const { res, send } = openNotificationStream(reply);
       followNotifications({ ctx, reads, viewer, from, res, send, log: request.log });
     },
   );
