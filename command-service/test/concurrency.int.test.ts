@@ -61,6 +61,22 @@ for (const backend of await backends()) {
       expect(carStream.filter((event) => event.type === 'CarBooked')).toHaveLength(1);
     });
 
+    it('one identity registered 10 times at once: one 201, the rest 200, one account', async () => {
+      const signedIn = await world.emulator.signUp({ displayName: 'Twin' });
+      const before = await world.head();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          world.call('POST', '/api/user', {
+            token: signedIn.idToken,
+            body: { name: 'Twin', email: signedIn.email, type: 'Buyer' },
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+      expect(typesOf(await world.eventsAfter(before))).toEqual(['UserRegistered', 'EmailClaimed']);
+    });
+
     it('8 sellers list in one category at once: all are listed, and only its cars stream grows', async () => {
       const sellers = await Promise.all(Array.from({ length: 8 }, () => world.user('Seller')));
       const shared = await world.category(admin);

@@ -17,7 +17,8 @@ export type RegisterUser = CommandOf<
 
 /**
  * Registers the signed-in identity as a Buyer or a Seller and claims its email.
- * Registering an existing uid again changes nothing, so sign-in can always call it.
+ * Registering an existing uid again changes nothing, so sign-in can always call it, however
+ * many times at once.
  */
 export const registerUser = ({
   command,
@@ -45,6 +46,9 @@ export const registerUser = ({
 
   if (user.status === 'active') return nothing();
   if (user.status === 'deleted') reject('account-deleted', 'This account was deleted.');
+  // The email is this uid's already: a registration of the same identity committed between the
+  // two reads (the streams are read one after the other). Answered as any repeat is.
+  if (email.status === 'claimed' && email.userId === data.userId) return nothing();
   if (email.status === 'claimed')
     reject('email-taken', `An account with the email ${address} already exists.`, 'email');
 

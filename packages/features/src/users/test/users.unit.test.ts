@@ -15,6 +15,7 @@ import {
 } from '../../../test/fixtures.ts';
 import { addedTo, given, on, streamOf } from '../../../test/given.ts';
 import { type DomainEvent, loadAndDecide, type Role, streams } from '../../index.ts';
+import { registerUser } from '../register-user.ts';
 
 const register = (uid: string, role: Role, email = emailOf(uid)) =>
   ({
@@ -103,6 +104,15 @@ describe('RegisterUser', () => {
 
   it('changes nothing when the same uid registers again', async () => {
     await given(registered('bob', 'Buyer')).when(register('bob', 'Seller')).thenNothing();
+  });
+
+  it('changes nothing when its email is already its own: a twin registration won between the reads', () => {
+    const twin = registerUser({
+      command: register('bob', 'Buyer'),
+      user: { status: 'unregistered' },
+      email: { status: 'claimed', email: 'bob@example.com', userId: 'bob' },
+    });
+    expect(twin.appends).toEqual([]);
   });
 
   it('rejects a second account for an email, whatever its case', async () => {
