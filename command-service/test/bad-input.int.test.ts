@@ -286,6 +286,15 @@ for (const backend of engineIndependent()) {
       }
     });
 
+    it('POST /api/user: a picture that is not an image URL is 400, as on the profile', async () => {
+      for (const photoURL of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'not a url']) {
+        const problem = await refused(400, 'POST', '/api/user', 'identity', {
+          body: { name: 'Someone', type: 'Buyer', photoURL },
+        });
+        expect(problem.errors?.map((e) => e.field)).toEqual(['photoURL']);
+      }
+    });
+
     it.each([
       ['PUT', '/api/user/admin/'],
       ['DELETE', '/api/user/'],

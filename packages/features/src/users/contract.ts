@@ -33,7 +33,11 @@ export const RegisterUserBody = z.strictObject({
     .exclude(['Admin'], { error: 'Must be Buyer or Seller' })
     .default('Buyer')
     .describe('Buyer or Seller; an Admin is only ever promoted'),
-  photoURL: optionalText(TEXT_MAX.url),
+  // The same rule as a profile's picture (PUT /api/user/me): a page's image, http(s) or ours.
+  photoURL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    imageUrl.optional(),
+  ),
 });
 export type RegisterUserBody = z.input<typeof RegisterUserBody>;
 
