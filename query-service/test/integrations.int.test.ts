@@ -197,6 +197,22 @@ describe.each(list)('API keys and webhooks on $name', (backend) => {
     expect((await get('/api/api-keys')).statusCode).toBe(401);
   });
 
+  it('shows a key by its id alone, even one whose stored prefix held part of its secret', async () => {
+    const old = newApiKey();
+    const secret = old.key.slice(-43);
+    const { position } = await issue(
+      { ...old, prefix: `sgk_${old.keyId}_${secret.slice(0, 4)}` },
+      'Older key',
+      ['feed:read'],
+    );
+    expect((await waitForPosition(h.db, position, 10_000)).reached).toBe(true);
+    const listed = (await get('/api/api-keys?limit=100', admin)).json() as {
+      id: string;
+      prefix: string;
+    }[];
+    expect(listed.find((key) => key.id === old.keyId)?.prefix).toBe(`sgk_${old.keyId}_`);
+  });
+
   it('refuses a revoked key as soon as the revocation is read', async () => {
     const { reader, manager } = await issueKeys();
     expect((await get('/api/webhooks', reader.key)).statusCode).toBe(200);

@@ -15,7 +15,7 @@ export interface NewApiKey {
   keyId: string;
   /** The whole key, shown once to the admin who issued it. */
   key: string;
-  /** What lists show: `sgk_<keyId>_` and the secret's first four characters. */
+  /** What lists show: `sgk_<keyId>_`, which tells nothing of the secret. */
   prefix: string;
   /** SHA-256 of the secret part, hex: what the event store keeps. */
   secretHash: string;
@@ -24,13 +24,16 @@ export interface NewApiKey {
 export const hashApiKeySecret = (secret: string): string =>
   createHash('sha256').update(secret, 'utf8').digest('hex');
 
+/** How a key is shown once issued: its id, and none of its secret. */
+export const apiKeyPrefix = (keyId: string): string => `${API_KEY_PREFIX}${keyId}_`;
+
 export const newApiKey = (): NewApiKey => {
   const keyId = randomBytes(8).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   return {
     keyId,
     key: `${API_KEY_PREFIX}${keyId}_${secret}`,
-    prefix: `${API_KEY_PREFIX}${keyId}_${secret.slice(0, 4)}`,
+    prefix: apiKeyPrefix(keyId),
     secretHash: hashApiKeySecret(secret),
   };
 };

@@ -11,7 +11,7 @@ export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
 
 /**
  * An admin issued a key. Only the SHA-256 hash of its secret part is kept (hex), and a short
- * prefix that lets people recognise it (`sgk_<keyId>_` and the secret's first characters).
+ * prefix that lets people recognise it (`sgk_<keyId>_`, nothing of the secret).
  */
 export const ApiKeyIssued = z.object({
   keyId: id,

@@ -4,6 +4,7 @@
 // projection service, docs/integrator-feed.md), which this service only reads. Neither answer
 // is kept between commits: deliveries and key uses change without any projector commit.
 
+import { apiKeyPrefix } from '@second-gear/identity';
 import type { ApiKeyRow, WebhookEndpointRow } from '@second-gear/read-model';
 import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyRequest } from 'fastify';
@@ -35,7 +36,8 @@ const toApiKey = (row: ApiKeyRow, lastRead: Date | undefined): ApiKeyRecord => {
     id: row.id,
     name: row.name,
     scopes: row.scopes as ApiKeyRecord['scopes'],
-    prefix: row.prefix,
+    // Derived from the id, never read from the log, so no answer shows any of a secret.
+    prefix: apiKeyPrefix(row.id),
     createdAt: new Date(row.created_at).toISOString(),
     createdBy: row.created_by,
     lastUsedAt: last?.toISOString() ?? null,
