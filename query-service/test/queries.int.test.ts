@@ -1015,6 +1015,20 @@ describe.each(list)('query service on $name', (backend) => {
           wait,
         );
         expect(me.json()).toMatchObject({ phone: '+8801711111111', name: `${ids.buyer.name} B.` });
+        // The buyer's history names the change of their phone, never its value, then or now.
+        const buyerHistory = await get(`/api/audit/changes/user/${ids.buyer.uid}`, tokens.admin);
+        const phoneChange = (
+          buyerHistory.json() as { changes: { path: string; hidden?: boolean }[] }[]
+        ).flatMap((change) => change.changes.filter((field) => field.path === 'phone'));
+        expect(phoneChange.length).toBeGreaterThan(0);
+        for (const field of phoneChange) expect(field).toEqual({ path: 'phone', hidden: true });
+        expect(buyerHistory.body).not.toContain('8801711111111');
+        const emailChanges = (
+          buyerHistory.json() as { changes: { path: string; after?: unknown }[] }[]
+        ).flatMap((change) => change.changes.filter((field) => field.path === 'email'));
+        for (const field of emailChanges) expect(field).toEqual({ path: 'email', hidden: true });
+        const buyerNow = await get(`/api/audit/state/user/${ids.buyer.uid}`, tokens.admin);
+        expect(buyerNow.body).not.toContain('8801711111111');
       });
 
       it('streams a member their new notifications as they are made, and resumes after the last seen', async () => {

@@ -86,7 +86,19 @@ export type AuditChangesQuery = z.infer<typeof AuditChangesQuery>;
 
 export const AuditChange = AuditEventRef.extend({
   changes: z
-    .array(z.object({ path: z.string(), before: z.unknown(), after: z.unknown() }))
-    .describe('Each field of the state the event changed, with its value before and after'),
+    .array(
+      z.object({
+        path: z.string(),
+        before: z.unknown().optional(),
+        after: z.unknown().optional(),
+        hidden: z
+          .literal(true)
+          .optional()
+          .describe('A phone or an email: named, its values never shown'),
+      }),
+    )
+    .describe(
+      'Each field of the state the event changed, with its value before and after (a phone or an email by its name alone)',
+    ),
 });
 export type AuditChange = z.infer<typeof AuditChange>;

@@ -21,22 +21,34 @@ const MAX_EVENTS = 10_000;
 /** Fields of a state that are never shown, here as in the audit log: a buyer's phone and email. */
 const HIDDEN = new Set(['buyerPhone', 'buyerEmail']);
 
+/**
+ * Fields whose values the history never shows, past or present, as the audit log's list shows
+ * none: a phone or an email. A change to one is named by its field alone (a phone a user has
+ * since cleared must not be read back from its history).
+ */
+const PERSONAL = new Set(['phone', 'email']);
+const isPersonal = (path: string) => PERSONAL.has(path.slice(path.lastIndexOf('.') + 1));
+
 const kindOf: Record<AuditSubjectParams['type'], StreamKind> = {
   car: 'car',
   user: 'user',
   category: 'category',
 };
 
-/** A state as JSON: sets become arrays, bigints strings, hidden fields gone. */
-const plain = (value: unknown): unknown => {
-  if (value instanceof Set) return [...value].map(plain);
+/**
+ * A state as JSON: sets become arrays, bigints strings, hidden fields gone, and personal ones
+ * too unless they are kept to be named as changed (`differences`).
+ */
+const plain = (value: unknown, keepPersonal = false): unknown => {
+  const inner = (item: unknown) => plain(item, keepPersonal);
+  if (value instanceof Set) return [...value].map(inner);
   if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value)) return value.map(plain);
+  if (Array.isArray(value)) return value.map(inner);
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([key]) => !HIDDEN.has(key))
-        .map(([key, inner]) => [key, plain(inner)]),
+        .filter(([key]) => !HIDDEN.has(key) && (keepPersonal || !PERSONAL.has(key)))
+        .map(([key, item]) => [key, inner(item)]),
     );
   }
   return value;
@@ -61,7 +73,11 @@ const differences = (before: unknown, after: unknown) => {
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
   return paths
     .filter((path) => JSON.stringify(a.get(path)) !== JSON.stringify(b.get(path)))
-    .map((path) => ({ path, before: a.get(path) ?? null, after: b.get(path) ?? null }));
+    .map((path) =>
+      isPersonal(path)
+        ? { path, hidden: true as const }
+        : { path, before: a.get(path) ?? null, after: b.get(path) ?? null },
+    );
 };
 
 interface Folded {
@@ -171,12 +187,12 @@ const changesRoute = (app: ServiceApp, ctx: QueryContext): void => {
       const after = from === undefined ? undefined : Date.parse(from);
       const until = to === undefined ? undefined : Date.parse(to);
       const { initialState, evolve } = streamKinds[kindOf[request.params.type]];
-      let state = plain(initialState());
+      let state = plain(initialState(), true);
       let current = initialState();
       const changes: AuditChange[] = [];
       for (const folded of await streamOf(ctx, request.params)) {
         current = evolve(current as never, folded.event);
-        const next = plain(current);
+        const next = plain(current, true);
         const at = Date.parse(folded.metadata.occurredAt);
         if ((after === undefined || at > after) && (until === undefined || at <= until)) {
           changes.push({ ...refOf(folded), changes: differences(state, next) });

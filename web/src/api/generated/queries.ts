@@ -2432,11 +2432,16 @@ export interface operations {
                             email: string;
                             role: string;
                         };
-                        /** @description Each field of the state the event changed, with its value before and after */
+                        /** @description Each field of the state the event changed, with its value before and after (a phone or an email by its name alone) */
                         changes: {
                             path: string;
-                            before: unknown;
-                            after: unknown;
+                            before?: unknown;
+                            after?: unknown;
+                            /**
+                             * @description A phone or an email: named, its values never shown
+                             * @enum {boolean}
+                             */
+                            hidden?: true;
                         }[];
                     }[];
                 };

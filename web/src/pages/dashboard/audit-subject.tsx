@@ -197,19 +197,27 @@ function ChangeItem({
         </Text>
       ) : (
         <Stack as="ul" gap="1" mt="2" fontSize="sm" listStyleType="none">
-          {change.changes.map(({ path, before, after }) => (
+          {change.changes.map(({ path, before, after, hidden }) => (
             <Box as="li" key={path} overflowWrap="anywhere">
               <Text as="span" fontWeight="medium">
                 {labelOf(path)}:
               </Text>{' '}
-              {formatValue(before)}{' '}
-              <Box as="span" aria-hidden="true">
-                →
-              </Box>
-              <Box as="span" srOnly>
-                became
-              </Box>{' '}
-              {formatValue(after)}
+              {hidden ? (
+                <Text as="span" color="fg.muted">
+                  changed (not shown)
+                </Text>
+              ) : (
+                <>
+                  {formatValue(before)}{' '}
+                  <Box as="span" aria-hidden="true">
+                    →
+                  </Box>
+                  <Box as="span" srOnly>
+                    became
+                  </Box>{' '}
+                  {formatValue(after)}
+                </>
+              )}
             </Box>
           ))}
         </Stack>
