@@ -128,7 +128,7 @@ describe('erasing a deleted user in the all-in-one', () => {
     const apiKey = String(key.body?.key);
     // An endpoint no one answers: its deliveries stay in its log, with their bodies.
     const endpoint = await call('POST', '/api/webhooks', apiKey, {
-      url: 'http://127.0.0.1:9/hooks',
+      url: 'http://127.0.0.1:1/hooks',
       types: ['CarListed'],
       description: 'New listings',
     });
