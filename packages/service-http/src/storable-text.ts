@@ -13,16 +13,37 @@ export const isUnstorableText = (value: string): boolean =>
 export const UNSTORABLE_TEXT_MESSAGE =
   'Must not contain a NUL character or an unpaired surrogate (invalid Unicode)';
 
-/** Every field under `value` whose text, or a key of whose object, cannot be kept, by its path. */
-export const unstorableFields = (value: unknown, path: string[] = []): string[] => {
-  if (typeof value === 'string') return isUnstorableText(value) ? [path.join('.')] : [];
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return [];
-  const fields: string[] = [];
-  for (const [key, item] of Object.entries(value)) {
-    if (isUnstorableText(key)) fields.push([...path, key].join('.'));
-    else fields.push(...unstorableFields(item, [...path, key]));
+/** A value still to look at, and where it is: its key and the place of its parent. */
+type Place = { value: unknown; key: string; parent: Place | undefined };
+
+const pathOf = (place: Place): string => {
+  const keys: string[] = [];
+  for (let at: Place | undefined = place; at?.parent !== undefined; at = at.parent) {
+    keys.unshift(at.key);
   }
-  return fields;
+  return keys.join('.');
+};
+
+/**
+ * Every field under `value` whose text, or a key of whose object, cannot be kept, by its path.
+ * Walked with a list rather than by recursion: a body may nest as deep as its size allows.
+ */
+export const unstorableFields = (value: unknown): string[] => {
+  const fields: string[] = [];
+  const waiting: Place[] = [{ value, key: '', parent: undefined }];
+  for (let place = waiting.pop(); place !== undefined; place = waiting.pop()) {
+    const item = place.value;
+    if (typeof item === 'string') {
+      if (isUnstorableText(item)) fields.push(pathOf(place));
+    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+      for (const [key, inner] of Object.entries(item)) {
+        const child = { value: inner, key, parent: place };
+        if (isUnstorableText(key)) fields.push(pathOf(child));
+        else waiting.push(child);
+      }
+    }
+  }
+  return fields.reverse();
 };
 
 /** The request's text fields that cannot be kept, named as validation names fields. */
