@@ -428,8 +428,10 @@ const bindDoor = async (start: Start): Promise<Door> => {
   );
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  // An IPv6 address is written in brackets in a URL.
+  const named = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${named}:${port}`,
     open(apps, subscriptions) {
       const metrics = metricsDoor(options.metrics ?? 'off', subscriptions);
       dispatch = (req, res) => {

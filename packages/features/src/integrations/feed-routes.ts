@@ -28,7 +28,7 @@ import {
 import type { QueryContext } from '../platform/reads/context.ts';
 import { closeEventStream, openEventStream } from '../platform/reads/event-stream.ts';
 import { parseDomainEvent } from '../registry/events.ts';
-import type { ApiKeyVerifier } from './read-access.ts';
+import { type ApiKeyVerifier, keyRevokedInLog } from './read-access.ts';
 
 const occurredAt = (event: RecordedEvent): string => {
   const value = (event.metadata as { occurredAt?: unknown }).occurredAt;
@@ -160,8 +160,12 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
       preHandler: keys.optionalApiKey('feed:read'),
     },
     async (request, reply) => {
-      const after = startingPosition(request.headers['last-event-id'], request.query.after);
+      const asked = startingPosition(request.headers['last-event-id'], request.query.after);
       const follow = request.query.follow === 'true';
+      // Nobody has seen past the head: a follower asking from further on starts there, so the
+      // events it must notice (its key's revocation) are never skipped as already seen.
+      const head = (await ctx.store.headPosition()) ?? 0n;
+      const after = asked !== undefined && asked > head ? head : asked;
       if (!request.apiKey) await withinAnonymousHistory(ctx, after);
       // A key's streams count as its holder's, wherever they come from; others by address.
       const client = request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}`;
@@ -192,9 +196,17 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
         const source = follow
           ? ctx.feed.live.follow(after, ended.signal)
           : untilHead(ctx.store, after, ended.signal);
+        let lookedAt = Date.now();
         for await (const event of source) {
           scanned = event.position;
-          if (keyId !== undefined && revokes(event, keyId)) {
+          // A replay of old history reaches the revocation late: the key's own stream is looked
+          // at once a second besides.
+          const looked = keyId !== undefined && Date.now() - lookedAt >= 1000;
+          if (looked) lookedAt = Date.now();
+          if (
+            keyId !== undefined &&
+            (revokes(event, keyId) || (looked && (await keyRevokedInLog(ctx.store, keyId))))
+          ) {
             closeEventStream(res, 'api-key-revoked', 'The API key of this stream was revoked.');
             break;
           }

@@ -1,4 +1,5 @@
 import { bearerToken, looksLikeApiKey, parseApiKey, secretMatches } from '@second-gear/identity';
+import type { EventStore } from '@second-gear/event-store';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { sql } from 'kysely';
@@ -64,6 +65,13 @@ export const lastReadsOf = async (
 
 const RECORD_EVERY_MS = 60_000;
 
+/** Whether the log holds a key's revocation (the read model may not show it yet). */
+export const keyRevokedInLog = async (
+  store: Pick<EventStore, 'readStream'>,
+  keyId: string,
+): Promise<boolean> =>
+  (await store.readStream(streams.apiKey(keyId))).some((event) => event.type === 'ApiKeyRevoked');
+
 /**
  * The query service's one verifier of API keys: from the read model's `api_keys` table, read
  * on every request (never kept in memory), and from the key's own stream in the event log,
@@ -94,10 +102,6 @@ export const apiKeyVerifier = (
       });
   };
 
-  /** Whether the log holds the key's revocation (the read model may not show it yet). */
-  const revokedInLog = async (keyId: string) =>
-    (await store.readStream(streams.apiKey(keyId))).some((event) => event.type === 'ApiKeyRevoked');
-
   /** The live key a token is, with the scope asked for: 401 for no such key, 403 without it. */
   const verify = async (token: string, scope: ApiKeyScope) => {
     const parsed = parseApiKey(token);
@@ -110,7 +114,7 @@ export const apiKeyVerifier = (
             .where('id', '=', parsed.keyId)
             .where('revoked_at', 'is', null)
             .executeTakeFirst(),
-          revokedInLog(parsed.keyId),
+          keyRevokedInLog(store, parsed.keyId),
         ])
       : [undefined, false];
     if (!parsed || !key || revoked || !secretMatches(parsed.secret, key.secret_hash)) {
