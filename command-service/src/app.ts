@@ -80,10 +80,7 @@ export type CommandServiceOptions = {
   bodyLimit?: number;
   /** The proxies in front (the gateway) whose X-Forwarded-For names the client, for rate limits. */
   trustProxy?: boolean | string[];
-  /**
-   * The names answered besides addresses and `localhost`: the public URL's host (the gateway
-   * passes the client's Host on) and those it is told.
-   */
+  /** The names answered besides addresses and `localhost`: the public URL's host and those told. */
   hosts?: { publicUrl?: string | undefined; allowed?: readonly string[] };
   /** The clock that stamps events. */
   now?: () => Date;

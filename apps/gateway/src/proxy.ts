@@ -50,8 +50,8 @@ export interface ProxyOptions {
 /**
  * Forwards every request to one upstream service and streams the answer back unchanged (bodies
  * in both directions are streamed, so uploads and the server-sent-events feed pass through
- * unbuffered, and a client that hangs up closes the upstream request). The upstream sees the
- * client's own Host header and X-Forwarded-For/-Host/-Proto (the client's address as the gateway
+ * unbuffered, and a client that hangs up closes the upstream request). The upstream is asked by
+ * its own name (Host), with X-Forwarded-For/-Host/-Proto (the client's address as the gateway
  * knows it, never one the client claims); when it does not answer, the client
  * gets a 502 problem+json. Nothing is retried: a write must not be sent twice, and a read's
  * answer (a 503 included) is the upstream's to give.
@@ -101,7 +101,9 @@ export const buildProxy = async ({
           const forwarded = withoutHopByHop(headers as IncomingHttpHeaders);
           // The gateway names the client itself: whatever a client says of its own address
           // is dropped, unless a trusted load balancer in front said it.
-          forwarded.host = raw.headers.host;
+          // The service is asked by its own name: the gateway has judged the public one, and
+          // links come from PUBLIC_URL, so a service answers the names it is reached by alone.
+          forwarded.host = upstream.host;
           forwarded['x-forwarded-for'] = request.ip;
           forwarded['x-forwarded-host'] = raw.headers.host ?? '';
           forwarded['x-forwarded-proto'] = request.protocol;

@@ -124,7 +124,8 @@ describe('the gateway proxy', () => {
     expect(request.method).toBe('PUT');
     expect(request.url).toBe('/api/products?page=2&limit=5');
     expect(request.headers).toMatchObject({
-      host: gateway.url.host,
+      // The service is asked by its own name; the client's is passed on as X-Forwarded-Host.
+      host: upstreamUrl.host,
       authorization: 'Bearer t',
       'content-type': 'application/json',
       'x-min-position': '42',

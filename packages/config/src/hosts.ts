@@ -46,6 +46,20 @@ export const hostNameOfHeader = (header: string): string => {
 };
 
 /**
+ * Whether a request sent by a page of `origin` (its Origin header) is answered: none (not sent
+ * by a page's script), or one whose host the rule answers. `null` (a sandboxed or opaque page)
+ * is not. For a server that, like the Auth Emulator, lets any page read its answers (CORS `*`).
+ */
+export const answersOrigin = (rule: HostRule, origin: string | undefined): boolean => {
+  if (origin === undefined) return true;
+  try {
+    return answersHost(rule, new URL(origin).host);
+  } catch {
+    return false;
+  }
+};
+
+/**
  * Whether a request naming `header` as its Host is answered. A request without one comes from
  * no browser (every browser sends it), so it has nothing to rebind, and is answered.
  */

@@ -9,9 +9,16 @@ import { askWithHost, signInUser, signUpUser, uniqueEmail } from './testing.ts';
 
 /**
  * The emulator signs anyone up on request: under a name nobody configured (a page elsewhere
- * pointed at this machine), it answers 421 and creates nothing; under its own names it answers.
+ * pointed at this machine), or for a page of another site calling 127.0.0.1, it answers 421 and
+ * creates nothing; under its own names, and to its own pages, it answers.
  */
-const expectForeignHostsRefused = async (url: string) => {
+const expectForeignHostsRefused = async ({
+  url,
+  ports,
+}: {
+  url: string;
+  ports: readonly number[];
+}) => {
   const signUp = `${url}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`;
   const body = JSON.stringify({ email: uniqueEmail('rebound'), password: 'rebound-password' });
   const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
@@ -20,13 +27,37 @@ const expectForeignHostsRefused = async (url: string) => {
     expect(refused.status, host).toBe(421);
     expect(refused.body, host).not.toContain('idToken');
   }
-  for (const host of ['auth.internal:9099', 'localhost', '127.0.0.1']) {
+  for (const origin of ['https://attacker.example', 'null']) {
+    const host = new URL(url).host;
+    const refused = await askWithHost(signUp, host, {
+      ...init,
+      headers: { ...init.headers, origin },
+    });
+    expect(refused.status, origin).toBe(421);
+  }
+  for (const [host, origin] of [
+    ['auth.internal:9099', undefined],
+    ['localhost', 'http://localhost:3000'],
+    ['127.0.0.1', 'http://127.0.0.1:3000'],
+  ] as const) {
     const answered = await askWithHost(signUp, host, {
       ...init,
+      headers: { ...init.headers, ...(origin ? { origin } : {}) },
       body: JSON.stringify({ email: uniqueEmail('named'), password: 'named-password' }),
     });
     expect(answered.status, host).toBe(200);
   }
+  // Its logging's WebSocket, opened by a page of another site: refused before the upgrade.
+  const logging = `http://127.0.0.1:${ports[2]}/`;
+  const upgrade = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13' };
+  const socket = await askWithHost(logging, '127.0.0.1', {
+    headers: {
+      ...upgrade,
+      'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      origin: 'https://attacker.example',
+    },
+  });
+  expect(socket.status).toBe(421);
 };
 
 describe('startAuthEmulator', () => {
@@ -49,7 +80,7 @@ describe('startAuthEmulator', () => {
       expect(first.url).toBe(`http://${first.host}`);
       expect(first.projectId).toBe('demo-second-gear');
       uid = (await signUpUser(first.host, { email, password: 'kept-password' })).uid;
-      await expectForeignHostsRefused(first.url);
+      await expectForeignHostsRefused(first);
     } finally {
       await first.stop();
     }

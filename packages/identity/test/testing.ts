@@ -108,6 +108,11 @@ export function askWithHost(
         answer.on('error', reject);
       },
     );
+    // A WebSocket that was let in: answered 101, and closed at once.
+    sent.on('upgrade', (answer, socket) => {
+      socket.destroy();
+      resolve({ status: answer.statusCode ?? 101, headers: answer.headers, body: '' });
+    });
     sent.on('error', reject);
     sent.end(init.body);
   });

@@ -1,5 +1,5 @@
-import { bearerToken, looksLikeApiKey, parseApiKey, secretMatches } from '@second-gear/identity';
 import type { EventStore } from '@second-gear/event-store';
+import { bearerToken, looksLikeApiKey, parseApiKey, secretMatches } from '@second-gear/identity';
 import { HttpProblem, type ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { sql } from 'kysely';
