@@ -16,6 +16,7 @@ const marketplace = await startMarketplace({
   port: settings.PORT,
   authEmulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST,
   webDist: false,
+  publicUrl: settings.PUBLIC_URL,
   allowedHosts: settings.ALLOWED_HOSTS,
   projectId: settings.FIREBASE_PROJECT_ID,
   apiKey: settings.FIREBASE_API_KEY,

@@ -74,6 +74,10 @@ run(['--watch', '--watch-preserve-output', 'apps/all-in-one/src/dev-server.ts'],
     PORT: String(serverPort),
     DATA_DIR: settings.DATA_DIR,
     FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    // Pages are served by Vite: links (robots.txt, the sitemap) name its address.
+    PUBLIC_URL:
+      settings.PUBLIC_URL ??
+      `http://${settings.HOST === '0.0.0.0' ? 'localhost' : settings.HOST}:${settings.PORT}`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });
