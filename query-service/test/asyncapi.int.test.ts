@@ -65,14 +65,17 @@ describe('the AsyncAPI document of the car events', () => {
         .all()
         .map((channel) => channel.id()),
     ).toEqual(['carFeed', 'webhook']);
-    // Every car event type is a message of both channels.
+    // Every car event type is a message of both channels; the feed ends with `closed` when its
+    // key is revoked.
     for (const channel of parsed?.channels().all() ?? []) {
       expect(
         channel
           .messages()
           .all()
           .map((message) => message.name()),
-      ).toEqual([...carFeedEventTypes]);
+      ).toEqual(
+        channel.id() === 'carFeed' ? [...carFeedEventTypes, 'closed'] : [...carFeedEventTypes],
+      );
     }
   });
 

@@ -160,14 +160,44 @@ const messagesOf = (): Record<string, unknown> => {
   return messages;
 };
 
+/** The feed's last message when the key it was opened with is revoked: the stream then ends. */
+const streamClosed = {
+  name: 'closed',
+  title: 'Stream closed',
+  summary: 'The API key of this stream was revoked; the stream ends after this message.',
+  contentType: 'application/json',
+  payload: {
+    type: 'object',
+    required: ['type', 'reason', 'detail'],
+    properties: {
+      type: { const: 'closed' },
+      reason: { enum: ['api-key-revoked'] },
+      detail: { type: 'string' },
+    },
+  },
+  examples: [
+    {
+      name: 'closed',
+      payload: {
+        type: 'closed',
+        reason: 'api-key-revoked',
+        detail: 'The API key of this stream was revoked.',
+      },
+    },
+  ],
+};
+
 const makeDocument = () => {
-  const feedMessages = Object.fromEntries(
-    carFeedEventTypes.map((type) => [type, ref(`#/components/messages/${type}`)]),
-  );
+  const feedMessages = {
+    ...Object.fromEntries(
+      carFeedEventTypes.map((type) => [type, ref(`#/components/messages/${type}`)]),
+    ),
+    closed: ref('#/components/messages/closed'),
+  };
   const webhookMessages = Object.fromEntries(
     carFeedEventTypes.map((type) => [type, ref(`#/components/messages/${type}Webhook`)]),
   );
-  const messages = messagesOf();
+  const messages = { ...messagesOf(), closed: streamClosed };
   return {
     asyncapi: '3.1.0',
     info: {
@@ -220,7 +250,9 @@ const makeDocument = () => {
         action: 'send',
         title: 'Stream car events',
         channel: ref('#/channels/carFeed'),
-        messages: carFeedEventTypes.map((type) => ref(`#/channels/carFeed/messages/${type}`)),
+        messages: [...carFeedEventTypes, 'closed'].map((type) =>
+          ref(`#/channels/carFeed/messages/${type}`),
+        ),
       },
       deliverWebhook: {
         action: 'send',
