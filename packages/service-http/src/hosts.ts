@@ -34,20 +34,21 @@ export const refusedHost = (
   return true;
 };
 
-/** The same check as the first hook of a Fastify app. */
+/**
+ * The same check as the first hook of a Fastify app (a callback hook: it runs on every request,
+ * and an async one would cost a promise each time).
+ */
 async function hostCheckPlugin(app: FastifyInstance, { rule }: { rule: HostRule }) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const host = request.headers.host;
-    if (answersHost(rule, host)) return;
-    return (
-      reply
-        .code(421)
-        .header('content-type', 'application/problem+json')
-        .header('cache-control', 'no-store')
-        .header('connection', 'close')
-        // A buffer, so that the content type goes out exactly as written (no charset added).
-        .send(Buffer.from(JSON.stringify(misdirected(host ?? ''))))
-    );
+    if (answersHost(rule, host)) return done();
+    reply
+      .code(421)
+      .header('content-type', 'application/problem+json')
+      .header('cache-control', 'no-store')
+      .header('connection', 'close')
+      // A buffer, so that the content type goes out exactly as written (no charset added).
+      .send(Buffer.from(JSON.stringify(misdirected(host ?? ''))));
   });
 }
 

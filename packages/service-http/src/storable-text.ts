@@ -46,8 +46,20 @@ export const unstorableFields = (value: unknown): string[] => {
   return fields.reverse();
 };
 
+/** Whether nothing under `value` can be text: an absent body, no parameters. */
+const holdsNoText = (value: unknown): boolean => {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object') return typeof value !== 'string';
+  for (const _ in value) return false;
+  return true;
+};
+
 /** The request's text fields that cannot be kept, named as validation names fields. */
 const unstorableOf = (request: FastifyRequest): FieldError[] => {
+  // The common read: no parameters, no body; nothing to walk, nothing made.
+  if (holdsNoText(request.params) && holdsNoText(request.query) && holdsNoText(request.body)) {
+    return [];
+  }
   const named = (prefix: string, value: unknown) =>
     unstorableFields(value).map((field) => ({
       field: [prefix, field].filter(Boolean).join('.') || prefix || 'body',
@@ -67,14 +79,17 @@ const unstorableOf = (request: FastifyRequest): FieldError[] => {
  * route's schema says what a field may hold.)
  */
 async function storableTextPlugin(app: FastifyInstance): Promise<void> {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, as it runs on every request (kept answers included).
+  app.addHook('preValidation', (request, _reply, done) => {
     const errors = unstorableOf(request);
-    if (errors.length === 0) return;
-    throw HttpProblem.badRequest(
-      errors.length === 1
-        ? `Invalid request: ${errors[0]?.field}: ${UNSTORABLE_TEXT_MESSAGE}`
-        : `Invalid request: ${errors.length} fields need attention.`,
-      errors,
+    if (errors.length === 0) return done();
+    done(
+      HttpProblem.badRequest(
+        errors.length === 1
+          ? `Invalid request: ${errors[0]?.field}: ${UNSTORABLE_TEXT_MESSAGE}`
+          : `Invalid request: ${errors.length} fields need attention.`,
+        errors,
+      ),
     );
   });
 }
