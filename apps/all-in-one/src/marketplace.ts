@@ -395,6 +395,7 @@ const metricsDoor = (
 interface Door {
   /** Where the port is reached on this machine (`http://127.0.0.1:3000`). */
   url: string;
+  port: number;
   /** From now on, requests go to the services: until then they are answered 503. */
   open(apps: Record<Target, Pick<ServiceApp, 'routing'>>, subscriptions: Subscriptions): void;
 }
@@ -427,11 +428,12 @@ const bindDoor = async (start: Start): Promise<Door> => {
       }),
   );
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 3000);
   // An IPv6 address is written in brackets in a URL.
   const named = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${named}:${port}`,
+    port,
     open(apps, subscriptions) {
       const metrics = metricsDoor(options.metrics ?? 'off', subscriptions);
       dispatch = (req, res) => {
@@ -482,8 +484,7 @@ export const startMarketplace = async (
     const site: Site = { publicUrl: publicUrlOf(options, door), allowed: options.allowedHosts };
     const authEmulator = await identityEmulator(start, site);
     const { database, opened } = await openStorage(start);
-    const doorPort = Number(new URL(door.url).port);
-    const subscriptions = await startSubscriptions(start, opened, authEmulator, [doorPort]);
+    const subscriptions = await startSubscriptions(start, opened, authEmulator, [door.port]);
     const { command, query } = await startServices(start, opened, subscriptions, site);
     const web = await startWeb(start, opened, subscriptions, query, authEmulator, site.publicUrl);
     await Promise.all([command.ready(), query.ready(), web.ready()]);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { eventData } from '@second-gear/projection-service/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMarketplace } from '../src/marketplace.ts';
-import { serviceTokenOf, startBareMarketplace } from './support.ts';
+import { callMarketplace, serviceTokenOf, startBareMarketplace } from './support.ts';
 
 const SECRET = 'test-secret-of-the-all-in-one-erasure-0123456789';
 const system = { uid: 'system', email: 'system@second-gear.local', role: 'System' } as const;
@@ -43,24 +43,7 @@ describe('erasing a deleted user in the all-in-one', () => {
     headers: Record<string, string> = {},
   ) => {
     const token = typeof as === 'string' ? as : as && tokenOf(as);
-    const answer = await fetch(`${marketplace.url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await answer.text();
-    return { status: answer.status, text, body: text ? tryJson(text) : undefined };
-  };
-  const tryJson = (text: string) => {
-    try {
-      return JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      return undefined;
-    }
+    return callMarketplace(marketplace.url, { method, path, token, body }, headers);
   };
   const listCar = async (seller: Person, name: string) => {
     const answer = await call('POST', '/api/product', seller, {

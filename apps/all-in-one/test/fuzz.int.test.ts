@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { eventData } from '@second-gear/projection-service/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMarketplace } from '../src/marketplace.ts';
-import { serviceTokenOf, startBareMarketplace } from './support.ts';
+import { callMarketplace, serviceTokenOf, startBareMarketplace } from './support.ts';
 
 const SECRET = 'test-secret-of-the-all-in-one-fuzz-0123456789';
 const admin = { uid: 'fuzz-admin', email: 'fuzz.admin@example.com', role: 'Admin' } as const;
@@ -122,15 +122,8 @@ describe('control characters in every parameter of every route', () => {
 
   /** Sends one request; a 500 (or any 5xx) fails the test, naming the request. */
   const send = async (method: string, path: string, body?: unknown) => {
-    const answer = await fetch(`${marketplace.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await answer.text();
+    const answer = await callMarketplace(marketplace.url, { method, path, token, body });
+    const { text } = answer;
     expect(answer.status, `${method} ${path} ${JSON.stringify(body) ?? ''}: ${text}`).toBeLessThan(
       500,
     );

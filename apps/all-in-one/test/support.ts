@@ -31,3 +31,32 @@ export const startBareMarketplace = (dataDir: string, options: Partial<Marketpla
     jwtSecret: 'test-secret-of-the-all-in-one-0123456789',
     ...options,
   });
+
+/**
+ * One request to a marketplace at `base`, as a client sends it: a bearer token when given, a
+ * JSON body when given. The answer's status, text, JSON body (when it is JSON) and headers.
+ */
+export const callMarketplace = async (
+  base: string,
+  request: { method: string; path: string; token?: string | undefined; body?: unknown },
+  headers: Record<string, string> = {},
+) => {
+  const { method, path, token, body } = request;
+  const answer = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await answer.text();
+  let json: Record<string, unknown> | undefined;
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: answer.status, text, body: json, headers: answer.headers };
+};

@@ -16,7 +16,7 @@ import { Ajv } from 'ajv';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMarketplace } from '../src/marketplace.ts';
-import { serviceTokenOf, startBareMarketplace } from './support.ts';
+import { callMarketplace, serviceTokenOf, startBareMarketplace } from './support.ts';
 
 const SECRET = 'test-secret-of-the-all-in-one-webhooks-0123456789';
 const system = { uid: 'system', email: 'system@second-gear.local', role: 'System' } as const;
@@ -119,20 +119,18 @@ describe('webhooks in the all-in-one', () => {
   let category = '';
 
   const call = async (method: string, path: string, token: string, body?: unknown) => {
-    const answer = await fetch(`${marketplace.url}${path}`, {
+    const {
+      status,
+      body: json,
+      headers,
+    } = await callMarketplace(marketplace.url, {
       method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      path,
+      token,
+      body,
     });
-    const text = await answer.text();
-    return {
-      status: answer.status,
-      body: text ? JSON.parse(text) : undefined,
-      headers: answer.headers,
-    };
+    // biome-ignore lint/suspicious/noExplicitAny: the tests read the answers' fields freely.
+    return { status, body: json as any, headers };
   };
   const listCar = async (name: string) => {
     const answer = await call('POST', '/api/product', serviceToken(seller), {
