@@ -33,6 +33,20 @@ const openStream = async (url: string, token: string) => {
   return { response, until, ended: () => ended, close: () => controller.abort() };
 };
 
+/** The stream's last message is `closed` with `why`, within a second of `since`; then it ends. */
+const expectClosed = async (
+  stream: Awaited<ReturnType<typeof openStream>>,
+  since: number,
+  why: { reason: string; detail: string },
+) => {
+  const messages = await stream.until((m) => m.some((message) => message.event === 'closed'));
+  const closed = messages.find((message) => message.event === 'closed');
+  expect(JSON.parse(closed?.data ?? '{}')).toEqual({ type: 'closed', ...why });
+  expect(Date.now() - since).toBeLessThan(1000);
+  await stream.until(() => false);
+  expect(stream.ended()).toBe(true);
+};
+
 describe.each(list.slice(0, 1))('streams that notice a lost right, on $name', (backend) => {
   let h: Harness;
   let address: string;
@@ -67,16 +81,10 @@ describe.each(list.slice(0, 1))('streams that notice a lost right, on $name', (b
       await h.store.append(streams.user(buyer.uid), 'any', [
         eventData('UserDeleted', { userId: buyer.uid, email: buyer.email }, admin),
       ]);
-      const messages = await stream.until((m) => m.some((message) => message.event === 'closed'));
-      const closed = messages.find((message) => message.event === 'closed');
-      expect(JSON.parse(closed?.data ?? '{}')).toEqual({
-        type: 'closed',
+      await expectClosed(stream, deletedAt, {
         reason: 'account-deleted',
         detail: 'This account was deleted.',
       });
-      expect(Date.now() - deletedAt).toBeLessThan(1000);
-      await stream.until(() => false);
-      expect(stream.ended()).toBe(true);
     } finally {
       stream.close();
     }
@@ -112,15 +120,10 @@ describe.each(list.slice(0, 1))('streams that notice a lost right, on $name', (b
         headers: { authorization: `Bearer ${key.key}` },
       });
       expect(read.status).toBe(401);
-      const messages = await stream.until((m) => m.some((message) => message.event === 'closed'));
-      expect(JSON.parse(messages.find((m) => m.event === 'closed')?.data ?? '{}')).toEqual({
-        type: 'closed',
+      await expectClosed(stream, revokedAt, {
         reason: 'api-key-revoked',
         detail: 'The API key of this stream was revoked.',
       });
-      expect(Date.now() - revokedAt).toBeLessThan(1000);
-      await stream.until(() => false);
-      expect(stream.ended()).toBe(true);
     } finally {
       stream.close();
     }
