@@ -10,6 +10,7 @@ import {
   evolveUser,
   initialUserState,
   memberWriteRoutes,
+  messageWriteRoutes,
   parseDomainEvent,
   streams,
   userWriteRoutes,
@@ -136,6 +137,7 @@ const commandRoutes = async (
     });
     bookingWriteRoutes(routes as ServiceApp, { run });
     await memberWriteRoutes(routes as ServiceApp, { run, store: options.store });
+    messageWriteRoutes(routes as ServiceApp, { run });
     await apiKeyWriteRoutes(routes as ServiceApp, { run });
     const { authenticatedOrApiKey } = apiKeyVerifier(routes as ServiceApp, options.store);
     await webhookWriteRoutes(routes as ServiceApp, {

@@ -750,6 +750,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0016-exact-money',
       '0017-personal-details',
       '0018-webhook-owners',
+      '0019-conversations',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

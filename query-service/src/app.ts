@@ -13,6 +13,7 @@ import {
   feedRoutes,
   integrationReadRoutes,
   memberReadRoutes,
+  messageReadRoutes,
   sitemapRoutes,
   timeTravelRoutes,
   userReadRoutes,
@@ -214,6 +215,7 @@ const routes = (
   feedRoutes(app, ctx, keys);
   integrationReadRoutes(app, ctx, keys);
   memberReadRoutes(app, ctx);
+  messageReadRoutes(app, ctx);
   timeTravelRoutes(app, ctx);
   opsRoutes(app, ctx);
   sitemapRoutes(app, ctx, {

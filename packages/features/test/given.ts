@@ -60,6 +60,13 @@ export const streamOf = (event: DomainEvent): string => {
     case 'WebhookEndpointFailing':
     case 'WebhookEndpointRecovered':
       return streams.webhook(event.data.endpointId);
+    case 'ConversationStarted':
+    case 'MessageSent':
+    case 'ConversationRead':
+      return streams.conversation(event.data.conversationId);
+    case 'UserBlocked':
+    case 'UserUnblocked':
+      return streams.blocks(event.data.blockerId);
     default: {
       const { data } = event as { type: string; data: Record<string, unknown> };
       if (typeof data.carId !== 'string') throw new Error(`streamOf: no stream for ${event.type}`);

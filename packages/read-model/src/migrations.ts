@@ -730,6 +730,52 @@ export const migrations: Migration[] = [
         where deleted_at is null`,
     ],
   },
+  {
+    // Conversations between a car's buyer and its seller, their messages, and whom each user
+    // refuses messages from; the `messages` projection keeps them.
+    name: '0019-conversations',
+    statements: (s) => [
+      `create table ${s}.conversations (
+        id text primary key,
+        car_id text not null,
+        buyer_id text not null,
+        seller_id text not null,
+        started_at timestamptz not null,
+        messages integer not null default 0,
+        buyer_read integer not null default 0,
+        seller_read integer not null default 0,
+        last_text text not null default '',
+        last_sender_id text not null default '',
+        last_at timestamptz not null,
+        position bigint not null,
+        version bigint not null
+      )`,
+      `create index conversations_buyer_idx on ${s}.conversations (buyer_id, position)`,
+      `create index conversations_seller_idx on ${s}.conversations (seller_id, position)`,
+      `create index conversations_car_idx on ${s}.conversations (car_id)`,
+      `create table ${s}.conversation_messages (
+        conversation_id text not null,
+        seq integer not null,
+        id text not null,
+        sender_id text not null,
+        recipient_id text not null,
+        text text not null,
+        sent_at timestamptz not null,
+        position bigint not null,
+        primary key (conversation_id, seq)
+      )`,
+      `create index conversation_messages_recipient_idx
+        on ${s}.conversation_messages (recipient_id, position)`,
+      `create index conversation_messages_sender_idx on ${s}.conversation_messages (sender_id)`,
+      `create table ${s}.user_blocks (
+        blocker_id text not null,
+        blocked_id text not null,
+        position bigint not null,
+        primary key (blocker_id, blocked_id)
+      )`,
+      `create index user_blocks_blocked_idx on ${s}.user_blocks (blocked_id)`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

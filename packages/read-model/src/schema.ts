@@ -1,4 +1,4 @@
-import type { BookingStatus, Role } from '@second-gear/features';
+import type { BookingStatus, MessageTables, Role } from '@second-gear/features';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -203,6 +203,7 @@ export const projectionNames = [
   'audit',
   'members',
   'integrations',
+  'messages',
 ] as const;
 export type ProjectionName = (typeof projectionNames)[number];
 
@@ -267,7 +268,8 @@ export type NotificationKind =
   | 'price-dropped'
   | 'favourite-sold'
   | 'search-matched'
-  | 'webhook-failing';
+  | 'webhook-failing'
+  | 'message-received';
 
 /** The `user_id` of a notification every admin sees (a failing webhook). */
 export const ADMINS_AUDIENCE = '@admins';
@@ -328,7 +330,7 @@ export interface WebhookEndpointsTable {
   version: PositionColumn;
 }
 
-export interface ReadModelDatabase {
+export interface ReadModelDatabase extends MessageTables {
   users: UsersTable;
   categories: CategoriesTable;
   cars: CarsTable;

@@ -343,6 +343,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const MONEY = '0016-exact-money';
   const PERSONAL = '0017-personal-details';
   const WEBHOOK_OWNERS = '0018-webhook-owners';
+  const CONVERSATIONS = '0019-conversations';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -382,6 +383,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       MONEY,
       PERSONAL,
       WEBHOOK_OWNERS,
+      CONVERSATIONS,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -421,6 +423,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       MONEY,
       PERSONAL,
       WEBHOOK_OWNERS,
+      CONVERSATIONS,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -542,7 +545,12 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       )
       .execute(db);
 
-    expect(await migrateReadModel(db, old)).toEqual([MONEY, PERSONAL, WEBHOOK_OWNERS]);
+    expect(await migrateReadModel(db, old)).toEqual([
+      MONEY,
+      PERSONAL,
+      WEBHOOK_OWNERS,
+      CONVERSATIONS,
+    ]);
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns
       where table_schema = ${old} and (column_name like '%price' and column_name <> 'price_band')

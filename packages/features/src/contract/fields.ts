@@ -190,5 +190,6 @@ export type WriteAuth =
   | 'owning-seller-or-admin'
   | 'booking-seller'
   | 'booking-party'
+  | 'conversation-party'
   | 'admin'
   | 'webhook-manager';

@@ -6,6 +6,7 @@ export * from '../integrations/contract.ts';
 export { ApiKeyScope } from '../integrations/events.ts';
 export * from '../integrations/feed.ts';
 export * from '../members/contract.ts';
+export * from '../messages/contract.ts';
 export { ERASED_NAME } from '../platform/personal-data.ts';
 export { type BookingStatus, bookingStatuses } from '../platform/rules.ts';
 export * from '../users/contract.ts';

@@ -8,6 +8,7 @@ import { carWriteCalls } from '../cars/contract.ts';
 import { categoryWriteCalls } from '../categories/contract.ts';
 import { integrationWriteCalls } from '../integrations/contract.ts';
 import { memberWriteCalls } from '../members/contract.ts';
+import { messageWriteCalls } from '../messages/contract.ts';
 import { userWriteCalls } from '../users/contract.ts';
 
 export const writeCalls = {
@@ -17,6 +18,7 @@ export const writeCalls = {
   ...bookingWriteCalls,
   ...memberWriteCalls,
   ...integrationWriteCalls,
+  ...messageWriteCalls,
 } as const;
 
 export type WriteCall = keyof typeof writeCalls;

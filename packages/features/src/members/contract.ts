@@ -10,6 +10,7 @@ import {
   requiredText,
   UpdateAnswer,
 } from '../contract/fields.ts';
+import { LiveMessage } from '../messages/contract.ts';
 
 /** POST /api/saved-searches */
 export const SaveSearchBody = z.strictObject({
@@ -47,6 +48,7 @@ export const notificationKinds = [
   'favourite-sold',
   'search-matched',
   'webhook-failing',
+  'message-received',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -77,7 +79,13 @@ export const NotificationStreamMessage = z.discriminatedUnion('type', [
     notification: NotificationRecord,
     unread: z.number(),
   }),
-  z.object({ type: z.literal('unread'), unread: z.number() }),
+  z.object({
+    type: z.literal('unread'),
+    unread: z.number(),
+    messages: z.number().describe('Unread messages of all your conversations'),
+  }),
+  // A message to the caller, in one of their conversations.
+  LiveMessage,
   // The last message: the caller may no longer follow this stream (the stream then ends).
   z.object({
     type: z.literal('closed'),

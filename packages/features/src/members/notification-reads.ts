@@ -61,6 +61,10 @@ export const toNotification = (row: NotificationWithCar, readUpTo: bigint): Noti
       message: 'A webhook is failing: a message was given up after its last attempt',
       link: '/user/webhooks',
     }),
+    'message-received': () => ({
+      message: `New message about ${car}`,
+      link: `/user/messages/${String(d.conversationId ?? '')}`,
+    }),
   };
   const position = BigInt(row.position);
   return {

@@ -8,6 +8,12 @@ import {
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { NotificationStreamMessage } from '../contract/index.ts';
+import {
+  lastMessagePosition,
+  messagesAfter,
+  toMessage,
+  unreadMessagesOf,
+} from '../messages/index.ts';
 import type { QueryContext } from '../platform/reads/context.ts';
 import { closeEventStream, openEventStream } from '../platform/reads/event-stream.ts';
 import { type Viewer, viewerOf } from '../platform/reads/viewer.ts';
@@ -46,6 +52,18 @@ const latestPosition = async (reads: NotificationReads, viewer: Viewer): Promise
     )?.last ?? 0,
   );
 
+/** The newest notification or message the viewer has: the lists already show it and those before. */
+const newestFor = async (
+  ctx: QueryContext,
+  reads: NotificationReads,
+  viewer: Viewer,
+): Promise<bigint> => {
+  const notification = await latestPosition(reads, viewer);
+  const message = await lastMessagePosition(ctx, viewer.uid);
+  if (message > notification) return message;
+  return notification;
+};
+
 /** Takes the answer over from Fastify and opens it as an event stream of messages. */
 const openNotificationStream = (reply: FastifyReply): { res: ServerResponse; send: Send } => {
   const res = openEventStream(reply);
@@ -82,9 +100,68 @@ const noLongerFollows = async (
   return undefined;
 };
 
+/** How many rows of each kind one pass reads at most. */
+const PASS_ROWS = 100;
+
+type Outgoing = { position: bigint; message: NotificationStreamMessage };
+
 /**
- * Sends the viewer's notifications after `from` as they come, with the unread count, until the
- * client goes away.
+ * What one pass sends, in position order: the viewer's notifications and the messages they
+ * received after `after`. When a kind filled its page, nothing beyond that page's last position
+ * is sent yet (the next pass continues from there), so that no row is passed over.
+ */
+const nextOutgoing = async (
+  ctx: QueryContext,
+  reads: NotificationReads,
+  viewer: Viewer,
+  after: bigint,
+): Promise<{ outgoing: Outgoing[]; full: boolean; unread: number; messages: number }> => {
+  const upTo = await reads.readUpTo(viewer.uid);
+  const [rows, received, unread, messages] = await Promise.all([
+    reads
+      .notificationsOf(viewer)
+      .where('n.position', '>', after.toString())
+      .orderBy('n.position', 'asc')
+      .limit(PASS_ROWS)
+      .execute(),
+    messagesAfter(ctx, viewer.uid, after, PASS_ROWS),
+    reads.unreadCount(viewer, upTo),
+    unreadMessagesOf(ctx, viewer.uid),
+  ]);
+  const outgoing: Outgoing[] = [
+    ...rows.map((row) => {
+      const notification = toNotification(row as NotificationWithCar, upTo);
+      return {
+        position: BigInt(row.position),
+        message: { type: 'notification' as const, notification, unread },
+      };
+    }),
+    ...received.map((row) => ({
+      position: BigInt(row.position),
+      message: {
+        type: 'message' as const,
+        conversationId: row.conversation_id,
+        message: toMessage(row, viewer.uid),
+        unreadMessages: messages,
+      },
+    })),
+  ].sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
+  const lastOfFull = [rows, received]
+    .filter((page) => page.length === PASS_ROWS)
+    .map((page) => BigInt(page.at(-1)?.position ?? 0));
+  let cut: bigint | undefined;
+  for (const last of lastOfFull) if (cut === undefined || last < cut) cut = last;
+  return {
+    outgoing: cut === undefined ? outgoing : outgoing.filter((item) => item.position <= cut),
+    full: cut !== undefined,
+    unread,
+    messages,
+  };
+};
+
+/**
+ * Sends the viewer's notifications and the messages they receive after `from` as they come,
+ * with the unread counts, until the client goes away.
  */
 const followNotifications = (options: {
   ctx: QueryContext;
@@ -100,7 +177,7 @@ const followNotifications = (options: {
   let closed = false;
   let running: Promise<void> = Promise.resolve();
   let again = false;
-  let lastUnread = -1;
+  let lastCounts = '';
   // One pass at a time; a change during a pass asks for one more after it.
   const push = () => {
     if (closed) return;
@@ -114,22 +191,17 @@ const followNotifications = (options: {
             closeEventStream(res, ended.reason, ended.detail);
             return;
           }
-          const upTo = await reads.readUpTo(viewer.uid);
-          const rows = await reads
-            .notificationsOf(viewer)
-            .where('n.position', '>', after.toString())
-            .orderBy('n.position', 'asc')
-            .limit(100)
-            .execute();
-          const unread = await reads.unreadCount(viewer, upTo);
-          for (const row of rows) {
-            const notification = toNotification(row as NotificationWithCar, upTo);
-            send({ type: 'notification', notification, unread }, notification.position);
-            after = BigInt(row.position);
+          const pass = await nextOutgoing(ctx, reads, viewer, after);
+          for (const { position, message } of pass.outgoing) {
+            send(message, position.toString());
+            after = position;
           }
-          if (rows.length === 0 && unread !== lastUnread) send({ type: 'unread', unread });
-          lastUnread = unread;
-          if (rows.length === 100) again = true;
+          const counts = `${pass.unread}:${pass.messages}`;
+          if (pass.outgoing.length === 0 && counts !== lastCounts) {
+            send({ type: 'unread', unread: pass.unread, messages: pass.messages });
+          }
+          lastCounts = counts;
+          if (pass.full) again = true;
         } catch (error) {
           log.warn({ err: error }, 'notification stream could not read; it tries again');
         }
@@ -160,11 +232,14 @@ export const notificationStreamRoutes = (app: ServiceApp, ctx: QueryContext): vo
       schema: {
         operationId: 'followNotifications',
         tags: ['members'],
-        summary: 'Your notifications as they come, as server-sent events',
+        summary:
+          'Your notifications and the messages you receive as they come, as server-sent events',
         description:
-          'text/event-stream. First an `unread` message with the unread count; then, for each ' +
-          'new notification, a `notification` message (`id: <position>`) with the unread count. ' +
-          'Reconnect with Last-Event-ID to receive what came after it.',
+          'text/event-stream. First an `unread` message with the unread counts (notifications, ' +
+          'and messages of your conversations); then, for each new notification, a ' +
+          '`notification` message, and for each message someone sends you, a `message` message ' +
+          '(each with `id: <position>`); an `unread` message again when a count changes ' +
+          'otherwise. Reconnect with Last-Event-ID to receive what came after it.',
         response: {
           200: {
             description: 'The notifications, as server-sent events',
@@ -179,7 +254,7 @@ export const notificationStreamRoutes = (app: ServiceApp, ctx: QueryContext): vo
     async (request, reply) => {
       const viewer = await viewerOf(ctx.db, ctx.schema, request);
       // Without Last-Event-ID, only what comes from now on: the list has what came before.
-      const from = resumePosition(request) ?? (await latestPosition(reads, viewer));
+      const from = resumePosition(request) ?? (await newestFor(ctx, reads, viewer));
       const { res, send } = openNotificationStream(reply);
       followNotifications({ ctx, reads, viewer, from, res, send, log: request.log });
     },

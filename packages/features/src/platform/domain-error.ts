@@ -50,6 +50,11 @@ export const domainRules = {
   'saved-search-exists': 'conflict',
   'saved-search-not-found': 'not_found',
   'too-many-saved-searches': 'conflict',
+  // conversations between buyers and sellers
+  'own-conversation': 'forbidden',
+  'conversation-not-found': 'not_found',
+  'conversation-blocked': 'forbidden',
+  'conversation-ended': 'conflict',
   // integrators: API keys and webhooks
   'api-key-exists': 'conflict',
   'api-key-not-found': 'not_found',

@@ -60,6 +60,8 @@ export const TEXT_MAX = {
   description: 4000,
   phone: 32,
   meetup: 200,
+  /** One message of a conversation between a buyer and a seller. */
+  message: 2000,
 } as const;
 
 /** Whether `value` is a finite number within `bound`. */

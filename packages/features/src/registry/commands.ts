@@ -3,6 +3,7 @@ import { carCommands } from '../cars/commands.ts';
 import { categoryCommands } from '../categories/commands.ts';
 import { integrationCommands } from '../integrations/commands.ts';
 import { memberCommands } from '../members/commands.ts';
+import { messageCommands } from '../messages/commands.ts';
 import type { CommandSlice } from '../platform/slice.ts';
 import { userCommands } from '../users/commands.ts';
 
@@ -14,6 +15,7 @@ const slices = {
   ...bookingCommands,
   ...memberCommands,
   ...integrationCommands,
+  ...messageCommands,
 } as const;
 
 /** The command a slice decides. */

@@ -46,6 +46,8 @@ const readsFrom = (
     member: read('member'),
     apiKey: read('apiKey'),
     webhook: read('webhook'),
+    conversation: read('conversation'),
+    blocks: read('blocks'),
   };
 };
 

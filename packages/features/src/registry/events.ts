@@ -5,6 +5,7 @@ import { CarListedV1, carEvents, noCarDetails } from '../cars/events.ts';
 import { categoryEvents } from '../categories/events.ts';
 import { integrationEvents } from '../integrations/events.ts';
 import { memberEvents } from '../members/events.ts';
+import { messageEvents } from '../messages/events.ts';
 import { roles } from '../platform/rules.ts';
 import { userEvents } from '../users/events.ts';
 
@@ -67,6 +68,7 @@ export const eventSchemas = {
   ...carEvents,
   ...bookingEvents,
   ...integrationEvents,
+  ...messageEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -161,4 +163,6 @@ export const streams = {
   member: (uid: string) => `member-${uid}`,
   apiKey: (keyId: string) => `apikey-${keyId}`,
   webhook: (endpointId: string) => `webhook-${endpointId}`,
+  conversation: (conversationId: string) => `conversation-${conversationId}`,
+  blocks: (uid: string) => `blocks-${uid}`,
 } as const;

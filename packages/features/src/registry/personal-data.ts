@@ -8,6 +8,7 @@ import {
 } from '@second-gear/event-store';
 import { bookingPersonalValues } from '../bookings/events.ts';
 import { carPersonalValues } from '../cars/events.ts';
+import { messagePersonalValues } from '../messages/events.ts';
 import { ANSWER_EVENT_TYPE } from '../platform/commands/idempotency.ts';
 import { ERASED_CONTACT } from '../platform/personal-data.ts';
 import { roles } from '../platform/rules.ts';
@@ -63,6 +64,7 @@ export const personalDataPolicy: PersonalDataPolicy = {
     ...userPersonalValues,
     ...carPersonalValues,
     ...bookingPersonalValues,
+    ...messagePersonalValues,
     // The person's seal inside, the day's around it.
     [ANSWER_EVENT_TYPE]: [storedAnswer, answerRetention],
   },

@@ -9,6 +9,7 @@ import { carsProjectionOf, describeCar } from '../cars/index.ts';
 import { categoriesProjection, describeCategory } from '../categories/index.ts';
 import { describeApiKey, describeWebhook, integrationsProjection } from '../integrations/index.ts';
 import { membersProjectionOf } from '../members/index.ts';
+import { describeConversation, messageNotices, messagesProjection } from '../messages/index.ts';
 import type { Projection } from '../platform/projection.ts';
 import { describeUser, usersProjection } from '../users/index.ts';
 
@@ -20,9 +21,16 @@ export const auditProjection = auditProjectionOf([
   describeBooking,
   describeApiKey,
   describeWebhook,
+  describeConversation,
 ]);
-export const membersProjection = membersProjectionOf([bookingNotices]);
-export { bookingsProjection, categoriesProjection, integrationsProjection, usersProjection };
+export const membersProjection = membersProjectionOf([bookingNotices, messageNotices]);
+export {
+  bookingsProjection,
+  categoriesProjection,
+  integrationsProjection,
+  messagesProjection,
+  usersProjection,
+};
 
 /** Every projection of the read model, each with its own checkpoint. */
 export const allProjections: readonly Projection[] = [
@@ -33,4 +41,5 @@ export const allProjections: readonly Projection[] = [
   auditProjection,
   membersProjection,
   integrationsProjection,
+  messagesProjection,
 ];

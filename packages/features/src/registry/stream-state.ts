@@ -23,6 +23,14 @@ import { type ApiKeyState, evolveApiKey, initialApiKeyState } from '../integrati
 import { evolveWebhook, initialWebhookState, type WebhookState } from '../integrations/webhook.ts';
 import { evolveMember, initialMemberState, type MemberState } from '../members/member.ts';
 import {
+  type BlocksState,
+  type ConversationState,
+  evolveBlocks,
+  evolveConversation,
+  initialBlocksState,
+  initialConversationState,
+} from '../messages/conversation.ts';
+import {
   type EmailReservationState,
   evolveEmailReservation,
   initialEmailReservationState,
@@ -50,6 +58,8 @@ export type StreamStateOf = {
   member: MemberState;
   apiKey: ApiKeyState;
   webhook: WebhookState;
+  conversation: ConversationState;
+  blocks: BlocksState;
 };
 
 /** How each kind of stream folds into its state. */
@@ -73,6 +83,8 @@ export const streamKinds: {
   member: { initialState: initialMemberState, evolve: evolveMember },
   apiKey: { initialState: initialApiKeyState, evolve: evolveApiKey },
   webhook: { initialState: initialWebhookState, evolve: evolveWebhook },
+  conversation: { initialState: initialConversationState, evolve: evolveConversation },
+  blocks: { initialState: initialBlocksState, evolve: evolveBlocks },
 };
 
 export const foldStream = <K extends StreamKind>(

@@ -393,10 +393,61 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your notifications as they come, as server-sent events
-         * @description text/event-stream. First an `unread` message with the unread count; then, for each new notification, a `notification` message (`id: <position>`) with the unread count. Reconnect with Last-Event-ID to receive what came after it.
+         * Your notifications and the messages you receive as they come, as server-sent events
+         * @description text/event-stream. First an `unread` message with the unread counts (notifications, and messages of your conversations); then, for each new notification, a `notification` message, and for each message someone sends you, a `message` message (each with `id: <position>`); an `unread` message again when a count changes otherwise. Reconnect with Last-Event-ID to receive what came after it.
          */
         get: operations["followNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your conversations with buyers and sellers, the latest message first; `X-Unread-Messages` counts what you have not read */
+        get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many conversations each of your cars has, by car id (cars with none are absent) */
+        get: operations["countConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A conversation of yours and its latest messages, oldest first (`before` pages back); to anyone else it does not exist */
+        get: operations["getConversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2213,7 +2264,7 @@ export interface operations {
                         /** @description The position of the event it was made from; mark read up to it */
                         position: string;
                         /** @enum {string} */
-                        kind: "booking-requested" | "booking-accepted" | "booking-declined" | "booking-cancelled" | "booking-ended" | "price-dropped" | "favourite-sold" | "search-matched" | "webhook-failing";
+                        kind: "booking-requested" | "booking-accepted" | "booking-declined" | "booking-cancelled" | "booking-ended" | "price-dropped" | "favourite-sold" | "search-matched" | "webhook-failing" | "message-received";
                         message: string;
                         /** @description A path of the web app to open */
                         link: string;
@@ -2289,6 +2340,251 @@ export interface operations {
             };
             /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+                /** @description Only the caller's conversation about this car */
+                product_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        /**
+                         * @description The caller's part in it
+                         * @enum {string}
+                         */
+                        role: "buyer" | "seller";
+                        product: {
+                            _id: string;
+                            name: string;
+                            image: string;
+                            price: number;
+                            sold: boolean;
+                            booked: boolean;
+                            deleted: boolean;
+                        };
+                        with: {
+                            _id: string;
+                            name: string;
+                            /** @description The other party deleted their account */
+                            deleted: boolean;
+                        };
+                        last_message: {
+                            /** @description Empty when its author deleted their account */
+                            text: string;
+                            /** @description ISO-8601 */
+                            at: string;
+                            mine: boolean;
+                        };
+                        messages: number;
+                        /** @description Messages from the other party the caller has not read */
+                        unread: number;
+                        /** @description Why no message can be sent any more; null while one can */
+                        closed: ("blocked-by-you" | "blocked-you" | "account-deleted" | "car-deleted") | null;
+                        /** @description ISO-8601 */
+                        started_at: string;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    countConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: number;
+                    };
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: {
+                /** @description Only the messages before this `seq` (older ones) */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A user uid, or the UUID of a car, category or booking */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversation: {
+                            _id: string;
+                            /**
+                             * @description The caller's part in it
+                             * @enum {string}
+                             */
+                            role: "buyer" | "seller";
+                            product: {
+                                _id: string;
+                                name: string;
+                                image: string;
+                                price: number;
+                                sold: boolean;
+                                booked: boolean;
+                                deleted: boolean;
+                            };
+                            with: {
+                                _id: string;
+                                name: string;
+                                /** @description The other party deleted their account */
+                                deleted: boolean;
+                            };
+                            last_message: {
+                                /** @description Empty when its author deleted their account */
+                                text: string;
+                                /** @description ISO-8601 */
+                                at: string;
+                                mine: boolean;
+                            };
+                            messages: number;
+                            /** @description Messages from the other party the caller has not read */
+                            unread: number;
+                            /** @description Why no message can be sent any more; null while one can */
+                            closed: ("blocked-by-you" | "blocked-you" | "account-deleted" | "car-deleted") | null;
+                            /** @description ISO-8601 */
+                            started_at: string;
+                        };
+                        messages: {
+                            _id: string;
+                            /** @description Its place in the conversation, from 1: mark read up to it */
+                            seq: number;
+                            mine: boolean;
+                            /** @description Plain text; empty once its author deleted their account */
+                            text: string;
+                            /** @description Its author deleted their account */
+                            removed: boolean;
+                            /** @description ISO-8601 */
+                            at: string;
+                        }[];
+                        /** @description Older messages come before these: ask again with `before` */
+                        earlier: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found: what the request names does not exist. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

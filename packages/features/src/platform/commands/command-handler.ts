@@ -39,9 +39,9 @@ export type CommandSpec<Body extends Record<string, unknown>> = {
   /**
    * A check of the input that needs I/O (a webhook URL's host resolved), made once the decision
    * has accepted the command and before anything is appended, so that who may act is still
-   * decided first. It throws to refuse.
+   * decided first. It is given the decision, and throws to refuse.
    */
-  check?: () => Promise<void>;
+  check?: (decision: Decision) => Promise<void>;
 };
 
 export type CommandAnswer<Body> = {
@@ -132,7 +132,7 @@ export class CommandHandler {
         throw error;
       }
       const { decision } = decided;
-      if (spec.check && decision.appends.length > 0) await spec.check();
+      if (spec.check && decision.appends.length > 0) await spec.check(decision);
       const answer = spec.answer(decision);
       const requests = this.#appendRequests(context, decided, answer, key.expected);
       let position: bigint;

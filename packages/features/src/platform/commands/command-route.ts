@@ -49,7 +49,7 @@ export type RunCommand = <Body extends Record<string, unknown>>(
     command: Command;
     answer: (decision: Decision) => { status: number; body: Body };
     /** See `CommandSpec.check`. */
-    check?: () => Promise<void>;
+    check?: (decision: Decision) => Promise<void>;
     /**
      * What the answer shows once and the store must never keep (a key, a signing secret): added
      * to the body sent, never to the answer stored under an Idempotency-Key. `replayed` says

@@ -15,6 +15,8 @@ const authText: Record<WriteAuth, string> = {
   'booking-seller': 'The seller of the booked car: `Authorization: bearer <service token>`.',
   'booking-party':
     "The booking's buyer, or the seller of its car: `Authorization: bearer <service token>`.",
+  'conversation-party':
+    "The conversation's buyer or seller: `Authorization: bearer <service token>`.",
   admin: 'An Admin: `Authorization: bearer <service token>`.',
   'webhook-manager':
     'An Admin (`Authorization: bearer <service token>`), or an API key with the `webhooks:manage` scope (`Authorization: Bearer sgk_...`).',

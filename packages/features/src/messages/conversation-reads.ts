@@ -1,0 +1,148 @@
+import { sql } from 'kysely';
+import type { ReadContext } from '../platform/reads/context.ts';
+import type { ConversationClosure, ConversationRecord, MessageRecord } from './contract.ts';
+
+/**
+ * The viewer's conversations, each with its car and both parties as they are now, and whether
+ * either party blocked the other.
+ */
+export const conversationsOf = (ctx: ReadContext, uid: string) =>
+  ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom('conversations as v')
+    .innerJoin('cars as c', 'c.id', 'v.car_id')
+    .innerJoin('users as b', 'b.id', 'v.buyer_id')
+    .innerJoin('users as s', 's.id', 'v.seller_id')
+    .where((eb) => eb.or([eb('v.buyer_id', '=', uid), eb('v.seller_id', '=', uid)]))
+    .select([
+      'v.id',
+      'v.car_id',
+      'v.buyer_id',
+      'v.seller_id',
+      'v.started_at',
+      'v.messages',
+      'v.buyer_read',
+      'v.seller_read',
+      'v.last_text',
+      'v.last_sender_id',
+      'v.last_at',
+      'c.name as car_name',
+      'c.image as car_image',
+      'c.price as car_price',
+      'c.sold_at as car_sold_at',
+      'c.booked as car_booked',
+      'c.deleted_at as car_deleted_at',
+      'b.name as buyer_name',
+      'b.deleted_at as buyer_deleted_at',
+      's.name as seller_name',
+      's.deleted_at as seller_deleted_at',
+      sql<boolean>`exists (select 1 from user_blocks k where k.blocker_id = ${uid}
+        and k.blocked_id = case when v.buyer_id = ${uid} then v.seller_id else v.buyer_id end)`.as(
+        'blocked_by_me',
+      ),
+      sql<boolean>`exists (select 1 from user_blocks k where k.blocked_id = ${uid}
+        and k.blocker_id = case when v.buyer_id = ${uid} then v.seller_id else v.buyer_id end)`.as(
+        'blocked_me',
+      ),
+    ]);
+
+type ConversationRow = Awaited<
+  ReturnType<ReturnType<typeof conversationsOf>['executeTakeFirstOrThrow']>
+>;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Why nobody can write any more, the most lasting reason first. */
+const closureOf = (row: ConversationRow, otherDeleted: boolean): ConversationClosure | null => {
+  if (otherDeleted) return 'account-deleted';
+  if (row.car_deleted_at !== null) return 'car-deleted';
+  if (row.blocked_by_me) return 'blocked-by-you';
+  if (row.blocked_me) return 'blocked-you';
+  return null;
+};
+
+/** A conversation as `uid`, one of its parties, sees it. */
+export const toConversation = (row: ConversationRow, uid: string): ConversationRecord => {
+  const buyer = row.buyer_id === uid;
+  const other = buyer
+    ? { _id: row.seller_id, name: row.seller_name, deleted: row.seller_deleted_at !== null }
+    : { _id: row.buyer_id, name: row.buyer_name, deleted: row.buyer_deleted_at !== null };
+  return {
+    _id: row.id,
+    role: buyer ? 'buyer' : 'seller',
+    product: {
+      _id: row.car_id,
+      name: row.car_name,
+      image: row.car_image,
+      price: Number(row.car_price),
+      sold: row.car_sold_at !== null,
+      booked: Number(row.car_booked) > 0,
+      deleted: row.car_deleted_at !== null,
+    },
+    with: other,
+    last_message: {
+      text: row.last_text,
+      at: iso(row.last_at),
+      mine: row.last_sender_id === uid,
+    },
+    messages: row.messages,
+    unread: row.messages - (buyer ? row.buyer_read : row.seller_read),
+    closed: closureOf(row, other.deleted),
+    started_at: iso(row.started_at),
+  };
+};
+
+/** How many messages of all `uid`'s conversations they have not read. */
+export const unreadMessagesOf = async (ctx: ReadContext, uid: string): Promise<number> => {
+  const row = await ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom('conversations')
+    .select(
+      sql<number>`coalesce(sum(case when buyer_id = ${uid} then messages - buyer_read
+        else messages - seller_read end), 0)::int`.as('unread'),
+    )
+    .where((eb) => eb.or([eb('buyer_id', '=', uid), eb('seller_id', '=', uid)]))
+    .executeTakeFirstOrThrow();
+  return row.unread;
+};
+
+type MessageRow = {
+  id: string;
+  seq: number;
+  sender_id: string;
+  text: string;
+  sent_at: Date | string;
+};
+
+/** A message as `uid`, a party, sees it. */
+export const toMessage = (row: MessageRow, uid: string): MessageRecord => ({
+  _id: row.id,
+  seq: row.seq,
+  mine: row.sender_id === uid,
+  text: row.text,
+  removed: row.text === '',
+  at: iso(row.sent_at),
+});
+
+/** The messages for `uid` after `after` (a position), oldest first: what the live stream sends. */
+export const messagesAfter = (ctx: ReadContext, uid: string, after: bigint, limit: number) =>
+  ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom('conversation_messages')
+    .select(['conversation_id', 'id', 'seq', 'sender_id', 'text', 'sent_at', 'position'])
+    .where('recipient_id', '=', uid)
+    .where('position', '>', after.toString())
+    .orderBy('position', 'asc')
+    .limit(limit)
+    .execute();
+
+/** The position of the newest message `uid` has received, 0 when none. */
+export const lastMessagePosition = async (ctx: ReadContext, uid: string): Promise<bigint> => {
+  const row = await ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom('conversation_messages')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('recipient_id', '=', uid)
+    .executeTakeFirst();
+  return BigInt(row?.last ?? 0);
+};

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { ServiceApp } from '@second-gear/service-http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
+import { idCommandRoute } from '../platform/commands/id-command-route.ts';
+import { answerSchemas, authenticated, writeRoute } from '../platform/commands/route-options.ts';
+import { slidingWindow } from '../platform/commands/sliding-window.ts';
+import type { Decision } from '../platform/decision.ts';
+import { messageWriteCalls, SENDING_LIMITS } from './contract.ts';
+
+/** The budgets of one command service: a sender's messages, and the conversations they open. */
+const sendingLimits = () => ({
+  messages: slidingWindow(SENDING_LIMITS.messages, 'send a message'),
+  conversations: slidingWindow(SENDING_LIMITS.conversations, 'open a conversation'),
+});
+type SendingLimits = ReturnType<typeof sendingLimits>;
+
+/**
+ * Counts a message the decision accepted against its sender's budgets (a message that opens a
+ * conversation against both), before it is appended: beyond either, 429 and nothing appended.
+ */
+const countAgainst =
+  (limits: SendingLimits, request: FastifyRequest, reply: FastifyReply) =>
+  async (decision: Decision): Promise<void> => {
+    const sender = actorOf(request).uid;
+    const opens = decision.appends.some((append) =>
+      append.events.some((event) => event.type === 'ConversationStarted'),
+    );
+    if (opens) limits.conversations.take(sender, reply);
+    limits.messages.take(sender, reply);
+  };
+
+/** `POST /api/conversations`: a buyer writes to a car's seller. */
+function startConversationRoute(app: ServiceApp, run: RunCommand, limits: SendingLimits) {
+  const call = messageWriteCalls.startConversation;
+  const { schema, ...target } = writeRoute(messageWriteCalls, 'startConversation');
+  app.route({
+    ...target,
+    onRequest: authenticated(app),
+    schema: {
+      ...schema,
+      headers: CommandHeaders,
+      body: call.body,
+      response: answerSchemas(call.answer, [201]),
+    },
+    handler: async (request, reply) => {
+      const messageId = randomUUID();
+      const { product_id: carId, text } = request.body;
+      return run(request, reply, {
+        command: {
+          type: 'StartConversation',
+          actor: actorOf(request),
+          data: { carId, messageId, text },
+        },
+        check: countAgainst(limits, request, reply),
+        answer: (decision) => ({
+          status: 201,
+          body: {
+            acknowledged: true as const,
+            insertedId: conversationOf(decision) ?? messageId,
+          },
+        }),
+      });
+    },
+  });
+}
+
+/** The conversation a decision wrote a message into. */
+const conversationOf = (decision: Decision): string | undefined => {
+  for (const append of decision.appends) {
+    for (const event of append.events) {
+      if (event.type === 'MessageSent') return event.data.conversationId;
+    }
+  }
+  return undefined;
+};
+
+/** `POST /api/conversations/:id/messages`: a party writes in their conversation. */
+function sendMessageRoute(app: ServiceApp, run: RunCommand, limits: SendingLimits) {
+  const call = messageWriteCalls.sendMessage;
+  const { schema, ...target } = writeRoute(messageWriteCalls, 'sendMessage');
+  app.route({
+    ...target,
+    onRequest: authenticated(app),
+    schema: {
+      ...schema,
+      headers: CommandHeaders,
+      params: call.params,
+      body: call.body,
+      response: answerSchemas(call.answer, [201]),
+    },
+    handler: async (request, reply) => {
+      const messageId = randomUUID();
+      return run(request, reply, {
+        command: {
+          type: 'SendMessage',
+          actor: actorOf(request),
+          data: { conversationId: request.params.id, messageId, text: request.body.text },
+        },
+        check: countAgainst(limits, request, reply),
+        answer: () => ({
+          status: 201,
+          body: { acknowledged: true as const, insertedId: messageId },
+        }),
+      });
+    },
+  });
+}
+
+/** `POST /api/conversations/:id/read`: a party has read up to a message. */
+function readConversationRoute(app: ServiceApp, run: RunCommand) {
+  const call = messageWriteCalls.readConversation;
+  const { schema, ...target } = writeRoute(messageWriteCalls, 'readConversation');
+  app.route({
+    ...target,
+    onRequest: authenticated(app),
+    schema: {
+      ...schema,
+      headers: CommandHeaders,
+      params: call.params,
+      body: call.body,
+      response: answerSchemas(call.answer, [200]),
+    },
+    handler: async (request, reply) =>
+      run(request, reply, {
+        command: {
+          type: 'ReadConversation',
+          actor: actorOf(request),
+          data: { conversationId: request.params.id, upTo: request.body.up_to },
+        },
+        answer: (decision) => ({
+          status: 200,
+          body: {
+            acknowledged: true as const,
+            modifiedCount: decision.appends.length > 0 ? 1 : 0,
+          },
+        }),
+      }),
+  });
+}
+
+/**
+ * Conversations between a buyer and a seller: opening one and writing in it (within the
+ * sender's budgets, counted per command service), reading, and blocking the other party.
+ */
+export function messageWriteRoutes(app: ServiceApp, { run }: { run: RunCommand }): void {
+  const limits = sendingLimits();
+  startConversationRoute(app, run, limits);
+  sendMessageRoute(app, run, limits);
+  readConversationRoute(app, run);
+  idCommandRoute(app, run, messageWriteCalls, 'blockParty', {
+    command: (conversationId, actor) => ({ type: 'BlockParty', actor, data: { conversationId } }),
+    count: 'modifiedCount',
+  });
+  idCommandRoute(app, run, messageWriteCalls, 'unblockParty', {
+    command: (conversationId, actor) => ({
+      type: 'UnblockParty',
+      actor,
+      data: { conversationId },
+    }),
+    count: 'modifiedCount',
+  });
+}
