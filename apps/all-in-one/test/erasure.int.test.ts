@@ -136,6 +136,16 @@ describe('erasing a deleted user in the all-in-one', () => {
     const olivesCar = await listCar(olive, 'Toyota Aqua');
     await book(bea, samsCar.insertedId, '+1 555 0100 11');
     const booked = await book(sam, olivesCar.insertedId, samsPhone);
+    // Sam writes to Olive about her car, and gives his phone there too.
+    const wrote = await call('POST', '/api/conversations', sam, {
+      product_id: olivesCar.insertedId,
+      text: `Call me on ${samsPhone}, ${sam.name}`,
+    });
+    expect(wrote.status, wrote.text).toBe(201);
+    const conversation = `/api/conversations/${String(wrote.body?.insertedId)}`;
+    expect(
+      (await call('POST', `${conversation}/messages`, olive, { text: 'Will do' })).status,
+    ).toBe(201);
     const told = await call('GET', '/api/notifications', olive, undefined, {
       'x-min-position': booked.position,
     });
@@ -178,6 +188,8 @@ describe('erasing a deleted user in the all-in-one', () => {
       await call('GET', `/product/${samsSold.insertedId}`, undefined, undefined, at),
       await call('GET', '/', undefined, undefined, at),
       await call('GET', '/sitemap.xml', undefined, undefined, at),
+      await call('GET', conversation, olive, undefined, at),
+      await call('GET', '/api/conversations', olive, undefined, at),
     ];
     // Sam is no one now, and their car went with them; everything else answers.
     const gone = [answers[1], answers[9]];
@@ -209,6 +221,19 @@ describe('erasing a deleted user in the all-in-one', () => {
       expect(text).not.toContain(sam.email);
       expect(text).not.toContain(samsPhone);
     }
+    // Olive's conversation with Sam stays, with her own words, ended by his deletion.
+    const ended = answers.at(-2)?.body as {
+      conversation: { closed: string; with: { deleted: boolean } };
+      messages: { text: string; removed: boolean }[];
+    };
+    expect(ended.conversation).toMatchObject({
+      closed: 'account-deleted',
+      with: { deleted: true },
+    });
+    expect(ended.messages.map((m) => [m.removed, m.text])).toEqual([
+      [true, ''],
+      [false, 'Will do'],
+    ]);
     // Bea and Olive are untouched.
     expect(log).toContain(bea.name);
     expect(everything).toContain(olive.name);

@@ -60,3 +60,51 @@ export const callMarketplace = async (
   }
   return { status: answer.status, text, body: json, headers: answer.headers };
 };
+
+/** One server-sent event: its name and its data, parsed as JSON. */
+export type StreamEvent = { event: string; data: Record<string, unknown> };
+
+/**
+ * An event stream of the marketplace at `url`, opened as a client does (a bearer token), read
+ * as it comes: `next(want)` answers the first event, from the ones not taken yet, that `want`
+ * accepts, waiting for it (at most `timeoutMs`).
+ */
+export const followEventStream = async (url: string, token: string, timeoutMs = 10_000) => {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const pending: StreamEvent[] = [];
+  const parse = () => {
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const fields = new Map<string, string>();
+      for (const line of block.split('\n')) {
+        const at = line.indexOf(':');
+        if (at > 0) fields.set(line.slice(0, at), line.slice(at + 1).trimStart());
+      }
+      const data = fields.get('data');
+      if (data !== undefined)
+        pending.push({ event: fields.get('event') ?? 'message', data: JSON.parse(data) });
+      end = buffer.indexOf('\n\n');
+    }
+  };
+  const next = async (want: (event: StreamEvent) => boolean): Promise<StreamEvent> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = pending.findIndex(want);
+      if (found !== -1) return pending.splice(0, found + 1).at(-1)!;
+      if (Date.now() > deadline) throw new Error(`No such event within ${timeoutMs} ms`);
+      const { value, done } = await reader.read();
+      if (done) throw new Error('The stream ended');
+      buffer += value;
+      parse();
+    }
+  };
+  return { status: response.status, next, close: () => controller.abort() };
+};

@@ -1,6 +1,37 @@
-import { sql } from 'kysely';
+import type { ReadModelDatabase } from '@second-gear/read-model';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { ReadContext } from '../platform/reads/context.ts';
 import type { ConversationClosure, ConversationRecord, MessageRecord } from './contract.ts';
+
+type Conversations = ExpressionBuilder<
+  ReadModelDatabase & { v: ReadModelDatabase['conversations'] },
+  'v'
+>;
+
+/**
+ * Whether `uid`'s block stands between them and the other party of conversation `v` (`blocker`
+ * or `blocked` is `uid`, the other is `'other'`).
+ */
+const blockBetween = (
+  eb: Conversations,
+  who: { blocker: string; blocked: 'other' } | { blocker: 'other'; blocked: string },
+) => {
+  const uid = who.blocker === 'other' ? who.blocked : who.blocker;
+  const mine = who.blocker === 'other' ? 'k.blocked_id' : 'k.blocker_id';
+  const theirs = who.blocker === 'other' ? 'k.blocker_id' : 'k.blocked_id';
+  return eb.exists(
+    eb
+      .selectFrom('user_blocks as k')
+      .select('k.position')
+      .where(mine, '=', uid)
+      .where((e) =>
+        e.or([
+          e.and([e('v.buyer_id', '=', uid), e(theirs, '=', e.ref('v.seller_id'))]),
+          e.and([e('v.seller_id', '=', uid), e(theirs, '=', e.ref('v.buyer_id'))]),
+        ]),
+      ),
+  );
+};
 
 /**
  * The viewer's conversations, each with its car and both parties as they are now, and whether
@@ -36,14 +67,8 @@ export const conversationsOf = (ctx: ReadContext, uid: string) =>
       'b.deleted_at as buyer_deleted_at',
       's.name as seller_name',
       's.deleted_at as seller_deleted_at',
-      sql<boolean>`exists (select 1 from user_blocks k where k.blocker_id = ${uid}
-        and k.blocked_id = case when v.buyer_id = ${uid} then v.seller_id else v.buyer_id end)`.as(
-        'blocked_by_me',
-      ),
-      sql<boolean>`exists (select 1 from user_blocks k where k.blocked_id = ${uid}
-        and k.blocker_id = case when v.buyer_id = ${uid} then v.seller_id else v.buyer_id end)`.as(
-        'blocked_me',
-      ),
+      (eb) => blockBetween(eb, { blocker: uid, blocked: 'other' }).as('blocked_by_me'),
+      (eb) => blockBetween(eb, { blocker: 'other', blocked: uid }).as('blocked_me'),
     ]);
 
 type ConversationRow = Awaited<
