@@ -149,6 +149,37 @@ const listDemoCars = async (seeding: Seeding, sellerToken: string): Promise<stri
   return carIds;
 };
 
+/** The buyer asks the seller about a car, and the seller answers: the inboxes have something. */
+const seedConversation = async (
+  seeding: Seeding,
+  tokens: { buyer: string; seller: string },
+  carId: string | undefined,
+) => {
+  const opened = await write(
+    seeding,
+    'POST',
+    '/api/conversations',
+    tokens.buyer,
+    'seed-conversation',
+    {
+      product_id: carId,
+      text: 'Hi Sam, is the price negotiable? And has the timing belt been replaced?',
+    },
+    'write to a seller',
+  );
+  await write(
+    seeding,
+    'POST',
+    `/api/conversations/${String(opened.insertedId)}/messages`,
+    tokens.seller,
+    'seed-conversation-answer',
+    {
+      text: 'Hi Bea, the belt was replaced last spring. The price is firm, but winter tyres come with it.',
+    },
+    'answer a buyer',
+  );
+};
+
 /**
  * Seeds the demo marketplace once, through the same HTTP routes a browser uses (so the audit
  * log shows it), with an Idempotency-Key on every write: a seed cut short by a crash simply runs
@@ -198,6 +229,7 @@ export const seedDemoData = async (options: SeedOptions): Promise<void> => {
     { product_id: carIds[1], buyer_phone: '+1 512 555 0142', meetup: 'Zilker Park, Austin' },
     'book a car',
   );
+  await seedConversation(seeding, tokens, carIds[2]);
 
   await writeFile(marker, `${new Date().toISOString()}\n`);
   say(`seeded ${demoCars.length} cars, ${demoCategories.length} categories and 3 accounts`);
