@@ -141,6 +141,10 @@ const openapiOf = () => ({
       description:
         'What a signed-in user keeps and hears: favourites, saved searches, notifications',
     },
+    {
+      name: 'messages',
+      description: "Conversations between a car's buyer and its seller, for their two parties only",
+    },
   ],
 });
 
