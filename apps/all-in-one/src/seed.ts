@@ -162,7 +162,7 @@ const seedConversation = async (
     tokens.buyer,
     'seed-conversation',
     {
-      product_id: carId,
+      carId,
       text: 'Hi Sam, is the price negotiable? And has the timing belt been replaced?',
     },
     'write to a seller',

@@ -138,7 +138,7 @@ describe('erasing a deleted user in the all-in-one', () => {
     const booked = await book(sam, olivesCar.insertedId, samsPhone);
     // Sam writes to Olive about her car, and gives his phone there too.
     const wrote = await call('POST', '/api/conversations', sam, {
-      product_id: olivesCar.insertedId,
+      carId: olivesCar.insertedId,
       text: `Call me on ${samsPhone}, ${sam.name}`,
     });
     expect(wrote.status, wrote.text).toBe(201);

@@ -64,7 +64,7 @@ describe('conversations in the all-in-one', () => {
     return String(answer.body?.insertedId);
   };
   const write = async (as: Person, carId: string, text: string) =>
-    call('POST', '/api/conversations', as, { product_id: carId, text });
+    call('POST', '/api/conversations', as, { carId, text });
   const inboxOf = async (as: Person, at: string) => {
     const answer = await call('GET', '/api/conversations', as, undefined, at);
     expect(answer.status, answer.text).toBe(200);
@@ -166,7 +166,16 @@ describe('conversations in the all-in-one', () => {
       [2, true, 'Has the timing belt been done?'],
       [3, false, 'Yes, and the belt was done at 90,000 km.'],
     ]);
-    const read = await call('POST', `/api/conversations/${conversationId}/read`, bea, { up_to: 3 });
+    // Paged newest last, by their place in the conversation; `Link` names the older page.
+    const latest = await call('GET', `/api/conversations/${conversationId}/messages?limit=2`, bea);
+    expect((JSON.parse(latest.text) as { seq: number }[]).map((m) => m.seq)).toEqual([2, 3]);
+    expect(latest.headers.get('x-total-count')).toBe('3');
+    const older = /<([^>]+)>; rel="next"/.exec(latest.headers.get('link') ?? '')?.[1];
+    expect(older).toBe(`/api/conversations/${conversationId}/messages?before=2&limit=2`);
+    const oldest = await call('GET', older ?? '', bea);
+    expect((JSON.parse(oldest.text) as { seq: number }[]).map((m) => m.seq)).toEqual([1]);
+    expect(oldest.headers.get('link')).toBeNull();
+    const read = await call('POST', `/api/conversations/${conversationId}/read`, bea, { upTo: 3 });
     expect(read.body).toMatchObject({ modifiedCount: 1 });
     expect((await inboxOf(bea, String(read.body?.position))).unread).toBe(0);
     const counts = await call(
@@ -185,9 +194,9 @@ describe('conversations in the all-in-one', () => {
     const id = String(opened.body?.insertedId);
     const at = String(opened.body?.position);
     for (const someone of [cal, admin]) {
-      expect((await call('GET', `/api/conversations/${id}`, someone, undefined, at)).status).toBe(
-        404,
-      );
+      for (const path of [`/api/conversations/${id}`, `/api/conversations/${id}/messages`]) {
+        expect((await call('GET', path, someone, undefined, at)).status).toBe(404);
+      }
       const sent = await call('POST', `/api/conversations/${id}/messages`, someone, { text: 'Hi' });
       expect(sent.status, sent.text).toBe(404);
       expect((await inboxOf(someone, at)).conversations.map((c) => c._id)).not.toContain(id);

@@ -1,5 +1,6 @@
-// The conversations' HTTP contract, in the API's own field names (`product_id`, `_id`, ...):
-// the bodies of the calls that write, and a conversation and its messages as the reads answer them.
+// The conversations' HTTP contract: the bodies of the calls that write (`carId`, `text`, `upTo`),
+// and a conversation and its messages as the reads answer them, a car under `product` with its
+// `_id` as every car of the API is.
 
 import { z } from 'zod';
 import {
@@ -20,7 +21,7 @@ const messageText = requiredText(TEXT_MAX.message).describe(
 
 /** POST /api/conversations: the first message about a car (or the next, once it is open). */
 export const StartConversationBody = z.strictObject({
-  product_id: requiredText(128).regex(idPattern, 'Must be an id').describe('The car id'),
+  carId: requiredText(128).regex(idPattern, 'Must be an id').describe('The car id'),
   text: messageText,
 });
 export type StartConversationBody = z.input<typeof StartConversationBody>;
@@ -31,7 +32,7 @@ export type SendMessageBody = z.input<typeof SendMessageBody>;
 
 /** POST /api/conversations/:id/read */
 export const ReadConversationBody = z.strictObject({
-  up_to: z
+  upTo: z
     .number()
     .int()
     .nonnegative()
@@ -154,7 +155,7 @@ export const ConversationAnswer = z.object({
 export type ConversationAnswer = z.infer<typeof ConversationAnswer>;
 
 export const ConversationsQuery = PageQuery.extend({
-  product_id: entityId.optional().describe("Only the caller's conversation about this car"),
+  carId: entityId.optional().describe("Only the caller's conversation about this car"),
 });
 
 export const ConversationQuery = z.object({

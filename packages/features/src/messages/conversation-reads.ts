@@ -149,6 +149,35 @@ export const toMessage = (row: MessageRow, uid: string): MessageRecord => ({
   at: iso(row.sent_at),
 });
 
+/**
+ * A page of a conversation's messages as `uid` sees them, newest last: the `limit` latest, or
+ * the `limit` before `before` (a `seq`); `earlier` says older ones remain. Read by the key
+ * `(conversation_id, seq)`, so a page costs the same in a conversation of any length.
+ */
+export const messagePage = async (
+  ctx: ReadContext,
+  conversationId: string,
+  uid: string,
+  { before, limit }: { before?: number | undefined; limit: number },
+): Promise<{ messages: MessageRecord[]; earlier: boolean }> => {
+  const rows = await ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom('conversation_messages')
+    .select(['id', 'seq', 'sender_id', 'text', 'sent_at'])
+    .where('conversation_id', '=', conversationId)
+    .$if(before !== undefined, (q) => q.where('seq', '<', before ?? 0))
+    .orderBy('seq', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return {
+    messages: rows
+      .slice(0, limit)
+      .toReversed()
+      .map((row) => toMessage(row, uid)),
+    earlier: rows.length > limit,
+  };
+};
+
 /** The messages for `uid` after `after` (a position), oldest first: what the live stream sends. */
 export const messagesAfter = (ctx: ReadContext, uid: string, after: bigint, limit: number) =>
   ctx.db

@@ -1,6 +1,6 @@
 import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/service-http';
 import { z } from 'zod';
-import { IdParams } from '../contract/fields.ts';
+import { IdParams, TOTAL_COUNT_HEADER } from '../contract/fields.ts';
 import { countAll, type QueryContext } from '../platform/reads/context.ts';
 import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
 import { viewerOf } from '../platform/reads/viewer.ts';
@@ -10,12 +10,13 @@ import {
   ConversationQuery,
   ConversationRecord,
   ConversationsQuery,
+  MessageRecord,
   UNREAD_MESSAGES_HEADER,
 } from './contract.ts';
 import {
   conversationsOf,
+  messagePage,
   toConversation,
-  toMessage,
   unreadMessagesOf,
 } from './conversation-reads.ts';
 
@@ -41,7 +42,7 @@ const inboxRoute = (app: ServiceApp, ctx: QueryContext) =>
     },
     async (request, reply) => {
       const viewer = await viewerOf(ctx.db, ctx.schema, request);
-      const { product_id: carId } = request.query;
+      const { carId } = request.query;
       const mine = conversationsOf(ctx, viewer.uid).$if(carId !== undefined, (q) =>
         q.where('v.car_id', '=', carId ?? ''),
       );
@@ -121,24 +122,46 @@ const conversationRoute = (app: ServiceApp, ctx: QueryContext) =>
         .where('v.id', '=', request.params.id)
         .executeTakeFirst();
       if (!row) throw HttpProblem.notFound('No such conversation.');
-      const { before, limit } = request.query;
-      const page = await ctx.db
-        .withSchema(ctx.schema)
-        .selectFrom('conversation_messages')
-        .select(['id', 'seq', 'sender_id', 'text', 'sent_at'])
-        .where('conversation_id', '=', row.id)
-        .$if(before !== undefined, (q) => q.where('seq', '<', before ?? 0))
-        .orderBy('seq', 'desc')
-        .limit(limit + 1)
-        .execute();
-      return {
-        conversation: toConversation(row, viewer.uid),
-        messages: page
-          .slice(0, limit)
-          .toReversed()
-          .map((message) => toMessage(message, viewer.uid)),
-        earlier: page.length > limit,
-      };
+      const page = await messagePage(ctx, row.id, viewer.uid, request.query);
+      return { conversation: toConversation(row, viewer.uid), ...page };
+    },
+  );
+
+/**
+ * `GET /api/conversations/:id/messages`: a page of a conversation's messages, newest last; the
+ * `Link` header's `next` is the page of older ones.
+ */
+const messagesRoute = (app: ServiceApp, ctx: QueryContext) =>
+  app.get(
+    '/api/conversations/:id/messages',
+    {
+      config: { answerCache: 'private', reads },
+      schema: {
+        operationId: 'listMessages',
+        tags: ['messages'],
+        summary:
+          "A page of a conversation's messages, newest last: `before` (a `seq`) pages back, and `Link` names the older page; to anyone but its parties it does not exist",
+        params: IdParams,
+        querystring: ConversationQuery,
+        response: { 200: z.array(MessageRecord), ...problemAnswers(400, 401, 404) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(ctx.db, ctx.schema, request);
+      const row = await conversationsOf(ctx, viewer.uid)
+        .where('v.id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!row) throw HttpProblem.notFound('No such conversation.');
+      const { messages, earlier } = await messagePage(ctx, row.id, viewer.uid, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(row.messages));
+      const oldest = messages[0]?.seq;
+      if (earlier && oldest !== undefined) {
+        const older = `/api/conversations/${row.id}/messages?before=${oldest}&limit=${request.query.limit}`;
+        reply.header('Link', `<${older}>; rel="next"`);
+      }
+      return messages;
     },
   );
 
@@ -147,4 +170,5 @@ export const messageReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   inboxRoute(app, ctx);
   countsRoute(app, ctx);
   conversationRoute(app, ctx);
+  messagesRoute(app, ctx);
 };

@@ -45,7 +45,7 @@ function startConversationRoute(app: ServiceApp, run: RunCommand, limits: Sendin
     },
     handler: async (request, reply) => {
       const messageId = randomUUID();
-      const { product_id: carId, text } = request.body;
+      const { carId, text } = request.body;
       return run(request, reply, {
         command: {
           type: 'StartConversation',
@@ -126,7 +126,7 @@ function readConversationRoute(app: ServiceApp, run: RunCommand) {
         command: {
           type: 'ReadConversation',
           actor: actorOf(request),
-          data: { conversationId: request.params.id, upTo: request.body.up_to },
+          data: { conversationId: request.params.id, upTo: request.body.upTo },
         },
         answer: (decision) => ({
           status: 200,
