@@ -156,7 +156,7 @@ describe('conversations in the all-in-one', () => {
       earlier: false,
     });
     expect(
-      (page.body?.messages as { text: string; mine: boolean; seq: number }[]).map((m) => [
+      ((page.body?.messages ?? []) as { text: string; mine: boolean; seq: number }[]).map((m) => [
         m.seq,
         m.mine,
         m.text,

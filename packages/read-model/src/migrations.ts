@@ -731,8 +731,8 @@ export const migrations: Migration[] = [
     ],
   },
   {
-    // Conversations between a car's buyer and its seller, their messages, and whom each user
-    // refuses messages from; the `messages` projection keeps them.
+    // Conversations between a car's buyer and its seller, each party's inbox, the messages, and
+    // whom each user refuses messages from; the `messages` projection keeps them.
     name: '0019-conversations',
     statements: (s) => [
       `create table ${s}.conversations (
@@ -742,17 +742,25 @@ export const migrations: Migration[] = [
         seller_id text not null,
         started_at timestamptz not null,
         messages integer not null default 0,
-        buyer_read integer not null default 0,
-        seller_read integer not null default 0,
         last_text text not null default '',
         last_sender_id text not null default '',
         last_at timestamptz not null,
         position bigint not null,
         version bigint not null
       )`,
-      `create index conversations_buyer_idx on ${s}.conversations (buyer_id, position)`,
-      `create index conversations_seller_idx on ${s}.conversations (seller_id, position)`,
       `create index conversations_car_idx on ${s}.conversations (car_id)`,
+      `create table ${s}.inbox (
+        user_id text not null,
+        conversation_id text not null,
+        other_id text not null,
+        role text not null check (role in ('buyer', 'seller')),
+        unread integer not null default 0,
+        position bigint not null,
+        version bigint not null,
+        primary key (user_id, conversation_id)
+      )`,
+      `create index inbox_user_idx on ${s}.inbox (user_id, position)`,
+      `create index inbox_conversation_idx on ${s}.inbox (conversation_id)`,
       `create table ${s}.conversation_messages (
         conversation_id text not null,
         seq integer not null,

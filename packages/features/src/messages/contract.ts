@@ -132,6 +132,9 @@ export const ConversationRecord = z.object({
     .enum(conversationClosures)
     .nullable()
     .describe('Why no message can be sent any more; null while one can'),
+  blocked_by_you: z
+    .boolean()
+    .describe('The caller blocked the other party (whatever else closed it)'),
   started_at: z.string().describe('ISO-8601'),
 });
 export type ConversationRecord = z.infer<typeof ConversationRecord>;

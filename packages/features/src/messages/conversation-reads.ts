@@ -3,72 +3,55 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { ReadContext } from '../platform/reads/context.ts';
 import type { ConversationClosure, ConversationRecord, MessageRecord } from './contract.ts';
 
-type Conversations = ExpressionBuilder<
-  ReadModelDatabase & { v: ReadModelDatabase['conversations'] },
-  'v'
->;
+type InboxRows = ExpressionBuilder<ReadModelDatabase & { i: ReadModelDatabase['inbox'] }, 'i'>;
 
-/**
- * Whether `uid`'s block stands between them and the other party of conversation `v` (`blocker`
- * or `blocked` is `uid`, the other is `'other'`).
- */
-const blockBetween = (
-  eb: Conversations,
-  who: { blocker: string; blocked: 'other' } | { blocker: 'other'; blocked: string },
-) => {
-  const uid = who.blocker === 'other' ? who.blocked : who.blocker;
-  const mine = who.blocker === 'other' ? 'k.blocked_id' : 'k.blocker_id';
-  const theirs = who.blocker === 'other' ? 'k.blocker_id' : 'k.blocked_id';
-  return eb.exists(
+/** Whether a block stands from `blocker` to `blocked`, each the viewer or the other party. */
+const blocked = (
+  eb: InboxRows,
+  blocker: 'i.user_id' | 'i.other_id',
+  blocked: 'i.user_id' | 'i.other_id',
+) =>
+  eb.exists(
     eb
       .selectFrom('user_blocks as k')
       .select('k.position')
-      .where(mine, '=', uid)
-      .where((e) =>
-        e.or([
-          e.and([e('v.buyer_id', '=', uid), e(theirs, '=', e.ref('v.seller_id'))]),
-          e.and([e('v.seller_id', '=', uid), e(theirs, '=', e.ref('v.buyer_id'))]),
-        ]),
-      ),
+      .whereRef('k.blocker_id', '=', blocker)
+      .whereRef('k.blocked_id', '=', blocked),
   );
-};
 
 /**
- * The viewer's conversations, each with its car and both parties as they are now, and whether
- * either party blocked the other.
+ * The viewer's conversations, from their inbox, each with its car and the other party as they
+ * are now, and whether either party blocked the other.
  */
 export const conversationsOf = (ctx: ReadContext, uid: string) =>
   ctx.db
     .withSchema(ctx.schema)
-    .selectFrom('conversations as v')
+    .selectFrom('inbox as i')
+    .innerJoin('conversations as v', 'v.id', 'i.conversation_id')
     .innerJoin('cars as c', 'c.id', 'v.car_id')
-    .innerJoin('users as b', 'b.id', 'v.buyer_id')
-    .innerJoin('users as s', 's.id', 'v.seller_id')
-    .where((eb) => eb.or([eb('v.buyer_id', '=', uid), eb('v.seller_id', '=', uid)]))
+    .innerJoin('users as o', 'o.id', 'i.other_id')
+    .where('i.user_id', '=', uid)
     .select([
       'v.id',
       'v.car_id',
-      'v.buyer_id',
-      'v.seller_id',
       'v.started_at',
       'v.messages',
-      'v.buyer_read',
-      'v.seller_read',
       'v.last_text',
       'v.last_sender_id',
       'v.last_at',
+      'i.role',
+      'i.unread',
+      'i.other_id',
       'c.name as car_name',
       'c.image as car_image',
       'c.price as car_price',
       'c.sold_at as car_sold_at',
       'c.booked as car_booked',
       'c.deleted_at as car_deleted_at',
-      'b.name as buyer_name',
-      'b.deleted_at as buyer_deleted_at',
-      's.name as seller_name',
-      's.deleted_at as seller_deleted_at',
-      (eb) => blockBetween(eb, { blocker: uid, blocked: 'other' }).as('blocked_by_me'),
-      (eb) => blockBetween(eb, { blocker: 'other', blocked: uid }).as('blocked_me'),
+      'o.name as other_name',
+      'o.deleted_at as other_deleted_at',
+      (eb) => blocked(eb, 'i.user_id', 'i.other_id').as('blocked_by_me'),
+      (eb) => blocked(eb, 'i.other_id', 'i.user_id').as('blocked_me'),
     ]);
 
 type ConversationRow = Awaited<
@@ -88,13 +71,10 @@ const closureOf = (row: ConversationRow, otherDeleted: boolean): ConversationClo
 
 /** A conversation as `uid`, one of its parties, sees it. */
 export const toConversation = (row: ConversationRow, uid: string): ConversationRecord => {
-  const buyer = row.buyer_id === uid;
-  const other = buyer
-    ? { _id: row.seller_id, name: row.seller_name, deleted: row.seller_deleted_at !== null }
-    : { _id: row.buyer_id, name: row.buyer_name, deleted: row.buyer_deleted_at !== null };
+  const other = { _id: row.other_id, name: row.other_name, deleted: row.other_deleted_at !== null };
   return {
     _id: row.id,
-    role: buyer ? 'buyer' : 'seller',
+    role: row.role,
     product: {
       _id: row.car_id,
       name: row.car_name,
@@ -111,8 +91,9 @@ export const toConversation = (row: ConversationRow, uid: string): ConversationR
       mine: row.last_sender_id === uid,
     },
     messages: row.messages,
-    unread: row.messages - (buyer ? row.buyer_read : row.seller_read),
+    unread: row.unread,
     closed: closureOf(row, other.deleted),
+    blocked_by_you: Boolean(row.blocked_by_me),
     started_at: iso(row.started_at),
   };
 };
@@ -121,12 +102,9 @@ export const toConversation = (row: ConversationRow, uid: string): ConversationR
 export const unreadMessagesOf = async (ctx: ReadContext, uid: string): Promise<number> => {
   const row = await ctx.db
     .withSchema(ctx.schema)
-    .selectFrom('conversations')
-    .select(
-      sql<number>`coalesce(sum(case when buyer_id = ${uid} then messages - buyer_read
-        else messages - seller_read end), 0)::int`.as('unread'),
-    )
-    .where((eb) => eb.or([eb('buyer_id', '=', uid), eb('seller_id', '=', uid)]))
+    .selectFrom('inbox')
+    .select(sql<number>`coalesce(sum(unread), 0)::int`.as('unread'))
+    .where('user_id', '=', uid)
     .executeTakeFirstOrThrow();
   return row.unread;
 };

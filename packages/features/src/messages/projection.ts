@@ -4,23 +4,39 @@ import { ERASED_MESSAGE } from './events.ts';
 
 type EventOfType<T extends ProjectedEvent['type']> = Extract<ProjectedEvent, { type: T }>;
 
-const started = (tables: ReadTables, event: EventOfType<'ConversationStarted'>) =>
-  tables
+/** The conversation's row, and a row in each party's inbox. */
+const started = async (tables: ReadTables, event: EventOfType<'ConversationStarted'>) => {
+  const { conversationId, carId, buyerId, sellerId } = event.data;
+  const { position } = event;
+  await tables
     .insertInto('conversations')
     .values({
-      id: event.data.conversationId,
-      car_id: event.data.carId,
-      buyer_id: event.data.buyerId,
-      seller_id: event.data.sellerId,
+      id: conversationId,
+      car_id: carId,
+      buyer_id: buyerId,
+      seller_id: sellerId,
       started_at: event.metadata.occurredAt,
       last_at: event.metadata.occurredAt,
-      position: event.position,
-      version: event.position,
+      position,
+      version: position,
     })
     .onConflict((c) => c.doNothing())
     .execute();
+  const party = { conversation_id: conversationId, position, version: position };
+  await tables
+    .insertInto('inbox')
+    .values([
+      { ...party, user_id: buyerId, other_id: sellerId, role: 'buyer' },
+      { ...party, user_id: sellerId, other_id: buyerId, role: 'seller' },
+    ])
+    .onConflict((c) => c.doNothing())
+    .execute();
+};
 
-/** The message's row, and its conversation's last message, count and its sender's reading. */
+/**
+ * The message's row; its conversation's count and last message; in both inboxes, the
+ * conversation comes first, and the recipient has `recipientUnread` unread (the sender none).
+ */
 const sent = async (tables: ReadTables, event: EventOfType<'MessageSent'>) => {
   const m = event.data;
   await tables
@@ -45,26 +61,37 @@ const sent = async (tables: ReadTables, event: EventOfType<'MessageSent'>) => {
       last_sender_id: m.senderId,
       last_at: event.metadata.occurredAt,
       position: event.position,
-      buyer_read: sql`case when buyer_id = ${m.senderId} then ${m.seq}::int else buyer_read end`,
-      seller_read: sql`case when seller_id = ${m.senderId} then ${m.seq}::int else seller_read end`,
       version: event.position,
     })
     .where('id', '=', m.conversationId)
     .where('version', '<', event.position)
     .execute();
+  await tables
+    .updateTable('inbox')
+    .set({
+      position: event.position,
+      unread: sql`case when user_id = ${m.recipientId} then ${m.recipientUnread}::int else 0 end`,
+      version: event.position,
+    })
+    .where('conversation_id', '=', m.conversationId)
+    .where('version', '<', event.position)
+    .execute();
 };
 
+/** What the reader has not read is what came after `upTo` (never more than it was). */
 const read = (tables: ReadTables, event: EventOfType<'ConversationRead'>) => {
   const { conversationId, readerId, upTo } = event.data;
   return tables
-    .updateTable('conversations')
+    .updateTable('inbox as i')
+    .from('conversations as v')
     .set({
-      buyer_read: sql`case when buyer_id = ${readerId} then greatest(buyer_read, ${upTo}::int) else buyer_read end`,
-      seller_read: sql`case when seller_id = ${readerId} then greatest(seller_read, ${upTo}::int) else seller_read end`,
+      unread: sql`least(i.unread, greatest(0, v.messages - ${upTo}::int))`,
       version: event.position,
     })
-    .where('id', '=', conversationId)
-    .where('version', '<', event.position)
+    .whereRef('v.id', '=', 'i.conversation_id')
+    .where('i.conversation_id', '=', conversationId)
+    .where('i.user_id', '=', readerId)
+    .where('i.version', '<', event.position)
     .execute();
 };
 
@@ -84,8 +111,8 @@ const eraseAuthor = async (tables: ReadTables, userId: string) => {
 };
 
 /**
- * conversations, conversation_messages and user_blocks: what buyers and sellers wrote to each
- * other, how far each has read, and whom each refuses. Parties' names, the car's picture and
+ * conversations, inbox, conversation_messages and user_blocks: what buyers and sellers wrote to
+ * each other, how much each has not read, and whom each refuses. Parties' names, the car's picture and
  * state are joined when read, so they are never out of date here.
  */
 export const messagesProjection: Projection = {

@@ -48,17 +48,19 @@ const inboxRoute = (app: ServiceApp, ctx: QueryContext) =>
       );
       const [rows, count, unread] = await Promise.all([
         mine
-          .orderBy('v.position', 'desc')
+          .orderBy('i.position', 'desc')
           .limit(request.query.limit)
           .offset(offsetOf(request.query))
           .execute(),
         ctx.db
           .withSchema(ctx.schema)
-          .selectFrom('conversations as v')
-          .where((eb) =>
-            eb.or([eb('v.buyer_id', '=', viewer.uid), eb('v.seller_id', '=', viewer.uid)]),
+          .selectFrom('inbox as i')
+          .where('i.user_id', '=', viewer.uid)
+          .$if(carId !== undefined, (q) =>
+            q
+              .innerJoin('conversations as v', 'v.id', 'i.conversation_id')
+              .where('v.car_id', '=', carId ?? ''),
           )
-          .$if(carId !== undefined, (q) => q.where('v.car_id', '=', carId ?? ''))
           .select(countAll)
           .executeTakeFirstOrThrow(),
         unreadMessagesOf(ctx, viewer.uid),
@@ -89,10 +91,12 @@ const countsRoute = (app: ServiceApp, ctx: QueryContext) =>
       const viewer = await viewerOf(ctx.db, ctx.schema, request);
       const rows = await ctx.db
         .withSchema(ctx.schema)
-        .selectFrom('conversations')
-        .select(['car_id', countAll])
-        .where('seller_id', '=', viewer.uid)
-        .groupBy('car_id')
+        .selectFrom('inbox as i')
+        .innerJoin('conversations as v', 'v.id', 'i.conversation_id')
+        .select(['v.car_id', countAll])
+        .where('i.user_id', '=', viewer.uid)
+        .where('i.role', '=', 'seller')
+        .groupBy('v.car_id')
         .execute();
       return Object.fromEntries(rows.map((row) => [row.car_id, row.total]));
     },
@@ -150,8 +154,14 @@ const messagesRoute = (app: ServiceApp, ctx: QueryContext) =>
     },
     async (request, reply) => {
       const viewer = await viewerOf(ctx.db, ctx.schema, request);
-      const row = await conversationsOf(ctx, viewer.uid)
-        .where('v.id', '=', request.params.id)
+      // Only its parties have it in their inbox: a lookup by key, and its count of messages.
+      const row = await ctx.db
+        .withSchema(ctx.schema)
+        .selectFrom('inbox as i')
+        .innerJoin('conversations as v', 'v.id', 'i.conversation_id')
+        .select(['v.id', 'v.messages'])
+        .where('i.user_id', '=', viewer.uid)
+        .where('i.conversation_id', '=', request.params.id)
         .executeTakeFirst();
       if (!row) throw HttpProblem.notFound('No such conversation.');
       const { messages, earlier } = await messagePage(ctx, row.id, viewer.uid, request.query);

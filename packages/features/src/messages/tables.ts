@@ -6,7 +6,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Position = ColumnType<string | number | bigint, string | bigint, string | bigint>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-/** One row per conversation: its parties, how far each has read, and its last message. */
+/** One row per conversation: its parties, its count of messages and its last message. */
 export interface ConversationsTable {
   id: string;
   car_id: string;
@@ -15,14 +15,29 @@ export interface ConversationsTable {
   started_at: Timestamp;
   /** How many messages it holds: the last one's `seq`. */
   messages: Generated<number>;
-  buyer_read: Generated<number>;
-  seller_read: Generated<number>;
   last_text: Generated<string>;
   last_sender_id: Generated<string>;
   last_at: Timestamp;
   /** The position of its last message: the inbox's order. */
   position: Position;
   /** The position of the last event applied to the row (re-application is a no-op). */
+  version: Position;
+}
+
+/**
+ * Each party's view of each of their conversations, in the order of its last message: what the
+ * inbox reads by `(user_id, position)`, one range of one index for any number of conversations.
+ */
+export interface InboxTable {
+  user_id: string;
+  conversation_id: string;
+  /** The other party. */
+  other_id: string;
+  role: 'buyer' | 'seller';
+  /** The other party's messages this one has not read. */
+  unread: Generated<number>;
+  /** The position of the conversation's last message. */
+  position: Position;
   version: Position;
 }
 
@@ -48,6 +63,7 @@ export interface UserBlocksTable {
 
 export interface MessageTables {
   conversations: ConversationsTable;
+  inbox: InboxTable;
   conversation_messages: ConversationMessagesTable;
   user_blocks: UserBlocksTable;
 }

@@ -3419,7 +3419,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description The car id */
-                    product_id: string;
+                    carId: string;
                     /** @description The message, 2000 characters at most (trimmed); shown as plain text */
                     text: string;
                 };
@@ -3683,7 +3683,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description The last message read (a message's `seq`); every message when absent */
-                    up_to?: number;
+                    upTo?: number;
                 };
             };
         };

@@ -456,6 +456,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a conversation's messages, newest last: `before` (a `seq`) pages back, and `Link` names the older page; to anyone but its parties it does not exist */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/state/{type}/{id}": {
         parameters: {
             query?: never;
@@ -2366,7 +2383,7 @@ export interface operations {
                 /** @description Items per page, at most 100 */
                 limit?: number;
                 /** @description Only the caller's conversation about this car */
-                product_id?: string;
+                carId?: string;
             };
             header?: never;
             path?: never;
@@ -2414,6 +2431,8 @@ export interface operations {
                         unread: number;
                         /** @description Why no message can be sent any more; null while one can */
                         closed: ("blocked-by-you" | "blocked-you" | "account-deleted" | "car-deleted") | null;
+                        /** @description The caller blocked the other party (whatever else closed it) */
+                        blocked_by_you: boolean;
                         /** @description ISO-8601 */
                         started_at: string;
                     }[];
@@ -2545,6 +2564,8 @@ export interface operations {
                             unread: number;
                             /** @description Why no message can be sent any more; null while one can */
                             closed: ("blocked-by-you" | "blocked-you" | "account-deleted" | "car-deleted") | null;
+                            /** @description The caller blocked the other party (whatever else closed it) */
+                            blocked_by_you: boolean;
                             /** @description ISO-8601 */
                             started_at: string;
                         };
@@ -2563,6 +2584,80 @@ export interface operations {
                         /** @description Older messages come before these: ask again with `before` */
                         earlier: boolean;
                     };
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found: what the request names does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /** @description Only the messages before this `seq` (older ones) */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A user uid, or the UUID of a car, category or booking */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        /** @description Its place in the conversation, from 1: mark read up to it */
+                        seq: number;
+                        mine: boolean;
+                        /** @description Plain text; empty once its author deleted their account */
+                        text: string;
+                        /** @description Its author deleted their account */
+                        removed: boolean;
+                        /** @description ISO-8601 */
+                        at: string;
+                    }[];
                 };
             };
             /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
