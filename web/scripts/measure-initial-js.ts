@@ -33,6 +33,8 @@ const pages: [page: string, chunks: string[]][] = [
   ['My Bookings', [dashboard, 'src/pages/dashboard/seller-bookings.tsx']],
   ['Favourites', [dashboard, 'src/pages/dashboard/favourites.tsx']],
   ['Saved searches', [dashboard, 'src/pages/dashboard/saved-searches.tsx']],
+  ['Messages', [dashboard, 'src/pages/dashboard/messages.tsx']],
+  ['Conversation', [dashboard, 'src/pages/dashboard/conversation.tsx']],
   ['Notifications', [dashboard, 'src/pages/dashboard/notifications.tsx']],
   ['Profile', [dashboard, 'src/pages/dashboard/profile.tsx']],
   ['All Categories', [dashboard, 'src/pages/dashboard/all-categories.tsx']],

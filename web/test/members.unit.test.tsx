@@ -320,7 +320,7 @@ describe('notifications', () => {
     expect(open.headers.get('Authorization')).toMatch(/^bearer /);
     expect(open.headers.get('Accept')).toBe('text/event-stream');
 
-    stream.send({ type: 'unread', unread: 1 });
+    stream.send({ type: 'unread', unread: 1, messages: 0 });
     stream.comment();
     const fresh = notification('22', 'Honda Civic dropped from $12,000 to $11,000');
     latest.unshift(fresh);

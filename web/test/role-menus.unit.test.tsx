@@ -20,7 +20,7 @@ function contrast(a: string, b: string): number {
 }
 
 // Every role's own links, then what every member keeps and hears.
-const member = ['Favourites', 'Saved searches', 'Notifications', 'Profile'];
+const member = ['Favourites', 'Saved searches', 'Messages', 'Notifications', 'Profile'];
 const expected: Record<ReadRole, string[]> = {
   Buyer: ['Dashboard', 'My Orders', ...member],
   Seller: ['Dashboard', 'My Products', 'My Bookings', ...member],

@@ -16,6 +16,8 @@ import type {
   CarRecord,
   CarSort,
   CategoryRecord,
+  ConversationAnswer,
+  ConversationRecord,
   MAX_PAGE_SIZE,
   NotificationRecord,
   OpsStatus,
@@ -23,6 +25,7 @@ import type {
   ReadRole,
   SavedSearchRecord,
   UNREAD_COUNT_HEADER,
+  UNREAD_MESSAGES_HEADER,
   UserRecord,
   writeCalls,
 } from '@second-gear/features/contract';
@@ -256,3 +259,55 @@ export const getNotifications = async (
 /** Marks the notifications read up to a position (the newest one seen), or all of them. */
 export const readNotifications = (upTo?: string) =>
   dataOf(commands.POST('/api/notifications/read', { body: upTo === undefined ? {} : { upTo } }));
+
+// Conversations between a car's buyer and its seller
+
+const unreadMessagesHeader: typeof UNREAD_MESSAGES_HEADER = 'X-Unread-Messages';
+
+/** A count header's value; 0 when absent or not a count. */
+const countIn = (headers: Headers, name: string) => {
+  const count = Number(headers.get(name));
+  return Number.isFinite(count) && count > 0 ? count : 0;
+};
+
+/**
+ * A page of the caller's conversations, the latest message first (only the one about `carId`
+ * when given), and how many messages of all of them are unread.
+ */
+export const getConversations = async (
+  page: number,
+  limit = PAGE_SIZE,
+  carId?: string,
+): Promise<Page<ConversationRecord> & { unread: number }> => {
+  const { data, headers } = await answerOf(
+    memberReads.GET('/api/conversations', {
+      params: { query: { ...paging(page, limit), carId } },
+    }),
+  );
+  return { ...pageOf(data, headers), unread: countIn(headers, unreadMessagesHeader) };
+};
+/** How many conversations each of the seller's cars has, by car id (none: absent). */
+export const getConversationCounts = (): Promise<Record<string, number>> =>
+  dataOf(memberReads.GET('/api/conversations/counts'));
+/** A conversation and its latest messages (those before the message `before` when given). */
+export const getConversation = (id: string, before?: number): Promise<ConversationAnswer> =>
+  dataOf(
+    memberReads.GET('/api/conversations/{id}', { params: { path: { id }, query: { before } } }),
+  );
+/** Writes to a car's seller: opens the conversation about it, or goes on with it. */
+export const startConversation = (carId: string, text: string) =>
+  dataOf(commands.POST('/api/conversations', { body: { carId, text } }));
+export const sendMessage = (id: string, text: string) =>
+  dataOf(commands.POST('/api/conversations/{id}/messages', { ...byId(id), body: { text } }));
+/** Marks the conversation read up to a message (its `seq`), or all of it. */
+export const readConversation = (id: string, upTo?: number) =>
+  dataOf(
+    commands.POST('/api/conversations/{id}/read', {
+      ...byId(id),
+      body: upTo === undefined ? {} : { upTo },
+    }),
+  );
+export const blockParty = (id: string) =>
+  dataOf(commands.POST('/api/conversations/{id}/block', byId(id)));
+export const unblockParty = (id: string) =>
+  dataOf(commands.POST('/api/conversations/{id}/unblock', byId(id)));

@@ -67,6 +67,14 @@ export const routes: RouteObject[] = [
             ...page('saved-searches', () => import('../pages/dashboard/saved-searches.tsx')),
           },
           {
+            path: 'messages',
+            ...page('messages', () => import('../pages/dashboard/messages.tsx')),
+          },
+          {
+            path: 'messages/:id',
+            ...page('conversation', () => import('../pages/dashboard/conversation.tsx')),
+          },
+          {
             path: 'notifications',
             ...page('notifications', () => import('../pages/dashboard/notifications.tsx')),
           },

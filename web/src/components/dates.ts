@@ -34,3 +34,13 @@ export function formatAgo(iso: string, now = Date.now()): string {
   }
   return 'just now';
 }
+
+/** "3:05 PM" for a time of today, "Dec 1, 2026, 3:05 PM" otherwise, in the reader's locale. */
+export function formatShortTime(iso: string, now = new Date()): string {
+  const date = read(iso);
+  if (!date) return iso;
+  if (date.toDateString() === now.toDateString()) {
+    return date.toLocaleTimeString(undefined, { timeStyle: 'short' });
+  }
+  return formatDateTime(iso);
+}

@@ -7,12 +7,15 @@ import { currentLinkStyle } from './nav-styles.ts';
 export interface DashboardLink {
   to: string;
   label: string;
+  /** Also the current link on the pages below it (a conversation, under Messages). */
+  nested?: boolean;
 }
 
 /** What every signed-in user keeps and hears, after the links of their role. */
 const memberLinks: DashboardLink[] = [
   { to: '/user/favourites', label: 'Favourites' },
   { to: '/user/searches', label: 'Saved searches' },
+  { to: '/user/messages', label: 'Messages', nested: true },
   { to: '/user/notifications', label: 'Notifications' },
   { to: '/user/profile', label: 'Profile' },
 ];
@@ -75,7 +78,7 @@ export function DashboardNav({
             _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
             css={{ '&.active': currentLinkStyle }}
           >
-            <NavLink to={link.to} end onClick={onNavigate}>
+            <NavLink to={link.to} end={!link.nested} onClick={onNavigate}>
               {link.label}
             </NavLink>
           </Link>

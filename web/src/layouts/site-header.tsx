@@ -9,6 +9,7 @@ import { HeaderSearch } from './header-search.tsx';
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
 // The bell and its stream reader come with the first signed-in page, not with a visitor's.
 const NotificationBell = lazy(() => import('../notifications/notification-bell.tsx'));
+const MessagesLink = lazy(() => import('../messages/messages-link.tsx'));
 // The small screens' menu (a drawer) comes when it is first opened, or about to be.
 const loadSiteMenu = () => import('./site-menu.tsx');
 const SiteMenu = lazy(loadSiteMenu);
@@ -22,9 +23,10 @@ export const siteLinks = [
 
 /**
  * The top bar, one row on every screen. On large screens: the links, the search box, the theme
- * toggle, and Login or the bell and the account menu. Below them (`lg`) the links, the theme,
- * and signing in or out move into a menu (a drawer) opened by its button, the bell staying in the
- * bar; on phones (below `md`) the search box moves there too.
+ * toggle, and Login or the messages link, the bell and the account menu. Below them (`lg`) the
+ * links, the theme, and signing in or out move into a menu (a drawer) opened by its button, the
+ * messages link and the bell staying in the bar; on phones (below `md`) the search box moves there
+ * too.
  */
 export function SiteHeader() {
   const { status } = useAuth();
@@ -60,10 +62,13 @@ export function SiteHeader() {
               <ColorModeToggle />
             </Box>
             {status === 'loading' ? (
-              // The bell and the avatar, until the session is restored.
-              <Skeleton h="9" w={{ base: '11', lg: '20' }} borderRadius="md" aria-hidden="true" />
+              // The messages link, the bell and the avatar, until the session is restored.
+              <Skeleton h="9" w={{ base: '20', lg: '28' }} borderRadius="md" aria-hidden="true" />
             ) : signedIn ? (
               <>
+                <Suspense fallback={<Skeleton h="9" w="9" borderRadius="md" aria-hidden="true" />}>
+                  <MessagesLink />
+                </Suspense>
                 <Suspense fallback={<Skeleton h="9" w="9" borderRadius="md" aria-hidden="true" />}>
                   <NotificationBell />
                 </Suspense>

@@ -1,5 +1,4 @@
 import {
-  Box,
   Button,
   HStack,
   IconButton,
@@ -15,12 +14,10 @@ import { useState } from 'react';
 import { LuBell } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
+import { CountBadge } from '../components/count-badge.tsx';
 import { NotificationItem } from './notification-item.tsx';
 import { notificationQueries } from './notification-queries.ts';
 import { useMarkAllRead, useNotificationStream, useUnreadCount } from './use-notifications.ts';
-
-/** "3", or "99+" when there are more. */
-const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
 
 /** The bell's name says the count, since the badge is only seen. */
 export const bellLabel = (unread: number) =>
@@ -46,27 +43,7 @@ export default function NotificationBell() {
       <Popover.Trigger asChild>
         <IconButton variant="ghost" size="sm" position="relative" aria-label={bellLabel(unread)}>
           <LuBell />
-          {unread > 0 ? (
-            <Box
-              as="span"
-              aria-hidden="true"
-              position="absolute"
-              top="-1"
-              insetEnd="-1"
-              minW="5"
-              h="5"
-              px="1"
-              borderRadius="full"
-              bg="red.solid"
-              color="white"
-              fontSize="xs"
-              fontWeight="bold"
-              lineHeight="1.25rem"
-              textAlign="center"
-            >
-              {badgeText(unread)}
-            </Box>
-          ) : null}
+          <CountBadge count={unread} />
         </IconButton>
       </Popover.Trigger>
       <Portal>

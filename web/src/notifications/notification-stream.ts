@@ -29,14 +29,28 @@ const wait = (ms: number, signal: AbortSignal) =>
     );
   });
 
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
 /** A message of the stream, or undefined for anything this client does not know. */
 function messageOf(data: string): CountedMessage | undefined {
   try {
-    const message = JSON.parse(data) as Partial<CountedMessage> | null;
-    if (typeof message?.unread !== 'number') return undefined;
-    if (message.type === 'unread') return message as CountedMessage;
-    if (message.type === 'notification' && typeof message.notification === 'object') {
-      return message as CountedMessage;
+    const message = JSON.parse(data) as Partial<Record<string, unknown>> | null;
+    switch (message?.type) {
+      case 'unread':
+        return isNumber(message.unread) && isNumber(message.messages)
+          ? (message as CountedMessage)
+          : undefined;
+      case 'notification':
+        return isNumber(message.unread) && isObject(message.notification)
+          ? (message as CountedMessage)
+          : undefined;
+      case 'message':
+        return isNumber(message.unreadMessages) &&
+          typeof message.conversationId === 'string' &&
+          isObject(message.message)
+          ? (message as CountedMessage)
+          : undefined;
     }
   } catch {
     // not JSON: skipped

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { readNotifications } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useCommand } from '../components/use-command.ts';
+import { messageQueries } from '../messages/message-queries.ts';
 import { notificationQueries } from './notification-queries.ts';
 import { listenToNotifications } from './notification-stream.ts';
 
@@ -18,9 +19,21 @@ export function useUnreadCount(): number {
   return data ?? 0;
 }
 
+/** The signed-in user's unread message count, kept up to date by the stream. */
+export function useUnreadMessages(): number {
+  const { status, user } = useAuth();
+  const email = user?.email ?? '';
+  const { data } = useQuery({
+    ...messageQueries.unread(email),
+    enabled: status === 'signed-in' && email !== '',
+  });
+  return data ?? 0;
+}
+
 /**
- * Follows the stream while signed in: each message sets the unread count, and a new
- * notification refreshes the lists and shows a toast with its words.
+ * Follows the stream while signed in: each message sets the unread counts; a new notification
+ * refreshes the lists and shows a toast with its words, and a new message refreshes the inbox
+ * and its conversation.
  */
 export function useNotificationStream(): void {
   const { status, user } = useAuth();
@@ -28,13 +41,27 @@ export function useNotificationStream(): void {
   const email = status === 'signed-in' ? (user?.email ?? '') : '';
   useEffect(() => {
     if (email === '') return;
+    const setNotifications = (unread: number) =>
+      queryClient.setQueryData(notificationQueries.unread(email).queryKey, unread);
+    const setMessages = (unread: number) =>
+      queryClient.setQueryData(messageQueries.unread(email).queryKey, unread);
     return listenToNotifications(queryClient, email, (message) => {
-      queryClient.setQueryData(notificationQueries.unread(email).queryKey, message.unread);
-      if (message.type !== 'notification') return;
-      const { notification } = message;
-      toast(notification.message, { icon: '🔔', id: `notification-${notification._id}` });
-      void queryClient.invalidateQueries({ queryKey: ['notifications', 'latest'] });
-      void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
+      if (message.type === 'unread') {
+        setNotifications(message.unread);
+        setMessages(message.messages);
+      } else if (message.type === 'message') {
+        setMessages(message.unreadMessages);
+        void queryClient.invalidateQueries({ queryKey: messageQueries.list(email) });
+        void queryClient.invalidateQueries({
+          queryKey: messageQueries.one(message.conversationId),
+        });
+      } else {
+        setNotifications(message.unread);
+        const { notification } = message;
+        toast(notification.message, { icon: '🔔', id: `notification-${notification._id}` });
+        void queryClient.invalidateQueries({ queryKey: ['notifications', 'latest'] });
+        void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
+      }
     });
   }, [email, queryClient]);
 }

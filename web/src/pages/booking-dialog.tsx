@@ -1,19 +1,9 @@
-import {
-  Button,
-  CloseButton,
-  DataList,
-  Dialog,
-  Input,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, CloseButton, DataList, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BookCarBody, type CarRecord, proposedTime } from '@second-gear/features/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { bookCar } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -22,6 +12,7 @@ import { formatMoney } from '../components/car-facts.ts';
 import { applyFieldErrors } from '../components/form-errors.ts';
 import { FormField } from '../components/form-field.tsx';
 import { notifySuccess } from '../components/notify.ts';
+import { SignInFirst } from '../components/sign-in-first.tsx';
 
 /**
  * A `datetime-local` value ("2026-12-01T15:00", the browser's own time) as ISO-8601 with the
@@ -90,6 +81,8 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
       queryClient.invalidateQueries({ queryKey: ['car', car._id] });
       queryClient.invalidateQueries({ queryKey: ['cars'] });
       queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      // A conversation about the car shows it booked.
+      queryClient.invalidateQueries({ queryKey: ['conversations'] });
       onDone();
     },
     onError: (error) => applyFieldErrors(error, setError, bookingForm.keyof().options),
@@ -142,7 +135,6 @@ export function BookingDialog({
   onClose: () => void;
 }) {
   const { status } = useAuth();
-  const location = useLocation();
   return (
     <Dialog.Root
       open={open}
@@ -162,17 +154,7 @@ export function BookingDialog({
               {status === 'signed-in' ? (
                 <BookingForm car={car} onDone={onClose} />
               ) : (
-                <Stack gap="4" align="flex-start">
-                  <Text fontSize="xl" fontWeight="bold">
-                    Login First
-                  </Text>
-                  <Text color="fg.muted">Sign in to book a meetup with the seller.</Text>
-                  <Button asChild colorPalette="teal">
-                    <RouterLink to="/login" state={{ from: location }}>
-                      Login
-                    </RouterLink>
-                  </Button>
-                </Stack>
+                <SignInFirst reason="Sign in to book a meetup with the seller." />
               )}
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>

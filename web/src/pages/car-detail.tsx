@@ -28,6 +28,7 @@ import {
 } from '../components/car-facts.ts';
 import { usePageTitle } from '../components/page-title.ts';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
+import { MessageSeller } from '../messages/message-seller.tsx';
 import { BookingDialog } from './booking-dialog.tsx';
 import { CarGallery } from './car-gallery.tsx';
 import NotFoundPage from './not-found.tsx';
@@ -173,6 +174,7 @@ export default function CarDetailPage() {
               Book Now
             </Button>
           )}
+          <MessageSeller car={car} />
           <Button asChild variant="outline">
             <RouterLink to="/products">See Others Cars</RouterLink>
           </Button>

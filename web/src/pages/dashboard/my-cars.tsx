@@ -1,6 +1,8 @@
-import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/features/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { advertiseCar, deleteCar, getSellerCars, markCarSold } from '../../api/endpoints.ts';
 import { ApiError } from '../../api/http.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -17,6 +19,7 @@ import { useCommand } from '../../components/use-command.ts';
 import { useConfirmedCommand } from '../../components/use-confirmed-command.ts';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
+import { messageQueries } from '../../messages/message-queries.ts';
 import { AddCarDialog } from './add-car-dialog.tsx';
 import { ApplyForSellerButton } from './apply-for-seller.tsx';
 import { EditCarDialog } from './edit-car-dialog.tsx';
@@ -30,6 +33,23 @@ function CarStatus({ car }: { car: CarRecord }) {
     <Badge colorPalette={car.booked === 1 ? 'orange' : 'green'} whiteSpace="nowrap">
       {car.booked === 1 ? 'Booked' : 'Yet to Booked'}
     </Badge>
+  );
+}
+
+/** How many buyers wrote about the car, linking to the inbox (one read for all the rows). */
+function ConversationCount({ car }: { car: CarRecord }) {
+  const email = useAuth().user?.email ?? '';
+  const counts = useQuery({ ...messageQueries.counts(email), enabled: email !== '' });
+  const count = counts.data?.[car._id] ?? 0;
+  return (
+    <Link asChild colorPalette="teal" fontVariantNumeric="tabular-nums">
+      <RouterLink
+        to="/user/messages"
+        aria-label={`${count} ${count === 1 ? 'conversation' : 'conversations'} about ${car.name}`}
+      >
+        {count}
+      </RouterLink>
+    </Link>
   );
 }
 
@@ -191,6 +211,10 @@ export default function MyCarsPage() {
           { header: 'Price', cell: (car) => formatMoney(car.price) },
           { header: 'Years of Use', cell: (car) => formatYearsOfUse(car.use) },
           { header: 'Status', cell: (car) => <CarStatus car={car} /> },
+          {
+            header: 'Conversations',
+            cell: (car) => <ConversationCount car={car} />,
+          },
           {
             header: 'Action',
             card: 'actions',
