@@ -74,7 +74,8 @@ export type CommandServiceOptions = {
   logger?: false | LogOptions;
   /**
    * Requests per client address per window (a minute by default): one budget for all the
-   * writes of a client, another, tighter, for picture uploads; `false` turns both off.
+   * writes of a client, another, tighter, for picture uploads; `false` turns them off, and the
+   * senders' budgets of messages too.
    */
   rateLimit?: false | RateLimitOptions;
   /** Largest JSON body in bytes (413 above). Default 64 KiB: no command needs more. */
@@ -137,7 +138,7 @@ const commandRoutes = async (
     });
     bookingWriteRoutes(routes as ServiceApp, { run });
     await memberWriteRoutes(routes as ServiceApp, { run, store: options.store });
-    messageWriteRoutes(routes as ServiceApp, { run });
+    messageWriteRoutes(routes as ServiceApp, { run, limited: options.rateLimit !== false });
     await apiKeyWriteRoutes(routes as ServiceApp, { run });
     const { authenticatedOrApiKey } = apiKeyVerifier(routes as ServiceApp, options.store);
     await webhookWriteRoutes(routes as ServiceApp, {

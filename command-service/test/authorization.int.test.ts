@@ -38,6 +38,10 @@ type Fixtures = {
   apiKey(): Promise<string>;
   /** A webhook endpoint the admin registered, paused or not. */
   webhook(paused?: boolean): Promise<string>;
+  /** A conversation the shared buyer opened about a new car of the owner's. */
+  conversation(): Promise<string>;
+  /** A new car of the owner's. */
+  ownersCar(): Promise<string>;
 };
 
 type Request = { method: string; url: string; body?: unknown; idToken?: boolean };
@@ -377,6 +381,88 @@ const cases: Case[] = [
     },
   },
   {
+    call: 'POST /api/conversations',
+    request: async (f) => ({
+      method: 'POST',
+      url: '/api/conversations',
+      body: { carId: await f.ownersCar(), text: 'Is it still for sale?' },
+    }),
+    // Anyone signed in but the car's seller.
+    expected: {
+      anonymous: 401,
+      buyer: 201,
+      seller: 201,
+      'owning seller': 403,
+      admin: 201,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/conversations/:id/messages',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/conversations/${await f.conversation()}/messages`,
+      body: { text: 'Hello again' },
+    }),
+    // Its two parties; to anyone else, an admin included, it does not exist.
+    expected: {
+      anonymous: 401,
+      buyer: 201,
+      seller: 404,
+      'owning seller': 201,
+      admin: 404,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/conversations/:id/read',
+    appendsNothing: true,
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/conversations/${await f.conversation()}/read`,
+      body: { upTo: 0 },
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      seller: 404,
+      'owning seller': 200,
+      admin: 404,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/conversations/:id/block',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/conversations/${await f.conversation()}/block`,
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      seller: 404,
+      'owning seller': 200,
+      admin: 404,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/conversations/:id/unblock',
+    appendsNothing: true,
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/conversations/${await f.conversation()}/unblock`,
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      seller: 404,
+      'owning seller': 200,
+      admin: 404,
+      'deleted user': 403,
+    },
+  },
+  {
     call: 'POST /api/api-keys',
     request: async () => ({
       method: 'POST',
@@ -466,6 +552,7 @@ for (const backend of engineIndependent()) {
       const admin = await world.user('Admin');
       const categoryName = `Matrix ${Math.random().toString(36).slice(2)}`;
       await world.category(admin, categoryName);
+      let lastConversation: string | undefined;
       const shared = {
         buyer: await world.user('Buyer'),
         seller: await world.user('Seller'),
@@ -512,6 +599,28 @@ for (const backend of engineIndependent()) {
             expect(accepted.statusCode).toBe(200);
           }
           return bookingId;
+        },
+        ownersCar: () => world.car(shared.owner, categoryName),
+        async conversation() {
+          // A block is between people: a cell before may have left the two blocked.
+          if (lastConversation) {
+            for (const party of [shared.buyer, shared.owner]) {
+              const unblocked = await world.call(
+                'POST',
+                `/api/conversations/${lastConversation}/unblock`,
+                { token: party.token },
+              );
+              expect(unblocked.statusCode).toBe(200);
+            }
+          }
+          const carId = await world.car(shared.owner, categoryName);
+          const opened = await world.call('POST', '/api/conversations', {
+            token: shared.buyer.token,
+            body: { carId, text: 'Is it still for sale?' },
+          });
+          expect(opened.statusCode).toBe(201);
+          lastConversation = opened.json().insertedId as string;
+          return lastConversation;
         },
         async apiKey() {
           const issued = await world.call('POST', '/api/api-keys', {

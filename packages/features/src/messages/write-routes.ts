@@ -20,8 +20,9 @@ type SendingLimits = ReturnType<typeof sendingLimits>;
  * conversation against both), before it is appended: beyond either, 429 and nothing appended.
  */
 const countAgainst =
-  (limits: SendingLimits, request: FastifyRequest, reply: FastifyReply) =>
+  (limits: SendingLimits | undefined, request: FastifyRequest, reply: FastifyReply) =>
   async (decision: Decision): Promise<void> => {
+    if (!limits) return;
     const sender = actorOf(request).uid;
     const opens = decision.appends.some((append) =>
       append.events.some((event) => event.type === 'ConversationStarted'),
@@ -31,7 +32,11 @@ const countAgainst =
   };
 
 /** `POST /api/conversations`: a buyer writes to a car's seller. */
-function startConversationRoute(app: ServiceApp, run: RunCommand, limits: SendingLimits) {
+function startConversationRoute(
+  app: ServiceApp,
+  run: RunCommand,
+  limits: SendingLimits | undefined,
+) {
   const call = messageWriteCalls.startConversation;
   const { schema, ...target } = writeRoute(messageWriteCalls, 'startConversation');
   app.route({
@@ -76,7 +81,7 @@ const conversationOf = (decision: Decision): string | undefined => {
 };
 
 /** `POST /api/conversations/:id/messages`: a party writes in their conversation. */
-function sendMessageRoute(app: ServiceApp, run: RunCommand, limits: SendingLimits) {
+function sendMessageRoute(app: ServiceApp, run: RunCommand, limits: SendingLimits | undefined) {
   const call = messageWriteCalls.sendMessage;
   const { schema, ...target } = writeRoute(messageWriteCalls, 'sendMessage');
   app.route({
@@ -141,10 +146,14 @@ function readConversationRoute(app: ServiceApp, run: RunCommand) {
 
 /**
  * Conversations between a buyer and a seller: opening one and writing in it (within the
- * sender's budgets, counted per command service), reading, and blocking the other party.
+ * sender's budgets, counted per command service, unless `limited` is false), reading, and
+ * blocking the other party.
  */
-export function messageWriteRoutes(app: ServiceApp, { run }: { run: RunCommand }): void {
-  const limits = sendingLimits();
+export function messageWriteRoutes(
+  app: ServiceApp,
+  { run, limited = true }: { run: RunCommand; limited?: boolean },
+): void {
+  const limits = limited ? sendingLimits() : undefined;
   startConversationRoute(app, run, limits);
   sendMessageRoute(app, run, limits);
   readConversationRoute(app, run);
