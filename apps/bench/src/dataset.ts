@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppendRequest, EventData, EventStore, JsonObject } from '@second-gear/event-store';
-import { schemaVersions, streams } from '@second-gear/features';
+import { conversationIdOf, schemaVersions, streams } from '@second-gear/features';
 import { BODY_TYPES, generateListing, seededRandom } from './catalogue.ts';
 
 /**
@@ -24,6 +24,8 @@ export const CATEGORIES = BODY_TYPES;
 export const EVENTS_PER_CAR = 5;
 const CARS_PER_BLOCK = 20;
 const BUYERS_PER_BLOCK = 17;
+/** How many buyers a generated marketplace of `cars` cars has registered. */
+export const buyersOf = (cars: number) => Math.floor(cars / CARS_PER_BLOCK) * BUYERS_PER_BLOCK;
 
 type Actor = { uid: string; email: string; role: 'Buyer' | 'Seller' | 'Admin' | 'System' };
 
@@ -288,5 +290,86 @@ export const marketplaceGenerator = (
     cars: () => cars,
     events: () => events,
     sampleCarIds: () => samples,
+  };
+};
+
+/** How many buyers write to the first seller in `appendConversations`, and how long two of them go on. */
+export const CONVERSATIONS = { buyers: 1_000, long: 10_000, short: 10 };
+
+/**
+ * The first seller's inbox, appended to a generated marketplace (`buyers` of its buyers must
+ * exist: 17 register with every 20 cars): each of them writes to them about their first car;
+ * the first buyer's conversation then goes on for `long` messages, the second's for `short`,
+ * both parties taking turns; nobody reads. Answers the seller and the two
+ * conversations' ids, for the reads to ask for.
+ */
+export const appendConversations = async (
+  store: EventStore,
+  carId: string,
+  buyers: number = CONVERSATIONS.buyers,
+) => {
+  const at = new Date().toISOString();
+  const sellerId = uid('seller', 0);
+  const seller: Actor = { uid: sellerId, email: emailOf('seller', 0), role: 'Seller' };
+  const buyerOf = (n: number): Actor => ({
+    uid: uid('buyer', n),
+    email: emailOf('buyer', n),
+    role: 'Buyer',
+  });
+  const conversation = (n: number, messages: number): AppendRequest => {
+    const buyer = buyerOf(n);
+    const conversationId = conversationIdOf(carId, buyer.uid);
+    const cause = randomUUID();
+    const events = [
+      event(
+        'ConversationStarted',
+        {
+          conversationId,
+          carId,
+          carName: 'Bench car',
+          sellerId,
+          sellerName: 'Seller 0',
+          buyerId: buyer.uid,
+          buyerName: `Buyer ${n}`,
+        },
+        buyer,
+        at,
+        cause,
+      ),
+    ];
+    for (let seq = 1; seq <= messages; seq++) {
+      const from = seq % 2 === 1 ? buyer : seller;
+      const to = from === buyer ? seller : buyer;
+      events.push(
+        event(
+          'MessageSent',
+          {
+            conversationId,
+            messageId: randomUUID(),
+            carId,
+            senderId: from.uid,
+            recipientId: to.uid,
+            seq,
+            text: `Message ${seq}: is the car still for sale, and could I see it this week?`,
+            // Nobody reads: each party's unread messages are the other's since their own last.
+            recipientUnread: 1,
+          },
+          from,
+          at,
+          seq === 1 ? cause : randomUUID(),
+        ),
+      );
+    }
+    return { stream: streams.conversation(conversationId), expected: 'no_stream', events };
+  };
+  const requests = [conversation(0, CONVERSATIONS.long), conversation(1, CONVERSATIONS.short)];
+  for (let n = 2; n < buyers; n++) requests.push(conversation(n, 1));
+  for (let i = 0; i < requests.length; i += 100) await store.appendMany(requests.slice(i, i + 100));
+  return {
+    seller,
+    long: conversationIdOf(carId, buyerOf(0).uid),
+    short: conversationIdOf(carId, buyerOf(1).uid),
+    conversations: requests.length,
+    events: requests.reduce((n, r) => n + r.events.length, 0),
   };
 };

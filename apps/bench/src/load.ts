@@ -11,17 +11,21 @@ export interface LoadResult {
   errors: number;
 }
 
-/** Runs autocannon against `url` with the given paths (cycled by each connection). */
+/** Runs autocannon against `url` with the given paths (cycled by each connection), with `headers`. */
 export const load = async (
   url: string,
   paths: readonly string[],
-  options: { connections: number; durationSeconds: number },
+  options: { connections: number; durationSeconds: number; headers?: Record<string, string> },
 ): Promise<LoadResult> => {
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.durationSeconds,
-    requests: paths.map((path) => ({ method: 'GET', path })),
+    requests: paths.map((path) => ({
+      method: 'GET',
+      path,
+      ...(options.headers ? { headers: options.headers } : {}),
+    })),
   });
   return {
     requestsPerSecond: result.requests.average,

@@ -14,11 +14,12 @@ import { rebuildReadModel } from '@second-gear/projection-service';
 import { createReadModelDb, LIVE_SCHEMA, type ReadModelDb } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { marketplaceGenerator } from './dataset.ts';
+import { appendConversations, buyersOf, CONVERSATIONS, marketplaceGenerator } from './dataset.ts';
 import { type LoadResult, load } from './load.ts';
 import { createDatabase } from './postgres.ts';
 import { spawnServer } from './spawn-server.ts';
 import { perSecond } from './stats.ts';
+import { tokenMinter } from './tokens.ts';
 
 export interface RebuildRun {
   /** Where the events and the read model are (results before 2026-11-25: PostgreSQL). */
@@ -93,6 +94,167 @@ const planOf = async (db: ReadModelDb, path: string) => {
   return explainCarSearch({ db, schema: LIVE_SCHEMA }, carSearchOf(rest), { page, limit });
 };
 
+type Inbox = Awaited<ReturnType<typeof appendConversations>>;
+type Endpoint = [name: string, paths: string[], as?: 'seller'];
+
+/** The rows of a size: what each costs cold (every request reads the database) and kept. */
+const int = (n: number) => n.toLocaleString('en-US');
+
+const endpointsOf = (ids: string[], deep: string | undefined, inbox: Inbox) => {
+  const search = (query: string) => `/api/products?${query}&limit=24`;
+  const conversation = (id: string, query: string) => `/api/conversations/${id}/messages?${query}`;
+  const { short, long } = CONVERSATIONS;
+  // The first seller's inbox and conversations, read as the seller. A page of 50 of the short
+  // conversation answers its 10 messages: a page of 10 of the long one is the same work.
+  const messages: Endpoint[] = [
+    [
+      `inbox of ${int(inbox.conversations)} conversations`,
+      ['/api/conversations?limit=20'],
+      'seller',
+    ],
+    [`messages, page of 50 of ${int(short)}`, [conversation(inbox.short, 'limit=50')], 'seller'],
+    [
+      `messages, page of 50 of ${int(long)}`,
+      [
+        conversation(inbox.long, 'limit=50'),
+        conversation(inbox.long, `limit=50&before=${long / 2}`),
+      ],
+      'seller',
+    ],
+    [
+      `messages, page of 10 of ${int(long)}`,
+      [
+        conversation(inbox.long, 'limit=10'),
+        conversation(inbox.long, `limit=10&before=${long / 2}`),
+      ],
+      'seller',
+    ],
+  ];
+  const cold: Endpoint[] = [
+    ['GET /api/products', ['/api/products']],
+    ['GET /api/product/:id', ids.map((id) => `/api/product/${id}`)],
+    ['GET /api/products/advertise', ['/api/products/advertise']],
+    ['search make=Toyota', [search('make=Toyota')]],
+    ['search model=Civic (with make)', [search('make=Honda&model=Civic')]],
+    ['search fuel=electric', [search('fuel=electric')]],
+    ['search transmission=manual', [search('transmission=manual')]],
+    ['search category=Pickup', [search('category=Pickup')]],
+    ['search maxPrice=15000', [search('maxPrice=15000')]],
+    ['search minYear=2022', [search('minYear=2022')]],
+    ['search maxMileage=30000', [search('maxMileage=30000')]],
+    ['search location=Denver', [search('location=Denver')]],
+    ['search q=two words', TWO_WORDS.map((q) => search(`q=${encodeURIComponent(q)}`))],
+    ['search sort=price_asc, make=Ford', [search('make=Ford&sort=price_asc')]],
+    ['search, cursor after 50,000 cars', deep ? [search(`cursor=${deep}`)] : []],
+    ['GET /api/products/facets', ['/api/products/facets']],
+    ['facets make=Toyota', ['/api/products/facets?make=Toyota']],
+    ['facets q=ford', ['/api/products/facets?q=ford']],
+    ...messages,
+  ];
+  // Answers kept between commits: what Home, a car page and a search seen before cost.
+  const kept: Endpoint[] = [
+    ['GET /api/products/advertise', ['/api/products/advertise']],
+    ['GET /api/categories', ['/api/categories']],
+    ['GET /api/product/:id', ids.map((id) => `/api/product/${id}`)],
+    ['search make=Toyota', [search('make=Toyota')]],
+    ...messages,
+  ];
+  return { cold, kept };
+};
+
+/**
+ * The read model of one size served by the query service (in its own process), loaded with
+ * autocannon, each row right after the bare Fastify route it is compared with.
+ */
+const measureReads = async (options: {
+  cars: number;
+  db: ReadModelDb;
+  databaseUrl: string;
+  generator: { sampleCarIds(): string[] };
+  inbox: Inbox;
+  connections: number;
+  durationSeconds: number;
+  say: (line: string) => void;
+}): Promise<ReadRun[]> => {
+  const { cars, db, say } = options;
+  const runs: ReadRun[] = [];
+  const endpoints = endpointsOf(
+    options.generator.sampleCarIds().slice(-500),
+    await cursorAfter(db, 50_000),
+    options.inbox,
+  );
+  const secret = randomBytes(32).toString('hex');
+  const minter = await tokenMinter(secret);
+  const { seller } = options.inbox;
+  const headersOf = (as: Endpoint[2]) =>
+    as === 'seller'
+      ? { authorization: `Bearer ${minter.sign(seller.uid, seller.email, 'Seller')}` }
+      : undefined;
+  const bare = await spawnServer('bare');
+  try {
+    const bareUrl = bare.info.url ?? '';
+    await load(bareUrl, ['/'], { connections: 8, durationSeconds: 1 });
+    for (const cache of ['cold', 'kept'] as const) {
+      const query = await spawnServer('query', {
+        BENCH_DATABASE_URL: options.databaseUrl,
+        BENCH_JWT_SECRET: secret,
+        BENCH_ANSWER_CACHE: cache === 'cold' ? 'off' : 'on',
+      });
+      try {
+        const url = query.info.url ?? '';
+        // Warm up (connections, JIT, the database's own caches) before measuring. Kept rows
+        // warm every path they will ask for, so that they measure answers seen before and not
+        // a first pass of misses (500 car pages) in their tail.
+        const warm = (as: Endpoint[2]) =>
+          endpoints[cache]
+            .filter((row) => row[2] === as)
+            .flatMap(([, paths]) => (cache === 'kept' ? paths : paths.slice(0, 50)));
+        await load(url, warm(undefined), { connections: 8, durationSeconds: 2 });
+        await load(url, warm('seller'), {
+          connections: 8,
+          durationSeconds: 1,
+          headers: headersOf('seller') ?? {},
+        });
+        for (const [endpoint, paths, as] of endpoints[cache]) {
+          if (paths.length === 0) continue;
+          const headers = headersOf(as);
+          const measuredBare = await load(bareUrl, ['/'], options);
+          const measured = await load(url, paths, { ...options, ...(headers ? { headers } : {}) });
+          const alone =
+            cache === 'cold'
+              ? await load(url, paths, {
+                  ...aloneOptions(options),
+                  ...(headers ? { headers } : {}),
+                })
+              : undefined;
+          const first = paths[0]!;
+          runs.push({
+            cars,
+            endpoint,
+            cache,
+            result: measured,
+            ...(alone ? { alone } : {}),
+            bare: measuredBare,
+            ofBare: measured.requestsPerSecond / measuredBare.requestsPerSecond,
+            ...(cache === 'cold' && first.startsWith('/api/products?')
+              ? { plan: await planOf(db, first) }
+              : {}),
+          });
+          say(
+            `  ${cars} cars, ${cache}, ${endpoint}: ${measured.requestsPerSecond.toFixed(0)} req/s, p99 ${measured.p99} ms (bare ${measuredBare.requestsPerSecond.toFixed(0)} req/s)`,
+          );
+        }
+      } finally {
+        await query.stop();
+      }
+    }
+  } finally {
+    await bare.stop();
+    await minter.close();
+  }
+  return runs;
+};
+
 /**
  * Parts 3 and 4 share their data: a generated marketplace of 10 events per car is appended
  * to a fresh PostgreSQL database through the event store, and `rebuildReadModel` replays every
@@ -119,6 +281,7 @@ export const benchReadModel = async (options: {
   const db = createReadModelDb({ connectionString: database.url });
   try {
     const generator = marketplaceGenerator(store);
+    let inbox: Inbox | undefined;
     for (const cars of options.cars) {
       say(`  appending a marketplace of ${cars.toLocaleString('en-US')} cars`);
       const before = generator.events();
@@ -130,6 +293,11 @@ export const benchReadModel = async (options: {
           say(`    ${n.toLocaleString('en-US')} cars, ${events.toLocaleString('en-US')} events`);
         }
       });
+      inbox ??= await appendConversations(
+        store,
+        generator.sampleCarIds()[0] ?? '',
+        Math.min(CONVERSATIONS.buyers, buyersOf(cars)),
+      );
       const loadMs = performance.now() - started;
 
       say(`  rebuilding the read model from ${generator.events().toLocaleString('en-US')} events`);
@@ -159,7 +327,7 @@ export const benchReadModel = async (options: {
       }
       const run: RebuildRun = {
         storage: 'PostgreSQL',
-        events: generator.events(),
+        events: generator.events() + inbox.events,
         cars: generator.cars(),
         loadMs,
         loadEventsPerSecond: perSecond(generator.events() - before, loadMs),
@@ -175,92 +343,16 @@ export const benchReadModel = async (options: {
       if (!options.reads) continue;
       // Statistics and the visibility map as autovacuum would have left them on a live model.
       await sql`vacuum analyze`.execute(db);
-      const ids = generator.sampleCarIds().slice(-500);
-      const deep = await cursorAfter(db, 50_000);
-      const search = (query: string) => `/api/products?${query}&limit=24`;
-      // Every request reads the database: the first look at each page.
-      const cold: [string, string[]][] = [
-        ['GET /api/products', ['/api/products']],
-        ['GET /api/product/:id', ids.map((id) => `/api/product/${id}`)],
-        ['GET /api/products/advertise', ['/api/products/advertise']],
-        ['search make=Toyota', [search('make=Toyota')]],
-        ['search model=Civic (with make)', [search('make=Honda&model=Civic')]],
-        ['search fuel=electric', [search('fuel=electric')]],
-        ['search transmission=manual', [search('transmission=manual')]],
-        ['search category=Pickup', [search('category=Pickup')]],
-        ['search maxPrice=15000', [search('maxPrice=15000')]],
-        ['search minYear=2022', [search('minYear=2022')]],
-        ['search maxMileage=30000', [search('maxMileage=30000')]],
-        ['search location=Denver', [search('location=Denver')]],
-        ['search q=two words', TWO_WORDS.map((q) => search(`q=${encodeURIComponent(q)}`))],
-        ['search sort=price_asc, make=Ford', [search('make=Ford&sort=price_asc')]],
-        ['search, cursor after 50,000 cars', deep ? [search(`cursor=${deep}`)] : []],
-        ['GET /api/products/facets', ['/api/products/facets']],
-        ['facets make=Toyota', ['/api/products/facets?make=Toyota']],
-        ['facets q=ford', ['/api/products/facets?q=ford']],
-      ];
-      // Answers kept between commits: what Home, a car page and a search seen before cost.
-      const kept: [string, string[]][] = [
-        ['GET /api/products/advertise', ['/api/products/advertise']],
-        ['GET /api/categories', ['/api/categories']],
-        ['GET /api/product/:id', ids.map((id) => `/api/product/${id}`)],
-        ['search make=Toyota', [search('make=Toyota')]],
-      ];
-      const secret = randomBytes(32).toString('hex');
-      const bare = await spawnServer('bare');
-      try {
-        const bareUrl = bare.info.url ?? '';
-        await load(bareUrl, ['/'], { connections: 8, durationSeconds: 1 });
-        for (const [cache, endpoints] of [
-          ['cold', cold],
-          ['kept', kept],
-        ] as const) {
-          const query = await spawnServer('query', {
-            BENCH_DATABASE_URL: database.url,
-            BENCH_JWT_SECRET: secret,
-            BENCH_ANSWER_CACHE: cache === 'cold' ? 'off' : 'on',
-          });
-          try {
-            const url = query.info.url ?? '';
-            // Warm up (connections, JIT, the database's own caches) before measuring. Kept rows
-            // warm every path they will ask for, so that they measure answers seen before and
-            // not a first pass of misses (500 car pages) in their tail.
-            await load(
-              url,
-              endpoints.flatMap(([, paths]) => (cache === 'kept' ? paths : paths.slice(0, 50))),
-              { connections: 8, durationSeconds: 2 },
-            );
-            for (const [endpoint, paths] of endpoints) {
-              if (paths.length === 0) continue;
-              const measuredBare = await load(bareUrl, ['/'], options);
-              const measured = await load(url, paths, options);
-              const alone =
-                cache === 'cold' ? await load(url, paths, aloneOptions(options)) : undefined;
-              const first = paths[0]!;
-              const read: ReadRun = {
-                cars,
-                endpoint,
-                cache,
-                result: measured,
-                ...(alone ? { alone } : {}),
-                bare: measuredBare,
-                ofBare: measured.requestsPerSecond / measuredBare.requestsPerSecond,
-                ...(cache === 'cold' && first.startsWith('/api/products?')
-                  ? { plan: await planOf(db, first) }
-                  : {}),
-              };
-              result.reads.push(read);
-              say(
-                `  ${cars} cars, ${cache}, ${endpoint}: ${measured.requestsPerSecond.toFixed(0)} req/s, p99 ${measured.p99} ms (bare ${measuredBare.requestsPerSecond.toFixed(0)} req/s)`,
-              );
-            }
-          } finally {
-            await query.stop();
-          }
-        }
-      } finally {
-        await bare.stop();
-      }
+      result.reads.push(
+        ...(await measureReads({
+          ...options,
+          cars,
+          db,
+          databaseUrl: database.url,
+          generator,
+          inbox,
+        })),
+      );
     }
   } finally {
     await db.destroy();

@@ -8,20 +8,18 @@ import { CommandHandler } from '@second-gear/command-service';
 import { commandDecider, openMarketplaceStore } from '@second-gear/features';
 import {
   type AuthEmulator,
-  type Role,
-  serviceTokens,
   signInWithPassword,
   signUpWithPassword,
   startAuthEmulator,
 } from '@second-gear/identity';
 import { rebuildReadModel } from '@second-gear/projection-service';
 import { createReadModelDb } from '@second-gear/read-model';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { marketplaceGenerator } from './dataset.ts';
 import { type BenchDatabase, createDatabase } from './postgres.ts';
 import { BENCH_PICTURE_HOST, spawnServer } from './spawn-server.ts';
 import { perSecond, type Summary, summarize } from './stats.ts';
+import { tokenMinter } from './tokens.ts';
 
 /**
  * Where the commands run: the services on the PostgreSQL server (`postgres`), or the all-in-one
@@ -126,16 +124,6 @@ const register = async (
     throw new Error(`Registering ${email}: ${answer.status} ${await answer.text()}`);
   await answer.arrayBuffer();
   return { uid: user.uid, email };
-};
-
-const tokenMinter = async (secret: string) => {
-  const app = Fastify({ logger: false });
-  await app.register(serviceTokens, { secret, expiresIn: '4h' });
-  await app.ready();
-  return {
-    sign: (uid: string, email: string, role: Role) => app.serviceTokens.sign({ uid, email, role }),
-    close: () => app.close(),
-  };
 };
 
 /**
