@@ -29,6 +29,8 @@ interface Shot {
   seller?: boolean;
   /** The whole page rather than the screen. */
   fullPage?: boolean;
+  /** What a user does there first, once it shows (opens a link of it). */
+  then?: (page: Page) => Promise<void>;
   /** Waits for what the page is about to be on screen. */
   shows: (page: Page) => Promise<void>;
 }
@@ -165,6 +167,25 @@ const shots = (car: { id: string; name: string }): Shot[] => [
     seller: true,
     shows: (page) => page.getByText(demoAccounts.buyer.name).first().waitFor(),
   },
+  {
+    name: 'messages',
+    path: '/user/messages',
+    seller: true,
+    shows: (page) => page.getByText(demoAccounts.buyer.name).first().waitFor(),
+  },
+  {
+    // The demo buyer's question and the seller's answer, opened from the inbox.
+    name: 'conversation',
+    path: '/user/messages',
+    seller: true,
+    then: (page) =>
+      page.getByRole('link').filter({ hasText: demoAccounts.buyer.name }).first().click(),
+    shows: (page) =>
+      page
+        .getByRole('log', { name: 'Messages' })
+        .getByText(/winter tyres/)
+        .waitFor(),
+  },
 ];
 
 const takeAll = async (browser: Browser, baseUrl: string, car: { id: string; name: string }) => {
@@ -190,6 +211,7 @@ const takeAll = async (browser: Browser, baseUrl: string, car: { id: string; nam
         for (const shot of shots(car).filter((each) => Boolean(each.seller) === seller)) {
           const page = await context.newPage();
           await page.goto(`${baseUrl}${shot.path}`);
+          await shot.then?.(page);
           await shot.shows(page);
           const whole = shot.fullPage ?? false;
           if (whole) await scrollThrough(page);
