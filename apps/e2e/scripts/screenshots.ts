@@ -30,7 +30,7 @@ interface Shot {
   /** The whole page rather than the screen. */
   fullPage?: boolean;
   /** What a user does there first, once it shows (opens a link of it). */
-  then?: (page: Page) => Promise<void>;
+  open?: (page: Page) => Promise<void>;
   /** Waits for what the page is about to be on screen. */
   shows: (page: Page) => Promise<void>;
 }
@@ -178,7 +178,7 @@ const shots = (car: { id: string; name: string }): Shot[] => [
     name: 'conversation',
     path: '/user/messages',
     seller: true,
-    then: (page) =>
+    open: (page) =>
       page.getByRole('link').filter({ hasText: demoAccounts.buyer.name }).first().click(),
     shows: (page) =>
       page
@@ -211,7 +211,7 @@ const takeAll = async (browser: Browser, baseUrl: string, car: { id: string; nam
         for (const shot of shots(car).filter((each) => Boolean(each.seller) === seller)) {
           const page = await context.newPage();
           await page.goto(`${baseUrl}${shot.path}`);
-          await shot.then?.(page);
+          await shot.open?.(page);
           await shot.shows(page);
           const whole = shot.fullPage ?? false;
           if (whole) await scrollThrough(page);
