@@ -67,6 +67,11 @@ describe('the command service', () => {
         'POST /api/webhooks/{id}/resume',
         'DELETE /api/webhooks/{id}',
         'POST /api/webhooks/{id}/replay',
+        'POST /api/conversations',
+        'POST /api/conversations/{id}/messages',
+        'POST /api/conversations/{id}/read',
+        'POST /api/conversations/{id}/block',
+        'POST /api/conversations/{id}/unblock',
       ].sort(),
     );
     const listCar = document.paths['/api/product'].post;

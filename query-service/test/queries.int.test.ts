@@ -1071,7 +1071,11 @@ describe.each(list)('query service on $name', (backend) => {
           const stream = await open();
           const first = await stream.until((m) => m.length >= 1);
           expect(first[0]).toMatchObject({ event: 'unread' });
-          expect(JSON.parse(first[0]?.data ?? '{}')).toEqual({ type: 'unread', unread: 1 });
+          expect(JSON.parse(first[0]?.data ?? '{}')).toEqual({
+            type: 'unread',
+            unread: 1,
+            messages: 0,
+          });
 
           // The seller lowers the price of the buyer's favourite: the buyer hears of it at once.
           const seller = { uid: ids.seller.uid, email: ids.seller.email, role: 'Seller' as const };

@@ -32,7 +32,7 @@ if (!googleReachable) {
 }
 
 /** What every signed-in user has in the drawer, after the links of their role. */
-const memberLinks = ['Favourites', 'Saved searches', 'Notifications', 'Profile'];
+const memberLinks = ['Favourites', 'Saved searches', 'Messages', 'Notifications', 'Profile'];
 
 /** The dashboard's drawer: the name, the role badge and the links of that role. */
 async function expectDashboard(page: Page, name: string, role: string, links: string[]) {

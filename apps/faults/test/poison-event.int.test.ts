@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { freePort } from '@second-gear/identity';
 import { appendScenario } from '@second-gear/projection-service/testing';
-import { readModelStatus } from '@second-gear/read-model';
+import { projectionNames, readModelStatus } from '@second-gear/read-model';
 import { expect, it } from 'vitest';
 import { call, eventually } from '../src/processes.ts';
 import {
@@ -28,7 +28,7 @@ describeOnMachinePostgres('a poison event appended straight to the store', () =>
           const status = await readModelStatus(store, db).catch(() => undefined);
           return (
             status !== undefined &&
-            status.projections.length === 7 &&
+            status.projections.length === projectionNames.length &&
             status.projections.every((p) => p.position === after.position)
           );
         },
@@ -58,6 +58,7 @@ describeOnMachinePostgres('a poison event appended straight to the store', () =>
           audit: 1,
           members: 1,
           integrations: 1,
+          messages: 1,
         },
       });
       expect(projector.output()).toContain(`"position":"${poison}"`);

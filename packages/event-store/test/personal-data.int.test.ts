@@ -133,6 +133,7 @@ describe.each(adapters)('$name: personal data', (adapter) => {
     await store.append(`person-${bob}`, 'no_stream', [joined(bob, 'Bob Byte', 'bob@example.com')]);
     // The backup: the log as stored, event for event, restored into another database.
     const backup = await opened.store.readAll({ limit: 100 });
+    // A PGlite database of its own, which takes seconds to start on a busy machine.
     const restoredLog = await createEventStore({ kind: 'pglite' });
     try {
       for (const event of backup) {
@@ -150,7 +151,7 @@ describe.each(adapters)('$name: personal data', (adapter) => {
     } finally {
       await restoredLog.close();
     }
-  });
+  }, 30_000);
 
   it('reads what an older version wrote in plain text as it is, and as erased once its person is', async () => {
     // Written before values were sealed: plain in the log.
