@@ -175,9 +175,23 @@ describe('conversations in the all-in-one', () => {
     const oldest = await call('GET', older ?? '', bea);
     expect((JSON.parse(oldest.text) as { seq: number }[]).map((m) => m.seq)).toEqual([1]);
     expect(oldest.headers.get('link')).toBeNull();
+    // The answer told Bea once; reading the conversation reads that notification too.
+    const toldBea = async (at: string) => {
+      const answer = await call('GET', '/api/notifications', bea, undefined, at);
+      const told = JSON.parse(answer.text) as { kind: string; read: boolean }[];
+      return {
+        unread: answer.headers.get('x-unread-count'),
+        messages: told.filter((n) => n.kind === 'message-received').map((n) => n.read),
+      };
+    };
+    expect(await toldBea(String(answer.body?.position))).toEqual({
+      unread: '1',
+      messages: [false],
+    });
     const read = await call('POST', `/api/conversations/${conversationId}/read`, bea, { upTo: 3 });
     expect(read.body).toMatchObject({ modifiedCount: 1 });
     expect((await inboxOf(bea, String(read.body?.position))).unread).toBe(0);
+    expect(await toldBea(String(read.body?.position))).toEqual({ unread: '0', messages: [true] });
     const counts = await call(
       'GET',
       '/api/conversations/counts',

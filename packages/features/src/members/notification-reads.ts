@@ -1,5 +1,6 @@
 import { ADMINS_AUDIENCE, type NotificationRow } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
+import type { SqlBool } from 'kysely';
 import { z } from 'zod';
 import {
   type NotificationRecord,
@@ -7,6 +8,7 @@ import {
   PageQuery,
   UNREAD_COUNT_HEADER,
 } from '../contract/index.ts';
+import { readInConversation } from '../messages/index.ts';
 import { countAll, type QueryContext } from '../platform/reads/context.ts';
 import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
 import { type Viewer, viewerOf } from '../platform/reads/viewer.ts';
@@ -17,6 +19,8 @@ const dollars = (value: unknown) =>
 export type NotificationWithCar = NotificationRow & {
   car_name: string | null;
   car_image: string | null;
+  /** A message's notification whose conversation was read since. */
+  conversation_read: SqlBool;
 };
 
 /** A notification in words, made when it is read, with the car as it is named now. */
@@ -76,7 +80,7 @@ export const toNotification = (row: NotificationWithCar, readUpTo: bigint): Noti
     ...(row.car_name === null ? {} : { car_name: row.car_name }),
     ...(row.car_image === null ? {} : { car_image: row.car_image }),
     at: new Date(row.created_at).toISOString(),
-    read: position <= readUpTo,
+    read: position <= readUpTo || Boolean(row.conversation_read),
     details: d,
   };
 };
@@ -98,13 +102,15 @@ export const notificationReads = (ctx: QueryContext) => {
   const audience = (viewer: Viewer): string[] =>
     viewer.role === 'Admin' ? [viewer.uid, ADMINS_AUDIENCE] : [viewer.uid];
 
+  /** The notifications after `upTo`, but those of conversations read since. */
   const unreadCount = async (viewer: Viewer, upTo: bigint): Promise<number> =>
     (
       await tables()
-        .selectFrom('notifications')
+        .selectFrom('notifications as n')
         .select(countAll)
-        .where('user_id', 'in', audience(viewer))
-        .where('position', '>', upTo.toString())
+        .where('n.user_id', 'in', audience(viewer))
+        .where('n.position', '>', upTo.toString())
+        .where((eb) => eb.not(readInConversation(eb)))
         .executeTakeFirstOrThrow()
     ).total;
 
@@ -115,7 +121,11 @@ export const notificationReads = (ctx: QueryContext) => {
         join.onRef('c.id', '=', 'n.car_id').on('c.deleted_at', 'is', null),
       )
       .selectAll('n')
-      .select(['c.name as car_name', 'c.image as car_image'])
+      .select([
+        'c.name as car_name',
+        'c.image as car_image',
+        (eb) => readInConversation(eb).as('conversation_read'),
+      ])
       .where('n.user_id', 'in', audience(viewer));
 
   return { tables, readUpTo, audience, unreadCount, notificationsOf };

@@ -98,6 +98,28 @@ export const toConversation = (row: ConversationRow, uid: string): ConversationR
   };
 };
 
+type Notifications = ExpressionBuilder<
+  ReadModelDatabase & { n: ReadModelDatabase['notifications'] },
+  'n'
+>;
+
+/**
+ * Whether notification `n` told of a message in a conversation its member has read since (no
+ * message of it unread in their inbox): it counts as read, as the conversation does.
+ */
+export const readInConversation = (eb: Notifications) =>
+  eb.and([
+    eb('n.kind', '=', 'message-received'),
+    eb.exists(
+      eb
+        .selectFrom('inbox as i')
+        .select('i.position')
+        .whereRef('i.user_id', '=', 'n.user_id')
+        .where('i.conversation_id', '=', sql<string>`n.details ->> 'conversationId'`)
+        .where('i.unread', '=', 0),
+    ),
+  ]);
+
 /** How many messages of all `uid`'s conversations they have not read. */
 export const unreadMessagesOf = async (ctx: ReadContext, uid: string): Promise<number> => {
   const row = await ctx.db
