@@ -1,4 +1,5 @@
 import type { BookingStatus, MessageTables, Role } from '@second-gear/features';
+import type { NotificationKind } from '@second-gear/features/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -258,18 +259,8 @@ export interface SavedSearchesTable {
   position: PositionColumn;
 }
 
-/** What a notification is about; its words are made when it is read. */
-export type NotificationKind =
-  | 'booking-requested'
-  | 'booking-accepted'
-  | 'booking-declined'
-  | 'booking-cancelled'
-  | 'booking-ended'
-  | 'price-dropped'
-  | 'favourite-sold'
-  | 'search-matched'
-  | 'webhook-failing'
-  | 'message-received';
+/** What a notification is about (the members' contract lists the kinds); its words are made when it is read. */
+export type { NotificationKind };
 
 /** The `user_id` of a notification every admin sees (a failing webhook). */
 export const ADMINS_AUDIENCE = '@admins';
