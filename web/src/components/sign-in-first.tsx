@@ -1,5 +1,7 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context.tsx';
 import type { FromState } from '../auth/guards.tsx';
 
 /** What a visitor sees in a dialog that needs an account: why, and Login (which brings them back). */
@@ -17,5 +19,51 @@ export function SignInFirst({ reason }: { reason: string }) {
         </RouterLink>
       </Button>
     </Stack>
+  );
+}
+
+/**
+ * A dialog whose body needs an account: `children` for a signed-in user; for anyone else, why
+ * (`signInReason`) and Login.
+ */
+export function SignedInDialog({
+  title,
+  signInReason,
+  open,
+  onClose,
+  children,
+}: {
+  title: string;
+  signInReason: string;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { status } = useAuth();
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(event) => (event.open ? undefined : onClose())}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              {status === 'signed-in' ? children : <SignInFirst reason={signInReason} />}
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }

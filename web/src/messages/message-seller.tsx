@@ -1,7 +1,7 @@
 // "Message seller" on a car's page: for anyone but the car's own seller. A buyer who already
 // wrote about the car goes back to that conversation; otherwise a dialog takes the first message
 // and opens the conversation. A visitor is asked to sign in first; a sold car takes no new one.
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/features/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { LuMessageSquare } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { startConversation } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { SignInFirst } from '../components/sign-in-first.tsx';
+import { SignedInDialog } from '../components/sign-in-first.tsx';
 import { useCommand } from '../components/use-command.ts';
 import { MessageField, showMessageError, useMessageForm } from './message-field.tsx';
 import { messageQueries } from './message-queries.ts';
@@ -45,36 +45,15 @@ function MessageSellerDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const { status } = useAuth();
   return (
-    <Dialog.Root
+    <SignedInDialog
+      title={`Message ${car.seller_name}`}
+      signInReason="Sign in to message the seller."
       open={open}
-      onOpenChange={(event) => (event.open ? undefined : onClose())}
-      placement="center"
-      lazyMount
-      unmountOnExit
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Message {car.seller_name}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {status === 'signed-in' ? (
-                <FirstMessageForm car={car} />
-              ) : (
-                <SignInFirst reason="Sign in to message the seller." />
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <FirstMessageForm car={car} />
+    </SignedInDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, CloseButton, DataList, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
+import { Button, DataList, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BookCarBody, type CarRecord, proposedTime } from '@second-gear/features/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { formatMoney } from '../components/car-facts.ts';
 import { applyFieldErrors } from '../components/form-errors.ts';
 import { FormField } from '../components/form-field.tsx';
 import { notifySuccess } from '../components/notify.ts';
-import { SignInFirst } from '../components/sign-in-first.tsx';
+import { SignedInDialog } from '../components/sign-in-first.tsx';
 
 /**
  * A `datetime-local` value ("2026-12-01T15:00", the browser's own time) as ISO-8601 with the
@@ -134,35 +134,14 @@ export function BookingDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const { status } = useAuth();
   return (
-    <Dialog.Root
+    <SignedInDialog
+      title={`Book ${car.name}`}
+      signInReason="Sign in to book a meetup with the seller."
       open={open}
-      onOpenChange={(e) => (e.open ? undefined : onClose())}
-      placement="center"
-      lazyMount
-      unmountOnExit
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Book {car.name}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {status === 'signed-in' ? (
-                <BookingForm car={car} onDone={onClose} />
-              ) : (
-                <SignInFirst reason="Sign in to book a meetup with the seller." />
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <BookingForm car={car} onDone={onClose} />
+    </SignedInDialog>
   );
 }
