@@ -6,15 +6,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventData } from '@second-gear/projection-service/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMarketplace } from '../src/marketplace.ts';
-import { callMarketplace, serviceTokenOf, startBareMarketplace } from './support.ts';
+import {
+  callMarketplace,
+  type Person,
+  peopleTagged,
+  registerPeople,
+  serviceTokenOf,
+  startBareMarketplace,
+} from './support.ts';
 
 const SECRET = 'test-secret-of-the-all-in-one-erasure-0123456789';
-const system = { uid: 'system', email: 'system@second-gear.local', role: 'System' } as const;
-
-type Person = { uid: string; name: string; email: string; role: 'Buyer' | 'Seller' | 'Admin' };
 
 /** A service token, as `GET /api/jwt` would sign it (HS256 with the secret). */
 const tokenOf = (person: Person) => serviceTokenOf(SECRET, person);
@@ -23,12 +26,7 @@ describe('erasing a deleted user in the all-in-one', () => {
   let dataDir = '';
   let marketplace: RunningMarketplace;
   const tag = randomUUID().slice(0, 8);
-  const person = (name: string, role: Person['role']): Person => ({
-    uid: `${name.toLowerCase().split(' ')[0]}-${tag}`,
-    name: `${name} ${tag}`,
-    email: `${name.toLowerCase().replace(' ', '.')}.${tag}@example.com`,
-    role,
-  });
+  const person = peopleTagged(tag);
   const admin = person('Ada Admin', 'Admin');
   const sam = person('Sam Seller', 'Seller');
   const olive = person('Olive Owner', 'Seller');
@@ -82,19 +80,7 @@ describe('erasing a deleted user in the all-in-one', () => {
       imageHosts: ['images.example.com'],
       webDist: dist,
     });
-    for (const p of [admin, sam, olive, bea]) {
-      const role = p.role === 'Admin' ? 'Buyer' : p.role;
-      await marketplace.store.append(`user-${p.uid}`, 'no_stream', [
-        eventData(
-          'UserRegistered',
-          { userId: p.uid, name: p.name, email: p.email, role, photoURL: null },
-          { uid: p.uid, email: p.email, role },
-        ),
-      ]);
-    }
-    await marketplace.store.append(`user-${admin.uid}`, 'any', [
-      eventData('UserPromotedToAdmin', { userId: admin.uid }, system),
-    ]);
+    await registerPeople(marketplace.store, [admin, sam, olive, bea]);
     expect((await call('POST', '/api/category', admin, { name: 'Hatchback' })).status).toBe(201);
   }, 60_000);
   afterAll(async () => {

@@ -5,20 +5,19 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventData } from '@second-gear/projection-service/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMarketplace } from '../src/marketplace.ts';
 import {
   callMarketplace,
   followEventStream,
+  type Person,
+  peopleTagged,
+  registerPeople,
   serviceTokenOf,
   startBareMarketplace,
 } from './support.ts';
 
 const SECRET = 'test-secret-of-the-all-in-one-messages-0123456789';
-const system = { uid: 'system', email: 'system@second-gear.local', role: 'System' } as const;
-
-type Person = { uid: string; name: string; email: string; role: 'Buyer' | 'Seller' | 'Admin' };
 type Conversation = {
   _id: string;
   role: string;
@@ -32,12 +31,7 @@ describe('conversations in the all-in-one', () => {
   let dataDir = '';
   let marketplace: RunningMarketplace;
   const tag = randomUUID().slice(0, 8);
-  const person = (name: string, role: Person['role']): Person => ({
-    uid: `${name.toLowerCase().split(' ')[0]}-${tag}`,
-    name: `${name} ${tag}`,
-    email: `${name.toLowerCase().replace(' ', '.')}.${tag}@example.com`,
-    role,
-  });
+  const person = peopleTagged(tag);
   const admin = person('Ada Admin', 'Admin');
   const sam = person('Sam Seller', 'Seller');
   const bea = person('Bea Buyer', 'Buyer');
@@ -81,19 +75,7 @@ describe('conversations in the all-in-one', () => {
       jwtSecret: SECRET,
       imageHosts: ['images.example.com'],
     });
-    for (const p of [admin, sam, bea, cal, dee]) {
-      const role = p.role === 'Admin' ? 'Buyer' : p.role;
-      await marketplace.store.append(`user-${p.uid}`, 'no_stream', [
-        eventData(
-          'UserRegistered',
-          { userId: p.uid, name: p.name, email: p.email, role, photoURL: null },
-          { uid: p.uid, email: p.email, role },
-        ),
-      ]);
-    }
-    await marketplace.store.append(`user-${admin.uid}`, 'any', [
-      eventData('UserPromotedToAdmin', { userId: admin.uid }, system),
-    ]);
+    await registerPeople(marketplace.store, [admin, sam, bea, cal, dee]);
     expect((await call('POST', '/api/category', admin, { name: 'Hatchback' })).status).toBe(201);
   }, 60_000);
   afterAll(async () => {

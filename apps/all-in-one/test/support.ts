@@ -1,5 +1,7 @@
 // What the all-in-one's tests share.
 import { createHmac } from 'node:crypto';
+import type { EventStore } from '@second-gear/event-store';
+import { eventData } from '@second-gear/projection-service/testing';
 import { type MarketplaceOptions, startMarketplace } from '../src/marketplace.ts';
 
 /** A service token for `actor`, as `GET /api/jwt` would sign it with `secret` (HS256). */
@@ -107,4 +109,46 @@ export const followEventStream = async (url: string, token: string, timeoutMs = 
     }
   };
   return { status: response.status, next, close: () => controller.abort() };
+};
+
+/** Someone a test signs in as, with a service token (`serviceTokenOf`). */
+export type Person = {
+  uid: string;
+  name: string;
+  email: string;
+  role: 'Buyer' | 'Seller' | 'Admin';
+};
+
+/** People of one test run: names, uids and emails carry `tag`, so runs never meet. */
+export const peopleTagged =
+  (tag: string) =>
+  (name: string, role: Person['role']): Person => ({
+    uid: `${name.toLowerCase().split(' ')[0]}-${tag}`,
+    name: `${name} ${tag}`,
+    email: `${name.toLowerCase().replace(' ', '.')}.${tag}@example.com`,
+    role,
+  });
+
+const system = { uid: 'system', email: 'system@second-gear.local', role: 'System' } as const;
+
+/**
+ * Registers `people` straight in the store, as sign-up would (an admin as a buyer), then
+ * promotes the admins as the System actor does the first one.
+ */
+export const registerPeople = async (store: EventStore, people: readonly Person[]) => {
+  for (const p of people) {
+    const role = p.role === 'Admin' ? 'Buyer' : p.role;
+    await store.append(`user-${p.uid}`, 'no_stream', [
+      eventData(
+        'UserRegistered',
+        { userId: p.uid, name: p.name, email: p.email, role, photoURL: null },
+        { uid: p.uid, email: p.email, role },
+      ),
+    ]);
+  }
+  for (const admin of people.filter((p) => p.role === 'Admin')) {
+    await store.append(`user-${admin.uid}`, 'any', [
+      eventData('UserPromotedToAdmin', { userId: admin.uid }, system),
+    ]);
+  }
 };
