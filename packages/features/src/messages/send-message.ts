@@ -5,7 +5,7 @@ import { reject } from '../platform/domain-error.ts';
 import { TEXT_MAX } from '../platform/rules.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { required } from '../platform/validation.ts';
-import { streams } from '../registry/events.ts';
+import { type EventOf, streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
 import type { ActiveUser, UserState } from '../users/index.ts';
 import { requireActiveActor } from '../users/index.ts';
@@ -13,7 +13,9 @@ import {
   type BlocksState,
   type ConversationState,
   conversationIdOf,
+  evolveConversation,
   initialBlocksState,
+  initialConversationState,
   type OpenConversation,
   otherPartyOf,
 } from './conversation.ts';
@@ -79,33 +81,37 @@ const requireOpenLine = (sender: ActiveUser, around: Surroundings): ActiveUser =
 };
 
 /** The next message of an open conversation, from `sender` to the other party. */
+const nextMessage = (
+  conversation: OpenConversation,
+  sender: ActiveUser,
+  message: { messageId: string; text: string },
+): EventOf<'MessageSent'> => {
+  const recipientId = otherPartyOf(conversation, sender.userId);
+  const seq = conversation.messages + 1;
+  return {
+    type: 'MessageSent',
+    data: {
+      conversationId: conversation.conversationId,
+      messageId: message.messageId,
+      carId: conversation.carId,
+      senderId: sender.userId,
+      recipientId,
+      seq,
+      text: message.text,
+      recipientUnread: seq - (conversation.readUpTo[recipientId] ?? 0),
+    },
+  };
+};
+
+/** The message appended to its conversation's stream. */
 const messageInto = (
   conversation: OpenConversation,
   sender: ActiveUser,
   message: { messageId: string; text: string },
-): Decision => {
-  const recipientId = otherPartyOf(conversation, sender.userId);
-  const seq = conversation.messages + 1;
-  const recipientUnread = seq - (conversation.readUpTo[recipientId] ?? 0);
-  return appendsOf([
-    [
-      streams.conversation(conversation.conversationId),
-      {
-        type: 'MessageSent',
-        data: {
-          conversationId: conversation.conversationId,
-          messageId: message.messageId,
-          carId: conversation.carId,
-          senderId: sender.userId,
-          recipientId,
-          seq,
-          text: message.text,
-          recipientUnread,
-        },
-      },
-    ],
+): Decision =>
+  appendsOf([
+    [streams.conversation(conversation.conversationId), nextMessage(conversation, sender, message)],
   ]);
-};
 
 /**
  * A signed-in user writes to the seller of someone else's car. The first time, a conversation
@@ -148,35 +154,23 @@ export const startConversation = (input: {
     reject('own-conversation', 'You cannot message yourself about your own car.');
   const seller = requireOpenLine(buyer, around(input.seller));
   const conversationId = conversationIdOf(existing.car.carId, buyer.userId);
-  const started: OpenConversation = {
-    status: 'open',
-    conversationId,
-    carId: existing.car.carId,
-    buyerId: buyer.userId,
-    sellerId: seller.userId,
-    messages: 0,
-    readUpTo: {},
+  const opened: EventOf<'ConversationStarted'> = {
+    type: 'ConversationStarted',
+    data: {
+      conversationId,
+      carId: existing.car.carId,
+      carName: existing.car.name,
+      sellerId: seller.userId,
+      sellerName: seller.name,
+      buyerId: buyer.userId,
+      buyerName: buyer.name,
+    },
   };
-  const first = messageInto(started, buyer, message);
+  // The conversation as its opening leaves it, for the first message's place in it.
+  const started = evolveConversation(initialConversationState(), opened) as OpenConversation;
   return appendsOf([
-    [
-      streams.conversation(conversationId),
-      {
-        type: 'ConversationStarted',
-        data: {
-          conversationId,
-          carId: existing.car.carId,
-          carName: existing.car.name,
-          sellerId: seller.userId,
-          sellerName: seller.name,
-          buyerId: buyer.userId,
-          buyerName: buyer.name,
-        },
-      },
-    ],
-    ...first.appends.flatMap((append) =>
-      append.events.map((event) => [append.stream, event] as const),
-    ),
+    [streams.conversation(conversationId), opened],
+    [streams.conversation(conversationId), nextMessage(started, buyer, message)],
   ]);
 };
 
