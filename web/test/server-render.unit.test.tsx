@@ -74,6 +74,15 @@ const textOf = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
+/** The buttons of rendered HTML: their name (label, or else text) and whether disabled. */
+const buttonsOf = (html: string) =>
+  [...html.matchAll(/<button([^>]*)>([\s\S]*?)<\/button>/g)].map(
+    ([, attributes = '', inner = '']) => ({
+      name: /aria-label="([^"]*)"/.exec(attributes)?.[1] ?? textOf(inner).trim(),
+      disabled: /\sdisabled=""/.test(attributes),
+    }),
+  );
+
 describe("the server's rendering of the public pages", () => {
   it("renders a car's page with its name, formatted prices and details, and the answer it used", async () => {
     const { asked, transport } = api({ '/api/product/car-1': () => json(corolla) });
@@ -88,6 +97,14 @@ describe("the server's rendering of the public pages", () => {
     // The styles go with the HTML, so the page is laid out before any script runs.
     expect(page?.html).toMatch(/<style data-emotion="css[ -]/);
     expect(asked).toEqual(['/api/product/car-1']);
+    // What acts on a session waits for the browser: a click before would be lost, and a member's
+    // taken for a visitor's.
+    const waiting = buttonsOf(page?.html ?? '').filter((button) => button.disabled);
+    expect(waiting.map((button) => button.name).sort()).toEqual([
+      'Book Now',
+      'Message seller',
+      'Save to favourites',
+    ]);
 
     // The browser's cache, filled from the state, holds the car under the page's own key.
     const client = new QueryClient();

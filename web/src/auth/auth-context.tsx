@@ -21,7 +21,7 @@ import {
 } from '../api/access-token.ts';
 import { exchangeToken, registerUser } from '../api/endpoints.ts';
 import { ApiError, describeError } from '../api/http.ts';
-import { useBrowserValue } from '../components/use-hydrated.ts';
+import { useBrowserValue, useHydrated } from '../components/use-hydrated.ts';
 import { loadAppConfig } from './app-config.ts';
 import type { AuthService, SessionUser } from './auth-service.ts';
 
@@ -37,6 +37,13 @@ export interface SignUpInput {
 export interface AuthContextValue {
   status: AuthStatus;
   user: SessionUser | null;
+  /**
+   * Whether a click can act on who is signed in: false on a server-rendered page until the
+   * browser has taken it over (its buttons do nothing yet) and while a stored session is
+   * restored (a signed-in user would be taken for a visitor). Controls that need a session wait
+   * for it rather than send a member to sign in.
+   */
+  settled: boolean;
   /** Loads the identity provider ahead of a sign-in (the sign-in pages call it as they open). */
   prepare(): void;
   signIn(email: string, password: string): Promise<void>;
@@ -307,9 +314,19 @@ export function AuthProvider({
   // restored.
   const restoring = useBrowserValue(storedSession, false);
   const shown = state.status === 'loading' && !restoring ? signedOut : state;
+  const settled = useHydrated() && shown.status !== 'loading';
   const value = useMemo<AuthContextValue>(
-    () => ({ ...shown, prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset }),
-    [shown, prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset],
+    () => ({
+      ...shown,
+      settled,
+      prepare,
+      signIn,
+      signUp,
+      signInWithGoogle,
+      signOut,
+      sendPasswordReset,
+    }),
+    [shown, settled, prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -8,16 +8,18 @@ import { useFavouriteIds, useFavouriteToggle } from './use-favourites.ts';
 
 /**
  * The heart of a car: pressed when the car is a favourite. A visitor is sent to sign in first.
- * A sold car can no longer be kept, only let go.
+ * A sold car can no longer be kept, only let go. It waits until the session and the member's
+ * favourites are known.
  */
 export function FavouriteButton({
   car,
   ...props
 }: { car: Pick<CarRecord, '_id' | 'sold'> } & Omit<IconButtonProps, 'aria-label' | 'onClick'>) {
-  const { status } = useAuth();
+  const { status, settled } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const kept = useFavouriteIds().has(car._id);
+  const favourites = useFavouriteIds();
+  const kept = favourites.ids.has(car._id);
   const toggle = useFavouriteToggle();
   const cannotKeep = car.sold === 1 && !kept;
   return (
@@ -28,7 +30,7 @@ export function FavouriteButton({
       {...props}
       aria-label={kept ? 'Remove from favourites' : 'Save to favourites'}
       aria-pressed={kept}
-      disabled={cannotKeep || status === 'loading'}
+      disabled={cannotKeep || !settled || !favourites.known}
       onClick={() => {
         if (status !== 'signed-in') {
           navigate('/login', { state: { from: location } satisfies FromState });

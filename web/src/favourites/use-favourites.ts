@@ -21,16 +21,20 @@ export const favouriteQueries = {
     }),
 };
 
-/** The ids of the signed-in user's favourite cars; empty for a visitor. */
-export function useFavouriteIds(): ReadonlySet<string> {
+/**
+ * The ids of the signed-in user's favourite cars (empty for a visitor), and whether they are
+ * known yet: a heart pressed before would say the opposite of what it does.
+ */
+export function useFavouriteIds(): { ids: ReadonlySet<string>; known: boolean } {
   const { status, user } = useAuth();
   const email = user?.email ?? '';
-  const { data } = useQuery({
+  const signedIn = status === 'signed-in' && email !== '';
+  const { data, isPending } = useQuery({
     ...favouriteQueries.ids(email),
-    enabled: status === 'signed-in' && email !== '',
+    enabled: signedIn,
     select: (ids) => new Set(ids),
   });
-  return data ?? empty;
+  return { ids: data ?? empty, known: !signedIn || !isPending };
 }
 const empty: ReadonlySet<string> = new Set();
 

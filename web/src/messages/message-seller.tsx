@@ -61,7 +61,7 @@ function MessageSellerDialog({
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function MessageSeller({ car }: { car: CarRecord }) {
-  const { status, user } = useAuth();
+  const { status, user, settled } = useAuth();
   const email = user?.email ?? '';
   const signedIn = status === 'signed-in' && email !== '';
   const own = signedIn && sameEmail(car.email, email);
@@ -72,7 +72,15 @@ export function MessageSeller({ car }: { car: CarRecord }) {
   });
   const [open, setOpen] = useState(false);
 
-  if (status === 'loading' || own || (signedIn && existing.isPending)) return null;
+  if (own) return null;
+  // Until the session and any earlier conversation are known, the button waits in its place.
+  const waiting = !settled || (signedIn && existing.isPending);
+  const button = (
+    <Button variant="outline" colorPalette="teal" disabled={waiting} onClick={() => setOpen(true)}>
+      <LuMessageSquare /> Message seller
+    </Button>
+  );
+  if (waiting) return button;
   if (existing.data) {
     return (
       <Button asChild variant="outline" colorPalette="teal">
@@ -91,9 +99,7 @@ export function MessageSeller({ car }: { car: CarRecord }) {
   }
   return (
     <>
-      <Button variant="outline" colorPalette="teal" onClick={() => setOpen(true)}>
-        <LuMessageSquare /> Message seller
-      </Button>
+      {button}
       <MessageSellerDialog car={car} open={open} onClose={() => setOpen(false)} />
     </>
   );

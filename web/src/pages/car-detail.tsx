@@ -17,6 +17,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { getPriceHistory } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
 import { carQuery } from '../api/queries.ts';
+import { useAuth } from '../auth/auth-context.tsx';
 import { droppedFrom } from '../components/car-card.tsx';
 import {
   formatMileage,
@@ -128,6 +129,7 @@ export default function CarDetailPage() {
     meta: { quiet: true },
   });
   const [booking, setBooking] = useState(false);
+  const { settled } = useAuth();
   usePageTitle(car?.name);
 
   if (isPending) return <CarSkeleton />;
@@ -170,7 +172,8 @@ export default function CarDetailPage() {
               Already Booked
             </Button>
           ) : (
-            <Button colorPalette="teal" onClick={() => setBooking(true)}>
+            // A click waits for the session: a member is not asked to sign in.
+            <Button colorPalette="teal" disabled={!settled} onClick={() => setBooking(true)}>
               Book Now
             </Button>
           )}
