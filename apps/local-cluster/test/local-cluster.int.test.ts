@@ -18,11 +18,16 @@ import { type LocalCluster, startLocalCluster } from '../src/local-cluster.ts';
 const server = 'postgres://postgres@127.0.0.1:5432';
 
 /** curl with its own defaults (it sends `Expect: 100-continue` before a body over 1 MB). */
+/**
+ * curl as a user runs it, but waiting for the server's answer to `Expect: 100-continue` however
+ * long a busy machine takes: by default curl sends the body after one second without one, and a
+ * refusal that arrives meanwhile breaks the pipe.
+ */
 const curl = (args: string[], url: string) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
     execFile(
       'curl',
-      ['-sS', '-o', '-', '-w', '\n%{http_code}', ...args, url],
+      ['-sS', '--expect100-timeout', '60', '-o', '-', '-w', '\n%{http_code}', ...args, url],
       { maxBuffer: 1 << 24 },
       (error, stdout) => {
         if (error) return reject(error);
