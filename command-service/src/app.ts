@@ -11,6 +11,7 @@ import {
   initialUserState,
   memberWriteRoutes,
   messageWriteRoutes,
+  moderationWriteRoutes,
   parseDomainEvent,
   streams,
   userWriteRoutes,
@@ -139,6 +140,7 @@ const commandRoutes = async (
     bookingWriteRoutes(routes as ServiceApp, { run });
     await memberWriteRoutes(routes as ServiceApp, { run, store: options.store });
     messageWriteRoutes(routes as ServiceApp, { run, limited: options.rateLimit !== false });
+    moderationWriteRoutes(routes as ServiceApp, { run });
     await apiKeyWriteRoutes(routes as ServiceApp, { run });
     const { authenticatedOrApiKey } = apiKeyVerifier(routes as ServiceApp, options.store);
     await webhookWriteRoutes(routes as ServiceApp, {

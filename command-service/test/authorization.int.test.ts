@@ -42,6 +42,10 @@ type Fixtures = {
   conversation(): Promise<string>;
   /** A new car of the owner's. */
   ownersCar(): Promise<string>;
+  /** The group of a report the shared buyer filed on a new car of the owner's. */
+  reportedCar(): Promise<string>;
+  /** The group of a report the shared buyer filed on a message the owner wrote them. */
+  reportedMessage(): Promise<string>;
 };
 
 type Request = { method: string; url: string; body?: unknown; idToken?: boolean };
@@ -463,6 +467,54 @@ const cases: Case[] = [
     },
   },
   {
+    call: 'POST /api/reports',
+    request: async (f) => ({
+      method: 'POST',
+      url: '/api/reports',
+      body: { subject: { type: 'car', id: await f.ownersCar() }, reason: 'scam' },
+    }),
+    // Anyone signed in but the car's seller.
+    expected: {
+      anonymous: 401,
+      buyer: 201,
+      seller: 201,
+      'owning seller': 403,
+      admin: 201,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/reports/:id/resolve',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/reports/${await f.reportedCar()}/resolve`,
+      body: { action: 'dismiss', reason: 'Nothing wrong with it' },
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 403,
+      admin: 200,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/reports/:id/view',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/reports/${await f.reportedMessage()}/view`,
+    }),
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 403,
+      admin: 200,
+      'deleted user': 403,
+    },
+  },
+  {
     call: 'POST /api/api-keys',
     request: async () => ({
       method: 'POST',
@@ -621,6 +673,34 @@ for (const backend of engineIndependent()) {
           expect(opened.statusCode).toBe(201);
           lastConversation = opened.json().insertedId as string;
           return lastConversation;
+        },
+        async reportedCar() {
+          const carId = await world.car(shared.owner, categoryName);
+          const filed = await world.call('POST', '/api/reports', {
+            token: shared.buyer.token,
+            body: { subject: { type: 'car', id: carId }, reason: 'wrong-details' },
+          });
+          expect(filed.statusCode, filed.body).toBe(201);
+          return `car-${carId}`;
+        },
+        async reportedMessage() {
+          const conversationId = await this.conversation();
+          const answered = await world.call(
+            'POST',
+            `/api/conversations/${conversationId}/messages`,
+            {
+              token: shared.owner.token,
+              body: { text: 'Pay a deposit by wire first' },
+            },
+          );
+          expect(answered.statusCode, answered.body).toBe(201);
+          const messageId = answered.json().insertedId as string;
+          const filed = await world.call('POST', '/api/reports', {
+            token: shared.buyer.token,
+            body: { subject: { type: 'message', id: messageId }, reason: 'scam' },
+          });
+          expect(filed.statusCode, filed.body).toBe(201);
+          return `message-${messageId}`;
         },
         async apiKey() {
           const issued = await world.call('POST', '/api/api-keys', {

@@ -72,6 +72,9 @@ describe('the command service', () => {
         'POST /api/conversations/{id}/read',
         'POST /api/conversations/{id}/block',
         'POST /api/conversations/{id}/unblock',
+        'POST /api/reports',
+        'POST /api/reports/{id}/resolve',
+        'POST /api/reports/{id}/view',
       ].sort(),
     );
     const listCar = document.paths['/api/product'].post;

@@ -751,6 +751,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0017-personal-details',
       '0018-webhook-owners',
       '0019-conversations',
+      '0020-moderation',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

@@ -14,6 +14,7 @@ import {
   integrationReadRoutes,
   memberReadRoutes,
   messageReadRoutes,
+  moderationReadRoutes,
   sitemapRoutes,
   timeTravelRoutes,
   userReadRoutes,
@@ -145,6 +146,10 @@ const openapiOf = () => ({
       name: 'messages',
       description: "Conversations between a car's buyer and its seller, for their two parties only",
     },
+    {
+      name: 'moderation',
+      description: 'Reports on cars, users and messages, as the admins settle them',
+    },
   ],
 });
 
@@ -220,6 +225,7 @@ const routes = (
   integrationReadRoutes(app, ctx, keys);
   memberReadRoutes(app, ctx);
   messageReadRoutes(app, ctx);
+  moderationReadRoutes(app, ctx);
   timeTravelRoutes(app, ctx);
   opsRoutes(app, ctx);
   sitemapRoutes(app, ctx, {

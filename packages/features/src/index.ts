@@ -5,6 +5,7 @@ export * from './categories/index.ts';
 export * from './integrations/index.ts';
 export * from './members/index.ts';
 export * from './messages/index.ts';
+export * from './moderation/index.ts';
 export * from './platform/decision.ts';
 export * from './platform/domain-error.ts';
 export * from './platform/event-fields.ts';

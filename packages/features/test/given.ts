@@ -10,6 +10,7 @@ import {
   loadAndDecide,
   type StreamAppend,
   streams,
+  subjectKeyOf,
 } from '../src/index.ts';
 
 /**
@@ -67,6 +68,13 @@ export const streamOf = (event: DomainEvent): string => {
     case 'UserBlocked':
     case 'UserUnblocked':
       return streams.blocks(event.data.blockerId);
+    case 'ReportFiled':
+    case 'ReportsResolved':
+    case 'ReportedMessageViewed':
+      return streams.reports(subjectKeyOf(event.data.subject));
+    case 'UserSuspended':
+    case 'UserSuspensionLifted':
+      return streams.user(event.data.userId);
     default: {
       const { data } = event as { type: string; data: Record<string, unknown> };
       if (typeof data.carId !== 'string') throw new Error(`streamOf: no stream for ${event.type}`);

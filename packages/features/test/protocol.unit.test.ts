@@ -140,9 +140,16 @@ describe('decide', () => {
     } as const;
     const actorUser = foldStream('user', registered('sam', 'Seller'));
     const bookingId = initialBookingIdState();
-    expect(() => bookCar({ command, actorUser, car, bookingId })).toThrow(DomainError);
+    const seller = actorUser;
+    expect(() => bookCar({ command, actorUser, car, bookingId, seller })).toThrow(DomainError);
     expect(() =>
-      bookCar({ command, actorUser: initialUserState(), car: initialCarState(), bookingId }),
+      bookCar({
+        command,
+        actorUser: initialUserState(),
+        car: initialCarState(),
+        bookingId,
+        seller: initialUserState(),
+      }),
     ).toThrow('Register before doing this.');
   });
 });

@@ -23,6 +23,18 @@ export const PRICE_BAND_SQL = `case ${PRICE_BAND_BOUNDS.slice(1)
 const FACET_COUNTED = 'deleted_at is null and sold_at is null';
 /** The cars whose models the panel counts: those that also say their make and model. */
 const MODEL_COUNTED = `${FACET_COUNTED} and make is not null and model is not null`;
+/**
+ * The cars search shows and the facets count since migration 0020: live, unsold and on the
+ * market (not hidden by a moderator, not a suspended seller's, not expired).
+ */
+const ON_MARKET = `${FACET_COUNTED} and not off_market`;
+const ON_MARKET_MODELS = `${ON_MARKET} and make is not null and model is not null`;
+/** The cars a buyer can book, kept in `available_cars`, as a condition on the row `r`. */
+type RowCondition = (r?: string) => string;
+const AVAILABLE_0013: RowCondition = (r = '') =>
+  `${r}deleted_at is null and ${r}sold_at is null and ${r}booked = 0`;
+/** Since migration 0020: also on the market. */
+const AVAILABLE: RowCondition = (r = '') => `${AVAILABLE_0013(r)} and not ${r}off_market`;
 /** The key of `car_model_facets`, and the values a car gives it. */
 const MODEL_FACET_COLUMNS =
   'make, model, category_name, fuel, transmission, price_band, booked, advertised';
@@ -128,6 +140,8 @@ const SEARCHED = [
 const AVAILABLE_COLUMNS = ['id', ...SEARCHED].join(', ');
 /** The columns whose change moves a car into, out of or within `available_cars`. */
 const WATCHED = ['deleted_at', 'sold_at', 'booked', ...SEARCHED];
+/** Since migration 0020, leaving or coming back to the market too. */
+const WATCHED_0020 = [...WATCHED, 'off_market'];
 const watchedOf = (row: string) => `(${WATCHED.map((column) => `${row}.${column}`).join(', ')})`;
 
 /**
@@ -155,13 +169,13 @@ const changedIn = (columns: readonly string[]) =>
             where (${columns.map((c) => `n.${c}`).join(', ')}) is distinct from (${columns.map((c) => `o.${c}`).join(', ')})`;
 
 /** Adds each counted car of `rows` (carrying a `delta` of 1 or -1) to the facet counts. */
-const countFacetsOf = (rows: string) => `
+const countFacetsOf = (rows: string, counted = FACET_COUNTED, modelCounted = MODEL_COUNTED) => `
           insert into car_facets as f
             (category_name, make, fuel, transmission, price_band, booked, advertised, cars)
           select category_name, coalesce(make, ''), coalesce(fuel, ''), coalesce(transmission, ''),
             ${PRICE_BAND_SQL}, booked, advertised, sum(delta)
           from (${rows}) c
-          where ${FACET_COUNTED}
+          where ${counted}
           group by 1, 2, 3, 4, 5, 6, 7
           having sum(delta) <> 0
           on conflict (category_name, make, fuel, transmission, price_band, booked, advertised)
@@ -169,7 +183,7 @@ const countFacetsOf = (rows: string) => `
           insert into car_model_facets as f (${MODEL_FACET_COLUMNS}, cars)
           select ${MODEL_FACET_VALUES}, sum(delta)
           from (${rows}) c
-          where ${MODEL_COUNTED}
+          where ${modelCounted}
           group by 1, 2, 3, 4, 5, 6, 7, 8
           having sum(delta) <> 0
           on conflict (${MODEL_FACET_COLUMNS})
@@ -182,39 +196,51 @@ const keepWordsOf = (rows: string) => `
           where length(w.lexeme) between 2 and 40
           on conflict do nothing;`;
 
-/** Migration 0015's facet counts: those of 0014, in statements planned once. */
-const plannedCountCarFacets = (s: string) => `create or replace function ${s}.count_car_facets()
+/**
+ * Migration 0015's facet counts: those of 0014, in statements planned once; 0020 counts the
+ * cars on the market alone.
+ */
+const plannedCountCarFacets = (
+  s: string,
+  counted = FACET_COUNTED,
+  modelCounted = MODEL_COUNTED,
+) => `create or replace function ${s}.count_car_facets()
       returns trigger language plpgsql as $fn$
       ${inTriggerSchema(`
-        if TG_OP = 'INSERT' then${countFacetsOf('select *, 1 as delta from new_rows')}${keepWordsOf('select search_vector from new_rows')}
-        elsif TG_OP = 'DELETE' then${countFacetsOf('select *, -1 as delta from old_rows')}
-        else${countFacetsOf('select *, 1 as delta from new_rows union all select *, -1 from old_rows')}
+        if TG_OP = 'INSERT' then${countFacetsOf('select *, 1 as delta from new_rows', counted, modelCounted)}${keepWordsOf('select search_vector from new_rows')}
+        elsif TG_OP = 'DELETE' then${countFacetsOf('select *, -1 as delta from old_rows', counted, modelCounted)}
+        else${countFacetsOf('select *, 1 as delta from new_rows union all select *, -1 from old_rows', counted, modelCounted)}
           -- A booking, a price or a sale leaves a car's words as they were.${keepWordsOf(`select n.search_vector from ${changedIn(['search_vector'])}`)}
         end if;`)}
       $fn$`;
 
-/** Migration 0015's available cars: those of 0013, in statements planned once. */
+/**
+ * Migration 0015's available cars: those of 0013, in statements planned once; 0020 keeps the
+ * cars on the market alone, and follows them leaving it and coming back.
+ */
 const plannedKeepAvailableCars = (
   s: string,
+  available = AVAILABLE_0013,
+  watched = WATCHED,
 ) => `create or replace function ${s}.keep_available_cars()
       returns trigger language plpgsql as $fn$
       ${inTriggerSchema(`
         if TG_OP = 'INSERT' then
           insert into available_cars (${AVAILABLE_COLUMNS})
           select ${AVAILABLE_COLUMNS} from new_rows
-          where deleted_at is null and sold_at is null and booked = 0
+          where ${available()}
           on conflict (id) do nothing;
         elsif TG_OP = 'DELETE' then
           delete from available_cars a using old_rows o where a.id = o.id;
         else
           -- The rows whose availability or searched columns the update changed leave, and
           -- those still available come back as they now are.
-          delete from available_cars a using ${changedIn(WATCHED)} and a.id = n.id;
+          delete from available_cars a using ${changedIn(watched)} and a.id = n.id;
           insert into available_cars (${AVAILABLE_COLUMNS})
           select ${AVAILABLE_COLUMNS.split(', ')
             .map((c) => `n.${c}`)
-            .join(', ')} from ${changedIn(WATCHED)}
-            and n.deleted_at is null and n.sold_at is null and n.booked = 0
+            .join(', ')} from ${changedIn(watched)}
+            and ${available('n.')}
           on conflict (id) do nothing;
         end if;`)}
       $fn$`;
@@ -784,6 +810,65 @@ export const migrations: Migration[] = [
       `create index user_blocks_blocked_idx on ${s}.user_blocks (blocked_id)`,
     ],
   },
+  {
+    // Trust: a car leaves the market while a moderator hides it, while its seller is suspended,
+    // or once it expired; `off_market` says any of them, and search, the facets and the
+    // available cars keep the cars on the market alone. Reports, and which moderator read the
+    // conversation around a reported message.
+    name: '0020-moderation',
+    statements: (s) => [
+      `alter table ${s}.users
+        add column suspended_at timestamptz,
+        add column suspension_reason text`,
+      `alter table ${s}.cars
+        add column hidden_at timestamptz,
+        add column hidden_reason text,
+        add column hidden_by text,
+        add column seller_suspended_at timestamptz,
+        add column expired_at timestamptz,
+        add column off_market boolean not null generated always as
+          (hidden_at is not null or seller_suspended_at is not null or expired_at is not null) stored`,
+      // Every car is on the market until now: the counts and the available cars stand as they are.
+      plannedKeepAvailableCars(s, AVAILABLE, WATCHED_0020),
+      plannedCountCarFacets(s, ON_MARKET, ON_MARKET_MODELS),
+      `create table ${s}.reports (
+        id text primary key,
+        subject_type text not null,
+        subject_id text not null,
+        subject_key text not null,
+        owner_id text not null,
+        reporter_id text not null,
+        reason text not null,
+        details text,
+        conversation_id text,
+        seq integer,
+        filed_at timestamptz not null,
+        position bigint not null,
+        resolved_at timestamptz,
+        action text,
+        resolution_reason text,
+        moderator_id text
+      )`,
+      `create index reports_open_idx on ${s}.reports (subject_key, position) where resolved_at is null`,
+      `create index reports_subject_idx on ${s}.reports (subject_key, position)`,
+      `create index reports_reporter_idx on ${s}.reports (reporter_id)`,
+      `create table ${s}.report_resolutions (
+        subject_key text primary key,
+        action text not null,
+        reason text not null,
+        moderator_id text not null,
+        resolved_at timestamptz not null,
+        position bigint not null
+      )`,
+      `create table ${s}.moderation_views (
+        moderator_id text not null,
+        subject_key text not null,
+        conversation_id text not null,
+        position bigint not null,
+        primary key (moderator_id, subject_key)
+      )`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -876,14 +961,14 @@ const deriveFromCars = (s: string): string[][] => [
       (category_name, make, fuel, transmission, price_band, booked, advertised, cars)
     select category_name, coalesce(make, ''), coalesce(fuel, ''), coalesce(transmission, ''),
       ${PRICE_BAND_SQL}, booked, advertised, count(*)
-    from ${s}.cars where ${FACET_COUNTED}
+    from ${s}.cars where ${ON_MARKET}
     group by 1, 2, 3, 4, 5, 6, 7`,
   ],
   [
     `truncate ${s}.car_model_facets`,
     `insert into ${s}.car_model_facets (${MODEL_FACET_COLUMNS}, cars)
     select ${MODEL_FACET_VALUES}, count(*)
-    from ${s}.cars where ${MODEL_COUNTED}
+    from ${s}.cars where ${ON_MARKET_MODELS}
     group by 1, 2, 3, 4, 5, 6, 7, 8`,
   ],
   [
@@ -896,7 +981,7 @@ const deriveFromCars = (s: string): string[][] => [
     `truncate ${s}.available_cars`,
     `insert into ${s}.available_cars (${AVAILABLE_COLUMNS})
     select ${AVAILABLE_COLUMNS}
-    from ${s}.cars where deleted_at is null and sold_at is null and booked = 0`,
+    from ${s}.cars where ${AVAILABLE()}`,
   ],
 ];
 

@@ -1,4 +1,4 @@
-import type { BookingStatus, MessageTables, Role } from '@second-gear/features';
+import type { BookingStatus, MessageTables, ModerationTables, Role } from '@second-gear/features';
 import type { NotificationKind } from '@second-gear/features/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -34,6 +34,9 @@ export interface UsersTable {
   registered_at: Timestamp;
   /** Set when the account was deleted; such a row is kept for history but never answered. */
   deleted_at: NullableTimestamp;
+  /** Set while a moderator has the user suspended, with the reason they were told. */
+  suspended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** Position of the last event applied to this row (makes re-application a no-op). */
   version: PositionColumn;
 }
@@ -106,6 +109,20 @@ export interface CarsTable {
     number | string | null
   >;
   price_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Set while a moderator (or enough reports) keeps it off the market, with why and by whom. */
+  hidden_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  hidden_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while its seller is suspended. */
+  seller_suspended_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  /** Set once it expired, cleared when its seller renews it. */
+  expired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Generated: hidden, its seller suspended, or expired. Search shows cars on the market only. */
+  off_market: ColumnType<boolean, never, never>;
   listed_position: PositionColumn;
   version: PositionColumn;
 }
@@ -205,6 +222,7 @@ export const projectionNames = [
   'members',
   'integrations',
   'messages',
+  'moderation',
 ] as const;
 export type ProjectionName = (typeof projectionNames)[number];
 
@@ -321,7 +339,7 @@ export interface WebhookEndpointsTable {
   version: PositionColumn;
 }
 
-export interface ReadModelDatabase extends MessageTables {
+export interface ReadModelDatabase extends MessageTables, ModerationTables {
   users: UsersTable;
   categories: CategoriesTable;
   cars: CarsTable;

@@ -344,6 +344,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const PERSONAL = '0017-personal-details';
   const WEBHOOK_OWNERS = '0018-webhook-owners';
   const CONVERSATIONS = '0019-conversations';
+  const MODERATION = '0020-moderation';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -384,6 +385,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       PERSONAL,
       WEBHOOK_OWNERS,
       CONVERSATIONS,
+      MODERATION,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -424,6 +426,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       PERSONAL,
       WEBHOOK_OWNERS,
       CONVERSATIONS,
+      MODERATION,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -550,6 +553,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       PERSONAL,
       WEBHOOK_OWNERS,
       CONVERSATIONS,
+      MODERATION,
     ]);
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns

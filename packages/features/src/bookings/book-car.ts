@@ -6,7 +6,7 @@ import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { required } from '../platform/validation.ts';
 import { streams } from '../registry/events.ts';
 import type { UserState } from '../users/index.ts';
-import { requireActiveActor } from '../users/index.ts';
+import { initialUserState, requireActiveActor } from '../users/index.ts';
 import type { BookingIdState } from './booking-id.ts';
 
 /** The buyer is the actor; their name and email come from their user stream. */
@@ -32,6 +32,7 @@ export const bookCar = ({
   actorUser,
   car,
   bookingId,
+  seller,
 }: {
   command: BookCar;
   /** `user-<actor.uid>`: the buyer */
@@ -40,6 +41,8 @@ export const bookCar = ({
   car: CarState;
   /** `booking-<data.bookingId>` (new) */
   bookingId: BookingIdState;
+  /** `user-<seller>`, once the car is read */
+  seller: UserState;
 }): Decision => {
   const { data } = command;
   const buyer = requireActiveActor(actorUser);
@@ -48,6 +51,8 @@ export const bookCar = ({
   const listed = requireListedCar(car);
   const { carId, name, price, sellerId, sellerName, sellerEmail } = listed.car;
   if (sellerId === buyer.userId) reject('own-car', 'You cannot book your own car.');
+  if (listed.hidden !== null || (seller.status === 'active' && seller.suspension !== null))
+    reject('car-off-market', 'This car is off the market for now: it cannot be booked.');
   if (listed.booking) reject('car-already-booked', 'Already Booked');
   if (bookingId.status !== 'free') reject('booking-exists', `Booking ${data.bookingId} exists.`);
   return appendsOf([
@@ -80,10 +85,14 @@ export const bookCar = ({
 };
 
 export const bookCarSlice = commandSlice({
-  reads: (command: BookCar, read) => ({
-    actorUser: read.user(command.actor.uid),
-    car: read.car(command.data.carId),
-    bookingId: read.booking(command.data.bookingId),
-  }),
+  reads: (command: BookCar, read) => {
+    const car = read.car(command.data.carId);
+    return {
+      actorUser: read.user(command.actor.uid),
+      car,
+      bookingId: read.booking(command.data.bookingId),
+      seller: car.status === 'none' ? initialUserState() : read.user(car.car.sellerId),
+    };
+  },
   decide: bookCar,
 });

@@ -16,6 +16,8 @@ export type CarState =
       /** Its pictures in order; the first is the cover (`car.image`). */
       images: readonly string[];
       advertised: boolean;
+      /** Off the market pending review, and why; null while it is on the market. */
+      hidden: { reason: string; by: 'moderator' | 'reports' } | null;
     } & CarBookings);
 
 export type ExistingCar = Exclude<CarState, { status: 'none' }>;
@@ -37,6 +39,7 @@ export const evolveCar = (state: CarState, event: DomainEvent): CarState => {
       car: event.data,
       images: [event.data.image],
       advertised: false,
+      hidden: null,
       booking: null,
       bookings: {},
     };
@@ -53,6 +56,10 @@ export const evolveCar = (state: CarState, event: DomainEvent): CarState => {
       const { images } = event.data;
       return { ...state, images, car: { ...state.car, image: images[0] ?? state.car.image } };
     }
+    case 'CarHidden':
+      return { ...state, hidden: { reason: event.data.reason, by: event.data.by } };
+    case 'CarRestored':
+      return { ...state, hidden: null };
     case 'CarSold':
       return { ...state, status: 'sold' };
     case 'CarDeleted':

@@ -25,6 +25,7 @@ import {
   LAST_SEARCHED_YEAR,
   latestModelYear,
   MILEAGE,
+  offMarketReasons,
   PRICE,
   TEXT_MAX,
   transmissions,
@@ -447,6 +448,16 @@ export const CarRecord = z.object({
     .number()
     .optional()
     .describe('The price before the latest change; absent until the price changes'),
+  off_market: z
+    .enum(offMarketReasons)
+    .optional()
+    .describe(
+      'Why it is out of search and cannot be booked: hidden by a moderator or by reports, its seller suspended, or expired; absent while it is on the market',
+    ),
+  off_market_reason: z
+    .string()
+    .optional()
+    .describe("What the moderator said, on the seller's own list only"),
 });
 export type CarRecord = z.infer<typeof CarRecord>;
 

@@ -81,6 +81,14 @@ const pricePoint = (carId: string, price: number, event: ProjectedEvent) => ({
 /** What one event changes in the cars table: a car's columns, and its price history. */
 type Change = { carId: string; values: CarChange; price?: PricePoint };
 
+/**
+ * What another feature's event changes in every car of one seller (a suspension): the time it
+ * began, or null when it ended.
+ */
+export type SellerChangeOf = (
+  event: ProjectedEvent,
+) => { sellerId: string; suspendedAt: string | null } | undefined;
+
 /** What another feature's event changes in a car's row (a booking, its `booked` flag). */
 export type CarChangeOf = (
   event: ProjectedEvent,
@@ -220,6 +228,7 @@ const updateAll = async (
  */
 const applyAll = async (
   changeOf: (event: ProjectedEvent) => Change | undefined,
+  sellerChangeOf: SellerChangeOf,
   tables: ReadTables,
   events: readonly ProjectedEvent[],
 ): Promise<void> => {
@@ -248,7 +257,25 @@ const applyAll = async (
   await insertRows(tables, 'cars', [...listed.values()]);
   await appendRows(tables, 'car_prices', prices);
   await updateAll(tables, changes);
+  await changeSellers(sellerChangeOf, tables, events);
   await eraseSellers(tables, events);
+};
+
+/** Every car of a seller follows their suspension, in the order of the batch. */
+const changeSellers = async (
+  sellerChangeOf: SellerChangeOf,
+  tables: ReadTables,
+  events: readonly ProjectedEvent[],
+) => {
+  for (const event of events) {
+    const change = sellerChangeOf(event);
+    if (!change) continue;
+    await tables
+      .updateTable('cars')
+      .set({ seller_suspended_at: change.suspendedAt })
+      .where('seller_id', '=', change.sellerId)
+      .execute();
+  }
 };
 
 /**
@@ -273,11 +300,15 @@ const eraseSellers = async (tables: ReadTables, events: readonly ProjectedEvent[
  * facts so a car's history still knows its seller. `booked` is 1 while a booking is open
  * (requested or accepted).
  */
-export const carsProjectionOf = (others: readonly CarChangeOf[]): Projection => {
+export const carsProjectionOf = (
+  others: readonly CarChangeOf[],
+  sellerChanges: readonly SellerChangeOf[] = [],
+): Projection => {
   const changeOf = firstOf<Change>([ownChangeOf, ...others]);
+  const sellerChangeOf = firstOf([...sellerChanges]);
   return {
     name: 'cars',
-    applyAll: (tables, events) => applyAll(changeOf, tables, events),
-    apply: (tables, event) => applyAll(changeOf, tables, [event]),
+    applyAll: (tables, events) => applyAll(changeOf, sellerChangeOf, tables, events),
+    apply: (tables, event) => applyAll(changeOf, sellerChangeOf, tables, [event]),
   };
 };

@@ -21,6 +21,7 @@ import {
 import { countAll, type QueryContext } from '../platform/reads/context.ts';
 import { offsetOf, setPageHeaders, setSearchHeaders } from '../platform/reads/paging.ts';
 import { accountOf, viewerOf } from '../platform/reads/viewer.ts';
+import type { OffMarketReason } from '../platform/rules.ts';
 import {
   type CarSearch,
   carConditions,
@@ -37,7 +38,19 @@ import { carFacets } from './search/facets.ts';
  * `use` (years of use) and `advertise` are the API's field names, in its order; then the
  * details the car has (a detail it lacks is left out, not null).
  */
-export const toCar = (row: CarRow): CarRecord => ({
+/** Why a car is off the market, the first that applies; undefined while it is on it. */
+const offMarketOf = (row: CarRow): OffMarketReason | undefined => {
+  if (row.hidden_at !== null) return 'hidden';
+  if (row.seller_suspended_at !== null) return 'seller-suspended';
+  if (row.expired_at !== null) return 'expired';
+  return undefined;
+};
+
+/**
+ * A car as the API answers it. `own`: the seller's (or an admin's) own list, which also says
+ * what the moderator told them of a hidden car.
+ */
+export const toCar = (row: CarRow, own = false): CarRecord => ({
   _id: row.id,
   name: row.name,
   seller_name: row.seller_name,
@@ -54,7 +67,17 @@ export const toCar = (row: CarRow): CarRecord => ({
   images: row.images ?? [row.image],
   sold: row.sold_at === null ? 0 : 1,
   ...(row.previous_price !== null && { previous_price: Number(row.previous_price) }),
+  ...offMarketAnswer(row, own),
 });
+
+const offMarketAnswer = (row: CarRow, own: boolean) => {
+  const offMarket = offMarketOf(row);
+  if (offMarket === undefined) return {};
+  return {
+    off_market: offMarket,
+    ...(own && row.hidden_reason !== null && { off_market_reason: row.hidden_reason }),
+  };
+};
 
 const hasEmail = (request: FastifyRequest) =>
   (request.query as { email?: unknown }).email !== undefined;
@@ -91,7 +114,7 @@ const answerPage = async (
   } else {
     setPageHeaders(request, reply, paging, total.total);
   }
-  return page.rows.map(toCar);
+  return page.rows.map((row) => toCar(row, search.scope.seller !== undefined));
 };
 
 /** Every car, a seller's, or a search of them; and the filter panel's counts for a search. */

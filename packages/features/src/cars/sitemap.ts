@@ -63,7 +63,8 @@ export const sitemapRoutes = (app: ServiceApp, ctx: ReadContext, options: Sitema
       .withSchema(ctx.schema)
       .selectFrom('cars')
       .where('deleted_at', 'is', null)
-      .where('sold_at', 'is', null);
+      .where('sold_at', 'is', null)
+      .where('off_market', '=', false);
   const fromPosition = (first: bigint) =>
     sql<boolean>`listed_position >= cast(${first.toString()} as bigint)`;
 

@@ -9,6 +9,7 @@ import { categoryWriteCalls } from '../categories/contract.ts';
 import { integrationWriteCalls } from '../integrations/contract.ts';
 import { memberWriteCalls } from '../members/contract.ts';
 import { messageWriteCalls } from '../messages/contract.ts';
+import { moderationWriteCalls } from '../moderation/contract.ts';
 import { userWriteCalls } from '../users/contract.ts';
 
 export const writeCalls = {
@@ -19,6 +20,7 @@ export const writeCalls = {
   ...memberWriteCalls,
   ...integrationWriteCalls,
   ...messageWriteCalls,
+  ...moderationWriteCalls,
 } as const;
 
 export type WriteCall = keyof typeof writeCalls;

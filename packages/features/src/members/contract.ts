@@ -49,6 +49,11 @@ export const notificationKinds = [
   'search-matched',
   'webhook-failing',
   'message-received',
+  'car-hidden',
+  'car-restored',
+  'car-reported',
+  'account-suspended',
+  'suspension-lifted',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;

@@ -44,7 +44,7 @@ export const favouriteRoutes = (app: ServiceApp, ctx: QueryContext): void => {
         favourites.select(countAll).executeTakeFirstOrThrow(),
       ]);
       setPageHeaders(request, reply, request.query, count.total);
-      return rows.map(toCar);
+      return rows.map((row) => toCar(row));
     },
   );
 

@@ -69,6 +69,26 @@ export const toNotification = (row: NotificationWithCar, readUpTo: bigint): Noti
       message: `New message about ${car}`,
       link: `/user/messages/${String(d.conversationId ?? '')}`,
     }),
+    'car-hidden': () => ({
+      message: `${car} was taken off the market: ${String(d.reason ?? '')}`,
+      link: carLink,
+    }),
+    'car-restored': () => ({
+      message: `${car} is back on the market: ${String(d.reason ?? '')}`,
+      link: carLink,
+    }),
+    'car-reported': () => ({
+      message: `${car} was reported by several people and is hidden until an admin reviews it`,
+      link: '/user/reports',
+    }),
+    'account-suspended': () => ({
+      message: `Your account is suspended: ${String(d.reason ?? '')}`,
+      link: '/user',
+    }),
+    'suspension-lifted': () => ({
+      message: `Your account's suspension was lifted: ${String(d.reason ?? '')}`,
+      link: '/user',
+    }),
   };
   const position = BigInt(row.position);
   return {

@@ -16,20 +16,15 @@ import {
   evolveConversation,
   initialBlocksState,
   initialConversationState,
+  messageIdOf,
   type OpenConversation,
   otherPartyOf,
 } from './conversation.ts';
 
 /** A buyer writes to the seller of a car: the first message opens the conversation. */
-export type StartConversation = CommandOf<
-  'StartConversation',
-  { carId: string; messageId: string; text: string }
->;
+export type StartConversation = CommandOf<'StartConversation', { carId: string; text: string }>;
 /** A party writes in a conversation they are part of. */
-export type SendMessage = CommandOf<
-  'SendMessage',
-  { conversationId: string; messageId: string; text: string }
->;
+export type SendMessage = CommandOf<'SendMessage', { conversationId: string; text: string }>;
 
 /** A message's text, trimmed: 1 to `TEXT_MAX.message` characters. */
 export const messageText = (text: string): string => {
@@ -84,7 +79,7 @@ const requireOpenLine = (sender: ActiveUser, around: Surroundings): ActiveUser =
 const nextMessage = (
   conversation: OpenConversation,
   sender: ActiveUser,
-  message: { messageId: string; text: string },
+  text: string,
 ): EventOf<'MessageSent'> => {
   const recipientId = otherPartyOf(conversation, sender.userId);
   const seq = conversation.messages + 1;
@@ -92,25 +87,21 @@ const nextMessage = (
     type: 'MessageSent',
     data: {
       conversationId: conversation.conversationId,
-      messageId: message.messageId,
+      messageId: messageIdOf(conversation.conversationId, seq),
       carId: conversation.carId,
       senderId: sender.userId,
       recipientId,
       seq,
-      text: message.text,
+      text,
       recipientUnread: seq - (conversation.readUpTo[recipientId] ?? 0),
     },
   };
 };
 
 /** The message appended to its conversation's stream. */
-const messageInto = (
-  conversation: OpenConversation,
-  sender: ActiveUser,
-  message: { messageId: string; text: string },
-): Decision =>
+const messageInto = (conversation: OpenConversation, sender: ActiveUser, text: string): Decision =>
   appendsOf([
-    [streams.conversation(conversation.conversationId), nextMessage(conversation, sender, message)],
+    [streams.conversation(conversation.conversationId), nextMessage(conversation, sender, text)],
   ]);
 
 /**
@@ -136,7 +127,6 @@ export const startConversation = (input: {
   const { command, conversation, car } = input;
   const buyer = requireActiveActor(input.actorUser);
   const text = messageText(command.data.text);
-  const message = { messageId: command.data.messageId, text };
   const around = (recipient: UserState) => ({
     recipient,
     car,
@@ -145,7 +135,7 @@ export const startConversation = (input: {
   });
   if (conversation.status === 'open') {
     requireOpenLine(buyer, around(input.seller));
-    return messageInto(conversation, buyer, message);
+    return messageInto(conversation, buyer, text);
   }
   const existing = requireExistingCar(car);
   if (existing.status === 'sold')
@@ -170,7 +160,7 @@ export const startConversation = (input: {
   const started = evolveConversation(initialConversationState(), opened) as OpenConversation;
   return appendsOf([
     [streams.conversation(conversationId), opened],
-    [streams.conversation(conversationId), nextMessage(started, buyer, message)],
+    [streams.conversation(conversationId), nextMessage(started, buyer, text)],
   ]);
 };
 
@@ -188,7 +178,7 @@ export const sendMessage = (
   const conversation = requireParty(input.conversation, sender.userId);
   const text = messageText(input.command.data.text);
   requireOpenLine(sender, input);
-  return messageInto(conversation, sender, { messageId: input.command.data.messageId, text });
+  return messageInto(conversation, sender, text);
 };
 
 /** The car's seller, once the car is read: the stream of a car that does not exist names none. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ServiceApp } from '@second-gear/service-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf, CommandHeaders, type RunCommand } from '../platform/commands/command-route.ts';
@@ -49,35 +48,27 @@ function startConversationRoute(
       response: answerSchemas(call.answer, [201]),
     },
     handler: async (request, reply) => {
-      const messageId = randomUUID();
       const { carId, text } = request.body;
       return run(request, reply, {
-        command: {
-          type: 'StartConversation',
-          actor: actorOf(request),
-          data: { carId, messageId, text },
-        },
+        command: { type: 'StartConversation', actor: actorOf(request), data: { carId, text } },
         check: countAgainst(limits, request, reply),
         answer: (decision) => ({
           status: 201,
-          body: {
-            acknowledged: true as const,
-            insertedId: conversationOf(decision) ?? messageId,
-          },
+          body: { acknowledged: true as const, insertedId: sentIn(decision).conversationId },
         }),
       });
     },
   });
 }
 
-/** The conversation a decision wrote a message into. */
-const conversationOf = (decision: Decision): string | undefined => {
+/** The message a decision wrote, with its conversation: every accepted message decision writes one. */
+const sentIn = (decision: Decision): { conversationId: string; messageId: string } => {
   for (const append of decision.appends) {
     for (const event of append.events) {
-      if (event.type === 'MessageSent') return event.data.conversationId;
+      if (event.type === 'MessageSent') return event.data;
     }
   }
-  return undefined;
+  throw new Error('A message was accepted but none was written');
 };
 
 /** `POST /api/conversations/:id/messages`: a party writes in their conversation. */
@@ -95,17 +86,16 @@ function sendMessageRoute(app: ServiceApp, run: RunCommand, limits: SendingLimit
       response: answerSchemas(call.answer, [201]),
     },
     handler: async (request, reply) => {
-      const messageId = randomUUID();
       return run(request, reply, {
         command: {
           type: 'SendMessage',
           actor: actorOf(request),
-          data: { conversationId: request.params.id, messageId, text: request.body.text },
+          data: { conversationId: request.params.id, text: request.body.text },
         },
         check: countAgainst(limits, request, reply),
-        answer: () => ({
+        answer: (decision) => ({
           status: 201,
-          body: { acknowledged: true as const, insertedId: messageId },
+          body: { acknowledged: true as const, insertedId: sentIn(decision).messageId },
         }),
       });
     },

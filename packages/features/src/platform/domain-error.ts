@@ -10,6 +10,7 @@ export const domainRules = {
   // the actor
   'actor-not-registered': 'forbidden',
   'actor-deleted': 'forbidden',
+  'account-suspended': 'forbidden',
   'admin-required': 'forbidden',
   // users
   'admin-registration': 'invalid',
@@ -55,6 +56,18 @@ export const domainRules = {
   'conversation-not-found': 'not_found',
   'conversation-blocked': 'forbidden',
   'conversation-ended': 'conflict',
+  // reports and moderation
+  'report-subject-not-found': 'not_found',
+  'own-report-subject': 'forbidden',
+  'report-already-open': 'conflict',
+  'report-not-found': 'not_found',
+  'reports-resolved': 'conflict',
+  'action-not-for-subject': 'invalid',
+  'car-not-hidden': 'conflict',
+  'car-off-market': 'conflict',
+  'admin-not-suspendable': 'conflict',
+  'user-already-suspended': 'conflict',
+  'user-not-suspended': 'conflict',
   // integrators: API keys and webhooks
   'api-key-exists': 'conflict',
   'api-key-not-found': 'not_found',

@@ -62,8 +62,47 @@ export const TEXT_MAX = {
   meetup: 200,
   /** One message of a conversation between a buyer and a seller. */
   message: 2000,
+  /** What a reporter adds to the reason of a report. */
+  reportDetails: 1000,
+  /** Why a moderator acted: the owner of what they acted on is told it. */
+  moderationReason: 500,
 } as const;
 
 /** Whether `value` is a finite number within `bound`. */
 export const within = (bound: Bound, value: number): boolean =>
   Number.isFinite(value) && value >= bound.min && value <= bound.max;
+
+/** What can be reported: a listing, a person, or one message of a conversation. */
+export const reportSubjects = ['car', 'user', 'message'] as const;
+export type ReportSubjectType = (typeof reportSubjects)[number];
+
+/** Why something is reported. */
+export const reportReasons = [
+  'scam',
+  'wrong-details',
+  'offensive',
+  'sold',
+  'duplicate',
+  'other',
+] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+/**
+ * What a moderator does with a subject's open reports: nothing (dismiss), take a car off the
+ * market or put it back, suspend the owner of the subject or lift the suspension.
+ */
+export const moderationActions = [
+  'dismiss',
+  'hide-car',
+  'restore-car',
+  'suspend-user',
+  'lift-suspension',
+] as const;
+export type ModerationAction = (typeof moderationActions)[number];
+
+/** Why a car is out of search and cannot be booked, though neither sold nor deleted. */
+export const offMarketReasons = ['hidden', 'seller-suspended', 'expired'] as const;
+export type OffMarketReason = (typeof offMarketReasons)[number];
+
+/** How many different people's open reports take a car off the market pending review. */
+export const REPORTERS_TO_HIDE = 3;

@@ -4,6 +4,7 @@ import { categoryCommands } from '../categories/commands.ts';
 import { integrationCommands } from '../integrations/commands.ts';
 import { memberCommands } from '../members/commands.ts';
 import { messageCommands } from '../messages/commands.ts';
+import { moderationCommands } from '../moderation/commands.ts';
 import type { CommandSlice } from '../platform/slice.ts';
 import { userCommands } from '../users/commands.ts';
 
@@ -16,6 +17,7 @@ const slices = {
   ...memberCommands,
   ...integrationCommands,
   ...messageCommands,
+  ...moderationCommands,
 } as const;
 
 /** The command a slice decides. */

@@ -1,3 +1,4 @@
+import { refuseSuspended } from '../moderation/suspension.ts';
 import type { Decision, StreamAppend } from '../platform/decision.ts';
 import type { CommandSlice } from '../platform/slice.ts';
 import { recordedActor } from '../users/index.ts';
@@ -48,6 +49,7 @@ const readsFrom = (
     webhook: read('webhook'),
     conversation: read('conversation'),
     blocks: read('blocks'),
+    reports: read('reports'),
   };
 };
 
@@ -61,24 +63,29 @@ const readsFrom = (
  */
 export const streamsFor = (command: Command, loaded: LoadedStreams = {}): StreamRef[] => {
   const unloaded = new Map<string, StreamRef>();
-  sliceOf(command).reads(
-    command,
-    readsFrom(loaded, (ref) => {
-      if (!unloaded.has(ref.stream)) unloaded.set(ref.stream, ref);
-      // Read as empty for now: what is named from it is named once it is loaded.
-      return streamKinds[ref.kind].initialState();
-    }),
-  );
+  const read = readsFrom(loaded, (ref) => {
+    if (!unloaded.has(ref.stream)) unloaded.set(ref.stream, ref);
+    // Read as empty for now: what is named from it is named once it is loaded.
+    return streamKinds[ref.kind].initialState();
+  });
+  // A person's own stream, always: it says whether they may write at all (`refuseSuspended`).
+  if (isPerson(command.actor)) read.user(command.actor.uid);
+  sliceOf(command).reads(command, read);
   return [...unloaded.values()];
 };
+
+/** An actor with a user stream of their own: not the System, not an API key. */
+const isPerson = (actor: Actor): boolean => actor.role !== 'System' && actor.role !== 'ApiKey';
 
 /**
  * Runs the command's decision, from its slice, on the streams `streamsFor` named. The named
  * decisions (`bookCar`, ...) are the same rules with the states passed by name. Throws
  * `DomainError` when a rule rejects the command.
  */
-export const decide = (command: Command, loaded: LoadedStreams): Decision =>
-  sliceOf(command).decide(
+export const decide = (command: Command, loaded: LoadedStreams): Decision => {
+  if (isPerson(command.actor))
+    refuseSuspended(command, loadedState(loaded, 'user', streams.user(command.actor.uid)));
+  return sliceOf(command).decide(
     command,
     readsFrom(loaded, ({ stream }) => {
       throw new Error(
@@ -86,6 +93,7 @@ export const decide = (command: Command, loaded: LoadedStreams): Decision =>
       );
     }),
   );
+};
 
 /**
  * How many rounds of reads a command may take. A stream named from another's state is read a

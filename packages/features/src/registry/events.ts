@@ -6,6 +6,7 @@ import { categoryEvents } from '../categories/events.ts';
 import { integrationEvents } from '../integrations/events.ts';
 import { memberEvents } from '../members/events.ts';
 import { messageEvents } from '../messages/events.ts';
+import { moderationEvents } from '../moderation/events.ts';
 import { roles } from '../platform/rules.ts';
 import { userEvents } from '../users/events.ts';
 
@@ -69,6 +70,7 @@ export const eventSchemas = {
   ...bookingEvents,
   ...integrationEvents,
   ...messageEvents,
+  ...moderationEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -165,4 +167,6 @@ export const streams = {
   webhook: (endpointId: string) => `webhook-${endpointId}`,
   conversation: (conversationId: string) => `conversation-${conversationId}`,
   blocks: (uid: string) => `blocks-${uid}`,
+  /** Every report on one subject: `<type>-<id>` (`subjectKeyOf`). */
+  reports: (subjectKey: string) => `reports-${subjectKey}`,
 } as const;

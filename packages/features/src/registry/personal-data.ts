@@ -9,6 +9,7 @@ import {
 import { bookingPersonalValues } from '../bookings/events.ts';
 import { carPersonalValues } from '../cars/events.ts';
 import { messagePersonalValues } from '../messages/events.ts';
+import { moderationPersonalValues } from '../moderation/events.ts';
 import { ANSWER_EVENT_TYPE } from '../platform/commands/idempotency.ts';
 import { ERASED_CONTACT } from '../platform/personal-data.ts';
 import { roles } from '../platform/rules.ts';
@@ -65,6 +66,7 @@ export const personalDataPolicy: PersonalDataPolicy = {
     ...carPersonalValues,
     ...bookingPersonalValues,
     ...messagePersonalValues,
+    ...moderationPersonalValues,
     // The person's seal inside, the day's around it.
     [ANSWER_EVENT_TYPE]: [storedAnswer, answerRetention],
   },

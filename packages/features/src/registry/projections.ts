@@ -10,10 +10,17 @@ import { categoriesProjection, describeCategory } from '../categories/index.ts';
 import { describeApiKey, describeWebhook, integrationsProjection } from '../integrations/index.ts';
 import { membersProjectionOf } from '../members/index.ts';
 import { describeConversation, messageNotices, messagesProjection } from '../messages/index.ts';
+import {
+  describeModeration,
+  hiddenFlagOf,
+  moderationNotices,
+  moderationProjection,
+  sellerSuspensionOf,
+} from '../moderation/index.ts';
 import type { Projection } from '../platform/projection.ts';
 import { describeUser, usersProjection } from '../users/index.ts';
 
-export const carsProjection = carsProjectionOf([bookedFlagOf]);
+export const carsProjection = carsProjectionOf([bookedFlagOf, hiddenFlagOf], [sellerSuspensionOf]);
 export const auditProjection = auditProjectionOf([
   describeUser,
   describeCategory,
@@ -22,13 +29,19 @@ export const auditProjection = auditProjectionOf([
   describeApiKey,
   describeWebhook,
   describeConversation,
+  describeModeration,
 ]);
-export const membersProjection = membersProjectionOf([bookingNotices, messageNotices]);
+export const membersProjection = membersProjectionOf([
+  bookingNotices,
+  messageNotices,
+  moderationNotices,
+]);
 export {
   bookingsProjection,
   categoriesProjection,
   integrationsProjection,
   messagesProjection,
+  moderationProjection,
   usersProjection,
 };
 
@@ -42,4 +55,5 @@ export const allProjections: readonly Projection[] = [
   membersProjection,
   integrationsProjection,
   messagesProjection,
+  moderationProjection,
 ];

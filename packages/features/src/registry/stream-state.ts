@@ -30,6 +30,7 @@ import {
   initialBlocksState,
   initialConversationState,
 } from '../messages/conversation.ts';
+import { evolveReports, initialReportsState, type ReportsState } from '../moderation/reports.ts';
 import {
   type EmailReservationState,
   evolveEmailReservation,
@@ -60,6 +61,7 @@ export type StreamStateOf = {
   webhook: WebhookState;
   conversation: ConversationState;
   blocks: BlocksState;
+  reports: ReportsState;
 };
 
 /** How each kind of stream folds into its state. */
@@ -85,6 +87,7 @@ export const streamKinds: {
   webhook: { initialState: initialWebhookState, evolve: evolveWebhook },
   conversation: { initialState: initialConversationState, evolve: evolveConversation },
   blocks: { initialState: initialBlocksState, evolve: evolveBlocks },
+  reports: { initialState: initialReportsState, evolve: evolveReports },
 };
 
 export const foldStream = <K extends StreamKind>(

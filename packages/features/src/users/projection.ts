@@ -43,6 +43,8 @@ export const usersProjection: Projection = {
         email?: string;
         phone?: string | null;
         photo_url?: string | null;
+        suspended_at?: string | null;
+        suspension_reason?: string | null;
       },
       userId: string,
     ) =>
@@ -75,6 +77,15 @@ export const usersProjection: Projection = {
         );
         return;
       }
+      case 'UserSuspended':
+        await update(
+          { suspended_at: event.metadata.occurredAt, suspension_reason: event.data.reason },
+          event.data.userId,
+        );
+        return;
+      case 'UserSuspensionLifted':
+        await update({ suspended_at: null, suspension_reason: null }, event.data.userId);
+        return;
       case 'UserDeleted':
         // The row stays, marked, with nothing personal left in it.
         await update(

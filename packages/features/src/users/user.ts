@@ -18,6 +18,8 @@ export type UserState =
        * (`sellercars-<uid>`, seller-cars.ts): `liveSellerCarIds` joins the two.
        */
       carIds: readonly string[];
+      /** Why a moderator suspended them; null while they are not suspended. */
+      suspension: { reason: string } | null;
     }
   | { status: 'deleted'; userId: string; email: string };
 
@@ -29,7 +31,17 @@ export const evolveUser = (state: UserState, event: DomainEvent): UserState => {
   switch (event.type) {
     case 'UserRegistered': {
       const { userId, name, email, role, photoURL } = event.data;
-      return { status: 'active', userId, name, email, role, photoURL, phone: null, carIds: [] };
+      return {
+        status: 'active',
+        userId,
+        name,
+        email,
+        role,
+        photoURL,
+        phone: null,
+        carIds: [],
+        suspension: null,
+      };
     }
     case 'UserProfileChanged': {
       if (state.status !== 'active') return state;
@@ -53,6 +65,12 @@ export const evolveUser = (state: UserState, event: DomainEvent): UserState => {
       return state.status === 'active'
         ? { ...state, carIds: state.carIds.filter((id) => id !== event.data.carId) }
         : state;
+    case 'UserSuspended':
+      return state.status === 'active'
+        ? { ...state, suspension: { reason: event.data.reason } }
+        : state;
+    case 'UserSuspensionLifted':
+      return state.status === 'active' ? { ...state, suspension: null } : state;
     case 'UserDeleted':
       return { status: 'deleted', userId: event.data.userId, email: event.data.email };
     default:

@@ -473,6 +473,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reports grouped by what they are about, with their reasons and a preview, the latest first (admins) */
+        get: operations["listReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A reported message and up to 3 messages on either side of it (admins, once their reading is on record) */
+        get: operations["readReportedMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/state/{type}/{id}": {
         parameters: {
             query?: never;
@@ -911,6 +945,13 @@ export interface operations {
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
+                        /**
+                         * @description Why it is out of search and cannot be booked: hidden by a moderator or by reports, its seller suspended, or expired; absent while it is on the market
+                         * @enum {string}
+                         */
+                        off_market?: "hidden" | "seller-suspended" | "expired";
+                        /** @description What the moderator said, on the seller's own list only */
+                        off_market_reason?: string;
                     }[];
                 };
             };
@@ -1100,6 +1141,13 @@ export interface operations {
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
+                        /**
+                         * @description Why it is out of search and cannot be booked: hidden by a moderator or by reports, its seller suspended, or expired; absent while it is on the market
+                         * @enum {string}
+                         */
+                        off_market?: "hidden" | "seller-suspended" | "expired";
+                        /** @description What the moderator said, on the seller's own list only */
+                        off_market_reason?: string;
                     }[];
                 };
             };
@@ -1205,6 +1253,13 @@ export interface operations {
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
+                        /**
+                         * @description Why it is out of search and cannot be booked: hidden by a moderator or by reports, its seller suspended, or expired; absent while it is on the market
+                         * @enum {string}
+                         */
+                        off_market?: "hidden" | "seller-suspended" | "expired";
+                        /** @description What the moderator said, on the seller's own list only */
+                        off_market_reason?: string;
                     }[];
                 };
             };
@@ -1281,6 +1336,13 @@ export interface operations {
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
+                        /**
+                         * @description Why it is out of search and cannot be booked: hidden by a moderator or by reports, its seller suspended, or expired; absent while it is on the market
+                         * @enum {string}
+                         */
+                        off_market?: "hidden" | "seller-suspended" | "expired";
+                        /** @description What the moderator said, on the seller's own list only */
+                        off_market_reason?: string;
                     };
                 };
             };
@@ -2127,6 +2189,13 @@ export interface operations {
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
+                        /**
+                         * @description Why it is out of search and cannot be booked: hidden by a moderator or by reports, its seller suspended, or expired; absent while it is on the market
+                         * @enum {string}
+                         */
+                        off_market?: "hidden" | "seller-suspended" | "expired";
+                        /** @description What the moderator said, on the seller's own list only */
+                        off_market_reason?: string;
                     }[];
                 };
             };
@@ -2281,7 +2350,7 @@ export interface operations {
                         /** @description The position of the event it was made from; mark read up to it */
                         position: string;
                         /** @enum {string} */
-                        kind: "booking-requested" | "booking-accepted" | "booking-declined" | "booking-cancelled" | "booking-ended" | "price-dropped" | "favourite-sold" | "search-matched" | "webhook-failing" | "message-received";
+                        kind: "booking-requested" | "booking-accepted" | "booking-declined" | "booking-cancelled" | "booking-ended" | "price-dropped" | "favourite-sold" | "search-matched" | "webhook-failing" | "message-received" | "car-hidden" | "car-restored" | "car-reported" | "account-suspended" | "suspension-lifted";
                         message: string;
                         /** @description A path of the web app to open */
                         link: string;
@@ -2671,6 +2740,191 @@ export interface operations {
             };
             /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found: what the request names does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+                /** @description Groups with open reports (default), or those all settled */
+                status?: "open" | "resolved";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The group: resolve with POST /api/reports/:id/resolve */
+                        _id: string;
+                        subject: {
+                            /** @enum {string} */
+                            type: "car" | "user" | "message";
+                            _id: string;
+                            /** @description The car's or the user's name; for a message, its author's */
+                            label: string;
+                            /** @description A path of the web app to open it, when there is one */
+                            link: string | null;
+                            image: string | null;
+                            /** @description A car off the market: why */
+                            hidden_reason: string | null;
+                            deleted: boolean;
+                        };
+                        owner: {
+                            _id: string;
+                            name: string;
+                            suspended: boolean;
+                            suspension_reason: string | null;
+                        };
+                        /** @description Reports not yet settled */
+                        open: number;
+                        reasons: {
+                            /** @enum {string} */
+                            reason: "scam" | "wrong-details" | "offensive" | "sold" | "duplicate" | "other";
+                            count: number;
+                        }[];
+                        /** @description The open ones, or the latest ones once settled */
+                        reports: {
+                            _id: string;
+                            /** @enum {string} */
+                            reason: "scam" | "wrong-details" | "offensive" | "sold" | "duplicate" | "other";
+                            details: string | null;
+                            reporter: {
+                                _id: string;
+                                name: string;
+                            };
+                            /** @description ISO-8601 */
+                            at: string;
+                        }[];
+                        last_reported_at: string;
+                        /** @description The latest settlement, if any */
+                        resolution: {
+                            /** @enum {string} */
+                            action: "dismiss" | "hide-car" | "restore-car" | "suspend-user" | "lift-suspension";
+                            reason: string;
+                            at: string;
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readReportedMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user uid, or the UUID of a car, category or booking */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversationId: string;
+                        messages: {
+                            seq: number;
+                            author: {
+                                _id: string;
+                                name: string;
+                            };
+                            text: string;
+                            at: string;
+                            /** @description The message reported */
+                            reported: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthorized: no valid token was sent, or its account no longer exists. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: the caller may not do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -95,9 +95,9 @@ export const carConditions = (
   const where: RawBuilder<SqlBool>[] = [];
   if (table === 'cars') {
     where.push(sql`deleted_at is null`);
-    // A sold car stays on its seller's own list, and leaves every other.
+    // A sold car, or one off the market, stays on its seller's own list and leaves every other.
     if (scope.seller !== undefined) where.push(ownedBy('seller', scope.seller));
-    else where.push(sql`sold_at is null`);
+    else where.push(sql`sold_at is null and not off_market`);
   }
   where.push(...facetFilters(search, except, table));
   if (f.model !== undefined && except !== 'model') {

@@ -11,7 +11,7 @@ import {
 } from '../../../test/fixtures.ts';
 import { given, on } from '../../../test/given.ts';
 import { type Command, type DomainEvent, streams, TEXT_MAX } from '../../index.ts';
-import { conversationIdOf } from '../conversation.ts';
+import { conversationIdOf, messageIdOf } from '../conversation.ts';
 
 const market = [
   registered('ada', 'Admin'),
@@ -25,16 +25,15 @@ const conversationId = conversationIdOf('car-1', 'bob');
 const onConversation = (...events: DomainEvent[]) =>
   on(streams.conversation(conversationId), ...events);
 
-const start = (
-  text = 'Is the price firm?',
-  by = actor('bob'),
-  messageId = 'm-1',
-  carId = 'car-1',
-): Command => ({ type: 'StartConversation', actor: by, data: { carId, messageId, text } });
-const send = (by: ReturnType<typeof actor>, text: string, messageId: string): Command => ({
+const start = (text = 'Is the price firm?', by = actor('bob'), carId = 'car-1'): Command => ({
+  type: 'StartConversation',
+  actor: by,
+  data: { carId, text },
+});
+const send = (by: ReturnType<typeof actor>, text: string): Command => ({
   type: 'SendMessage',
   actor: by,
-  data: { conversationId, messageId, text },
+  data: { conversationId, text },
 });
 
 const started: DomainEvent = {
@@ -58,7 +57,7 @@ const message = (
   type: 'MessageSent',
   data: {
     conversationId,
-    messageId: `m-${seq}`,
+    messageId: messageIdOf(conversationId, seq),
     carId: 'car-1',
     senderId: from,
     recipientId: from === 'bob' ? 'sam' : 'bob',
@@ -82,7 +81,7 @@ describe('StartConversation', () => {
 
   it('goes on with the same conversation when the buyer writes about the car again', async () => {
     await given(market, opened)
-      .when(start('Has the timing belt been done?', actor('bob'), 'm-2'))
+      .when(start('Has the timing belt been done?', actor('bob')))
       .then(onConversation(message(2, 'bob', 'Has the timing belt been done?', 2)));
   });
 
@@ -91,7 +90,7 @@ describe('StartConversation', () => {
       .when(start('Hi', actor('sam', 'Seller')))
       .thenThrows('forbidden', 'own-conversation');
     await given(market)
-      .when(start('Hi', actor('bob'), 'm-1', 'car-9'))
+      .when(start('Hi', actor('bob'), 'car-9'))
       .thenThrows('not_found', 'car-not-found');
     await given(market, carDeleted('car-1', 'sam'))
       .when(start())
@@ -105,7 +104,7 @@ describe('StartConversation', () => {
     };
     await given(market, sold).when(start()).thenThrows('conflict', 'car-sold');
     await given(market, opened, sold)
-      .when(start('Still there?', actor('bob'), 'm-2'))
+      .when(start('Still there?', actor('bob')))
       .then(onConversation(message(2, 'bob', 'Still there?', 2)));
   });
 
@@ -129,54 +128,54 @@ describe('StartConversation', () => {
 describe('SendMessage', () => {
   it("lets either party write; the recipient's unread count grows until they read", async () => {
     await given(market, opened)
-      .when(send(actor('sam', 'Seller'), 'Yes, firm.', 'm-2'))
+      .when(send(actor('sam', 'Seller'), 'Yes, firm.'))
       .then(onConversation(message(2, 'sam', 'Yes, firm.', 1)));
     await given(market, opened, message(2, 'bob', 'Hello?', 2))
-      .when(send(actor('bob'), 'Anyone?', 'm-3'))
+      .when(send(actor('bob'), 'Anyone?'))
       .then(onConversation(message(3, 'bob', 'Anyone?', 3)));
     const read: DomainEvent = {
       type: 'ConversationRead',
       data: { conversationId, readerId: 'sam', upTo: 2 },
     };
     await given(market, opened, message(2, 'bob', 'Hello?', 2), read)
-      .when(send(actor('bob'), 'Anyone?', 'm-3'))
+      .when(send(actor('bob'), 'Anyone?'))
       .then(onConversation(message(3, 'bob', 'Anyone?', 1)));
   });
 
   it('is a conversation that does not exist to anyone but its parties', async () => {
     for (const someone of [actor('sue', 'Seller'), actor('ada', 'Admin')]) {
       await given(market, opened)
-        .when(send(someone, 'Hi', 'm-2'))
+        .when(send(someone, 'Hi'))
         .thenThrows('not_found', 'conversation-not-found');
     }
     await given(market)
-      .when(send(actor('bob'), 'Hi', 'm-2'))
+      .when(send(actor('bob'), 'Hi'))
       .thenThrows('not_found', 'conversation-not-found');
   });
 
   it('ends when the other party deletes their account or the car is deleted', async () => {
     await given(market, opened, userDeleted('bob'))
-      .when(send(actor('sam', 'Seller'), 'Hello?', 'm-2'))
+      .when(send(actor('sam', 'Seller'), 'Hello?'))
       .thenThrows('conflict', 'conversation-ended', /deleted their account/);
     await given(market, opened, carDeleted('car-1', 'sam'))
-      .when(send(actor('bob'), 'Hello?', 'm-2'))
+      .when(send(actor('bob'), 'Hello?'))
       .thenThrows('conflict', 'conversation-ended', /car was deleted/);
   });
 
   it('refuses both ways once a party blocked the other, until they unblock', async () => {
     const blocks = blocked('sam', 'bob');
     await given(market, opened, blocks)
-      .when(send(actor('bob'), 'Hello?', 'm-2'))
+      .when(send(actor('bob'), 'Hello?'))
       .thenThrows('forbidden', 'conversation-blocked');
     await given(market, opened, blocks)
-      .when(send(actor('sam', 'Seller'), 'Hello?', 'm-2'))
+      .when(send(actor('sam', 'Seller'), 'Hello?'))
       .thenThrows('forbidden', 'conversation-blocked', /unblock them/);
     const unblocked: DomainEvent = {
       type: 'UserUnblocked',
       data: { blockerId: 'sam', blockedId: 'bob' },
     };
     await given(market, opened, blocks, unblocked)
-      .when(send(actor('bob'), 'Hello?', 'm-2'))
+      .when(send(actor('bob'), 'Hello?'))
       .then(onConversation(message(2, 'bob', 'Hello?', 2)));
   });
 });
