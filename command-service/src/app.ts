@@ -8,6 +8,7 @@ import {
   categoryWriteRoutes,
   commandDecider,
   evolveUser,
+  expiryWriteRoutes,
   initialUserState,
   memberWriteRoutes,
   messageWriteRoutes,
@@ -141,6 +142,7 @@ const commandRoutes = async (
     await memberWriteRoutes(routes as ServiceApp, { run, store: options.store });
     messageWriteRoutes(routes as ServiceApp, { run, limited: options.rateLimit !== false });
     moderationWriteRoutes(routes as ServiceApp, { run });
+    expiryWriteRoutes(routes as ServiceApp, { run });
     await apiKeyWriteRoutes(routes as ServiceApp, { run });
     const { authenticatedOrApiKey } = apiKeyVerifier(routes as ServiceApp, options.store);
     await webhookWriteRoutes(routes as ServiceApp, {

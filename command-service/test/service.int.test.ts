@@ -75,6 +75,7 @@ describe('the command service', () => {
         'POST /api/reports',
         'POST /api/reports/{id}/resolve',
         'POST /api/reports/{id}/view',
+        'POST /api/product/{id}/renew',
       ].sort(),
     );
     const listCar = document.paths['/api/product'].post;

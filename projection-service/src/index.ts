@@ -36,6 +36,11 @@ export {
   skipParked,
 } from './parked.ts';
 export { identityAccountsReactor } from './reactions/identity-accounts.ts';
+export {
+  type ListingTerms,
+  type ListingTermsOptions,
+  startListingTerms,
+} from './reactions/listing-terms.ts';
 export { personalKeysReactor } from './reactions/personal-keys.ts';
 export {
   migrateReactions,

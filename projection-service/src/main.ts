@@ -19,6 +19,7 @@ import { projectionServiceHttp } from './http.ts';
 import { subscriptionsReadiness, watchSubscriptions } from './lag.ts';
 import { projectionCounters, reactorCounters, subscriptionGauges } from './metrics.ts';
 import { identityAccountsReactor } from './reactions/identity-accounts.ts';
+import { startListingTerms } from './reactions/listing-terms.ts';
 import { personalKeysReactor } from './reactions/personal-keys.ts';
 import { startReactors } from './reactions/reactor.ts';
 import { startProjections } from './start-projections.ts';
@@ -61,10 +62,16 @@ const webhooks = await startWebhooks({
   logger: log,
   metrics,
 });
+const listingTerms = await startListingTerms({ store, db, logger: log });
 const reactors = await startReactors({
   store,
   db,
-  reactors: [identityAccountsReactor(auth), personalKeysReactor(store.keys), webhooks.reactor],
+  reactors: [
+    identityAccountsReactor(auth),
+    personalKeysReactor(store.keys),
+    webhooks.reactor,
+    listingTerms.reactor,
+  ],
   logger: log,
   metrics: reactorCounters(metrics),
 });
@@ -112,6 +119,7 @@ const shutdown = async (signal: string) => {
   server.close();
   await housekeeping.stop();
   await reactors.stop();
+  await listingTerms.stop();
   await webhooks.stop();
   await projections.stop();
   await auth.close();

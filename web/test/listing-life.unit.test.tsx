@@ -29,6 +29,8 @@ const car = (overrides: Partial<CarRecord> = {}): CarRecord => ({
   booked: 0,
   advertise: 0,
   sold: 0,
+  listed_at: '2026-11-01T10:00:00.000Z',
+  expires_at: '2026-12-31T10:00:00.000Z',
   images: ['/images/civic.png'],
   make: 'Honda',
   year: 2015,

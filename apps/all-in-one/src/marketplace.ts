@@ -15,10 +15,13 @@ import {
 import { type AuthEmulator, createFirebaseAuth, startAuthEmulator } from '@second-gear/identity';
 import {
   identityAccountsReactor,
+  type ListingTerms,
   personalKeysReactor,
   projectionCounters,
+  type RunningReactors,
   reactorCounters,
   startHousekeeping,
+  startListingTerms,
   startProjections,
   startReactors,
   startWebhooks,
@@ -126,6 +129,8 @@ export interface MarketplaceOptions {
   carReadTimeoutMs?: number;
   /** Progress lines (starting, seeding, ready). */
   say?: (line: string) => void;
+  /** The time listings' terms are judged by: the clock by default (tests move it). */
+  now?: () => Date;
 }
 
 export interface RunningMarketplace {
@@ -136,6 +141,10 @@ export interface RunningMarketplace {
   store: EventStore;
   /** Every part's metrics, the one registry `GET /metrics` serves. */
   metrics: Registry;
+  /** The reactors, with how far each has followed the log. */
+  reactors: Pick<RunningReactors, 'positions'>;
+  /** The listings' terms: a look for those due, at the time `now` says. */
+  listingTerms: Pick<ListingTerms, 'look'>;
   stop(): Promise<void>;
 }
 
@@ -224,10 +233,22 @@ const startSubscriptions = async (
     metrics,
   });
   cleanups.push(() => webhooks.stop());
+  const listingTerms = await startListingTerms({
+    store,
+    db,
+    logger: log,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  cleanups.push(() => listingTerms.stop());
   const reactors = await startReactors({
     store,
     db,
-    reactors: [identityAccountsReactor(auth), personalKeysReactor(store.keys), webhooks.reactor],
+    reactors: [
+      identityAccountsReactor(auth),
+      personalKeysReactor(store.keys),
+      webhooks.reactor,
+      listingTerms.reactor,
+    ],
     logger: log,
     metrics: reactorCounters(metrics),
   });
@@ -247,7 +268,17 @@ const startSubscriptions = async (
   cleanups.push(() => housekeeping.stop());
   const watch = watchSubscriptions({ store, db, projections, reactors });
   subscriptionGauges(metrics, watch);
-  return { metrics, log, projections, reactors, watch, auth, tokenSecret, webhookTargets };
+  return {
+    metrics,
+    log,
+    projections,
+    reactors,
+    listingTerms,
+    watch,
+    auth,
+    tokenSecret,
+    webhookTargets,
+  };
 };
 
 type Subscriptions = Awaited<ReturnType<typeof startSubscriptions>>;
@@ -496,7 +527,8 @@ export const startMarketplace = async (
       const { auth } = subscriptions;
       await seedDemoData({ dataDir, store, command, query, authEmulator, auth, say });
     }
-    return { url, database, authEmulator, store, metrics: subscriptions.metrics, stop };
+    const { metrics, reactors, listingTerms } = subscriptions;
+    return { url, database, authEmulator, store, metrics, reactors, listingTerms, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -2,6 +2,7 @@ export * from './audit/index.ts';
 export * from './bookings/index.ts';
 export * from './cars/index.ts';
 export * from './categories/index.ts';
+export * from './expiry/index.ts';
 export * from './integrations/index.ts';
 export * from './members/index.ts';
 export * from './messages/index.ts';

@@ -812,7 +812,7 @@ export const migrations: Migration[] = [
   },
   {
     // Trust: a car leaves the market while a moderator hides it, while its seller is suspended,
-    // or once it expired; `off_market` says any of them, and search, the facets and the
+    // or once it expired (`renewed_at`: when its seller last renewed it); `off_market` says any of them, and search, the facets and the
     // available cars keep the cars on the market alone. Reports, and which moderator read the
     // conversation around a reported message.
     name: '0020-moderation',
@@ -826,6 +826,7 @@ export const migrations: Migration[] = [
         add column hidden_by text,
         add column seller_suspended_at timestamptz,
         add column expired_at timestamptz,
+        add column renewed_at timestamptz,
         add column off_market boolean not null generated always as
           (hidden_at is not null or seller_suspended_at is not null or expired_at is not null) stored`,
       // Every car is on the market until now: the counts and the available cars stand as they are.

@@ -121,6 +121,8 @@ export interface CarsTable {
   >;
   /** Set once it expired, cleared when its seller renews it. */
   expired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When its seller last renewed it: its term began then (else at `listed_at`). */
+  renewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Generated: hidden, its seller suspended, or expired. Search shows cars on the market only. */
   off_market: ColumnType<boolean, never, never>;
   listed_position: PositionColumn;

@@ -11,7 +11,7 @@ import {
 } from '@second-gear/webhooks';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { deliverer, runSystemCommand } from './system-command.ts';
+import { deliverer, runSystemCommand } from '../reactions/system-command.ts';
 
 /** The waits between attempts: about a day in all, then the message is given up. */
 export const DEFAULT_RETRY_DELAYS_MS = [

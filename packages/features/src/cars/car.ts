@@ -18,6 +18,14 @@ export type CarState =
       advertised: boolean;
       /** Off the market pending review, and why; null while it is on the market. */
       hidden: { reason: string; by: 'moderator' | 'reports' } | null;
+      /**
+       * Its listing's term: 0 as listed, one more at each renewal. An expiry decided for an
+       * earlier term (before a renewal) changes nothing.
+       */
+      term: number;
+      /** Whether its seller was told this term is ending, and whether it ended. */
+      warned: boolean;
+      expired: boolean;
     } & CarBookings);
 
 export type ExistingCar = Exclude<CarState, { status: 'none' }>;
@@ -40,6 +48,9 @@ export const evolveCar = (state: CarState, event: DomainEvent): CarState => {
       images: [event.data.image],
       advertised: false,
       hidden: null,
+      term: 0,
+      warned: false,
+      expired: false,
       booking: null,
       bookings: {},
     };
@@ -60,6 +71,12 @@ export const evolveCar = (state: CarState, event: DomainEvent): CarState => {
       return { ...state, hidden: { reason: event.data.reason, by: event.data.by } };
     case 'CarRestored':
       return { ...state, hidden: null };
+    case 'CarExpiryNear':
+      return { ...state, warned: true };
+    case 'CarExpired':
+      return { ...state, expired: true };
+    case 'CarRenewed':
+      return { ...state, term: event.data.term, warned: false, expired: false };
     case 'CarSold':
       return { ...state, status: 'sold' };
     case 'CarDeleted':

@@ -448,6 +448,12 @@ export const CarRecord = z.object({
     .number()
     .optional()
     .describe('The price before the latest change; absent until the price changes'),
+  listed_at: z
+    .string()
+    .describe('ISO-8601: when its current term began, as listed or as last renewed'),
+  expires_at: z
+    .string()
+    .describe('ISO-8601: when the term ends and it leaves search, unless its seller renews it'),
   off_market: z
     .enum(offMarketReasons)
     .optional()

@@ -18,6 +18,7 @@ import {
   ReadIdParams,
   TOTAL_ESTIMATED_HEADER,
 } from '../contract/index.ts';
+import { termEnd } from '../expiry/schedule.ts';
 import { countAll, type QueryContext } from '../platform/reads/context.ts';
 import { offsetOf, setPageHeaders, setSearchHeaders } from '../platform/reads/paging.ts';
 import { accountOf, viewerOf } from '../platform/reads/viewer.ts';
@@ -67,8 +68,15 @@ export const toCar = (row: CarRow, own = false): CarRecord => ({
   images: row.images ?? [row.image],
   sold: row.sold_at === null ? 0 : 1,
   ...(row.previous_price !== null && { previous_price: Number(row.previous_price) }),
+  ...termOf(row),
   ...offMarketAnswer(row, own),
 });
+
+/** The car's current term: begun when listed or last renewed, ended `LISTING_DAYS` later. */
+const termOf = (row: CarRow) => {
+  const began = new Date(row.renewed_at ?? row.listed_at);
+  return { listed_at: began.toISOString(), expires_at: termEnd(began).toISOString() };
+};
 
 const offMarketAnswer = (row: CarRow, own: boolean) => {
   const offMarket = offMarketOf(row);

@@ -6,6 +6,7 @@
 import { bookingWriteCalls } from '../bookings/contract.ts';
 import { carWriteCalls } from '../cars/contract.ts';
 import { categoryWriteCalls } from '../categories/contract.ts';
+import { expiryWriteCalls } from '../expiry/contract.ts';
 import { integrationWriteCalls } from '../integrations/contract.ts';
 import { memberWriteCalls } from '../members/contract.ts';
 import { messageWriteCalls } from '../messages/contract.ts';
@@ -21,6 +22,7 @@ export const writeCalls = {
   ...integrationWriteCalls,
   ...messageWriteCalls,
   ...moderationWriteCalls,
+  ...expiryWriteCalls,
 } as const;
 
 export type WriteCall = keyof typeof writeCalls;

@@ -54,6 +54,8 @@ export const notificationKinds = [
   'car-reported',
   'account-suspended',
   'suspension-lifted',
+  'listing-expiring',
+  'listing-expired',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;

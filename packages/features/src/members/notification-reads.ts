@@ -85,6 +85,14 @@ export const toNotification = (row: NotificationWithCar, readUpTo: bigint): Noti
       message: `Your account is suspended: ${String(d.reason ?? '')}`,
       link: '/user',
     }),
+    'listing-expiring': () => ({
+      message: `${car} leaves search on ${String(d.expiresAt ?? '').slice(0, 10)}: renew it to keep it there`,
+      link: '/user/my-products',
+    }),
+    'listing-expired': () => ({
+      message: `${car} expired and left search: renew it in one click`,
+      link: '/user/my-products',
+    }),
     'suspension-lifted': () => ({
       message: `Your account's suspension was lifted: ${String(d.reason ?? '')}`,
       link: '/user',

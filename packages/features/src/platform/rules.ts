@@ -104,5 +104,10 @@ export type ModerationAction = (typeof moderationActions)[number];
 export const offMarketReasons = ['hidden', 'seller-suspended', 'expired'] as const;
 export type OffMarketReason = (typeof offMarketReasons)[number];
 
+/** How long a listing stays on the market after it was listed or last renewed. */
+export const LISTING_DAYS = 60;
+/** How long before it expires its seller is told, so they can renew it. */
+export const EXPIRY_NOTICE_DAYS = 7;
+
 /** How many different people's open reports take a car off the market pending review. */
 export const REPORTERS_TO_HIDE = 3;

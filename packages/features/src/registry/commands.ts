@@ -1,6 +1,7 @@
 import { bookingCommands } from '../bookings/commands.ts';
 import { carCommands } from '../cars/commands.ts';
 import { categoryCommands } from '../categories/commands.ts';
+import { expiryCommands } from '../expiry/commands.ts';
 import { integrationCommands } from '../integrations/commands.ts';
 import { memberCommands } from '../members/commands.ts';
 import { messageCommands } from '../messages/commands.ts';
@@ -18,6 +19,7 @@ const slices = {
   ...integrationCommands,
   ...messageCommands,
   ...moderationCommands,
+  ...expiryCommands,
 } as const;
 
 /** The command a slice decides. */

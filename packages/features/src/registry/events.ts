@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { bookingEvents, CarBookedV1 } from '../bookings/events.ts';
 import { CarListedV1, carEvents, noCarDetails } from '../cars/events.ts';
 import { categoryEvents } from '../categories/events.ts';
+import { expiryEvents } from '../expiry/events.ts';
 import { integrationEvents } from '../integrations/events.ts';
 import { memberEvents } from '../members/events.ts';
 import { messageEvents } from '../messages/events.ts';
@@ -71,6 +72,7 @@ export const eventSchemas = {
   ...integrationEvents,
   ...messageEvents,
   ...moderationEvents,
+  ...expiryEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -7,6 +7,7 @@ import {
 } from '../bookings/index.ts';
 import { carsProjectionOf, describeCar } from '../cars/index.ts';
 import { categoriesProjection, describeCategory } from '../categories/index.ts';
+import { describeExpiry, expiryFlagOf, expiryNotices } from '../expiry/index.ts';
 import { describeApiKey, describeWebhook, integrationsProjection } from '../integrations/index.ts';
 import { membersProjectionOf } from '../members/index.ts';
 import { describeConversation, messageNotices, messagesProjection } from '../messages/index.ts';
@@ -20,7 +21,10 @@ import {
 import type { Projection } from '../platform/projection.ts';
 import { describeUser, usersProjection } from '../users/index.ts';
 
-export const carsProjection = carsProjectionOf([bookedFlagOf, hiddenFlagOf], [sellerSuspensionOf]);
+export const carsProjection = carsProjectionOf(
+  [bookedFlagOf, hiddenFlagOf, expiryFlagOf],
+  [sellerSuspensionOf],
+);
 export const auditProjection = auditProjectionOf([
   describeUser,
   describeCategory,
@@ -30,11 +34,13 @@ export const auditProjection = auditProjectionOf([
   describeWebhook,
   describeConversation,
   describeModeration,
+  describeExpiry,
 ]);
 export const membersProjection = membersProjectionOf([
   bookingNotices,
   messageNotices,
   moderationNotices,
+  expiryNotices,
 ]);
 export {
   bookingsProjection,

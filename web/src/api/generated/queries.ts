@@ -945,6 +945,10 @@ export interface operations {
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
+                        /** @description ISO-8601: when its current term began, as listed or as last renewed */
+                        listed_at: string;
+                        /** @description ISO-8601: when the term ends and it leaves search, unless its seller renews it */
+                        expires_at: string;
                         /**
                          * @description Why it is out of search and cannot be booked: hidden by a moderator or by reports, its seller suspended, or expired; absent while it is on the market
                          * @enum {string}
@@ -1141,6 +1145,10 @@ export interface operations {
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
+                        /** @description ISO-8601: when its current term began, as listed or as last renewed */
+                        listed_at: string;
+                        /** @description ISO-8601: when the term ends and it leaves search, unless its seller renews it */
+                        expires_at: string;
                         /**
                          * @description Why it is out of search and cannot be booked: hidden by a moderator or by reports, its seller suspended, or expired; absent while it is on the market
                          * @enum {string}
@@ -1253,6 +1261,10 @@ export interface operations {
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
+                        /** @description ISO-8601: when its current term began, as listed or as last renewed */
+                        listed_at: string;
+                        /** @description ISO-8601: when the term ends and it leaves search, unless its seller renews it */
+                        expires_at: string;
                         /**
                          * @description Why it is out of search and cannot be booked: hidden by a moderator or by reports, its seller suspended, or expired; absent while it is on the market
                          * @enum {string}
@@ -1336,6 +1348,10 @@ export interface operations {
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
+                        /** @description ISO-8601: when its current term began, as listed or as last renewed */
+                        listed_at: string;
+                        /** @description ISO-8601: when the term ends and it leaves search, unless its seller renews it */
+                        expires_at: string;
                         /**
                          * @description Why it is out of search and cannot be booked: hidden by a moderator or by reports, its seller suspended, or expired; absent while it is on the market
                          * @enum {string}
@@ -2189,6 +2205,10 @@ export interface operations {
                         sold: number;
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
+                        /** @description ISO-8601: when its current term began, as listed or as last renewed */
+                        listed_at: string;
+                        /** @description ISO-8601: when the term ends and it leaves search, unless its seller renews it */
+                        expires_at: string;
                         /**
                          * @description Why it is out of search and cannot be booked: hidden by a moderator or by reports, its seller suspended, or expired; absent while it is on the market
                          * @enum {string}
@@ -2350,7 +2370,7 @@ export interface operations {
                         /** @description The position of the event it was made from; mark read up to it */
                         position: string;
                         /** @enum {string} */
-                        kind: "booking-requested" | "booking-accepted" | "booking-declined" | "booking-cancelled" | "booking-ended" | "price-dropped" | "favourite-sold" | "search-matched" | "webhook-failing" | "message-received" | "car-hidden" | "car-restored" | "car-reported" | "account-suspended" | "suspension-lifted";
+                        kind: "booking-requested" | "booking-accepted" | "booking-declined" | "booking-cancelled" | "booking-ended" | "price-dropped" | "favourite-sold" | "search-matched" | "webhook-failing" | "message-received" | "car-hidden" | "car-restored" | "car-reported" | "account-suspended" | "suspension-lifted" | "listing-expiring" | "listing-expired";
                         message: string;
                         /** @description A path of the web app to open */
                         link: string;
