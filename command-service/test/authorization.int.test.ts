@@ -467,6 +467,19 @@ const cases: Case[] = [
     },
   },
   {
+    call: 'POST /api/product/:id/renew',
+    request: async (f) => ({ method: 'POST', url: `/api/product/${await f.ownersCar()}/renew` }),
+    // Its seller alone, an admin included.
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 200,
+      admin: 403,
+      'deleted user': 403,
+    },
+  },
+  {
     call: 'POST /api/reports',
     request: async (f) => ({
       method: 'POST',
