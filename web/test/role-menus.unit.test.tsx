@@ -28,6 +28,7 @@ const expected: Record<ReadRole, string[]> = {
     'Dashboard',
     'All Categories',
     'All users',
+    'Reports',
     'Audit Log',
     'Operations',
     'API keys',

@@ -105,6 +105,7 @@ describe("the server's rendering of the public pages", () => {
     expect(waiting.map((button) => button.name).sort()).toEqual([
       'Book Now',
       'Message seller',
+      'Report this car',
       'Save to favourites',
     ]);
 

@@ -311,3 +311,30 @@ export const blockParty = (id: string) =>
   dataOf(commands.POST('/api/conversations/{id}/block', byId(id)));
 export const unblockParty = (id: string) =>
   dataOf(commands.POST('/api/conversations/{id}/unblock', byId(id)));
+
+// Reports and moderation
+
+/** Reports a car, a user or a message of the reporter's conversations, with a reason. */
+export const fileReport = (report: CommandBody<'fileReport'>) =>
+  dataOf(commands.POST('/api/reports', { body: report }));
+
+/** Which groups of reports the Reports page lists: those with open reports, or all settled. */
+export type ReportStatus = 'open' | 'resolved';
+
+/** A page of the groups of reports, a subject each, the latest reported first (admins). */
+export const getReports = (status: ReportStatus, page: number) =>
+  listOf(memberReads.GET('/api/reports', { params: { query: { status, ...paging(page) } } }));
+/** One subject's reports, its owner and the latest settlement, as the Reports page shows them. */
+export type ReportGroup = Awaited<ReturnType<typeof getReports>>['items'][number];
+
+/** Settles a group's open reports with an action, or undoes an earlier one (admins). */
+export const resolveReports = (id: string, resolution: CommandBody<'resolveReports'>) =>
+  dataOf(commands.POST('/api/reports/{id}/resolve', { ...byId(id), body: resolution }));
+/** Puts on the record that the admin reads the conversation around a reported message. */
+export const viewReportedMessage = (id: string) =>
+  dataOf(commands.POST('/api/reports/{id}/view', byId(id)));
+/** The reported message and those around it; refused until the reading is on the record. */
+export const getReportedMessages = (id: string) =>
+  dataOf(memberReads.GET('/api/reports/{id}/messages', byId(id)));
+/** What an admin reads of a reported conversation. */
+export type ReportedConversation = Awaited<ReturnType<typeof getReportedMessages>>;

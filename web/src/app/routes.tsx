@@ -94,6 +94,10 @@ export const routes: RouteObject[] = [
                 ...page('users', () => import('../pages/dashboard/all-users.tsx')),
               },
               {
+                path: 'reports',
+                ...page('reports', () => import('../pages/dashboard/reports.tsx')),
+              },
+              {
                 path: 'audit',
                 ...page('audit', () => import('../pages/dashboard/audit-log.tsx')),
               },

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, HStack, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/features/contract';
 import { Link as RouterLink } from 'react-router-dom';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
-import { formatMoney, formatYearsOfUse, keyFacts } from './car-facts.ts';
+import { formatMoney, formatYearsOfUse, keyFacts, listedAgo } from './car-facts.ts';
 import { CarPicture } from './car-picture.tsx';
 
 /** The price before the latest change, when that change lowered it. */
@@ -60,6 +60,9 @@ export function CarCard({
           {car.location} · {formatYearsOfUse(car.use)} of use
         </Text>
         {facts.length > 0 ? <Text fontSize="sm">{facts.join(' · ')}</Text> : null}
+        <Text fontSize="xs" color="fg.muted">
+          {listedAgo(car.listed_at)}
+        </Text>
       </Card.Body>
       <Card.Footer>
         <Button asChild colorPalette="teal" size="sm" w="full">

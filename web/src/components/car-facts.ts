@@ -46,3 +46,13 @@ export function keyFacts(car: Pick<CarRecord, 'year' | 'mileage' | 'fuel'>): str
   if (car.fuel !== undefined) facts.push(fuelLabels[car.fuel]);
   return facts;
 }
+
+const DAY_MS = 86_400_000;
+
+/** How long ago a car's current term began, in whole days: "Listed today", "Listed 12 days ago". */
+export const listedAgo = (listedAt: string, now = Date.now()): string => {
+  const days = Math.max(0, Math.floor((now - Date.parse(listedAt)) / DAY_MS));
+  if (days === 0) return 'Listed today';
+  if (days === 1) return 'Listed yesterday';
+  return `Listed ${days} days ago`;
+};

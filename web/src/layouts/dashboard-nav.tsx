@@ -31,6 +31,7 @@ export function dashboardLinks(role: ReadRole | undefined): DashboardLink[] {
   if (role === 'Admin') {
     links.push({ to: '/user/categories', label: 'All Categories' });
     links.push({ to: '/user/allusers', label: 'All users' });
+    links.push({ to: '/user/reports', label: 'Reports' });
     links.push({ to: '/user/audit', label: 'Audit Log' });
     links.push({ to: '/user/operations', label: 'Operations' });
     links.push({ to: '/user/api-keys', label: 'API keys' });

@@ -1,15 +1,17 @@
 // Above a conversation: whom it is with, the car it is about (its picture, its name linking to
 // its page, its price and whether it is sold, booked or deleted), and what the reader can do:
-// book a meetup (a buyer, while the car is free) and block the other party.
+// book a meetup (a buyer, while the car is free), block the other party and report them.
 import { Badge, Button, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { ConversationRecord } from '@second-gear/features/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LuFlag } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { carQuery } from '../api/queries.ts';
 import { formatMoney } from '../components/car-facts.ts';
 import { CarPicture } from '../components/car-picture.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ReportButton } from '../moderation/report-dialog.tsx';
 import { BookingDialog } from '../pages/booking-dialog.tsx';
 import { useBlocking } from './use-conversation.ts';
 
@@ -121,6 +123,16 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
       <HStack gap="2" wrap="wrap">
         {bookable ? <BookMeetup carId={car._id} /> : null}
         <BlockAction conversation={conversation} />
+        {conversation.with.deleted ? null : (
+          <ReportButton
+            subject={{ type: 'user', id: conversation.with._id }}
+            title={`Report ${conversation.with.name}`}
+            variant="outline"
+            colorPalette="gray"
+          >
+            <LuFlag /> Report user
+          </ReportButton>
+        )}
       </HStack>
     </Flex>
   );

@@ -1,42 +1,73 @@
 // A conversation's messages, oldest first: the other party's on the left, the reader's own on
 // the right, each with its time. A message is text, shown as typed (line breaks kept), never
-// read as HTML; one whose author deleted their account says so.
-import { Box, Button, Center, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+// read as HTML; one whose author deleted their account says so. Each of the other party's
+// messages can be reported, by a small flag beside it.
+import {
+  Box,
+  Button,
+  Center,
+  HStack,
+  IconButton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import type { MessageRecord } from '@second-gear/features/contract';
 import { useEffect, useRef } from 'react';
+import { LuFlag } from 'react-icons/lu';
 import { formatDateTime, formatShortTime } from '../components/dates.ts';
 
-function MessageBubble({ message, author }: { message: MessageRecord; author: string }) {
+function MessageBubble({
+  message,
+  author,
+  onReport,
+}: {
+  message: MessageRecord;
+  author: string;
+  onReport?: ((message: MessageRecord) => void) | undefined;
+}) {
   const { mine, text, removed, at } = message;
+  const reportable = onReport !== undefined && !mine && !removed;
   return (
-    <Box
+    <HStack
       as="li"
       listStyleType="none"
       alignSelf={mine ? 'flex-end' : 'flex-start'}
       maxW={{ base: '85%', md: '70%' }}
       minW="0"
-      px="3"
-      py="2"
-      borderRadius="lg"
-      bg={mine ? 'teal.subtle' : 'bg.muted'}
+      gap="1"
+      align="flex-end"
       data-mine={mine}
     >
-      <VisuallyHidden>{mine ? 'You' : author}: </VisuallyHidden>
-      {removed ? (
-        <Text fontStyle="italic" color="fg.muted">
-          Message removed
+      <Box minW="0" px="3" py="2" borderRadius="lg" bg={mine ? 'teal.subtle' : 'bg.muted'}>
+        <VisuallyHidden>{mine ? 'You' : author}: </VisuallyHidden>
+        {removed ? (
+          <Text fontStyle="italic" color="fg.muted">
+            Message removed
+          </Text>
+        ) : (
+          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+            {text}
+          </Text>
+        )}
+        <Text fontSize="xs" color="fg.muted" textAlign={mine ? 'end' : 'start'} mt="1">
+          <time dateTime={at} title={formatDateTime(at)}>
+            {formatShortTime(at)}
+          </time>
         </Text>
-      ) : (
-        <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-          {text}
-        </Text>
-      )}
-      <Text fontSize="xs" color="fg.muted" textAlign={mine ? 'end' : 'start'} mt="1">
-        <time dateTime={at} title={formatDateTime(at)}>
-          {formatShortTime(at)}
-        </time>
-      </Text>
-    </Box>
+      </Box>
+      {reportable ? (
+        <IconButton
+          size="xs"
+          variant="ghost"
+          colorPalette="gray"
+          aria-label="Report message"
+          onClick={() => onReport(message)}
+        >
+          <LuFlag />
+        </IconButton>
+      ) : null}
+    </HStack>
   );
 }
 
@@ -46,6 +77,7 @@ export function MessageLog({
   earlier,
   loadingEarlier,
   onEarlier,
+  onReport,
 }: {
   messages: MessageRecord[];
   /** The other party's name, said before each of their messages to a screen reader. */
@@ -54,6 +86,8 @@ export function MessageLog({
   earlier: boolean;
   loadingEarlier: boolean;
   onEarlier: () => void;
+  /** Opens the report of one of the other party's messages; none offered without it. */
+  onReport?: (message: MessageRecord) => void;
 }) {
   // The newest message comes into view when the page opens and when another arrives; older
   // ones shown above it leave the view where it is.
@@ -78,7 +112,12 @@ export function MessageLog({
         ) : (
           <Stack as="ol" gap="2" m="0" p="0">
             {messages.map((message) => (
-              <MessageBubble key={message._id} message={message} author={author} />
+              <MessageBubble
+                key={message._id}
+                message={message}
+                author={author}
+                onReport={onReport}
+              />
             ))}
           </Stack>
         )}

@@ -58,7 +58,8 @@ function MessageSellerDialog({
 }
 
 /** The seller's email is the car's: no button for them on their own car. */
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const sameEmail = (a: string, b: string) =>
+  a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function MessageSeller({ car }: { car: CarRecord }) {
   const { status, user, settled } = useAuth();

@@ -13,6 +13,7 @@ import {
 import type { CarRecord } from '@second-gear/features/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LuFlag } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { getPriceHistory } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
@@ -29,7 +30,9 @@ import {
 } from '../components/car-facts.ts';
 import { usePageTitle } from '../components/page-title.ts';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
-import { MessageSeller } from '../messages/message-seller.tsx';
+import { MessageSeller, sameEmail } from '../messages/message-seller.tsx';
+import { OffMarketNotice } from '../moderation/off-market.tsx';
+import { ReportButton } from '../moderation/report-dialog.tsx';
 import { BookingDialog } from './booking-dialog.tsx';
 import { CarGallery } from './car-gallery.tsx';
 import NotFoundPage from './not-found.tsx';
@@ -118,6 +121,64 @@ function CarFacts({ car }: { car: CarRecord }) {
   );
 }
 
+/** "Report this car", for anyone but its seller (a visitor is asked to sign in first). */
+function ReportCar({ car }: { car: CarRecord }) {
+  const { status, user } = useAuth();
+  const email = user?.email ?? '';
+  if (status === 'signed-in' && email !== '' && sameEmail(car.email, email)) return null;
+  return (
+    <ReportButton
+      subject={{ type: 'car', id: car._id }}
+      title={`Report ${car.name}`}
+      alignSelf="flex-start"
+      colorPalette="gray"
+    >
+      <LuFlag /> Report this car
+    </ReportButton>
+  );
+}
+
+/**
+ * Book Now while the car is free, Message seller and the way back to the cars. A car off the
+ * market (and not sold) says why instead, and can be neither booked nor asked about.
+ */
+function CarActions({ car }: { car: CarRecord }) {
+  const [booking, setBooking] = useState(false);
+  const { settled } = useAuth();
+  const sold = car.sold === 1;
+  const booked = car.booked === 1;
+  const offMarket = sold ? undefined : car.off_market;
+  return (
+    <>
+      {offMarket ? <OffMarketNotice reason={offMarket} /> : null}
+      <HStack gap="3" pt="4" wrap="wrap">
+        {offMarket ? null : sold ? (
+          <Button disabled colorPalette="gray">
+            Sold
+          </Button>
+        ) : booked ? (
+          <Button disabled colorPalette="gray">
+            Already Booked
+          </Button>
+        ) : (
+          // A click waits for the session: a member is not asked to sign in.
+          <Button colorPalette="teal" disabled={!settled} onClick={() => setBooking(true)}>
+            Book Now
+          </Button>
+        )}
+        {offMarket ? null : <MessageSeller car={car} />}
+        <Button asChild variant="outline">
+          <RouterLink to="/products">See Others Cars</RouterLink>
+        </Button>
+      </HStack>
+      <ReportCar car={car} />
+      {booked || sold || offMarket ? null : (
+        <BookingDialog car={car} open={booking} onClose={() => setBooking(false)} />
+      )}
+    </>
+  );
+}
+
 export default function CarDetailPage() {
   const id = useParams().id ?? '';
   const { data: car, isPending, error } = useQuery(carQuery(id));
@@ -128,8 +189,6 @@ export default function CarDetailPage() {
     enabled: car !== undefined,
     meta: { quiet: true },
   });
-  const [booking, setBooking] = useState(false);
-  const { settled } = useAuth();
   usePageTitle(car?.name);
 
   if (isPending) return <CarSkeleton />;
@@ -162,30 +221,8 @@ export default function CarDetailPage() {
         </HStack>
         <CarFacts car={car} />
         <PriceHistory points={history.data?.items ?? []} />
-        <HStack gap="3" pt="4" wrap="wrap">
-          {sold ? (
-            <Button disabled colorPalette="gray">
-              Sold
-            </Button>
-          ) : booked ? (
-            <Button disabled colorPalette="gray">
-              Already Booked
-            </Button>
-          ) : (
-            // A click waits for the session: a member is not asked to sign in.
-            <Button colorPalette="teal" disabled={!settled} onClick={() => setBooking(true)}>
-              Book Now
-            </Button>
-          )}
-          <MessageSeller car={car} />
-          <Button asChild variant="outline">
-            <RouterLink to="/products">See Others Cars</RouterLink>
-          </Button>
-        </HStack>
+        <CarActions car={car} />
       </Stack>
-      {booked || sold ? null : (
-        <BookingDialog car={car} open={booking} onClose={() => setBooking(false)} />
-      )}
     </Grid>
   );
 }

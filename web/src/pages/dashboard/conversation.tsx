@@ -1,5 +1,7 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import type { MessageRecord } from '@second-gear/features/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError, describeError } from '../../api/http.ts';
 import { notifyError } from '../../components/notify.ts';
@@ -10,6 +12,7 @@ import { ConversationHeader, partyName } from '../../messages/conversation-heade
 import { MessageLog } from '../../messages/message-log.tsx';
 import { messageQueries } from '../../messages/message-queries.ts';
 import { useMarkRead } from '../../messages/use-conversation.ts';
+import { ReportDialog } from '../../moderation/report-dialog.tsx';
 
 /** A conversation that is not there: none by this id, or not the reader's. */
 function ConversationNotFound() {
@@ -36,6 +39,11 @@ export default function ConversationPage() {
   const messages = pages.toReversed().flatMap((page) => page.messages);
   useMarkRead(id, conversation?.unread ?? 0, messages.at(-1)?.seq);
   usePageTitle(conversation ? `Messages with ${conversation.with.name}` : undefined);
+  // The message being reported stays while its dialog closes, so the dialog keeps its content.
+  const [reporting, setReporting] = useState<{ message: MessageRecord | null; open: boolean }>({
+    message: null,
+    open: false,
+  });
 
   if (query.isPending) return <PageLoader label="Loading the conversation" />;
   if (query.error instanceof ApiError && query.error.status === 404) {
@@ -56,8 +64,18 @@ export default function ConversationPage() {
             if (result.isError) notifyError(result.error);
           });
         }}
+        onReport={(message) => setReporting({ message, open: true })}
       />
       <Composer conversation={conversation} />
+      {reporting.message ? (
+        <ReportDialog
+          key={reporting.message._id}
+          subject={{ type: 'message', id: reporting.message._id }}
+          title={`Report a message from ${conversation.with.name}`}
+          open={reporting.open}
+          onClose={() => setReporting((current) => ({ ...current, open: false }))}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -20,19 +20,36 @@ import { useConfirmedCommand } from '../../components/use-confirmed-command.ts';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
 import { messageQueries } from '../../messages/message-queries.ts';
+import { ModeratorReason, OffMarketBadge } from '../../moderation/off-market.tsx';
 import { AddCarDialog } from './add-car-dialog.tsx';
 import { ApplyForSellerButton } from './apply-for-seller.tsx';
 import { EditCarDialog } from './edit-car-dialog.tsx';
 
 const ALREADY = 'Already in Advertisement';
 
-/** The status column: "Sold", or the spec's "Booked" / "Yet to Booked". */
+/**
+ * The status column: "Sold", or the spec's "Booked" / "Yet to Booked", and why an unsold car is
+ * off the market when it is.
+ */
 function CarStatus({ car }: { car: CarRecord }) {
   if (car.sold === 1) return <Badge colorPalette="gray">Sold</Badge>;
   return (
-    <Badge colorPalette={car.booked === 1 ? 'orange' : 'green'} whiteSpace="nowrap">
-      {car.booked === 1 ? 'Booked' : 'Yet to Booked'}
-    </Badge>
+    <HStack gap="2" wrap="wrap">
+      <Badge colorPalette={car.booked === 1 ? 'orange' : 'green'} whiteSpace="nowrap">
+        {car.booked === 1 ? 'Booked' : 'Yet to Booked'}
+      </Badge>
+      {car.off_market ? <OffMarketBadge reason={car.off_market} /> : null}
+    </HStack>
+  );
+}
+
+/** The car's name, and what the moderator said when they took it off the market. */
+function CarName({ car }: { car: CarRecord }) {
+  return (
+    <>
+      {car.name}
+      {car.off_market_reason ? <ModeratorReason reason={car.off_market_reason} /> : null}
+    </>
   );
 }
 
@@ -207,7 +224,7 @@ export default function MyCarsPage() {
               />
             ),
           },
-          { header: 'Name', card: 'title', wraps: true, cell: (car) => car.name },
+          { header: 'Name', card: 'title', wraps: true, cell: (car) => <CarName car={car} /> },
           { header: 'Price', cell: (car) => formatMoney(car.price) },
           { header: 'Years of Use', cell: (car) => formatYearsOfUse(car.use) },
           { header: 'Status', cell: (car) => <CarStatus car={car} /> },
