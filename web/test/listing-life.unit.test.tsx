@@ -156,6 +156,57 @@ describe('My Products: edit and mark sold', () => {
   });
 });
 
+describe('My Products: a listing’s term', () => {
+  it('says how long each car has been listed and until when; an expired one is renewed in one click', async () => {
+    const day = 86_400_000;
+    let expired = true;
+    const { calls } = stubApi({
+      'GET /api/user/seller%40example.com': seller,
+      'GET /api/products': () =>
+        list([
+          car(
+            expired
+              ? {
+                  listed_at: new Date(Date.now() - 61 * day).toISOString(),
+                  expires_at: new Date(Date.now() - day).toISOString(),
+                  off_market: 'expired',
+                }
+              : {
+                  listed_at: new Date().toISOString(),
+                  expires_at: new Date(Date.now() + 60 * day).toISOString(),
+                },
+          ),
+          car({
+            _id: 'car-2',
+            name: 'Fresh One',
+            listed_at: new Date(Date.now() - 12 * day).toISOString(),
+            expires_at: new Date(Date.now() + 48 * day).toISOString(),
+          }),
+        ]),
+      'POST /api/product/car-1/renew': () => {
+        expired = false;
+        return updated('41');
+      },
+    });
+    renderApp('/user/products', { as: seller });
+    const user = userEvent.setup();
+    const row = (await screen.findByText(/Listed 61 days ago · expired/)).closest('tr')!;
+    expect(within(row).getByText('Expired')).toBeInTheDocument();
+    const fresh = screen.getByText(/Listed 12 days ago · in search until/).closest('tr')!;
+    expect(within(fresh).queryByRole('button', { name: /^Renew/ })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Renew Honda Civic' }));
+    expect(await screen.findByText('Renewed: in search for another 60 days')).toBeInTheDocument();
+    expect(posts(calls).map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/product/car-1/renew',
+    ]);
+    await waitFor(() =>
+      expect(within(row).getByText(/Listed today · in search until/)).toBeInTheDocument(),
+    );
+    expect(within(row).queryByText('Expired')).not.toBeInTheDocument();
+  });
+});
+
 describe("Seller's My Bookings: answering", () => {
   const sellerApi = (bookings: () => BookingRecord[], extra: Record<string, unknown> = {}) =>
     stubApi({

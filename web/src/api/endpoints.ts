@@ -134,6 +134,8 @@ export const editCar = (id: string, changes: CommandBody<'editCar'>) =>
 export const markCarSold = (id: string) =>
   dataOf(commands.POST('/api/product/{id}/sold', byId(id)));
 export const deleteCar = (id: string) => dataOf(commands.DELETE('/api/product/{id}', byId(id)));
+/** Starts a new term of a car for sale, expired or not: back in search for another term. */
+export const renewCar = (id: string) => dataOf(commands.POST('/api/product/{id}/renew', byId(id)));
 /** The most a page of a list may hold (the contract's `MAX_PAGE_SIZE`, checked by type). */
 const MOST: typeof MAX_PAGE_SIZE = 100;
 /** The price when listed, then each change, oldest first: the first 100 points. */

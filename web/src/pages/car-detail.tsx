@@ -25,6 +25,7 @@ import {
   formatMoney,
   formatYearsOfUse,
   fuelLabels,
+  listedAgo,
   savingOf,
   transmissionLabels,
 } from '../components/car-facts.ts';
@@ -97,6 +98,9 @@ function CarFacts({ car }: { car: CarRecord }) {
       <Line label="Location" value={car.location} />
       <Line label="Years of Use" value={formatYearsOfUse(car.use)} />
       <Line label="Category" value={car.category} />
+      <Text fontSize="sm" color="fg.muted">
+        {listedAgo(car.listed_at)}
+      </Text>
       {car.make !== undefined ? <Line label="Make" value={car.make} /> : null}
       {car.model !== undefined ? <Line label="Model" value={car.model} /> : null}
       {car.year !== undefined ? <Line label="Year" value={String(car.year)} /> : null}

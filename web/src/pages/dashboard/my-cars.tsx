@@ -1,13 +1,20 @@
 import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/features/contract';
+import { EXPIRY_NOTICE_DAYS, LISTING_DAYS } from '@second-gear/features/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { advertiseCar, deleteCar, getSellerCars, markCarSold } from '../../api/endpoints.ts';
+import {
+  advertiseCar,
+  deleteCar,
+  getSellerCars,
+  markCarSold,
+  renewCar,
+} from '../../api/endpoints.ts';
 import { ApiError } from '../../api/http.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useUserRecord } from '../../auth/use-user-record.ts';
-import { formatMoney, formatYearsOfUse } from '../../components/car-facts.ts';
+import { formatMoney, formatYearsOfUse, listedAgo } from '../../components/car-facts.ts';
 import { CarPicture } from '../../components/car-picture.tsx';
 import { ConfirmDeleteDialog, ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
@@ -43,11 +50,34 @@ function CarStatus({ car }: { car: CarRecord }) {
   );
 }
 
-/** The car's name, and what the moderator said when they took it off the market. */
+/** Whether a car for sale is in the last days of its term, or past it: time to renew. */
+const renewable = (car: CarRecord, now = Date.now()) =>
+  car.sold === 0 &&
+  (car.off_market === 'expired' ||
+    Date.parse(car.expires_at) - now <= EXPIRY_NOTICE_DAYS * 86_400_000);
+
+/** When a car for sale leaves search, or that it has. */
+const termWords = (car: CarRecord) => {
+  if (car.sold === 1) return listedAgo(car.listed_at);
+  if (car.off_market === 'expired') return `${listedAgo(car.listed_at)} · expired`;
+  const until = new Date(car.expires_at).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+  });
+  return `${listedAgo(car.listed_at)} · in search until ${until}`;
+};
+
+/**
+ * The car's name, how long its term has run and when it ends, and what the moderator said when
+ * they took it off the market.
+ */
 function CarName({ car }: { car: CarRecord }) {
   return (
     <>
       {car.name}
+      <Text fontSize="xs" color="fg.muted">
+        {termWords(car)}
+      </Text>
       {car.off_market_reason ? <ModeratorReason reason={car.off_market_reason} /> : null}
     </>
   );
@@ -90,6 +120,8 @@ function CarActions({
   car,
   advertising,
   onAdvertise,
+  renewing,
+  onRenew,
   onEdit,
   onSell,
   onDelete,
@@ -97,6 +129,8 @@ function CarActions({
   car: CarRecord;
   advertising: boolean;
   onAdvertise: () => void;
+  renewing: boolean;
+  onRenew: () => void;
   onEdit: () => void;
   onSell: () => void;
   onDelete: () => void;
@@ -105,6 +139,17 @@ function CarActions({
   const sold = car.sold === 1;
   return (
     <HStack gap="2" wrap="wrap" minW={{ md: '15rem' }}>
+      {renewable(car) ? (
+        <Button
+          size="xs"
+          colorPalette="teal"
+          aria-label={`Renew ${car.name}`}
+          loading={renewing}
+          onClick={onRenew}
+        >
+          Renew
+        </Button>
+      ) : null}
       {sold ? null : advertised ? (
         <Tooltip label="Already Advertised">
           <Button size="xs" variant="subtle" onClick={() => notifyInfo(ALREADY)}>
@@ -166,7 +211,12 @@ function useCarCommands() {
     success: 'Item Deleted Successfully!',
     invalidate: [['cars'], ['car']],
   });
-  return { advertise, sale, removal };
+  const renewal = useCommand<string>({
+    run: renewCar,
+    success: `Renewed: in search for another ${LISTING_DAYS} days`,
+    invalidate: [['cars'], ['car']],
+  });
+  return { advertise, renewal, sale, removal };
 }
 
 export default function MyCarsPage() {
@@ -187,7 +237,7 @@ export default function MyCarsPage() {
     { enabled: email !== '' },
   );
 
-  const { advertise, sale, removal } = useCarCommands();
+  const { advertise, renewal, sale, removal } = useCarCommands();
 
   return (
     <Stack gap="6">
@@ -240,6 +290,8 @@ export default function MyCarsPage() {
                 car={car}
                 advertising={advertise.isPending && advertise.variables === car._id}
                 onAdvertise={() => advertise.mutate(car._id)}
+                renewing={renewal.isPending && renewal.variables === car._id}
+                onRenew={() => renewal.mutate(car._id)}
                 onEdit={() => setEditing({ car, open: true })}
                 onSell={() => sale.ask(car)}
                 onDelete={() => removal.ask(car)}
