@@ -229,7 +229,12 @@ describe.each(list)('query service on $name', (backend) => {
           advertise: 1,
           images: [expect.stringContaining(ids.cars.booked)],
           sold: 0,
+          listed_at: expect.any(String),
+          expires_at: expect.any(String),
         });
+        // On the market for a term of 60 days from its listing.
+        const term = cars[1] as unknown as { listed_at: string; expires_at: string };
+        expect(Date.parse(term.expires_at) - Date.parse(term.listed_at)).toBe(60 * 86_400_000);
         // The public list ignores a token, even a bad one.
         expect((await get('/api/products', 'expired.or.bad')).statusCode).toBe(200);
       });
@@ -365,6 +370,8 @@ describe.each(list)('query service on $name', (backend) => {
             advertise: 1,
             images: [`https://images.example.com/${ids.cars.booked}.jpg`],
             sold: 0,
+            listed_at: car.json().listed_at,
+            expires_at: car.json().expires_at,
           }),
         );
         expect(car.json().category).toMatch(/^SUV /);

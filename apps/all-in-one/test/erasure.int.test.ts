@@ -132,6 +132,13 @@ describe('erasing a deleted user in the all-in-one', () => {
     expect(
       (await call('POST', `${conversation}/messages`, olive, { text: 'Will do' })).status,
     ).toBe(201);
+    // And reports Olive, giving his phone in the details.
+    const reported = await call('POST', '/api/reports', sam, {
+      subject: { type: 'user', id: olive.uid },
+      reason: 'other',
+      details: `Call me on ${samsPhone}, ${sam.name}`,
+    });
+    expect(reported.status, reported.text).toBe(201);
     const told = await call('GET', '/api/notifications', olive, undefined, {
       'x-min-position': booked.position,
     });
@@ -174,6 +181,7 @@ describe('erasing a deleted user in the all-in-one', () => {
       await call('GET', `/product/${samsSold.insertedId}`, undefined, undefined, at),
       await call('GET', '/', undefined, undefined, at),
       await call('GET', '/sitemap.xml', undefined, undefined, at),
+      await call('GET', '/api/reports', admin, undefined, at),
       await call('GET', conversation, olive, undefined, at),
       await call('GET', '/api/conversations', olive, undefined, at),
     ];

@@ -18,11 +18,10 @@ import {
   ReadIdParams,
   TOTAL_ESTIMATED_HEADER,
 } from '../contract/index.ts';
-import { termEnd } from '../expiry/schedule.ts';
 import { countAll, type QueryContext } from '../platform/reads/context.ts';
 import { offsetOf, setPageHeaders, setSearchHeaders } from '../platform/reads/paging.ts';
 import { accountOf, viewerOf } from '../platform/reads/viewer.ts';
-import type { OffMarketReason } from '../platform/rules.ts';
+import { type OffMarketReason, termEnd } from '../platform/rules.ts';
 import {
   type CarSearch,
   carConditions,

@@ -1,7 +1,7 @@
 import { REACTIONS_SCHEMA, type ReadModelDb } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import type { ProjectedEvent } from '../platform/projection.ts';
-import { EXPIRY_NOTICE_DAYS, LISTING_DAYS } from '../platform/rules.ts';
+import { EXPIRY_NOTICE_DAYS, LISTING_DAYS, termEnd } from '../platform/rules.ts';
 import type { Command } from '../registry/commands.ts';
 import type { EventType } from '../registry/events.ts';
 
@@ -17,9 +17,6 @@ export const listingTermTypes: ReadonlySet<EventType> = new Set([
   'CarSold',
   'CarDeleted',
 ]);
-
-/** When a term that began at `began` ends. */
-export const termEnd = (began: Date): Date => new Date(began.getTime() + LISTING_DAYS * DAY_MS);
 
 /** How many commands one look sends at most; the rest wait for the next look. */
 const PER_LOOK = 500;
