@@ -235,7 +235,13 @@ export async function logOut(page: Page) {
 /** Opens a dashboard screen through the drawer, as a user does. */
 export async function openDashboard(page: Page, link: string) {
   await page.goto('/user');
-  await page
+  await see(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+  // On a phone the dashboard's links are in a drawer, behind its menu button.
+  const menu = page.getByRole('button', { name: 'Dashboard menu' });
+  const within = (await menu.isVisible())
+    ? await menu.click().then(() => opened(page.getByRole('dialog', { name: 'Dashboard' })))
+    : page;
+  await within
     .getByRole('navigation', { name: 'Dashboard' })
     .getByRole('link', { name: link })
     .click();

@@ -1,6 +1,7 @@
 // Trust, as its people use it in a browser: a buyer reports a car from its page; an admin finds
 // it on the Reports page and hides it with a reason; the car is gone from a visitor's search, and
-// its seller sees why on My Products; the admin restores it and it is back.
+// its seller sees why on My Products and its page; the admin restores it and it is back. On a
+// desktop and on a phone.
 import { demoAccounts } from '@second-gear/all-in-one';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -26,7 +27,12 @@ async function searchFor(page: Page, words: string) {
   await see(page.getByText(/^\d+ cars?$|^No cars/));
 }
 
-describe('Trust', () => {
+const sizes = [
+  { size: 'desktop', viewport: { width: 1440, height: 900 } },
+  { size: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+describe.each(sizes)('Trust on a $size', ({ viewport }) => {
   test('a buyer reports a car, an admin hides it with a reason and restores it', async () => {
     const token = unique();
     const seller = await createAccount('seller', `Rex Seller ${token}`, 'Seller');
@@ -43,6 +49,7 @@ describe('Trust', () => {
 
     // The buyer reports it from its page.
     const page = browser.page;
+    await page.setViewportSize(viewport);
     await logIn(page, buyer.account);
     await page.goto(`/car/${id}`);
     await see(page.getByRole('heading', { level: 1, name }));
@@ -55,6 +62,7 @@ describe('Trust', () => {
 
     // The admin finds it on the Reports page and hides it, saying why.
     const adminPage = await browser.newPage();
+    await adminPage.setViewportSize(viewport);
     await logIn(adminPage, admin);
     await openDashboard(adminPage, 'Reports');
     await see(adminPage.getByRole('heading', { level: 1, name: 'Reports' }));
@@ -74,11 +82,18 @@ describe('Trust', () => {
 
     // Its seller sees it hidden, with the reason.
     const sellerPage = await browser.newPage();
+    await sellerPage.setViewportSize(viewport);
     await logIn(sellerPage, seller.account);
     await openDashboard(sellerPage, 'My Products');
-    const row = sellerPage.getByRole('row').filter({ hasText: name });
-    await see(row.getByText('Hidden', { exact: true }));
-    await see(row.getByText('The price is not believable: send the papers to support'));
+    // Their only car: a row of the table on a desktop, a card on a phone.
+    const mine = sellerPage.getByRole('main');
+    await see(mine.getByText(name));
+    await see(mine.getByText('Hidden', { exact: true }));
+    await see(mine.getByText('The price is not believable: send the papers to support'));
+    // Its page says it is under review, and offers no booking.
+    await sellerPage.goto(`/car/${id}`);
+    await see(sellerPage.getByText('This car is under review and cannot be booked for now.'));
+    expect(await sellerPage.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
 
     // The admin restores it from the settled reports; it is back in search.
     await adminPage.goto('/user/reports?status=resolved');
