@@ -102,38 +102,6 @@ function sendMessageRoute(app: ServiceApp, run: RunCommand, limits: SendingLimit
   });
 }
 
-/** `POST /api/conversations/:id/read`: a party has read up to a message. */
-function readConversationRoute(app: ServiceApp, run: RunCommand) {
-  const call = messageWriteCalls.readConversation;
-  const { schema, ...target } = writeRoute(messageWriteCalls, 'readConversation');
-  app.route({
-    ...target,
-    onRequest: authenticated(app),
-    schema: {
-      ...schema,
-      headers: CommandHeaders,
-      params: call.params,
-      body: call.body,
-      response: answerSchemas(call.answer, [200]),
-    },
-    handler: async (request, reply) =>
-      run(request, reply, {
-        command: {
-          type: 'ReadConversation',
-          actor: actorOf(request),
-          data: { conversationId: request.params.id, upTo: request.body.upTo },
-        },
-        answer: (decision) => ({
-          status: 200,
-          body: {
-            acknowledged: true as const,
-            modifiedCount: decision.appends.length > 0 ? 1 : 0,
-          },
-        }),
-      }),
-  });
-}
-
 /**
  * Conversations between a buyer and a seller: opening one and writing in it (within the
  * sender's budgets, counted per command service, unless `limited` is false), reading, and
@@ -146,7 +114,14 @@ export function messageWriteRoutes(
   const limits = limited ? sendingLimits() : undefined;
   startConversationRoute(app, run, limits);
   sendMessageRoute(app, run, limits);
-  readConversationRoute(app, run);
+  idCommandRoute(app, run, messageWriteCalls, 'readConversation', {
+    command: (conversationId, actor, { upTo }) => ({
+      type: 'ReadConversation',
+      actor,
+      data: { conversationId, upTo },
+    }),
+    count: 'modifiedCount',
+  });
   idCommandRoute(app, run, messageWriteCalls, 'blockParty', {
     command: (conversationId, actor) => ({ type: 'BlockParty', actor, data: { conversationId } }),
     count: 'modifiedCount',

@@ -36,39 +36,17 @@ function fileReportRoute(app: ServiceApp, run: RunCommand) {
   });
 }
 
-/** `POST /api/reports/:id/resolve`: an admin settles a subject's reports with an action. */
-function resolveReportsRoute(app: ServiceApp, run: RunCommand) {
-  const call = moderationWriteCalls.resolveReports;
-  const { schema, ...target } = writeRoute(moderationWriteCalls, 'resolveReports');
-  app.route({
-    ...target,
-    onRequest: authenticated(app),
-    schema: {
-      ...schema,
-      headers: CommandHeaders,
-      params: call.params,
-      body: call.body,
-      response: answerSchemas(call.answer, [200]),
-    },
-    handler: async (request, reply) =>
-      run(request, reply, {
-        command: {
-          type: 'ResolveReports',
-          actor: actorOf(request),
-          data: { groupId: request.params.id, ...request.body },
-        },
-        answer: (decision) => ({
-          status: 200,
-          body: { acknowledged: true as const, modifiedCount: decision.appends.length > 0 ? 1 : 0 },
-        }),
-      }),
-  });
-}
-
 /** Reports and what admins do with them. */
 export function moderationWriteRoutes(app: ServiceApp, { run }: { run: RunCommand }): void {
   fileReportRoute(app, run);
-  resolveReportsRoute(app, run);
+  idCommandRoute(app, run, moderationWriteCalls, 'resolveReports', {
+    command: (groupId, actor, body) => ({
+      type: 'ResolveReports',
+      actor,
+      data: { groupId, ...body },
+    }),
+    count: 'modifiedCount',
+  });
   idCommandRoute(app, run, moderationWriteCalls, 'viewReportedMessage', {
     command: (groupId, actor) => ({ type: 'ViewReportedMessage', actor, data: { groupId } }),
     count: 'modifiedCount',

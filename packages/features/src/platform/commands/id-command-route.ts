@@ -1,6 +1,6 @@
 import type { ServiceApp } from '@second-gear/service-http';
 import type { onRequestAsyncHookHandler } from 'fastify';
-import type { ZodType } from 'zod';
+import type { output, ZodType } from 'zod';
 import type { IdParams } from '../../contract/fields.ts';
 import type { Command } from '../../registry/commands.ts';
 import type { Actor } from '../../registry/events.ts';
@@ -8,8 +8,11 @@ import type { Decision } from '../decision.ts';
 import { actorOf, CommandHeaders, type RunCommand } from './command-route.ts';
 import { answerSchemas, authenticated, type WriteCallSpec, writeRoute } from './route-options.ts';
 
-/** A call on one thing named by the path: its contract has the id as `params`. */
-type IdCall = WriteCallSpec & { params: typeof IdParams; answer: ZodType };
+/** A call on one thing named by the path: its contract has the id as `params`, maybe a body. */
+type IdCall = WriteCallSpec & { params: typeof IdParams; answer: ZodType; body?: ZodType };
+
+/** The body of a call as its contract reads it; undefined for a call without one. */
+type BodyOf<Call> = Call extends { body: ZodType } ? output<Call['body']> : undefined;
 
 /** The names of the calls in `Calls` on one thing named by the path. */
 type IdCallName<Calls> = {
@@ -19,17 +22,21 @@ type IdCallName<Calls> = {
 
 /**
  * A command on one thing named by the path (`/:id`): a service token, the command headers, one
- * command from the id and the caller, and an answer of 200 that counts the one thing changed,
- * as the API's clients read it: `modifiedCount` for an update, `deletedCount` for a deletion;
- * 0 when the command found nothing to change (a favourite kept twice) and appended nothing.
+ * command from the id, the caller and the body (for a call that has one), and an answer of 200
+ * that counts the one thing changed, as the API's clients read it: `modifiedCount` for an
+ * update, `deletedCount` for a deletion; 0 when the command found nothing to change (a favourite
+ * kept twice) and appended nothing.
  */
-export function idCommandRoute<Calls extends Record<string, WriteCallSpec>>(
+export function idCommandRoute<
+  Calls extends Record<string, WriteCallSpec>,
+  Name extends IdCallName<Calls>,
+>(
   app: ServiceApp,
   run: RunCommand,
   calls: Calls,
-  name: IdCallName<Calls>,
+  name: Name,
   route: {
-    command: (id: string, actor: Actor) => Command;
+    command: (id: string, actor: Actor, body: BodyOf<Calls[Name]>) => Command;
     count: 'modifiedCount' | 'deletedCount';
     /** Who may call: a service token by default (the webhook calls take an API key too). */
     onRequest?: onRequestAsyncHookHandler;
@@ -44,11 +51,16 @@ export function idCommandRoute<Calls extends Record<string, WriteCallSpec>>(
       ...schema,
       headers: CommandHeaders,
       params: call.params,
+      ...(call.body === undefined ? {} : { body: call.body }),
       response: answerSchemas(call.answer, [200]),
     },
     handler: async (request, reply) =>
       run(request, reply, {
-        command: route.command(request.params.id, actorOf(request)),
+        command: route.command(
+          request.params.id,
+          actorOf(request),
+          request.body as BodyOf<Calls[Name]>,
+        ),
         answer: (decision: Decision) => ({
           status: 200,
           body: { acknowledged: true as const, [route.count]: decision.appends.length > 0 ? 1 : 0 },
