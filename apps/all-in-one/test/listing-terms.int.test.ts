@@ -5,20 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXPIRY_NOTICE_DAYS, LISTING_DAYS } from '@second-gear/features';
+import { DAY_MS, EXPIRY_NOTICE_DAYS, LISTING_DAYS } from '@second-gear/features';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMarketplace } from '../src/marketplace.ts';
-import {
-  callMarketplace,
-  type Person,
-  peopleTagged,
-  registerPeople,
-  serviceTokenOf,
-  startBareMarketplace,
-} from './support.ts';
+import { peopleTagged, personCaller, registerPeople, startBareMarketplace } from './support.ts';
 
 const SECRET = 'test-secret-of-the-all-in-one-listing-terms-0123456789';
-const DAY_MS = 86_400_000;
 type Car = { _id: string; listed_at: string; expires_at: string; off_market?: string };
 
 describe('listing terms in the all-in-one', () => {
@@ -30,12 +22,7 @@ describe('listing terms in the all-in-one', () => {
   const admin = person('Ada Admin', 'Admin');
   const sam = person('Sam Seller', 'Seller');
 
-  const call = async (method: string, path: string, as?: Person, body?: unknown, at?: string) =>
-    callMarketplace(
-      marketplace.url,
-      { method, path, token: as && serviceTokenOf(SECRET, as), body },
-      at ? { 'x-min-position': at } : {},
-    );
+  const call = personCaller(() => marketplace.url, SECRET);
   const searched = async (name: string, at: string) => {
     const answer = await call(
       'GET',

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMarketplace } from '../src/marketplace.ts';
 import {
-  callMarketplace,
   followEventStream,
   type Person,
   peopleTagged,
+  personCaller,
   registerPeople,
   serviceTokenOf,
   startBareMarketplace,
@@ -38,12 +38,7 @@ describe('conversations in the all-in-one', () => {
   const cal = person('Cal Buyer', 'Buyer');
   const dee = person('Dee Buyer', 'Buyer');
 
-  const call = async (method: string, path: string, as?: Person, body?: unknown, at?: string) =>
-    callMarketplace(
-      marketplace.url,
-      { method, path, token: as && serviceTokenOf(SECRET, as), body },
-      at ? { 'x-min-position': at } : {},
-    );
+  const call = personCaller(() => marketplace.url, SECRET);
   const listCar = async (name: string) => {
     const answer = await call('POST', '/api/product', sam, {
       name,

@@ -8,11 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMarketplace } from '../src/marketplace.ts';
 import {
-  callMarketplace,
   type Person,
   peopleTagged,
+  personCaller,
   registerPeople,
-  serviceTokenOf,
   startBareMarketplace,
 } from './support.ts';
 
@@ -39,12 +38,7 @@ describe('reports and moderation in the all-in-one', () => {
   const cal = person('Cal Buyer', 'Buyer');
   const dee = person('Dee Buyer', 'Buyer');
 
-  const call = async (method: string, path: string, as?: Person, body?: unknown, at?: string) =>
-    callMarketplace(
-      marketplace.url,
-      { method, path, token: as && serviceTokenOf(SECRET, as), body },
-      at ? { 'x-min-position': at } : {},
-    );
+  const call = personCaller(() => marketplace.url, SECRET);
   const ok = async (method: string, path: string, as: Person, body?: unknown, status = 200) => {
     const answer = await call(method, path, as, body);
     expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(status);

@@ -63,6 +63,19 @@ export const callMarketplace = async (
   return { status: answer.status, text, body: json, headers: answer.headers };
 };
 
+/**
+ * Calls the marketplace at `url()` as a person (a service token signed with `secret`) or as no
+ * one, reading at position `at` when given, as the web client reads after its own writes.
+ */
+export const personCaller =
+  (url: () => string, secret: string) =>
+  (method: string, path: string, as?: Person, body?: unknown, at?: string) =>
+    callMarketplace(
+      url(),
+      { method, path, token: as && serviceTokenOf(secret, as), body },
+      at ? { 'x-min-position': at } : {},
+    );
+
 /** One server-sent event: its name and its data, parsed as JSON. */
 export type StreamEvent = { event: string; data: Record<string, unknown> };
 

@@ -2,6 +2,7 @@
 // first page, and its download carries no schema library.
 import type { CarRecord, CarSort, Fuel, Transmission } from '@second-gear/features/contract';
 import { fuelLabels, transmissionLabels } from '@second-gear/features/contract/car-labels';
+import { DAY_MS } from '@second-gear/features/rules';
 
 export { fuelLabels, transmissionLabels };
 
@@ -46,8 +47,6 @@ export function keyFacts(car: Pick<CarRecord, 'year' | 'mileage' | 'fuel'>): str
   if (car.fuel !== undefined) facts.push(fuelLabels[car.fuel]);
   return facts;
 }
-
-const DAY_MS = 86_400_000;
 
 /** How long ago a car's current term began, in whole days: "Listed today", "Listed 12 days ago". */
 export const listedAgo = (listedAt: string, now = Date.now()): string => {

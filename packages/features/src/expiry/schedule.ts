@@ -1,11 +1,10 @@
 import { REACTIONS_SCHEMA, type ReadModelDb } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import type { ProjectedEvent } from '../platform/projection.ts';
-import { EXPIRY_NOTICE_DAYS, LISTING_DAYS, termEnd } from '../platform/rules.ts';
+import { DAY_MS, EXPIRY_NOTICE_DAYS, LISTING_DAYS, termEnd } from '../platform/rules.ts';
 import type { Command } from '../registry/commands.ts';
 import type { EventType } from '../registry/events.ts';
 
-const DAY_MS = 86_400_000;
 const table = sql.table(`${REACTIONS_SCHEMA}.listing_terms`);
 
 /** The events the schedule follows: a term's start, its notice and end, and a car leaving. */

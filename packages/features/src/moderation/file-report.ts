@@ -129,7 +129,7 @@ export const fileReport = (input: {
 };
 
 /** The streams a subject is read from, each only for its own type. */
-export const subjectReads = (subject: ReportSubject, read: StreamReads) => {
+const subjectReads = (subject: ReportSubject, read: StreamReads) => {
   const ref = subject.type === 'message' ? messageRefOf(subject.id) : undefined;
   return {
     reports: read.reports(subjectKeyOf(subject)),

@@ -105,7 +105,7 @@ const toGroup = (group: GroupRow, details: Details): ReportGroupRecord => {
       type,
       _id: group.subject_id,
       label: car?.name ?? ownerName,
-      link: type === 'car' ? `/car/${group.subject_id}` : type === 'user' ? null : null,
+      link: type === 'car' ? `/car/${group.subject_id}` : null,
       image: car?.image ?? null,
       hidden_reason: car?.hidden_reason ?? null,
       deleted: type === 'car' ? car?.deleted_at != null : owner?.deleted_at != null,

@@ -104,12 +104,15 @@ export type ModerationAction = (typeof moderationActions)[number];
 export const offMarketReasons = ['hidden', 'seller-suspended', 'expired'] as const;
 export type OffMarketReason = (typeof offMarketReasons)[number];
 
+/** A day, in milliseconds. */
+export const DAY_MS = 86_400_000;
+
 /** How long a listing stays on the market after it was listed or last renewed. */
 export const LISTING_DAYS = 60;
 /** How long before it expires its seller is told, so they can renew it. */
 export const EXPIRY_NOTICE_DAYS = 7;
 /** When a listing's term that began at `began` ends. */
-export const termEnd = (began: Date): Date => new Date(began.getTime() + LISTING_DAYS * 86_400_000);
+export const termEnd = (began: Date): Date => new Date(began.getTime() + LISTING_DAYS * DAY_MS);
 
 /** How many different people's open reports take a car off the market pending review. */
 export const REPORTERS_TO_HIDE = 3;
