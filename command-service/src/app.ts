@@ -14,6 +14,7 @@ import {
   messageWriteRoutes,
   moderationWriteRoutes,
   parseDomainEvent,
+  reviewWriteRoutes,
   streams,
   userWriteRoutes,
   webhookWriteRoutes,
@@ -86,7 +87,7 @@ export type CommandServiceOptions = {
   trustProxy?: boolean | string[];
   /** The names answered besides addresses and `localhost`: the public URL's host and those told. */
   hosts?: { publicUrl?: string | undefined; allowed?: readonly string[] };
-  /** The clock that stamps events. */
+  /** The clock that stamps events and says whether a meetup has passed. */
   now?: () => Date;
   /**
    * Webhook endpoints: which addresses their hosts may resolve to (`public` by default), and
@@ -143,6 +144,7 @@ const commandRoutes = async (
     messageWriteRoutes(routes as ServiceApp, { run, limited: options.rateLimit !== false });
     moderationWriteRoutes(routes as ServiceApp, { run });
     expiryWriteRoutes(routes as ServiceApp, { run });
+    reviewWriteRoutes(routes as ServiceApp, { run, ...(options.now ? { now: options.now } : {}) });
     await apiKeyWriteRoutes(routes as ServiceApp, { run });
     const { authenticatedOrApiKey } = apiKeyVerifier(routes as ServiceApp, options.store);
     await webhookWriteRoutes(routes as ServiceApp, {

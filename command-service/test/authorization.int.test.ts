@@ -46,6 +46,8 @@ type Fixtures = {
   reportedCar(): Promise<string>;
   /** The group of a report the shared buyer filed on a message the owner wrote them. */
   reportedMessage(): Promise<string>;
+  /** A review the shared buyer posted of the owner, after a meetup the owner accepted. */
+  review(): Promise<string>;
 };
 
 type Request = { method: string; url: string; body?: unknown; idToken?: boolean };
@@ -528,6 +530,40 @@ const cases: Case[] = [
     },
   },
   {
+    call: 'POST /api/reviews',
+    request: async (f) => ({
+      method: 'POST',
+      url: '/api/reviews',
+      body: { bookingId: await f.booking('accepted'), rating: 5, text: 'As described' },
+    }),
+    // The booking's buyer alone (the shared buyer booked it).
+    expected: {
+      anonymous: 401,
+      buyer: 201,
+      seller: 403,
+      'owning seller': 403,
+      admin: 403,
+      'deleted user': 403,
+    },
+  },
+  {
+    call: 'POST /api/reviews/:id/answer',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/reviews/${await f.review()}/answer`,
+      body: { text: 'Thank you' },
+    }),
+    // The seller reviewed alone.
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      seller: 403,
+      'owning seller': 200,
+      admin: 403,
+      'deleted user': 403,
+    },
+  },
+  {
     call: 'POST /api/api-keys',
     request: async () => ({
       method: 'POST',
@@ -714,6 +750,15 @@ for (const backend of engineIndependent()) {
           });
           expect(filed.statusCode, filed.body).toBe(201);
           return `message-${messageId}`;
+        },
+        async review() {
+          const bookingId = await this.booking('accepted');
+          const posted = await world.call('POST', '/api/reviews', {
+            token: shared.buyer.token,
+            body: { bookingId, rating: 4 },
+          });
+          expect(posted.statusCode, posted.body).toBe(201);
+          return bookingId;
         },
         async apiKey() {
           const issued = await world.call('POST', '/api/api-keys', {

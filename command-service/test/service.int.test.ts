@@ -76,6 +76,8 @@ describe('the command service', () => {
         'POST /api/reports/{id}/resolve',
         'POST /api/reports/{id}/view',
         'POST /api/product/{id}/renew',
+        'POST /api/reviews',
+        'POST /api/reviews/{id}/answer',
       ].sort(),
     );
     const listCar = document.paths['/api/product'].post;

@@ -752,6 +752,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0018-webhook-owners',
       '0019-conversations',
       '0020-moderation',
+      '0021-reviews',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

@@ -15,6 +15,8 @@ import {
   memberReadRoutes,
   messageReadRoutes,
   moderationReadRoutes,
+  reviewReadRoutes,
+  sellerReadRoutes,
   sitemapRoutes,
   timeTravelRoutes,
   userReadRoutes,
@@ -148,7 +150,11 @@ const openapiOf = () => ({
     },
     {
       name: 'moderation',
-      description: 'Reports on cars, users and messages, as the admins settle them',
+      description: 'Reports on cars, users, messages and reviews, as the admins settle them',
+    },
+    {
+      name: 'sellers',
+      description: "Sellers' public profiles and the reviews of buyers who met them",
     },
   ],
 });
@@ -226,6 +232,8 @@ const routes = (
   memberReadRoutes(app, ctx);
   messageReadRoutes(app, ctx);
   moderationReadRoutes(app, ctx);
+  sellerReadRoutes(app, ctx);
+  reviewReadRoutes(app, ctx);
   timeTravelRoutes(app, ctx);
   opsRoutes(app, ctx);
   sitemapRoutes(app, ctx, {

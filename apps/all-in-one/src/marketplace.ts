@@ -129,7 +129,10 @@ export interface MarketplaceOptions {
   carReadTimeoutMs?: number;
   /** Progress lines (starting, seeding, ready). */
   say?: (line: string) => void;
-  /** The time listings' terms are judged by: the clock by default (tests move it). */
+  /**
+   * The marketplace's clock: what stamps events, judges listings' terms and says whether a
+   * meetup has passed. The system's by default (tests move it).
+   */
   now?: () => Date;
 }
 
@@ -317,6 +320,7 @@ const startServices = async (
     ...(options.idempotencyRetentionMs === undefined
       ? {}
       : { idempotency: { retentionMs: options.idempotencyRetentionMs } }),
+    ...(options.now ? { now: options.now } : {}),
   });
   cleanups.push(() => command.close());
   // The projectors' commits, heard in process: they release reads waiting for a position and

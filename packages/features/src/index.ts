@@ -22,4 +22,6 @@ export * from './registry/personal-data.ts';
 export * from './registry/projected-event.ts';
 export * from './registry/projections.ts';
 export * from './registry/stream-state.ts';
+export * from './reviews/index.ts';
+export * from './sellers/index.ts';
 export * from './users/index.ts';

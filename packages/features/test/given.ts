@@ -75,6 +75,11 @@ export const streamOf = (event: DomainEvent): string => {
     case 'UserSuspended':
     case 'UserSuspensionLifted':
       return streams.user(event.data.userId);
+    case 'ReviewPosted':
+    case 'ReviewAnswered':
+    case 'ReviewHidden':
+    case 'ReviewRestored':
+      return streams.review(event.data.bookingId);
     default: {
       const { data } = event as { type: string; data: Record<string, unknown> };
       if (typeof data.carId !== 'string') throw new Error(`streamOf: no stream for ${event.type}`);

@@ -870,6 +870,43 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    // Reviews of sellers after a meetup, and what a seller's profile counts: their rating (kept
+    // on every car of theirs for the cards, and per seller), the bookings they accepted, and
+    // when they first answered each conversation.
+    name: '0021-reviews',
+    statements: (s) => [
+      `create table ${s}.reviews (
+        id text primary key,
+        booking_id text not null,
+        car_id text not null,
+        seller_id text not null,
+        buyer_id text not null,
+        rating smallint not null,
+        text text not null,
+        answer text,
+        answered_at timestamptz,
+        posted_at timestamptz not null,
+        hidden_at timestamptz,
+        hidden_reason text,
+        position bigint not null
+      )`,
+      `create index reviews_seller_idx on ${s}.reviews (seller_id, position) where hidden_at is null`,
+      `create index reviews_buyer_idx on ${s}.reviews (buyer_id)`,
+      `create table ${s}.seller_ratings (
+        seller_id text primary key,
+        reviews integer not null default 0,
+        stars integer not null default 0
+      )`,
+      `alter table ${s}.cars
+        add column seller_reviews integer not null default 0,
+        add column seller_stars integer not null default 0`,
+      `alter table ${s}.bookings add column accepted_at timestamptz`,
+      `create index bookings_seller_accepted_idx on ${s}.bookings (seller_id) where accepted_at is not null`,
+      `alter table ${s}.conversations add column first_answer_at timestamptz`,
+      `create index conversations_seller_idx on ${s}.conversations (seller_id)`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

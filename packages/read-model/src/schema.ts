@@ -1,4 +1,10 @@
-import type { BookingStatus, MessageTables, ModerationTables, Role } from '@second-gear/features';
+import type {
+  BookingStatus,
+  MessageTables,
+  ModerationTables,
+  ReviewTables,
+  Role,
+} from '@second-gear/features';
 import type { NotificationKind } from '@second-gear/features/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -125,6 +131,9 @@ export interface CarsTable {
   renewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Generated: hidden, its seller suspended, or expired. Search shows cars on the market only. */
   off_market: ColumnType<boolean, never, never>;
+  /** Its seller's reviews that stand (not hidden), and their stars summed: the card's rating. */
+  seller_reviews: ColumnType<number, number | undefined, number>;
+  seller_stars: ColumnType<number, number | undefined, number>;
   listed_position: PositionColumn;
   version: PositionColumn;
 }
@@ -161,6 +170,8 @@ export interface BookingsTable {
     Date | string | null | undefined,
     Date | string | null
   >;
+  /** When the seller accepted it: it stays a met booking if the car is then sold. */
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   version: PositionColumn;
 }
 
@@ -225,6 +236,7 @@ export const projectionNames = [
   'integrations',
   'messages',
   'moderation',
+  'reviews',
 ] as const;
 export type ProjectionName = (typeof projectionNames)[number];
 
@@ -341,7 +353,7 @@ export interface WebhookEndpointsTable {
   version: PositionColumn;
 }
 
-export interface ReadModelDatabase extends MessageTables, ModerationTables {
+export interface ReadModelDatabase extends MessageTables, ModerationTables, ReviewTables {
   users: UsersTable;
   categories: CategoriesTable;
   cars: CarsTable;

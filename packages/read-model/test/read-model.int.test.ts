@@ -345,6 +345,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const WEBHOOK_OWNERS = '0018-webhook-owners';
   const CONVERSATIONS = '0019-conversations';
   const MODERATION = '0020-moderation';
+  const REVIEWS = '0021-reviews';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -386,6 +387,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       WEBHOOK_OWNERS,
       CONVERSATIONS,
       MODERATION,
+      REVIEWS,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -427,6 +429,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       WEBHOOK_OWNERS,
       CONVERSATIONS,
       MODERATION,
+      REVIEWS,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -554,6 +557,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       WEBHOOK_OWNERS,
       CONVERSATIONS,
       MODERATION,
+      REVIEWS,
     ]);
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns

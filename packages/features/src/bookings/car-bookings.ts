@@ -1,7 +1,15 @@
 import { type BookingStatus, isOpenBooking } from '../platform/rules.ts';
 import type { DomainEvent } from '../registry/events.ts';
 
-export type Booking = { bookingId: string; buyerId: string; status: BookingStatus };
+export type Booking = {
+  bookingId: string;
+  buyerId: string;
+  status: BookingStatus;
+  /** When the buyer proposed to meet (ISO-8601), or null when they did not say. */
+  proposedTime: string | null;
+  /** Whether the seller ever accepted it, though it may have ended since (the car sold). */
+  accepted: boolean;
+};
 
 /** A booking that still holds its car: requested or accepted. */
 export const isOpen = (booking: Booking): boolean => isOpenBooking(booking.status);
@@ -24,7 +32,7 @@ const withBooking = <S extends CarBookings>(
 ): S => {
   const booking = state.bookings[bookingId];
   if (!booking) return state;
-  const changed = { ...booking, status };
+  const changed = { ...booking, status, accepted: booking.accepted || status === 'accepted' };
   return {
     ...state,
     bookings: { ...state.bookings, [bookingId]: changed },
@@ -44,6 +52,8 @@ export const evolveCarBookings = <S extends CarBookings>(state: S, event: Domain
         bookingId: event.data.bookingId,
         buyerId: event.data.buyerId,
         status: 'requested',
+        proposedTime: event.data.proposedTime,
+        accepted: false,
       };
       return { ...state, booking, bookings: { ...state.bookings, [booking.bookingId]: booking } };
     }

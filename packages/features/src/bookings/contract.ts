@@ -119,6 +119,16 @@ export const BookingRecord = z.object({
     .string()
     .optional()
     .describe('When it was last accepted, declined, cancelled or ended (ISO-8601)'),
+  seller_id: z.string().describe("The seller's id: their profile is /seller/:id"),
+  accepted_at: z
+    .string()
+    .optional()
+    .describe('When the seller accepted it (ISO-8601): it stays accepted if the car is then sold'),
+  reviewed: z
+    .boolean()
+    .describe(
+      'Whether its buyer reviewed the seller. The buyer may once the seller accepted it and the proposed time has passed (`reviewStageOf`)',
+    ),
 });
 export type BookingRecord = z.infer<typeof BookingRecord>;
 

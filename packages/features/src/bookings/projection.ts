@@ -86,7 +86,12 @@ export const bookingsProjection: Projection = {
     if (!status || !('bookingId' in event.data)) return;
     await tables
       .updateTable('bookings')
-      .set({ status, status_changed_at: event.metadata.occurredAt, version: event.position })
+      .set({
+        status,
+        status_changed_at: event.metadata.occurredAt,
+        ...(status === 'accepted' && { accepted_at: event.metadata.occurredAt }),
+        version: event.position,
+      })
       .where('id', '=', event.data.bookingId)
       .where('version', '<', event.position)
       .execute();

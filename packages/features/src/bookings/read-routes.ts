@@ -1,5 +1,6 @@
 import type { BookingRow } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
+import type { SqlBool } from 'kysely';
 import { z } from 'zod';
 import { countAll, type QueryContext } from '../platform/reads/context.ts';
 import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
@@ -10,7 +11,7 @@ import { BookingRecord, BookingsQuery } from './contract.ts';
  * A booking as the public API answers it: `_id`, `buyer` and `seller` (their names),
  * `product_id` and `product_name` (the car's) are the API's field names, in its order.
  */
-const toBooking = (row: BookingRow): BookingRecord => ({
+const toBooking = (row: BookingRow & { reviewed: SqlBool }): BookingRecord => ({
   _id: row.id,
   buyer: row.buyer_name,
   seller: row.seller_name,
@@ -27,13 +28,16 @@ const toBooking = (row: BookingRow): BookingRecord => ({
   ...(row.status_changed_at && {
     status_changed_at: new Date(row.status_changed_at).toISOString(),
   }),
+  seller_id: row.seller_id,
+  ...(row.accepted_at && { accepted_at: new Date(row.accepted_at).toISOString() }),
+  reviewed: Boolean(row.reviewed),
 });
 
 export const bookingReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/bookings',
     {
-      config: { answerCache: 'private', reads: ['users', 'bookings'] },
+      config: { answerCache: 'private', reads: ['users', 'bookings', 'reviews'] },
       schema: {
         operationId: 'listBookings',
         tags: ['bookings'],
@@ -61,7 +65,17 @@ export const bookingReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
         .where(ownedBy(party, account));
       const [rows, count] = await Promise.all([
         query
-          .selectAll()
+          .selectAll('bookings')
+          .select((eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('reviews')
+                  .select('reviews.id')
+                  .whereRef('reviews.id', '=', 'bookings.id'),
+              )
+              .as('reviewed'),
+          )
           .orderBy('position', 'desc')
           .limit(paging.limit)
           .offset(offsetOf(paging))

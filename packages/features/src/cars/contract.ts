@@ -14,6 +14,7 @@ import {
   PageQuery,
   price,
   requiredText,
+  SellerRating,
   UpdateAnswer,
   yearsOfUse,
 } from '../contract/fields.ts';
@@ -444,6 +445,8 @@ export const CarRecord = z.object({
   ...CarDetailsAnswer.shape,
   images: z.array(z.string()).describe('Its pictures in order; the first is `image`, the cover'),
   sold: z.number().int().describe('1 when its seller marked it sold'),
+  seller_id: z.string().describe("The seller's id: their profile is /seller/:id"),
+  seller_rating: SellerRating.describe("The seller's reviews"),
   previous_price: z
     .number()
     .optional()

@@ -82,12 +82,14 @@ const pricePoint = (carId: string, price: number, event: ProjectedEvent) => ({
 type Change = { carId: string; values: CarChange; price?: PricePoint };
 
 /**
- * What another feature's event changes in every car of one seller (a suspension): the time it
- * began, or null when it ended.
+ * What another feature's event changes in every car of one seller: a suspension (the time it
+ * began, or null when it ended), or their rating (reviews and stars added, or taken away when
+ * a review is hidden).
  */
-export type SellerChangeOf = (
-  event: ProjectedEvent,
-) => { sellerId: string; suspendedAt: string | null } | undefined;
+export type SellerChange =
+  | { sellerId: string; suspendedAt: string | null }
+  | { sellerId: string; rating: { reviews: number; stars: number } };
+export type SellerChangeOf = (event: ProjectedEvent) => SellerChange | undefined;
 
 /** What another feature's event changes in a car's row (a booking, its `booked` flag). */
 export type CarChangeOf = (
@@ -255,13 +257,58 @@ const applyAll = async (
     row.version = event.position;
   }
   await insertRows(tables, 'cars', [...listed.values()]);
+  await rateListings(tables, [...listed.keys()]);
   await appendRows(tables, 'car_prices', prices);
   await updateAll(tables, changes);
   await changeSellers(sellerChangeOf, tables, events);
   await eraseSellers(tables, events);
 };
 
-/** Every car of a seller follows their suspension, in the order of the batch. */
+/**
+ * A car listed takes its seller's rating as it stood before the batch: the batch's own changes
+ * of the rating reach it with every other car of theirs (`changeSellers`).
+ */
+const rateListings = async (tables: ReadTables, carIds: string[]) => {
+  if (carIds.length === 0) return;
+  await tables
+    .updateTable('cars')
+    .from('seller_ratings')
+    .set((eb) => ({
+      seller_reviews: eb.ref('seller_ratings.reviews'),
+      seller_stars: eb.ref('seller_ratings.stars'),
+    }))
+    .whereRef('seller_ratings.seller_id', '=', 'cars.seller_id')
+    .where('cars.id', 'in', carIds)
+    .execute();
+};
+
+/** A seller's rating, kept per seller and on every car of theirs. */
+const rateSeller = async (
+  tables: ReadTables,
+  sellerId: string,
+  { reviews, stars }: { reviews: number; stars: number },
+) => {
+  await tables
+    .insertInto('seller_ratings')
+    .values({ seller_id: sellerId, reviews, stars })
+    .onConflict((c) =>
+      c.column('seller_id').doUpdateSet({
+        reviews: sql<number>`seller_ratings.reviews + ${reviews}`,
+        stars: sql<number>`seller_ratings.stars + ${stars}`,
+      }),
+    )
+    .execute();
+  await tables
+    .updateTable('cars')
+    .set({
+      seller_reviews: sql<number>`seller_reviews + ${reviews}`,
+      seller_stars: sql<number>`seller_stars + ${stars}`,
+    })
+    .where('seller_id', '=', sellerId)
+    .execute();
+};
+
+/** Every car of a seller follows their suspension and their rating, in the order of the batch. */
 const changeSellers = async (
   sellerChangeOf: SellerChangeOf,
   tables: ReadTables,
@@ -270,6 +317,10 @@ const changeSellers = async (
   for (const event of events) {
     const change = sellerChangeOf(event);
     if (!change) continue;
+    if ('rating' in change) {
+      await rateSeller(tables, change.sellerId, change.rating);
+      continue;
+    }
     await tables
       .updateTable('cars')
       .set({ seller_suspended_at: change.suspendedAt })

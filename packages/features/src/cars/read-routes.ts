@@ -21,7 +21,7 @@ import {
 import { countAll, type QueryContext } from '../platform/reads/context.ts';
 import { offsetOf, setPageHeaders, setSearchHeaders } from '../platform/reads/paging.ts';
 import { accountOf, viewerOf } from '../platform/reads/viewer.ts';
-import { type OffMarketReason, termEnd } from '../platform/rules.ts';
+import { averageStars, type OffMarketReason, termEnd } from '../platform/rules.ts';
 import {
   type CarSearch,
   carConditions,
@@ -66,6 +66,11 @@ export const toCar = (row: CarRow, own = false): CarRecord => ({
   ...presentDetails(row),
   images: row.images ?? [row.image],
   sold: row.sold_at === null ? 0 : 1,
+  seller_id: row.seller_id,
+  seller_rating: {
+    average: averageStars(row.seller_reviews, row.seller_stars),
+    count: row.seller_reviews,
+  },
   ...(row.previous_price !== null && { previous_price: Number(row.previous_price) }),
   ...termOf(row),
   ...offMarketAnswer(row, own),

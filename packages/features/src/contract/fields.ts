@@ -76,6 +76,13 @@ export type IdParams = z.infer<typeof IdParams>;
 
 // ---- answers
 
+/** A seller's average and how many reviews it stands on (`averageStars`). */
+export const SellerRating = z.object({
+  average: z.number().nullable().describe('Stars, to one decimal; null with no review'),
+  count: z.number().int().describe('Their reviews that stand (a hidden one does not count)'),
+});
+export type SellerRating = z.infer<typeof SellerRating>;
+
 /** The position of the command's last event, as a decimal string (also in X-Event-Position). */
 export const position = z
   .string()

@@ -11,6 +11,7 @@ import { integrationWriteCalls } from '../integrations/contract.ts';
 import { memberWriteCalls } from '../members/contract.ts';
 import { messageWriteCalls } from '../messages/contract.ts';
 import { moderationWriteCalls } from '../moderation/contract.ts';
+import { reviewWriteCalls } from '../reviews/contract.ts';
 import { userWriteCalls } from '../users/contract.ts';
 
 export const writeCalls = {
@@ -23,6 +24,7 @@ export const writeCalls = {
   ...messageWriteCalls,
   ...moderationWriteCalls,
   ...expiryWriteCalls,
+  ...reviewWriteCalls,
 } as const;
 
 export type WriteCall = keyof typeof writeCalls;

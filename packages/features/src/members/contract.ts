@@ -56,6 +56,10 @@ export const notificationKinds = [
   'suspension-lifted',
   'listing-expiring',
   'listing-expired',
+  'review-posted',
+  'review-answered',
+  'review-hidden',
+  'review-restored',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;

@@ -93,6 +93,22 @@ export const toNotification = (row: NotificationWithCar, readUpTo: bigint): Noti
       message: `${car} expired and left search: renew it in one click`,
       link: '/user/my-products',
     }),
+    'review-posted': () => ({
+      message: `A buyer you met for ${car} gave you ${String(d.rating ?? '')} stars: answer if you wish`,
+      link: `/seller/${row.user_id}#review-${String(d.reviewId ?? '')}`,
+    }),
+    'review-answered': () => ({
+      message: `The seller answered your review of your meetup for ${car}`,
+      link: `/seller/${String(d.sellerId ?? '')}#review-${String(d.reviewId ?? '')}`,
+    }),
+    'review-hidden': () => ({
+      message: `Your review of the seller of ${car} was hidden: ${String(d.reason ?? '')}`,
+      link: `/seller/${String(d.sellerId ?? '')}`,
+    }),
+    'review-restored': () => ({
+      message: `Your review of the seller of ${car} shows again: ${String(d.reason ?? '')}`,
+      link: `/seller/${String(d.sellerId ?? '')}`,
+    }),
     'suspension-lifted': () => ({
       message: `Your account's suspension was lifted: ${String(d.reason ?? '')}`,
       link: '/user',

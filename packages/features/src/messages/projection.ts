@@ -60,6 +60,8 @@ const sent = async (tables: ReadTables, event: EventOfType<'MessageSent'>) => {
       last_text: m.text,
       last_sender_id: m.senderId,
       last_at: event.metadata.occurredAt,
+      // The seller's first message: when they first answered (a buyer always writes first).
+      first_answer_at: sql`coalesce(first_answer_at, case when seller_id = ${m.senderId} then ${event.metadata.occurredAt}::timestamptz end)`,
       position: event.position,
       version: event.position,
     })

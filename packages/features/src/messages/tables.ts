@@ -18,6 +18,8 @@ export interface ConversationsTable {
   last_text: Generated<string>;
   last_sender_id: Generated<string>;
   last_at: Timestamp;
+  /** When the seller first wrote in it: the seller's profile counts answers and their times. */
+  first_answer_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The position of its last message: the inbox's order. */
   position: Position;
   /** The position of the last event applied to the row (re-application is a no-op). */

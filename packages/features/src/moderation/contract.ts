@@ -87,10 +87,14 @@ export const ReportRecord = z.object({
 export const ReportedSubject = z.object({
   type: z.enum(reportSubjects),
   _id: z.string(),
-  label: z.string().describe("The car's or the user's name; for a message, its author's"),
+  label: z
+    .string()
+    .describe(
+      "The car's or the user's name; for a message, its author's; for a review, its stars and words",
+    ),
   link: z.string().nullable().describe('A path of the web app to open it, when there is one'),
   image: z.string().nullable(),
-  hidden_reason: z.string().nullable().describe('A car off the market: why'),
+  hidden_reason: z.string().nullable().describe('A car off the market or a review hidden: why'),
   deleted: z.boolean(),
 });
 

@@ -12,6 +12,7 @@ import {
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { type EventOf, streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
+import type { ReviewState } from '../reviews/index.ts';
 import type { UserState } from '../users/index.ts';
 import { requireActiveActor } from '../users/index.ts';
 import { type ReportsState, subjectKeyOf } from './reports.ts';
@@ -32,12 +33,13 @@ const notFound = (): never =>
 
 /**
  * The subject as the reporter can see it: a car that is not deleted, a user with an account,
- * a message of a conversation the reporter is part of (to anyone else it does not exist).
+ * a message of a conversation the reporter is part of (to anyone else it does not exist), a
+ * review posted (its author is its owner).
  */
 const findSubject = (
   subject: ReportSubject,
   reporterId: string,
-  seen: { car: CarState; user: UserState; conversation: ConversationState },
+  seen: { car: CarState; user: UserState; conversation: ConversationState; review: ReviewState },
 ): Found => {
   switch (subject.type) {
     case 'car': {
@@ -58,6 +60,9 @@ const findSubject = (
       if (ownerId === undefined) return notFound();
       return { ownerId, conversationId: conversation.conversationId, seq: ref.seq };
     }
+    case 'review':
+      if (seen.review.status !== 'posted') return notFound();
+      return { ownerId: seen.review.buyerId, conversationId: null, seq: null };
   }
 };
 
@@ -106,6 +111,8 @@ export const fileReport = (input: {
   user: UserState;
   /** the message's conversation for a message; none otherwise */
   conversation: ConversationState;
+  /** `review-<id>` for a review; none otherwise */
+  review: ReviewState;
 }): Decision => {
   const { command, reports } = input;
   const reporter = requireActiveActor(input.actorUser);
@@ -139,6 +146,8 @@ const subjectReads = (subject: ReportSubject, read: StreamReads) => {
     conversation: ref
       ? read.conversation(ref.conversationId)
       : ({ status: 'none' } as ConversationState),
+    review:
+      subject.type === 'review' ? read.review(subject.id) : ({ status: 'none' } as ReviewState),
   };
 };
 

@@ -15,7 +15,7 @@ import {
 } from './contract.ts';
 
 /** The read model's tables these answers read, for read-your-writes and the cache. */
-const reads = ['users', 'cars', 'messages', 'moderation'] as const;
+const reads = ['users', 'cars', 'messages', 'moderation', 'reviews'] as const;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -51,9 +51,12 @@ const detailsOf = async (ctx: QueryContext, groups: GroupRow[], status: 'open' |
   const db = ctx.db.withSchema(ctx.schema);
   const keys = groups.map((g) => g.subject_key);
   const ownerIds = [...new Set(groups.map((g) => g.owner_id))];
-  const carIds = groups.filter((g) => g.subject_type === 'car').map((g) => g.subject_id);
+  const idsOf = (type: ReportSubjectType) =>
+    groups.filter((g) => g.subject_type === type).map((g) => g.subject_id);
+  const carIds = idsOf('car');
+  const reviewIds = idsOf('review');
   const none = ['-'];
-  const [reports, owners, cars, resolutions] = await Promise.all([
+  const [reports, owners, cars, resolutions, reviews] = await Promise.all([
     db
       .selectFrom('reports as r')
       .leftJoin('users as u', 'u.id', 'r.reporter_id')
@@ -78,16 +81,29 @@ const detailsOf = async (ctx: QueryContext, groups: GroupRow[], status: 'open' |
       .selectAll()
       .where('subject_key', 'in', keys.length > 0 ? keys : none)
       .execute(),
+    db
+      .selectFrom('reviews')
+      .select(['id', 'seller_id', 'rating', 'text', 'hidden_reason'])
+      .where('id', 'in', reviewIds.length > 0 ? reviewIds : none)
+      .execute(),
   ]);
   return {
     reports,
     owners: new Map(owners.map((o) => [o.id, o])),
     cars: new Map(cars.map((c) => [c.id, c])),
     resolutions: new Map(resolutions.map((r) => [r.subject_key, r])),
+    reviews: new Map(reviews.map((r) => [r.id, r])),
   };
 };
 
 type Details = Awaited<ReturnType<typeof detailsOf>>;
+
+/** Where the web app shows a subject: a car's page, a review on its seller's profile. */
+const subjectLink = (type: ReportSubjectType, id: string, sellerId: string | undefined) => {
+  if (type === 'car') return `/car/${id}`;
+  if (type === 'review' && sellerId) return `/seller/${sellerId}#review-${id}`;
+  return null;
+};
 
 /** One group as the Reports page reads it. */
 const toGroup = (group: GroupRow, details: Details): ReportGroupRecord => {
@@ -99,15 +115,16 @@ const toGroup = (group: GroupRow, details: Details): ReportGroupRecord => {
   for (const r of reports) counts.set(r.reason, (counts.get(r.reason) ?? 0) + 1);
   const resolution = details.resolutions.get(group.subject_key);
   const type = group.subject_type as ReportSubjectType;
+  const review = type === 'review' ? details.reviews.get(group.subject_id) : undefined;
   return {
     _id: group.subject_key,
     subject: {
       type,
       _id: group.subject_id,
-      label: car?.name ?? ownerName,
-      link: type === 'car' ? `/car/${group.subject_id}` : null,
+      label: car?.name ?? (review ? `${review.rating} stars: ${review.text}`.trim() : ownerName),
+      link: subjectLink(type, group.subject_id, review?.seller_id),
       image: car?.image ?? null,
-      hidden_reason: car?.hidden_reason ?? null,
+      hidden_reason: car?.hidden_reason ?? review?.hidden_reason ?? null,
       deleted: type === 'car' ? car?.deleted_at != null : owner?.deleted_at != null,
     },
     owner: {

@@ -8,6 +8,7 @@ import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { required } from '../platform/validation.ts';
 import { type DomainEvent, streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
+import { type ReviewState, reviewPartiesOf } from '../reviews/index.ts';
 import type { UserState } from '../users/index.ts';
 import { requireAdmin } from '../users/index.ts';
 import type { ReportSubject } from './file-report.ts';
@@ -33,10 +34,42 @@ const reportedCar = (subject: ReportSubject, car: CarState) => {
   return car;
 };
 
-/** What an action changes besides the reports: the car's or the owner's stream, or nothing. */
+/** The review of a review's reports, as hiding or showing it needs it: posted. */
+const reportedReview = (subject: ReportSubject, review: ReviewState) => {
+  if (subject.type !== 'review')
+    return reject('action-not-for-subject', 'Only a review can be hidden or shown.', 'action');
+  if (review.status !== 'posted') return reject('review-not-found', 'No such review.');
+  return review;
+};
+
+/** A review leaves its seller's profile and average, or comes back. */
+const reviewEffect = (
+  action: 'hide-review' | 'restore-review',
+  input: { subject: ReportSubject; review: ReviewState; reason: string },
+): AppendPair => {
+  const review = reportedReview(input.subject, input.review);
+  if (action === 'hide-review' && review.hidden)
+    reject('review-already-hidden', 'This review is hidden already.');
+  if (action === 'restore-review' && !review.hidden)
+    reject('review-not-hidden', 'This review is not hidden.');
+  const data = { ...reviewPartiesOf(review), rating: review.rating, reason: input.reason };
+  const type = action === 'hide-review' ? 'ReviewHidden' : 'ReviewRestored';
+  return [streams.review(review.reviewId), { type, data }];
+};
+
+/**
+ * What an action changes besides the reports: the car's, the review's or the owner's stream, or
+ * nothing.
+ */
 const effectOf = (
   action: ModerationAction,
-  input: { subject: ReportSubject; car: CarState; owner: Owner; reason: string },
+  input: {
+    subject: ReportSubject;
+    car: CarState;
+    review: ReviewState;
+    owner: Owner;
+    reason: string;
+  },
 ): AppendPair | undefined => {
   const { subject, owner, reason } = input;
   switch (action) {
@@ -53,6 +86,9 @@ const effectOf = (
       const data = { carId: listed.car.carId, sellerId: listed.car.sellerId, reason };
       return [streams.car(listed.car.carId), { type: 'CarRestored', data }];
     }
+    case 'hide-review':
+    case 'restore-review':
+      return reviewEffect(action, input);
     case 'suspend-user': {
       const user = owner.user;
       if (user.status !== 'active') return reject('user-not-found', 'This user has no account.');
@@ -87,6 +123,8 @@ export const resolveReports = (input: {
   reports: ReportsState;
   /** `car-<id>` for a car; an empty car otherwise */
   car: CarState;
+  /** `review-<id>` for a review; none otherwise */
+  review: ReviewState;
   /** `user-<owner>`, once the reports name their owner */
   ownerUser: UserState;
 }): Decision => {
@@ -102,7 +140,7 @@ export const resolveReports = (input: {
   if (action === 'dismiss' && reports.open.length === 0)
     reject('reports-resolved', 'These reports were settled already.');
   const owner = { id: ownerId, user: input.ownerUser };
-  const effect = effectOf(action, { subject, car: input.car, owner, reason });
+  const effect = effectOf(action, { subject, car: input.car, review: input.review, owner, reason });
   const resolved: DomainEvent = {
     type: 'ReportsResolved',
     data: {
@@ -151,6 +189,8 @@ export const resolveReportsSlice = commandSlice({
       actorUser: read.user(command.actor.uid),
       reports,
       car: subject?.type === 'car' ? read.car(subject.id) : ({ status: 'none' } as CarState),
+      review:
+        subject?.type === 'review' ? read.review(subject.id) : ({ status: 'none' } as ReviewState),
       ownerUser: reports.ownerId
         ? read.user(reports.ownerId)
         : ({ status: 'unregistered' } as UserState),

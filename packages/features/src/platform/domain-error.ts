@@ -68,6 +68,16 @@ export const domainRules = {
   'admin-not-suspendable': 'conflict',
   'user-already-suspended': 'conflict',
   'user-not-suspended': 'conflict',
+  'review-not-hidden': 'conflict',
+  'review-already-hidden': 'conflict',
+  // reviews
+  'not-booking-buyer': 'forbidden',
+  'booking-not-met': 'conflict',
+  'meetup-not-passed': 'conflict',
+  'booking-reviewed': 'conflict',
+  'review-not-found': 'not_found',
+  'not-review-seller': 'forbidden',
+  'review-answered': 'conflict',
   // integrators: API keys and webhooks
   'api-key-exists': 'conflict',
   'api-key-not-found': 'not_found',

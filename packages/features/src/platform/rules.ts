@@ -66,14 +66,56 @@ export const TEXT_MAX = {
   reportDetails: 1000,
   /** Why a moderator acted: the owner of what they acted on is told it. */
   moderationReason: 500,
+  /** What a buyer writes of a seller they met, and the seller's one answer. */
+  review: 1000,
+  reviewAnswer: 1000,
 } as const;
+
+/** A review's stars: whole, from 1 to 5. */
+export const REVIEW_STARS: Bound = { min: 1, max: 5 };
+
+/**
+ * Where a booking stands for its review: not a meetup the seller accepted, its time still ahead,
+ * open to the buyer's review, or reviewed.
+ */
+export const reviewStates = ['not-met', 'not-yet', 'open', 'reviewed'] as const;
+export type ReviewStage = (typeof reviewStates)[number];
+
+/**
+ * Where a booking stands for its review at `at`. Its parties met, as far as the marketplace
+ * knows, once the seller accepted it (it may have ended since, the car sold to that buyer) and
+ * the time the buyer proposed has passed; a booking accepted without a proposed time counts as
+ * met once accepted. The decision on a review and every screen offering one ask this.
+ */
+export const reviewStageOf = (
+  booking: {
+    status: BookingStatus;
+    /** Whether the seller ever accepted it. */
+    accepted: boolean;
+    /** ISO-8601, or null when the buyer proposed no time. */
+    proposedTime: string | null;
+    reviewed: boolean;
+  },
+  at: Date,
+): ReviewStage => {
+  if (booking.reviewed) return 'reviewed';
+  const stillMet = booking.status === 'accepted' || booking.status === 'ended';
+  if (!booking.accepted || !stillMet) return 'not-met';
+  if (booking.proposedTime !== null && Date.parse(booking.proposedTime) > at.getTime())
+    return 'not-yet';
+  return 'open';
+};
+
+/** A seller's average stars, to one decimal, from their standing reviews; null with none. */
+export const averageStars = (reviews: number, stars: number): number | null =>
+  reviews > 0 ? Math.round((stars / reviews) * 10) / 10 : null;
 
 /** Whether `value` is a finite number within `bound`. */
 export const within = (bound: Bound, value: number): boolean =>
   Number.isFinite(value) && value >= bound.min && value <= bound.max;
 
-/** What can be reported: a listing, a person, or one message of a conversation. */
-export const reportSubjects = ['car', 'user', 'message'] as const;
+/** What can be reported: a listing, a person, one message of a conversation, or a review. */
+export const reportSubjects = ['car', 'user', 'message', 'review'] as const;
 export type ReportSubjectType = (typeof reportSubjects)[number];
 
 /** Why something is reported. */
@@ -89,12 +131,15 @@ export type ReportReason = (typeof reportReasons)[number];
 
 /**
  * What a moderator does with a subject's open reports: nothing (dismiss), take a car off the
- * market or put it back, suspend the owner of the subject or lift the suspension.
+ * market or put it back, hide a review from its seller's profile or show it again, suspend the
+ * owner of the subject or lift the suspension.
  */
 export const moderationActions = [
   'dismiss',
   'hide-car',
   'restore-car',
+  'hide-review',
+  'restore-review',
   'suspend-user',
   'lift-suspension',
 ] as const;

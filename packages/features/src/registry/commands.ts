@@ -7,6 +7,7 @@ import { memberCommands } from '../members/commands.ts';
 import { messageCommands } from '../messages/commands.ts';
 import { moderationCommands } from '../moderation/commands.ts';
 import type { CommandSlice } from '../platform/slice.ts';
+import { reviewCommands } from '../reviews/commands.ts';
 import { userCommands } from '../users/commands.ts';
 
 /** Every command's slice, by command type: each feature lists its own (`bookingCommands`, ...). */
@@ -20,6 +21,7 @@ const slices = {
   ...messageCommands,
   ...moderationCommands,
   ...expiryCommands,
+  ...reviewCommands,
 } as const;
 
 /** The command a slice decides. */

@@ -35,22 +35,10 @@ const readsFrom = (
       const stream = streams[kind](key);
       return loadedState(loaded, kind, stream) ?? (unloaded({ kind, stream }) as StreamStateOf[K]);
     };
-  return {
-    user: read('user'),
-    email: read('email'),
-    category: read('category'),
-    categoryName: read('categoryName'),
-    categoryCars: read('categoryCars'),
-    sellerCars: read('sellerCars'),
-    car: read('car'),
-    booking: read('booking'),
-    member: read('member'),
-    apiKey: read('apiKey'),
-    webhook: read('webhook'),
-    conversation: read('conversation'),
-    blocks: read('blocks'),
-    reports: read('reports'),
-  };
+  // One reader per kind of stream `streams` names, so a new kind needs nothing here.
+  return Object.fromEntries(
+    (Object.keys(streams) as StreamKind[]).map((kind) => [kind, read(kind)]),
+  ) as StreamReads;
 };
 
 /**

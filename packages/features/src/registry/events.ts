@@ -9,6 +9,7 @@ import { memberEvents } from '../members/events.ts';
 import { messageEvents } from '../messages/events.ts';
 import { moderationEvents } from '../moderation/events.ts';
 import { roles } from '../platform/rules.ts';
+import { reviewEvents } from '../reviews/events.ts';
 import { userEvents } from '../users/events.ts';
 
 /**
@@ -72,6 +73,7 @@ export const eventSchemas = {
   ...integrationEvents,
   ...messageEvents,
   ...moderationEvents,
+  ...reviewEvents,
   ...expiryEvents,
 } as const;
 
@@ -171,4 +173,6 @@ export const streams = {
   blocks: (uid: string) => `blocks-${uid}`,
   /** Every report on one subject: `<type>-<id>` (`subjectKeyOf`). */
   reports: (subjectKey: string) => `reports-${subjectKey}`,
+  /** A booking's review: named by the booking, so a booking has one. */
+  review: (bookingId: string) => `review-${bookingId}`,
 } as const;

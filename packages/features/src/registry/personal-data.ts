@@ -13,6 +13,7 @@ import { moderationPersonalValues } from '../moderation/events.ts';
 import { ANSWER_EVENT_TYPE } from '../platform/commands/idempotency.ts';
 import { ERASED_CONTACT } from '../platform/personal-data.ts';
 import { roles } from '../platform/rules.ts';
+import { reviewPersonalValues } from '../reviews/events.ts';
 import { userPersonalValues } from '../users/events.ts';
 
 const people: ReadonlySet<string> = new Set(roles);
@@ -67,6 +68,7 @@ export const personalDataPolicy: PersonalDataPolicy = {
     ...bookingPersonalValues,
     ...messagePersonalValues,
     ...moderationPersonalValues,
+    ...reviewPersonalValues,
     // The person's seal inside, the day's around it.
     [ANSWER_EVENT_TYPE]: [storedAnswer, answerRetention],
   },

@@ -19,11 +19,17 @@ import {
   sellerSuspensionOf,
 } from '../moderation/index.ts';
 import type { Projection } from '../platform/projection.ts';
+import {
+  describeReview,
+  reviewNotices,
+  reviewsProjection,
+  sellerRatingOf,
+} from '../reviews/index.ts';
 import { describeUser, usersProjection } from '../users/index.ts';
 
 export const carsProjection = carsProjectionOf(
   [bookedFlagOf, hiddenFlagOf, expiryFlagOf],
-  [sellerSuspensionOf],
+  [sellerSuspensionOf, sellerRatingOf],
 );
 export const auditProjection = auditProjectionOf([
   describeUser,
@@ -35,12 +41,14 @@ export const auditProjection = auditProjectionOf([
   describeConversation,
   describeModeration,
   describeExpiry,
+  describeReview,
 ]);
 export const membersProjection = membersProjectionOf([
   bookingNotices,
   messageNotices,
   moderationNotices,
   expiryNotices,
+  reviewNotices,
 ]);
 export {
   bookingsProjection,
@@ -48,6 +56,7 @@ export {
   integrationsProjection,
   messagesProjection,
   moderationProjection,
+  reviewsProjection,
   usersProjection,
 };
 
@@ -62,4 +71,5 @@ export const allProjections: readonly Projection[] = [
   integrationsProjection,
   messagesProjection,
   moderationProjection,
+  reviewsProjection,
 ];

@@ -31,6 +31,7 @@ import {
   initialConversationState,
 } from '../messages/conversation.ts';
 import { evolveReports, initialReportsState, type ReportsState } from '../moderation/reports.ts';
+import { evolveReview, initialReviewState, type ReviewState } from '../reviews/review.ts';
 import {
   type EmailReservationState,
   evolveEmailReservation,
@@ -62,6 +63,7 @@ export type StreamStateOf = {
   conversation: ConversationState;
   blocks: BlocksState;
   reports: ReportsState;
+  review: ReviewState;
 };
 
 /** How each kind of stream folds into its state. */
@@ -88,6 +90,7 @@ export const streamKinds: {
   conversation: { initialState: initialConversationState, evolve: evolveConversation },
   blocks: { initialState: initialBlocksState, evolve: evolveBlocks },
   reports: { initialState: initialReportsState, evolve: evolveReports },
+  review: { initialState: initialReviewState, evolve: evolveReview },
 };
 
 export const foldStream = <K extends StreamKind>(

@@ -507,6 +507,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sellers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A seller's public profile: since when they are a member, their rating, meetups accepted, how they answer messages, their cars for sale and newest reviews */
+        get: operations["readSeller"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sellers/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A seller's reviews from buyers they met, newest first, with the seller's answers (hidden ones left out) */
+        get: operations["listSellerReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/state/{type}/{id}": {
         parameters: {
             query?: never;
@@ -943,6 +977,15 @@ export interface operations {
                         images: string[];
                         /** @description 1 when its seller marked it sold */
                         sold: number;
+                        /** @description The seller's id: their profile is /seller/:id */
+                        seller_id: string;
+                        /** @description The seller's reviews */
+                        seller_rating: {
+                            /** @description Stars, to one decimal; null with no review */
+                            average: number | null;
+                            /** @description Their reviews that stand (a hidden one does not count) */
+                            count: number;
+                        };
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
                         /** @description ISO-8601: when its current term began, as listed or as last renewed */
@@ -1143,6 +1186,15 @@ export interface operations {
                         images: string[];
                         /** @description 1 when its seller marked it sold */
                         sold: number;
+                        /** @description The seller's id: their profile is /seller/:id */
+                        seller_id: string;
+                        /** @description The seller's reviews */
+                        seller_rating: {
+                            /** @description Stars, to one decimal; null with no review */
+                            average: number | null;
+                            /** @description Their reviews that stand (a hidden one does not count) */
+                            count: number;
+                        };
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
                         /** @description ISO-8601: when its current term began, as listed or as last renewed */
@@ -1259,6 +1311,15 @@ export interface operations {
                         images: string[];
                         /** @description 1 when its seller marked it sold */
                         sold: number;
+                        /** @description The seller's id: their profile is /seller/:id */
+                        seller_id: string;
+                        /** @description The seller's reviews */
+                        seller_rating: {
+                            /** @description Stars, to one decimal; null with no review */
+                            average: number | null;
+                            /** @description Their reviews that stand (a hidden one does not count) */
+                            count: number;
+                        };
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
                         /** @description ISO-8601: when its current term began, as listed or as last renewed */
@@ -1346,6 +1407,15 @@ export interface operations {
                         images: string[];
                         /** @description 1 when its seller marked it sold */
                         sold: number;
+                        /** @description The seller's id: their profile is /seller/:id */
+                        seller_id: string;
+                        /** @description The seller's reviews */
+                        seller_rating: {
+                            /** @description Stars, to one decimal; null with no review */
+                            average: number | null;
+                            /** @description Their reviews that stand (a hidden one does not count) */
+                            count: number;
+                        };
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
                         /** @description ISO-8601: when its current term began, as listed or as last renewed */
@@ -1588,6 +1658,12 @@ export interface operations {
                         proposed_time?: string;
                         /** @description When it was last accepted, declined, cancelled or ended (ISO-8601) */
                         status_changed_at?: string;
+                        /** @description The seller's id: their profile is /seller/:id */
+                        seller_id: string;
+                        /** @description When the seller accepted it (ISO-8601): it stays accepted if the car is then sold */
+                        accepted_at?: string;
+                        /** @description Whether its buyer reviewed the seller. The buyer may once the seller accepted it and the proposed time has passed (`reviewStageOf`) */
+                        reviewed: boolean;
                     }[];
                 };
             };
@@ -2203,6 +2279,15 @@ export interface operations {
                         images: string[];
                         /** @description 1 when its seller marked it sold */
                         sold: number;
+                        /** @description The seller's id: their profile is /seller/:id */
+                        seller_id: string;
+                        /** @description The seller's reviews */
+                        seller_rating: {
+                            /** @description Stars, to one decimal; null with no review */
+                            average: number | null;
+                            /** @description Their reviews that stand (a hidden one does not count) */
+                            count: number;
+                        };
                         /** @description The price before the latest change; absent until the price changes */
                         previous_price?: number;
                         /** @description ISO-8601: when its current term began, as listed or as last renewed */
@@ -2370,7 +2455,7 @@ export interface operations {
                         /** @description The position of the event it was made from; mark read up to it */
                         position: string;
                         /** @enum {string} */
-                        kind: "booking-requested" | "booking-accepted" | "booking-declined" | "booking-cancelled" | "booking-ended" | "price-dropped" | "favourite-sold" | "search-matched" | "webhook-failing" | "message-received" | "car-hidden" | "car-restored" | "car-reported" | "account-suspended" | "suspension-lifted" | "listing-expiring" | "listing-expired";
+                        kind: "booking-requested" | "booking-accepted" | "booking-declined" | "booking-cancelled" | "booking-ended" | "price-dropped" | "favourite-sold" | "search-matched" | "webhook-failing" | "message-received" | "car-hidden" | "car-restored" | "car-reported" | "account-suspended" | "suspension-lifted" | "listing-expiring" | "listing-expired" | "review-posted" | "review-answered" | "review-hidden" | "review-restored";
                         message: string;
                         /** @description A path of the web app to open */
                         link: string;
@@ -2814,14 +2899,14 @@ export interface operations {
                         _id: string;
                         subject: {
                             /** @enum {string} */
-                            type: "car" | "user" | "message";
+                            type: "car" | "user" | "message" | "review";
                             _id: string;
-                            /** @description The car's or the user's name; for a message, its author's */
+                            /** @description The car's or the user's name; for a message, its author's; for a review, its stars and words */
                             label: string;
                             /** @description A path of the web app to open it, when there is one */
                             link: string | null;
                             image: string | null;
-                            /** @description A car off the market: why */
+                            /** @description A car off the market or a review hidden: why */
                             hidden_reason: string | null;
                             deleted: boolean;
                         };
@@ -2855,7 +2940,7 @@ export interface operations {
                         /** @description The latest settlement, if any */
                         resolution: {
                             /** @enum {string} */
-                            action: "dismiss" | "hide-car" | "restore-car" | "suspend-user" | "lift-suspension";
+                            action: "dismiss" | "hide-car" | "restore-car" | "hide-review" | "restore-review" | "suspend-user" | "lift-suspension";
                             reason: string;
                             at: string;
                         } | null;
@@ -2945,6 +3030,239 @@ export interface operations {
             };
             /** @description Forbidden: the caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found: what the request names does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readSeller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user uid, or the UUID of a car, category or booking */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        photo_url: string | null;
+                        /** @description ISO-8601: when they registered */
+                        member_since: string;
+                        rating: {
+                            /** @description Stars, to one decimal; null with no review */
+                            average: number | null;
+                            /** @description Their reviews that stand (a hidden one does not count) */
+                            count: number;
+                        };
+                        /** @description Bookings of their cars they accepted */
+                        meetups_accepted: number;
+                        answers: {
+                            /** @description Conversations buyers opened with them */
+                            conversations: number;
+                            /** @description Those they wrote in */
+                            answered: number;
+                            /** @description answered / conversations, from 0 to 1; null with no conversation */
+                            answered_share: number | null;
+                            /** @description The median time from a buyer opening a conversation to their first answer */
+                            median_answer_minutes: number | null;
+                        };
+                        /** @description Their cars on the market */
+                        cars_for_sale: number;
+                        /** @description Their 24 newest cars on the market */
+                        cars: {
+                            _id: string;
+                            name: string;
+                            seller_name: string;
+                            /** @description The seller's email */
+                            email: string;
+                            /** @description The category's name */
+                            category: string;
+                            image: string;
+                            original_price: number;
+                            price: number;
+                            location: string;
+                            /** @description Years of use */
+                            use: number;
+                            /** @description 1 while a booking of it is requested or accepted */
+                            booked: number;
+                            /** @description 1 when advertised */
+                            advertise: number;
+                            make?: string;
+                            model?: string;
+                            /** @description Model year */
+                            year?: number;
+                            /** @description Kilometres */
+                            mileage?: number;
+                            /** @enum {string} */
+                            fuel?: "petrol" | "diesel" | "hybrid" | "electric" | "lpg" | "other";
+                            /** @enum {string} */
+                            transmission?: "manual" | "automatic";
+                            /** @description Plain text */
+                            description?: string;
+                            /** @description Its pictures in order; the first is `image`, the cover */
+                            images: string[];
+                            /** @description 1 when its seller marked it sold */
+                            sold: number;
+                            /** @description The seller's id: their profile is /seller/:id */
+                            seller_id: string;
+                            /** @description The seller's reviews */
+                            seller_rating: {
+                                /** @description Stars, to one decimal; null with no review */
+                                average: number | null;
+                                /** @description Their reviews that stand (a hidden one does not count) */
+                                count: number;
+                            };
+                            /** @description The price before the latest change; absent until the price changes */
+                            previous_price?: number;
+                            /** @description ISO-8601: when its current term began, as listed or as last renewed */
+                            listed_at: string;
+                            /** @description ISO-8601: when the term ends and it leaves search, unless its seller renews it */
+                            expires_at: string;
+                            /**
+                             * @description Why it is out of search and cannot be booked: hidden by a moderator or by reports, its seller suspended, or expired; absent while it is on the market
+                             * @enum {string}
+                             */
+                            off_market?: "hidden" | "seller-suspended" | "expired";
+                            /** @description What the moderator said, on the seller's own list only */
+                            off_market_reason?: string;
+                        }[];
+                        /** @description Their 5 newest reviews; the rest from GET /api/sellers/:id/reviews */
+                        reviews: {
+                            /** @description The review's id, which is its booking's; report it as a `review` */
+                            _id: string;
+                            rating: number;
+                            /** @description Empty when the buyer wrote nothing */
+                            text: string;
+                            buyer: {
+                                _id: string;
+                                name: string;
+                            };
+                            car: {
+                                _id: string;
+                                name: string;
+                            };
+                            /** @description ISO-8601 */
+                            posted_at: string;
+                            /** @description The seller's answer, if any */
+                            answer: {
+                                text: string;
+                                at: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found: what the request names does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSellerReviews: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A user uid, or the UUID of a car, category or booking */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The review's id, which is its booking's; report it as a `review` */
+                        _id: string;
+                        rating: number;
+                        /** @description Empty when the buyer wrote nothing */
+                        text: string;
+                        buyer: {
+                            _id: string;
+                            name: string;
+                        };
+                        car: {
+                            _id: string;
+                            name: string;
+                        };
+                        /** @description ISO-8601 */
+                        posted_at: string;
+                        /** @description The seller's answer, if any */
+                        answer: {
+                            text: string;
+                            at: string;
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

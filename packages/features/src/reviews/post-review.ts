@@ -1,0 +1,137 @@
+import type { Booking, BookingIdState } from '../bookings/index.ts';
+import { type CarState, initialCarState } from '../cars/index.ts';
+import { appendsOf, type Decision } from '../platform/decision.ts';
+import { reject } from '../platform/domain-error.ts';
+import { REVIEW_STARS, reviewStageOf, TEXT_MAX } from '../platform/rules.ts';
+import { type CommandOf, commandSlice } from '../platform/slice.ts';
+import { inBound, required } from '../platform/validation.ts';
+import { streams } from '../registry/events.ts';
+import type { StreamReads } from '../registry/stream-state.ts';
+import type { UserState } from '../users/index.ts';
+import { requireActiveActor } from '../users/index.ts';
+import { type ReviewState, reviewPartiesOf } from './review.ts';
+
+/**
+ * The buyer of a booking reviews its seller. `at` is when they ask, as the command service's
+ * clock says: the meetup must be behind them.
+ */
+export type PostReview = CommandOf<
+  'PostReview',
+  { bookingId: string; rating: number; text?: string | null; at: string }
+>;
+
+/** The seller of a reviewed booking answers its review. */
+export type AnswerReview = CommandOf<'AnswerReview', { reviewId: string; text: string }>;
+
+/** Words are optional: blank is none; longer than the bound is refused. */
+const textOf = (text: string | null | undefined, max: number): string => {
+  const trimmed = text?.trim() ?? '';
+  if (trimmed.length > max) reject('field-out-of-range', `At most ${max} characters`, 'text');
+  return trimmed;
+};
+
+/**
+ * Only the buyer of a booking the seller accepted reviews it, once, after the time they were
+ * to meet; nobody reviews themselves (a seller cannot book their own car).
+ */
+export const postReview = (input: {
+  command: PostReview;
+  /** `user-<actor.uid>` */
+  actorUser: UserState;
+  /** `booking-<bookingId>`: which car the booking is for */
+  bookingId: BookingIdState;
+  /** `car-<that car>`, whose stream holds the booking */
+  car: CarState;
+  /** `review-<bookingId>` */
+  review: ReviewState;
+}): Decision => {
+  const { command, car, review } = input;
+  const buyer = requireActiveActor(input.actorUser);
+  const { bookingId, rating, at } = command.data;
+  inBound(REVIEW_STARS, rating, 'rating');
+  if (!Number.isInteger(rating)) reject('field-invalid', 'Give whole stars', 'rating');
+  const text = textOf(command.data.text, TEXT_MAX.review);
+  const booking =
+    car.status === 'none' || input.bookingId.status !== 'claimed'
+      ? undefined
+      : car.bookings[bookingId];
+  if (car.status === 'none' || !booking) return reject('booking-not-found', 'No such booking.');
+  if (booking.buyerId !== buyer.userId)
+    reject('not-booking-buyer', 'Only the buyer of this booking can review its seller.');
+  const reviewed = review.status !== 'none';
+  switch (reviewStageOf({ ...booking, reviewed }, new Date(at))) {
+    case 'not-met':
+      return reject('booking-not-met', 'Only a meetup the seller accepted can be reviewed.');
+    case 'not-yet':
+      return reject(
+        'meetup-not-passed',
+        'You can review the seller once your meetup time has passed.',
+      );
+    case 'reviewed':
+      return reject('booking-reviewed', 'You reviewed this meetup already.');
+    case 'open':
+      break;
+  }
+  const { carId, sellerId } = car.car;
+  return appendsOf([
+    [
+      streams.review(bookingId),
+      {
+        type: 'ReviewPosted',
+        data: {
+          reviewId: bookingId,
+          bookingId,
+          carId,
+          sellerId,
+          buyerId: buyer.userId,
+          rating,
+          text,
+        },
+      },
+    ],
+  ]);
+};
+
+/** The reviewed seller answers once; the answer stands beside the review. */
+export const answerReview = (input: {
+  command: AnswerReview;
+  actorUser: UserState;
+  review: ReviewState;
+}): Decision => {
+  const { command, review } = input;
+  const seller = requireActiveActor(input.actorUser);
+  const text = required(command.data.text, 'text');
+  if (text.length > TEXT_MAX.reviewAnswer)
+    reject('field-out-of-range', `At most ${TEXT_MAX.reviewAnswer} characters`, 'text');
+  if (review.status !== 'posted') return reject('review-not-found', 'No such review.');
+  if (review.sellerId !== seller.userId)
+    reject('not-review-seller', 'Only the seller reviewed can answer a review.');
+  if (review.answered) reject('review-answered', 'You answered this review already.');
+  return appendsOf([
+    [
+      streams.review(review.reviewId),
+      { type: 'ReviewAnswered', data: { ...reviewPartiesOf(review), text } },
+    ],
+  ]);
+};
+
+export const postReviewSlice = commandSlice({
+  reads: (command: PostReview, read: StreamReads) => {
+    const bookingId = read.booking(command.data.bookingId);
+    return {
+      actorUser: read.user(command.actor.uid),
+      bookingId,
+      car: bookingId.status === 'claimed' ? read.car(bookingId.carId) : initialCarState(),
+      review: read.review(command.data.bookingId),
+    };
+  },
+  decide: postReview,
+});
+
+export const answerReviewSlice = commandSlice({
+  reads: (command: AnswerReview, read: StreamReads) => ({
+    actorUser: read.user(command.actor.uid),
+    review: read.review(command.data.reviewId),
+  }),
+  decide: answerReview,
+});
