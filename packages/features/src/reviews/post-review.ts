@@ -1,4 +1,4 @@
-import type { Booking, BookingIdState } from '../bookings/index.ts';
+import type { BookingIdState } from '../bookings/index.ts';
 import { type CarState, initialCarState } from '../cars/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
 import { reject } from '../platform/domain-error.ts';
