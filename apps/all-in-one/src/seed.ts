@@ -181,6 +181,67 @@ const seedConversation = async (
 };
 
 /**
+ * The buyer met the seller about the pickup, reviewed them, and the seller answered; the buyer
+ * then let it go, so the truck is for sale again and the seller's profile has a review.
+ */
+const seedReview = async (
+  seeding: Seeding,
+  tokens: { buyer: string; seller: string },
+  carId: string | undefined,
+) => {
+  const booked = await write(
+    seeding,
+    'POST',
+    '/api/booking',
+    tokens.buyer,
+    'seed-met-booking',
+    { product_id: carId, buyer_phone: '+1 512 555 0142', meetup: 'Gathering Place, Tulsa' },
+    'book a meetup',
+  );
+  const bookingId = String(booked.insertedId);
+  await write(
+    seeding,
+    'POST',
+    `/api/booking/${bookingId}/accept`,
+    tokens.seller,
+    'seed-met-accept',
+    {},
+    'accept a meetup',
+  );
+  await write(
+    seeding,
+    'POST',
+    '/api/reviews',
+    tokens.buyer,
+    'seed-review',
+    {
+      bookingId,
+      rating: 5,
+      text: 'Sam was on time, let my mechanic look the truck over and was upfront about the scratches.',
+    },
+    'review a seller',
+  );
+  await write(
+    seeding,
+    'POST',
+    `/api/reviews/${bookingId}/answer`,
+    tokens.seller,
+    'seed-review-answer',
+    { text: 'Thanks Bea, it was a pleasure. Good luck with the search!' },
+    'answer a review',
+  );
+  await write(
+    seeding,
+    'POST',
+    `/api/booking/${bookingId}/cancel`,
+    tokens.buyer,
+    'seed-met-cancel',
+    {},
+    'let a booking go',
+  );
+};
+
+/**
  * Seeds the demo marketplace once, through the same HTTP routes a browser uses (so the audit
  * log shows it), with an Idempotency-Key on every write: a seed cut short by a crash simply runs
  * again on the next start. The first admin is the one thing no request can create; that
@@ -230,6 +291,7 @@ export const seedDemoData = async (options: SeedOptions): Promise<void> => {
     'book a car',
   );
   await seedConversation(seeding, tokens, carIds[2]);
+  await seedReview(seeding, tokens, carIds[3]);
 
   await writeFile(marker, `${new Date().toISOString()}\n`);
   say(`seeded ${demoCars.length} cars, ${demoCategories.length} categories and 3 accounts`);
