@@ -139,6 +139,19 @@ describe('erasing a deleted user in the all-in-one', () => {
       details: `Call me on ${samsPhone}, ${sam.name}`,
     });
     expect(reported.status, reported.text).toBe(201);
+    // Olive met him: he reviews her, naming himself and his phone, and she answers.
+    const accepted = await call('POST', `/api/booking/${booked.insertedId}/accept`, olive);
+    expect(accepted.status, accepted.text).toBe(200);
+    const reviewed = await call('POST', '/api/reviews', sam, {
+      bookingId: booked.insertedId,
+      rating: 4,
+      text: `Friendly. ${sam.name}, ${samsPhone}`,
+    });
+    expect(reviewed.status, reviewed.text).toBe(201);
+    const thanked = await call('POST', `/api/reviews/${booked.insertedId}/answer`, olive, {
+      text: 'Thank you',
+    });
+    expect(thanked.status, thanked.text).toBe(200);
     const told = await call('GET', '/api/notifications', olive, undefined, {
       'x-min-position': booked.position,
     });
@@ -184,6 +197,8 @@ describe('erasing a deleted user in the all-in-one', () => {
       await call('GET', '/api/reports', admin, undefined, at),
       await call('GET', conversation, olive, undefined, at),
       await call('GET', '/api/conversations', olive, undefined, at),
+      await call('GET', `/api/sellers/${olive.uid}`, undefined, undefined, at),
+      await call('GET', `/api/sellers/${olive.uid}/reviews`, undefined, undefined, at),
     ];
     // Sam is no one now, and their car went with them; everything else answers.
     const gone = [answers[1], answers[9]];
@@ -216,7 +231,7 @@ describe('erasing a deleted user in the all-in-one', () => {
       expect(text).not.toContain(samsPhone);
     }
     // Olive's conversation with Sam stays, with her own words, ended by his deletion.
-    const ended = answers.at(-2)?.body as {
+    const ended = answers.at(-4)?.body as {
       conversation: { closed: string; with: { deleted: boolean } };
       messages: { text: string; removed: boolean }[];
     };
@@ -227,6 +242,15 @@ describe('erasing a deleted user in the all-in-one', () => {
     expect(ended.messages.map((m) => [m.removed, m.text])).toEqual([
       [true, ''],
       [false, 'Will do'],
+    ]);
+    // His review of Olive keeps its stars, and her answer; his words go.
+    expect(answers.at(-1)?.body).toEqual([
+      expect.objectContaining({
+        rating: 4,
+        text: '',
+        buyer: { _id: sam.uid, name: 'Deleted user' },
+        answer: expect.objectContaining({ text: 'Thank you' }),
+      }),
     ]);
     // Bea and Olive are untouched.
     expect(log).toContain(bea.name);
