@@ -23,6 +23,7 @@ const pages: [page: string, chunks: string[]][] = [
   ['All Cars', ['src/pages/all-cars.tsx']],
   ['Category', ['src/pages/category-cars.tsx']],
   ['Car detail', ['src/pages/car-detail.tsx']],
+  ['Seller profile', ['src/pages/seller-profile.tsx']],
   ['Blog', ['src/pages/blog.tsx']],
   ['Login', ['src/pages/login.tsx']],
   ['Register', ['src/pages/register.tsx']],

@@ -18,6 +18,8 @@ const booking: BookingRecord = {
   buyer_phone: '01700000000',
   meetup: 'Gulshan 1',
   booked_at: '2026-01-01T10:00:00Z',
+  seller_id: 'seller-1',
+  reviewed: false,
   status: 'requested',
 };
 
@@ -39,9 +41,14 @@ describe('bookings tables', () => {
       'Meetup Location',
       'Proposed Time',
       'Status',
+      'Review',
       'Details',
       'Action',
     ]);
+    expect(screen.getByRole('link', { name: 'Seller Person' })).toHaveAttribute(
+      'href',
+      '/seller/seller-1',
+    );
     const link = await screen.findByRole('link', { name: /See Car Details/ });
     expect(link).toHaveAttribute('href', '/car/car-1');
     await userEvent.setup().hover(link);

@@ -37,6 +37,8 @@ const car = (overrides: Partial<CarRecord> = {}): CarRecord => ({
   booked: 0,
   advertise: 0,
   sold: 0,
+  seller_id: 'seller-1',
+  seller_rating: { average: null, count: 0 },
   listed_at: '2026-11-01T10:00:00.000Z',
   expires_at: '2026-12-31T10:00:00.000Z',
   ...overrides,
@@ -468,6 +470,64 @@ describe('the Reports page', () => {
     renderApp('/user/reports?status=resolved', { as: admin });
     expect(await screen.findByText('No resolved reports.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resolved', pressed: true })).toBeInTheDocument();
+  });
+
+  it("offers Hide review on a reported review, with its words and a link to it, and no car's actions", async () => {
+    let group = carGroup({
+      _id: 'review-b1',
+      subject: {
+        type: 'review',
+        _id: 'b1',
+        label: '1 stars: Never showed up and blamed me',
+        link: '/seller/Seller-uid#review-b1',
+        image: null,
+        hidden_reason: null,
+        deleted: false,
+      },
+      owner: { _id: 'Buyer-uid', name: 'Buyer Person', suspended: false, suspension_reason: null },
+      open: 1,
+      reasons: [{ reason: 'offensive', count: 1 }],
+    });
+    const { calls } = stubApi({
+      ...me(admin),
+      'GET /api/reports': reportsOf({ open: () => [group], resolved: () => [] }),
+      'POST /api/reports/review-b1/resolve': (call: StubbedCall) => {
+        const { reason } = call.body as { reason: string };
+        group = { ...group, subject: { ...group.subject, hidden_reason: reason } };
+        return updated('75');
+      },
+    });
+    renderApp('/user/reports', { as: admin });
+    const card = within(await screen.findByRole('listitem', { name: 'A review by Buyer Person' }));
+    expect(card.getByText('Review')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'A review by Buyer Person' })).toHaveAttribute(
+      'href',
+      '/seller/Seller-uid#review-b1',
+    );
+    expect(card.getByText('1 stars: Never showed up and blamed me')).toBeInTheDocument();
+    expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Dismiss',
+      'Hide review',
+      'Suspend owner',
+    ]);
+
+    const user = userEvent.setup();
+    await user.click(card.getByRole('button', { name: 'Hide review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide the review by Buyer Person' });
+    expect(
+      within(dialog).getByText(
+        "The review leaves the seller's profile and average; its author is told why.",
+      ),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Insults the seller.');
+    await user.click(within(dialog).getByRole('button', { name: 'Hide review' }));
+    expect(await screen.findByText('Review hidden')).toBeInTheDocument();
+    expect(writes(calls).map((c) => [c.url, c.body])).toEqual([
+      ['/api/reports/review-b1/resolve', { action: 'hide-review', reason: 'Insults the seller.' }],
+    ]);
+    expect(await card.findByRole('button', { name: 'Restore review' })).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Hide review' })).not.toBeInTheDocument();
+    expect(card.getByText('Insults the seller.')).toBeInTheDocument();
   });
 
   it('reads a reported conversation once the reading is on the record', async () => {

@@ -55,6 +55,8 @@ const car = (overrides: Partial<CarRecord> = {}): CarRecord => ({
   booked: 0,
   advertise: 0,
   sold: 0,
+  seller_id: 'seller-1',
+  seller_rating: { average: null, count: 0 },
   listed_at: '2026-11-01T10:00:00.000Z',
   expires_at: '2026-12-31T10:00:00.000Z',
   images: ['/images/civic.webp'],

@@ -22,6 +22,8 @@ const car = (overrides: Partial<CarRecord>): CarRecord => ({
   booked: 0,
   advertise: 1,
   sold: 0,
+  seller_id: 'seller-1',
+  seller_rating: { average: null, count: 0 },
   listed_at: '2026-11-01T10:00:00.000Z',
   expires_at: '2026-12-31T10:00:00.000Z',
   images: ['/images/corolla.webp'],
@@ -113,6 +115,50 @@ describe("the server's rendering of the public pages", () => {
     const client = new QueryClient();
     hydrate(client, JSON.parse(page?.state ?? '{}'));
     expect(client.getQueryData(['car', 'car-1'])).toEqual(corolla);
+  });
+
+  it("renders a seller's profile with their rating, cars and reviews, and the answer it used", async () => {
+    const profile = {
+      _id: 'seller-1',
+      name: 'Sam Seller',
+      photo_url: null,
+      member_since: '2025-03-15T12:00:00.000Z',
+      rating: { average: 4.6, count: 12 },
+      meetups_accepted: 8,
+      answers: { conversations: 10, answered: 9, answered_share: 0.9, median_answer_minutes: 95 },
+      cars_for_sale: 1,
+      cars: [corolla],
+      reviews: [
+        {
+          _id: 'b1',
+          rating: 5,
+          text: 'Honest about every scratch.',
+          buyer: { _id: 'buyer-1', name: 'Bea Buyer' },
+          car: { _id: 'car-1', name: 'Toyota Corolla 2017' },
+          posted_at: '2026-11-20T12:00:00.000Z',
+          answer: { text: 'Thanks, Bea!', at: '2026-11-21T12:00:00.000Z' },
+        },
+      ],
+    };
+    const { asked, transport } = api({ '/api/sellers/seller-1': () => json(profile) });
+    const page = await renderWith(transport)('/seller/seller-1');
+    const text = textOf(page?.html ?? '');
+    expect(text).toContain('Sam Seller');
+    expect(text).toContain('Member since March 2025');
+    expect(text).toContain('4.6 · 12 reviews');
+    expect(text).toContain('8 meetups accepted');
+    expect(text).toContain('Answers 90% of messages, usually within 2 hours');
+    expect(text).toContain('Cars for sale (1)');
+    expect(text).toContain('Toyota Corolla 2017');
+    expect(text).toContain('Honest about every scratch.');
+    expect(text).toContain('Thanks, Bea!');
+    // Dates read the same on the server and in the browser's first render.
+    expect(text).toContain('Nov 20, 2026');
+    expect(page?.html).toContain('id="review-b1"');
+    expect(asked).toEqual(['/api/sellers/seller-1']);
+    const client = new QueryClient();
+    hydrate(client, JSON.parse(page?.state ?? '{}'));
+    expect(client.getQueryData(['seller', 'seller-1'])).toEqual(profile);
   });
 
   it('renders Home with Recommended Cars and the categories', async () => {

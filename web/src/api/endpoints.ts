@@ -192,6 +192,31 @@ export const getBuyerBookings = (
     }),
   );
 
+// Sellers' profiles and reviews
+
+/** A seller's public profile: rating, meetups, how they answer, cars for sale, newest reviews. */
+export const getSeller = (id: string) => dataOf(publicReads.GET('/api/sellers/{id}', byId(id)));
+export type SellerProfile = Awaited<ReturnType<typeof getSeller>>;
+/** A buyer's review of a seller they met, with the seller's answer. */
+export type ReviewRecord = SellerProfile['reviews'][number];
+/** A page of a seller's reviews, newest first (hidden ones left out). */
+export const getSellerReviews = (
+  id: string,
+  page: number,
+  limit = PAGE_SIZE,
+): Promise<Page<ReviewRecord>> =>
+  listOf(
+    publicReads.GET('/api/sellers/{id}/reviews', {
+      params: { path: { id }, query: paging(page, limit) },
+    }),
+  );
+/** The buyer's review of the seller of a booking whose meetup has passed (once). */
+export const postReview = (review: CommandBody<'postReview'>) =>
+  dataOf(commands.POST('/api/reviews', { body: review }));
+/** The reviewed seller's one answer to a review. */
+export const answerReview = (id: string, text: string) =>
+  dataOf(commands.POST('/api/reviews/{id}/answer', { ...byId(id), body: { text } }));
+
 // Audit
 export type AuditFilters = Pick<
   z.input<typeof AuditQuery>,
@@ -316,7 +341,7 @@ export const unblockParty = (id: string) =>
 
 // Reports and moderation
 
-/** Reports a car, a user or a message of the reporter's conversations, with a reason. */
+/** Reports a car, a user, a message of the reporter's conversations or a review, for a reason. */
 export const fileReport = (report: CommandBody<'fileReport'>) =>
   dataOf(commands.POST('/api/reports', { body: report }));
 

@@ -7,6 +7,7 @@ import {
   getCar,
   getCarFacets,
   getCategories,
+  getSeller,
   searchCars,
 } from './endpoints.ts';
 
@@ -32,3 +33,10 @@ export const carSearchQuery = (request: CarListRequest, category?: string) =>
 /** The counts beside the filter panel's choices. */
 export const carFacetsQuery = (filters: CarListRequest['filters']) =>
   queryOptions({ queryKey: ['cars', 'facets', filters], queryFn: () => getCarFacets(filters) });
+
+/**
+ * A seller's profile, for its page. Every key of a seller's reads starts with `seller`, so a
+ * review, an answer or a moderator's action refreshes them all.
+ */
+export const sellerQuery = (id: string) =>
+  queryOptions({ queryKey: ['seller', id], queryFn: () => getSeller(id) });

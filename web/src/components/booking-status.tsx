@@ -1,7 +1,7 @@
 // Where a booking stands, as both of its parties see it.
 import { Badge, Text } from '@chakra-ui/react';
 import type { BookingRecord, BookingStatus } from '@second-gear/features/contract';
-import { isOpenBooking } from '@second-gear/features/rules';
+import { isOpenBooking, type ReviewStage, reviewStageOf } from '@second-gear/features/rules';
 import { formatDateTime } from './dates.ts';
 
 /** Every status the contract knows, with its name and colour on screen. */
@@ -30,6 +30,24 @@ export const buyerMayCancel = ({ status }: Standing) => isOpenBooking(status);
 export const sellerMayAnswer = ({ status }: Standing) => status === 'requested';
 /** The seller cancels once it is accepted. */
 export const sellerMayCancel = ({ status }: Standing) => status === 'accepted';
+
+/**
+ * Where the booking stands for its buyer's review of the seller at `now`: not met, its meetup
+ * still ahead, open to a review, or reviewed.
+ */
+export const reviewStage = (
+  booking: Pick<BookingRecord, 'status' | 'accepted_at' | 'proposed_time' | 'reviewed'>,
+  now = new Date(),
+): ReviewStage =>
+  reviewStageOf(
+    {
+      status: booking.status,
+      accepted: booking.accepted_at !== undefined || booking.status === 'accepted',
+      proposedTime: booking.proposed_time ?? null,
+      reviewed: booking.reviewed,
+    },
+    now,
+  );
 
 /** The time the buyer proposed for the meetup, or "None". */
 export function ProposedTime({ booking }: { booking: Pick<BookingRecord, 'proposed_time'> }) {

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, HStack, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/features/contract';
 import { Link as RouterLink } from 'react-router-dom';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
+import { CompactRating } from '../reviews/stars.tsx';
 import { formatMoney, formatYearsOfUse, keyFacts, listedAgo } from './car-facts.ts';
 import { CarPicture } from './car-picture.tsx';
 
@@ -14,16 +15,20 @@ export const droppedFrom = ({
 
 /**
  * A car's card; `priority` for a card of the first row, whose picture is fetched first; `sizes`
- * how wide its picture is in the grid it sits in.
+ * how wide its picture is in the grid it sits in. Its seller's rating ("★ 4.6 (12)") shares the
+ * line of when it was listed, so it makes no card taller; `sellerRating` false leaves it out
+ * where the seller is known already (their own profile).
  */
 export function CarCard({
   car,
   priority = false,
   sizes,
+  sellerRating = true,
 }: {
   car: CarRecord;
   priority?: boolean;
   sizes: string;
+  sellerRating?: boolean;
 }) {
   const facts = keyFacts(car);
   return (
@@ -60,9 +65,12 @@ export function CarCard({
           {car.location} · {formatYearsOfUse(car.use)} of use
         </Text>
         {facts.length > 0 ? <Text fontSize="sm">{facts.join(' · ')}</Text> : null}
-        <Text fontSize="xs" color="fg.muted">
-          {listedAgo(car.listed_at)}
-        </Text>
+        <HStack gap="2" justify="space-between" wrap="wrap">
+          <Text fontSize="xs" color="fg.muted">
+            {listedAgo(car.listed_at)}
+          </Text>
+          {sellerRating ? <CompactRating rating={car.seller_rating} fontSize="xs" /> : null}
+        </HStack>
       </Card.Body>
       <Card.Footer>
         <Button asChild colorPalette="teal" size="sm" w="full">

@@ -22,14 +22,29 @@ export const carCardSizes = [
 
 /**
  * Car cards. The grid at the top of a page (`first`) has its first row's pictures fetched first
- * and at once; every other picture waits until it nears the screen.
+ * and at once; every other picture waits until it nears the screen. `sellerRating` false leaves
+ * the seller's rating off the cards (one seller's own cars).
  */
-export function CarGrid({ cars, first = false }: { cars: CarRecord[]; first?: boolean }) {
+export function CarGrid({
+  cars,
+  first = false,
+  sellerRating = true,
+}: {
+  cars: CarRecord[];
+  first?: boolean;
+  sellerRating?: boolean;
+}) {
   const row = useCarColumns();
   return (
     <SimpleGrid columns={carColumns} gap="6">
       {cars.map((car, index) => (
-        <CarCard key={car._id} car={car} priority={first && index < row} sizes={carCardSizes} />
+        <CarCard
+          key={car._id}
+          car={car}
+          priority={first && index < row}
+          sizes={carCardSizes}
+          sellerRating={sellerRating}
+        />
       ))}
     </SimpleGrid>
   );

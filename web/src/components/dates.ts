@@ -44,3 +44,18 @@ export function formatShortTime(iso: string, now = new Date()): string {
   }
   return formatDateTime(iso);
 }
+
+// The same on the server and in the browser (English, UTC), for pages a server renders: the
+// browser's first render must read as the server's HTML.
+const everywhere = (iso: string, options: Intl.DateTimeFormatOptions): string =>
+  read(iso)?.toLocaleDateString('en-US', { ...options, timeZone: 'UTC' }) ?? iso;
+
+/** "November 2026", the same on the server and in the browser. */
+export function formatMonthYear(iso: string): string {
+  return everywhere(iso, { month: 'long', year: 'numeric' });
+}
+
+/** "Nov 28, 2026", the same on the server and in the browser. */
+export function formatDateEverywhere(iso: string): string {
+  return everywhere(iso, { dateStyle: 'medium' });
+}

@@ -27,6 +27,7 @@ export const subjectLabels: Record<ReportSubjectType, string> = {
   car: 'Car',
   user: 'User',
   message: 'Message',
+  review: 'Review',
 };
 
 /** Each action as its button names it. */
@@ -34,15 +35,26 @@ export const actionLabels: Record<ModerationAction, string> = {
   dismiss: 'Dismiss',
   'hide-car': 'Hide car',
   'restore-car': 'Restore car',
+  'hide-review': 'Hide review',
+  'restore-review': 'Restore review',
   'suspend-user': 'Suspend owner',
   'lift-suspension': 'Lift suspension',
 };
+
+/** The actions that take something from its owner: their buttons are red. */
+export const severeActions: ReadonlySet<ModerationAction> = new Set([
+  'hide-car',
+  'hide-review',
+  'suspend-user',
+]);
 
 /** Each action once taken, as a group's latest settlement says it. */
 export const actionOutcomes: Record<ModerationAction, string> = {
   dismiss: 'Reports dismissed',
   'hide-car': 'Car hidden',
   'restore-car': 'Car restored',
+  'hide-review': 'Review hidden',
+  'restore-review': 'Review restored',
   'suspend-user': 'Owner suspended',
   'lift-suspension': 'Suspension lifted',
 };

@@ -1,7 +1,7 @@
 // One reported subject on the Reports page: what it is (a car with its picture, a user, a
-// message), whose it is, how many open reports it has and why, the latest reports, where things
-// stand (a car off the market, a suspended owner, the latest settlement) and what a moderator
-// can do about it now.
+// message, a review with its stars and words), whose it is, how many open reports it has and
+// why, the latest reports, where things stand (a car off the market, a review hidden, a suspended
+// owner, the latest settlement) and what a moderator can do about it now.
 import {
   Badge,
   Box,
@@ -25,6 +25,7 @@ import {
   actionOutcomes,
   openReports,
   reasonLabels,
+  severeActions,
   subjectLabels,
 } from './labels.ts';
 import { ModeratorReason } from './off-market.tsx';
@@ -35,36 +36,59 @@ const SHOWN_REPORTS = 5;
 
 /**
  * What a moderator can do with the group now: settle its open reports (dismiss them, hide the
- * car, suspend the owner), or undo an earlier action (restore the car, lift the suspension),
- * the latter on a settled group too.
+ * car or the review, suspend the owner), or undo an earlier action (restore the car or the
+ * review, lift the suspension), the latter on a settled group too.
  */
 export function actionsFor(group: ReportGroup, status: ReportStatus): ModerationAction[] {
   const { subject, owner } = group;
   const open = status === 'open' && group.open > 0;
   const car = subject.type === 'car' && !subject.deleted;
+  const review = subject.type === 'review';
   const hidden = subject.hidden_reason !== null;
   const actions: ModerationAction[] = [];
   if (open) actions.push('dismiss');
   if (car && open && !hidden) actions.push('hide-car');
   if (car && hidden) actions.push('restore-car');
+  if (review && open && !hidden) actions.push('hide-review');
+  if (review && hidden) actions.push('restore-review');
   if (owner.suspended) actions.push('lift-suspension');
   else if (open && !(subject.type === 'user' && subject.deleted)) actions.push('suspend-user');
   return actions;
 }
 
-/** The subject's type, its name (a car's links to its page) and whether it was deleted. */
+/** How the heading names the subject: a car or a user by name, a message or a review by author. */
+function subjectName({ subject, owner }: ReportGroup): string {
+  if (subject.type === 'message') return `A message from ${subject.label}`;
+  if (subject.type === 'review') return `A review by ${owner.name}`;
+  return subject.label;
+}
+
+/**
+ * Where the heading links: a car's page while the car is there, a review on its seller's
+ * profile; a user and a message link nowhere.
+ */
+function subjectLink({ subject }: ReportGroup): string | null {
+  if (subject.type === 'car') return subject.deleted ? null : subject.link;
+  return subject.type === 'review' ? subject.link : null;
+}
+
+/**
+ * The subject's type, its name (a car's and a review's link to where they show) and whether it
+ * was deleted (for a review: its author's account).
+ */
 function SubjectHeading({ group, id }: { group: ReportGroup; id: string }) {
   const { subject } = group;
-  const name = subject.type === 'message' ? `A message from ${subject.label}` : subject.label;
+  const name = subjectName(group);
+  const link = subjectLink(group);
   return (
     <HStack gap="2" wrap="wrap" align="center">
       <Badge colorPalette="purple" variant="solid">
         {subjectLabels[subject.type]}
       </Badge>
       <Heading id={id} as="h2" size="lg" overflowWrap="anywhere">
-        {subject.type === 'car' && subject.link && !subject.deleted ? (
+        {link ? (
           <Link asChild colorPalette="teal">
-            <RouterLink to={subject.link}>{name}</RouterLink>
+            <RouterLink to={link}>{name}</RouterLink>
           </Link>
         ) : (
           name
@@ -72,6 +96,22 @@ function SubjectHeading({ group, id }: { group: ReportGroup; id: string }) {
       </Heading>
       {subject.deleted ? <Badge colorPalette="gray">Deleted</Badge> : null}
     </HStack>
+  );
+}
+
+/** A review's stars and words as the reports read them ("2 stars: Never showed up"). */
+function ReviewQuote({ label }: { label: string }) {
+  return (
+    <Text
+      borderStartWidth="3px"
+      borderColor="purple.muted"
+      ps="3"
+      whiteSpace="pre-wrap"
+      overflowWrap="anywhere"
+      lineClamp={6}
+    >
+      {label}
+    </Text>
   );
 }
 
@@ -186,7 +226,7 @@ function GroupActions({
   actions: ModerationAction[];
   onAction: (action: ModerationAction) => void;
 }) {
-  const danger = (action: ModerationAction) => action === 'hide-car' || action === 'suspend-user';
+  const danger = (action: ModerationAction) => severeActions.has(action);
   return (
     <HStack gap="2" wrap="wrap">
       {actions.map((action) => (
@@ -232,6 +272,7 @@ export function ReportGroupCard({
           ) : null}
           <Stack gap="2" flex="1" minW="12rem">
             <SubjectHeading group={group} id={heading} />
+            {subject.type === 'review' ? <ReviewQuote label={subject.label} /> : null}
             <OwnerLine owner={group.owner} />
             <GroupState group={group} />
           </Stack>

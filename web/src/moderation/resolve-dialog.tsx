@@ -1,6 +1,6 @@
 // A moderator's action on a group of reports, after they say why: dismiss the open reports, hide
-// or restore the car, suspend its owner or lift the suspension. The owner of what is acted on is
-// told the reason; a dismissal keeps it on the record.
+// or restore the car or the review, suspend its owner or lift the suspension. The owner of what
+// is acted on is told the reason; a dismissal keeps it on the record.
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { requiredText } from '@second-gear/features/contract';
@@ -14,15 +14,16 @@ import { CountedTextarea } from '../components/counted-textarea.tsx';
 import { applyFieldErrors } from '../components/form-errors.ts';
 import { notifyError } from '../components/notify.ts';
 import { useCommand } from '../components/use-command.ts';
-import { actionLabels, actionOutcomes } from './labels.ts';
+import { actionLabels, actionOutcomes, severeActions } from './labels.ts';
 
 const resolutionForm = z.object({ reason: requiredText(TEXT_MAX.moderationReason) });
 type ResolutionForm = z.output<typeof resolutionForm>;
 
 /** The dialog's title and what the action does, in the words of the group's subject. */
 function wordsOf(action: ModerationAction, group: ReportGroup) {
-  const subject = group.subject.label;
   const owner = group.owner.name;
+  // A review's label is its stars and words, too long for a title: it is named by its author.
+  const subject = group.subject.type === 'review' ? `the review by ${owner}` : group.subject.label;
   switch (action) {
     case 'dismiss':
       return {
@@ -39,6 +40,17 @@ function wordsOf(action: ModerationAction, group: ReportGroup) {
         title: `Restore ${subject}`,
         effect: 'The car is back in search and can be booked again.',
       };
+    case 'hide-review':
+      return {
+        title: `Hide ${subject}`,
+        effect: "The review leaves the seller's profile and average; its author is told why.",
+      };
+    case 'restore-review':
+      return {
+        title: `Restore ${subject}`,
+        effect:
+          "The review is back on the seller's profile and in their average; its author is told why.",
+      };
     case 'suspend-user':
       return {
         title: `Suspend ${owner}`,
@@ -52,8 +64,11 @@ function wordsOf(action: ModerationAction, group: ReportGroup) {
   }
 }
 
-/** The reads an action changes: the reports, and the cars it takes off the market or puts back. */
-const refreshed = [['reports'], ['cars'], ['car'], ['users']];
+/**
+ * The reads an action changes: the reports, the cars it takes off the market or puts back, and
+ * the sellers' profiles and ratings a review leaves or comes back to.
+ */
+const refreshed = [['reports'], ['cars'], ['car'], ['users'], ['seller']];
 
 function ResolutionFormBody({
   group,
@@ -114,7 +129,7 @@ function ResolutionFormBody({
           </Button>
           <Button
             type="submit"
-            colorPalette={action === 'hide-car' || action === 'suspend-user' ? 'red' : 'teal'}
+            colorPalette={severeActions.has(action) ? 'red' : 'teal'}
             loading={resolve.isPending}
           >
             {actionLabels[action]}

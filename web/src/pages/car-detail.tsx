@@ -5,6 +5,7 @@ import {
   Grid,
   Heading,
   HStack,
+  Link,
   Skeleton,
   Stack,
   Text,
@@ -34,6 +35,8 @@ import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { MessageSeller, sameEmail } from '../messages/message-seller.tsx';
 import { OffMarketNotice } from '../moderation/off-market.tsx';
 import { ReportButton } from '../moderation/report-dialog.tsx';
+import { sellerPath } from '../reviews/links.ts';
+import { CompactRating } from '../reviews/stars.tsx';
 import { BookingDialog } from './booking-dialog.tsx';
 import { CarGallery } from './car-gallery.tsx';
 import NotFoundPage from './not-found.tsx';
@@ -76,13 +79,33 @@ function Line({ label, value }: { label: string; value: string }) {
   );
 }
 
+/**
+ * "Seller: Sam Seller ★ 4.6 (12)": the seller's name links to their profile, with their rating,
+ * or "New seller · no reviews yet".
+ */
+function SellerLine({ car }: { car: CarRecord }) {
+  return (
+    <HStack gap="2" align="baseline" wrap="wrap">
+      <Text fontWeight="semibold">Seller:</Text>
+      <Link asChild colorPalette="teal" fontWeight="semibold" overflowWrap="anywhere">
+        <RouterLink to={sellerPath(car.seller_id)}>{car.seller_name}</RouterLink>
+      </Link>
+      {car.seller_rating.count > 0 ? (
+        <CompactRating rating={car.seller_rating} />
+      ) : (
+        <Text color="fg.muted">New seller · no reviews yet</Text>
+      )}
+    </HStack>
+  );
+}
+
 /** What the page says of the car: seller, prices (and what a buyer saves), and its details. */
 function CarFacts({ car }: { car: CarRecord }) {
   const dropped = droppedFrom(car);
   const saving = savingOf(car);
   return (
     <>
-      <Line label="Seller" value={car.seller_name} />
+      <SellerLine car={car} />
       <Line label="Original Price" value={formatMoney(car.original_price)} />
       <Line label="Sale Price" value={formatMoney(car.price)} />
       {saving !== undefined ? (

@@ -1,6 +1,7 @@
-import { Button, Heading, IconButton, Stack } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import type { BookingRecord } from '@second-gear/features/contract';
-import { LuExternalLink } from 'react-icons/lu';
+import { useState } from 'react';
+import { LuCircleCheck, LuExternalLink, LuStar } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { cancelBooking, getBuyerBookings } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -8,6 +9,7 @@ import {
   BookingStatusBadge,
   buyerMayCancel,
   ProposedTime,
+  reviewStage,
 } from '../../components/booking-status.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
@@ -16,6 +18,56 @@ import { Pager } from '../../components/pager.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { useConfirmedCommand } from '../../components/use-confirmed-command.ts';
 import { usePagedQuery } from '../../components/use-paged-query.ts';
+import { reviewPath, sellerPath } from '../../reviews/links.ts';
+import { ReviewSellerDialog } from '../../reviews/review-dialog.tsx';
+
+/**
+ * The booking's review of its seller: Review seller once the meetup has passed, a word while it
+ * is ahead, Reviewed (to the review on the seller's profile) once done; nothing for a booking
+ * the seller never accepted.
+ */
+function ReviewCell({ booking, onReview }: { booking: BookingRecord; onReview: () => void }) {
+  switch (reviewStage(booking)) {
+    case 'open':
+      return (
+        <Button size="xs" colorPalette="teal" onClick={onReview}>
+          <LuStar /> Review seller
+          <Box as="span" srOnly>
+            {' '}
+            of {booking.product_name}
+          </Box>
+        </Button>
+      );
+    case 'not-yet':
+      return (
+        <Text as="span" fontSize="sm" color="fg.muted">
+          You can review the seller after your meetup
+        </Text>
+      );
+    case 'reviewed':
+      return (
+        <HStack as="span" gap="1" color="green.fg">
+          <LuCircleCheck aria-hidden="true" />
+          <Link asChild colorPalette="green" fontWeight="medium">
+            <RouterLink to={reviewPath(booking.seller_id, booking._id)}>
+              Reviewed
+              <Box as="span" srOnly>
+                : your review of {booking.seller}
+              </Box>
+            </RouterLink>
+          </Link>
+        </HStack>
+      );
+    case 'not-met':
+      return null;
+  }
+}
+
+/** The booking whose seller is being reviewed stays while the dialog closes. */
+interface Reviewing {
+  booking: BookingRecord | null;
+  open: boolean;
+}
 
 export default function BuyerBookingsPage() {
   usePageTitle('My Bookings');
@@ -30,6 +82,7 @@ export default function BuyerBookingsPage() {
     success: 'Booking cancelled',
     invalidate: [['bookings'], ['car'], ['cars']],
   });
+  const [reviewing, setReviewing] = useState<Reviewing>({ booking: null, open: false });
   return (
     <Stack gap="6">
       <Heading as="h1" size="3xl">
@@ -43,7 +96,15 @@ export default function BuyerBookingsPage() {
         empty="You have not booked any car yet."
         columns={[
           { header: 'Sl No.', card: 'number', cell: (_, index) => offset + index + 1 },
-          { header: 'Seller Name', cell: (booking) => booking.seller },
+          {
+            header: 'Seller Name',
+            wraps: true,
+            cell: (booking) => (
+              <Link asChild colorPalette="teal">
+                <RouterLink to={sellerPath(booking.seller_id)}>{booking.seller}</RouterLink>
+              </Link>
+            ),
+          },
           { header: 'Seller Email', wraps: true, cell: (booking) => booking.seller_email },
           {
             header: 'Car Model',
@@ -58,6 +119,16 @@ export default function BuyerBookingsPage() {
             cell: (booking) => <ProposedTime booking={booking} />,
           },
           { header: 'Status', cell: (booking) => <BookingStatusBadge status={booking.status} /> },
+          {
+            header: 'Review',
+            wraps: true,
+            cell: (booking) => (
+              <ReviewCell
+                booking={booking}
+                onReview={() => setReviewing({ booking, open: true })}
+              />
+            ),
+          },
           {
             header: 'Details',
             card: 'actions',
@@ -95,6 +166,14 @@ export default function BuyerBookingsPage() {
         ]}
       />
       {data ? <Pager page={page} total={data.total} onChange={setPage} /> : null}
+      {reviewing.booking ? (
+        <ReviewSellerDialog
+          booking={reviewing.booking}
+          open={reviewing.open}
+          onClose={() => setReviewing((current) => ({ ...current, open: false }))}
+          onExitComplete={() => setReviewing({ booking: null, open: false })}
+        />
+      ) : null}
       <ConfirmDialog
         {...cancel.dialog}
         title="Cancel this booking?"

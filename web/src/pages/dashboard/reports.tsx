@@ -98,9 +98,9 @@ export default function ReportsPage() {
           Reports
         </Heading>
         <Text color="fg.muted">
-          Every reported car, user and message, with its reports. An action settles all the open
-          reports on it. A car reported by {REPORTERS_TO_HIDE} different people is hidden until you
-          review it.
+          Every reported car, user, message and review, with its reports. An action settles all the
+          open reports on it. A car reported by {REPORTERS_TO_HIDE} different people is hidden until
+          you review it.
         </Text>
       </Stack>
       <StatusSwitch
