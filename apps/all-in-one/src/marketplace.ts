@@ -7,8 +7,8 @@ import { hostRule } from '@second-gear/config';
 import type { EventStore } from '@second-gear/event-store';
 import {
   buildWebApp,
-  carReaderOver,
   injectedFetch,
+  pageReadersOver,
   type Target,
   targetFor,
 } from '@second-gear/gateway';
@@ -381,7 +381,7 @@ const startWeb = async (
     name: 'all-in-one',
     publicUrl,
     // A page's car and its content are read from the query service in process.
-    readCar: carReaderOver((path, signal) => injectedFetch(query)(path, { signal })),
+    readPage: pageReadersOver((path, signal) => injectedFetch(query)(path, { signal })),
     readQuery: injectedFetch(query),
     ...(options.carReadTimeoutMs === undefined
       ? {}

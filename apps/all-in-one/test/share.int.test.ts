@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { eventData } from '@second-gear/projection-service/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMarketplace } from '../src/marketplace.ts';
-import { startBareMarketplace } from './support.ts';
+import { registerPeople, startBareMarketplace } from './support.ts';
 
 const ORIGIN = 'https://cars.example.com';
 const HOSTILE = '</script><script>alert(1)</script>';
@@ -112,6 +112,10 @@ describe('shared pages and the sitemap in the all-in-one', () => {
     const { position } = await marketplace.store.append(`car-${sold}`, 'any', [
       eventData('CarSold', { carId: sold, sellerId: seller.uid, categoryId: 'cat-sedan' }, seller),
     ]);
+    await registerPeople(marketplace.store, [
+      { ...seller, name: 'Sam Seller' },
+      { uid: 'buyer-1', name: 'Bea Buyer', email: 'bea@example.com', role: 'Buyer' },
+    ]);
     const read = await fetch(`${marketplace.url}/api/product/${sold}`, {
       headers: { 'x-min-position': position.toString() },
     });
@@ -200,6 +204,28 @@ describe('shared pages and the sitemap in the all-in-one', () => {
       expect(html).toContain('<title>Second Gear</title>');
       expect(html).not.toContain('rel="canonical"');
       expect(jsonLdOf(html)).toEqual([]);
+    }
+  });
+
+  it("gives a seller's page their name, what buyers weigh, a canonical link and a picture", async () => {
+    const answer = await page(`/seller/${seller.uid}`);
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    expect(html).toContain('<title>Sam Seller | Second Gear</title>');
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/seller/${seller.uid}" />`);
+    expect(metaOf(html, 'og:type')).toBe('profile');
+    expect(metaOf(html, 'og:title')).toBe('Sam Seller');
+    expect(metaOf(html, 'og:description')).toMatch(
+      /^Seller on Second Gear since [A-Z][a-z]+ \d{4}: No reviews yet · 0 meetups accepted · 2 cars for sale\.$/,
+    );
+    // Their newest car's picture, as they have no photo.
+    expect(metaOf(html, 'og:image')).toBe(`${ORIGIN}/images/corolla.webp`);
+    expect(metaOf(html, 'robots')).toBeUndefined();
+    // Nobody sells as a buyer, and nobody is behind an unknown id.
+    for (const id of ['buyer-1', 'nobody']) {
+      const none = await page(`/seller/${id}`);
+      expect(none.status).toBe(404);
+      expect(await none.text()).toContain('<title>Second Gear</title>');
     }
   });
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { gatewaySettings, hostRule, loadEnvOrExit, reportFailuresOf } from '@second-gear/config';
 import { refusedHost } from '@second-gear/service-http';
-import { carReaderOver } from './page-head.ts';
+import { pageReadersOver } from './page-head.ts';
 import { buildProxy } from './proxy.ts';
 import { targetFor } from './routes.ts';
 import { buildWebApp } from './web-app.ts';
@@ -38,7 +38,7 @@ const web = await buildWebApp({
   trustedProxies: settings.TRUSTED_PROXIES,
   // A page's car and its content are read from the query service directly, not through the
   // proxy.
-  readCar: carReaderOver(async (path, signal) => {
+  readPage: pageReadersOver(async (path, signal) => {
     const answer = await readQuery(path, { signal, headers: { accept: 'application/json' } });
     if (answer.status !== 200) await answer.body?.cancel();
     return { status: answer.status, json: () => answer.json() };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CarRecord } from '@second-gear/features/contract';
+import type { CarRecord, SellerProfile } from '@second-gear/features/contract';
 import { fuelLabels, transmissionLabels } from '@second-gear/features/contract/car-labels';
 
 /** What a car's page shows of it in a link preview and to search engines. */
@@ -49,6 +49,40 @@ export const carReaderOver =
     return car as SharedCar;
   };
 
+/** What a seller's page shows of them in a link preview and to search engines. */
+export type SharedSeller = Pick<
+  SellerProfile,
+  '_id' | 'name' | 'photo_url' | 'member_since' | 'rating' | 'meetups_accepted' | 'cars_for_sale'
+> & { cars: Pick<CarRecord, 'image'>[] };
+
+/** Reads one seller for their page, as `CarReader` reads a car. */
+export type SellerReader = (id: string, signal: AbortSignal) => Promise<SharedSeller | undefined>;
+
+/** A seller reader over the query side's `GET /api/sellers/:id`, however it is reached. */
+export const sellerReaderOver =
+  (get: (path: string, signal: AbortSignal) => Promise<QueryAnswer>): SellerReader =>
+  async (id, signal) => {
+    const answer = await get(`/api/sellers/${encodeURIComponent(id)}`, signal);
+    if (answer.status === 404 || answer.status === 400) return undefined;
+    if (answer.status !== 200) throw new Error(`the query side answered ${answer.status}`);
+    const seller = (await answer.json()) as Partial<SharedSeller> | null;
+    if (typeof seller?.name !== 'string' || typeof seller.rating !== 'object') {
+      throw new Error('the query side answered something other than a seller');
+    }
+    return seller as SharedSeller;
+  };
+
+/** What the pages that name a thing read of it for their heads: a car, a seller. */
+export interface PageReaders {
+  car: CarReader;
+  seller: SellerReader;
+}
+
+/** Both readers over one way of reaching the query side. */
+export const pageReadersOver = (
+  get: (path: string, signal: AbortSignal) => Promise<QueryAnswer>,
+): PageReaders => ({ car: carReaderOver(get), seller: sellerReaderOver(get) });
+
 export const PRODUCT_NAME = 'Second Gear';
 export const SITE_DESCRIPTION = 'Second Gear: Buy, Sell and Enjoy. A used-car marketplace.';
 
@@ -64,10 +98,12 @@ export interface PageMeta {
   canonicalPath?: string;
   /** False for pages no search engine should list (sign-in, dashboards, unknown pages). */
   index: boolean;
-  /** Open Graph's type: `website`, or `product` for a car. */
-  type: 'website' | 'product';
+  /** Open Graph's type: `website`, `product` for a car, `profile` for a seller. */
+  type: 'website' | 'product' | 'profile';
   /** Price tags and the JSON-LD block of a car's page. */
   car?: SharedCar;
+  /** The picture of a page that is not a car's (a seller's photo or first car). */
+  image?: string;
 }
 
 /** The tags of a page whose car could not be read, or that nothing names. */
@@ -81,7 +117,8 @@ export const genericMeta = (index: boolean): PageMeta => ({
 export type PageRoute =
   | { page: 'home' | 'products' | 'blog' | 'login' | 'register' | 'dashboard' | 'unknown' }
   | { page: 'category'; name: string }
-  | { page: 'car'; id: string };
+  | { page: 'car'; id: string }
+  | { page: 'seller'; id: string };
 
 const segmentValue = (segment: string): string | undefined => {
   try {
@@ -107,6 +144,7 @@ export const routeOf = (path: string): PageRoute => {
   if (second !== undefined && rest.length === 0) {
     const value = segmentValue(second);
     if (value !== undefined && first === 'car') return { page: 'car', id: value };
+    if (value !== undefined && first === 'seller') return { page: 'seller', id: value };
     if (value !== undefined && first === 'category') return { page: 'category', name: value };
   }
   return { page: 'unknown' };
@@ -154,6 +192,35 @@ export const carDescription = (car: SharedCar): string => {
   return shorten(car.description ? `${lead} ${car.description}` : lead, 200);
 };
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "Seller on Second Gear since March 2025: 4.6★ from 12 reviews · 8 meetups accepted · 3 cars for sale." */
+export const sellerDescription = (seller: SharedSeller): string => {
+  const since = new Date(seller.member_since);
+  const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
+  const { average, count } = seller.rating;
+  const facts = [
+    average === null ? 'No reviews yet' : `${average}★ from ${plural(count, 'review', 'reviews')}`,
+    plural(seller.meetups_accepted, 'meetup accepted', 'meetups accepted'),
+    plural(seller.cars_for_sale, 'car for sale', 'cars for sale'),
+  ];
+  const month = MONTHS[since.getUTCMonth()] ?? '';
+  return `Seller on ${PRODUCT_NAME} since ${month} ${since.getUTCFullYear()}: ${facts.join(' · ')}.`;
+};
+
 /** A picture's absolute address, or none when it is not an http(s) one. */
 export const absolute = (address: string, origin: string): string | undefined => {
   try {
@@ -164,8 +231,16 @@ export const absolute = (address: string, origin: string): string | undefined =>
   }
 };
 
-/** The head of the page a path names, with its car when it is a car's page and it was read. */
-export const metaOf = (route: PageRoute, search: string, car?: SharedCar): PageMeta => {
+/**
+ * The head of the page a path names, with its car or seller when it is their page and they were
+ * read.
+ */
+export const metaOf = (
+  route: PageRoute,
+  search: string,
+  found: { car?: SharedCar; seller?: SharedSeller } = {},
+): PageMeta => {
+  const { car, seller } = found;
   switch (route.page) {
     case 'home':
       return {
@@ -216,6 +291,18 @@ export const metaOf = (route: PageRoute, search: string, car?: SharedCar): PageM
         type: 'product',
         car,
       };
+    case 'seller': {
+      if (seller === undefined) return genericMeta(true);
+      const image = seller.photo_url ?? seller.cars[0]?.image;
+      return {
+        name: seller.name,
+        description: sellerDescription(seller),
+        canonicalPath: `/seller/${encodeURIComponent(route.id)}`,
+        index: true,
+        type: 'profile',
+        ...(image ? { image } : {}),
+      };
+    }
     case 'unknown':
       return genericMeta(false);
   }
@@ -282,11 +369,11 @@ export const carJsonLd = (car: SharedCar, url: string, images: string[]) => ({
 export const headTags = (meta: PageMeta, origin: string): string => {
   const title = meta.name ? `${meta.name} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   const canonical = meta.canonicalPath === undefined ? undefined : `${origin}${meta.canonicalPath}`;
-  const images = meta.car
-    ? [...new Set([meta.car.image, ...(meta.car.images ?? [])])]
-        .map((image) => absolute(image, origin))
-        .filter((image): image is string => image !== undefined)
-    : [];
+  const pictures = meta.car ? [meta.car.image, ...(meta.car.images ?? [])] : [meta.image];
+  const images = [...new Set(pictures)]
+    .filter((image): image is string => image !== undefined)
+    .map((image) => absolute(image, origin))
+    .filter((image): image is string => image !== undefined);
   const image = images[0];
   const tags: string[] = [
     `<title>${escapeHtml(title)}</title>`,

@@ -16,15 +16,14 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import {
-  type CarReader,
   colorModeScript,
   genericMeta,
   headTags,
   htmlTemplate,
   metaOf,
   type PageMeta,
+  type PageReaders,
   routeOf,
-  type SharedCar,
 } from './page-head.ts';
 import { loadPageRenderer, type QueryTransport, renderWithin } from './page-render.ts';
 
@@ -87,9 +86,14 @@ export interface WebAppOptions {
    * and robots.txt start with; never a request's Host, which a client chooses.
    */
   publicUrl: string;
-  /** Reads a car for its page's head; absent, car pages get the generic head. */
-  readCar?: CarReader;
-  /** How long a car's page waits for its car before answering with the generic head (1.5 s). */
+  /**
+   * Reads a car or a seller for their page's head; absent, those pages get the generic head.
+   */
+  readPage?: PageReaders;
+  /**
+   * How long a car's or a seller's page waits for them before answering with the generic head
+   * (1.5 s).
+   */
   carReadTimeoutMs?: number;
   /**
    * Where the server's renderer of the public pages reads the API (the query side); absent, or
@@ -105,12 +109,12 @@ export interface WebAppOptions {
   trustedProxies?: string[];
 }
 
-/** A car read that gives up after `ms`, whatever the reader does with its signal. */
-const readWithin = async (
-  read: CarReader,
+/** A read that gives up after `ms`, whatever the reader does with its signal. */
+const readWithin = async <T>(
+  read: (id: string, signal: AbortSignal) => Promise<T | undefined>,
   id: string,
   ms: number,
-): Promise<SharedCar | undefined> => {
+): Promise<T | undefined> => {
   const controller = new AbortController();
   const expired = new Promise<never>((_, fail) => {
     controller.signal.addEventListener('abort', () => fail(controller.signal.reason), {
@@ -168,19 +172,27 @@ const serviceRoutes = (
 /** The head of the page a request asks for, and its status. */
 const headOf = async (
   request: FastifyRequest,
-  readCar: CarReader | undefined,
+  readPage: PageReaders | undefined,
   carReadTimeoutMs: number,
 ): Promise<{ status: number; meta: PageMeta }> => {
   const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
   const route = routeOf(path);
-  if (route.page !== 'car') return { status: 200, meta: metaOf(route, search) };
-  if (readCar === undefined) return { status: 200, meta: genericMeta(true) };
+  if (route.page !== 'car' && route.page !== 'seller')
+    return { status: 200, meta: metaOf(route, search) };
+  if (readPage === undefined) return { status: 200, meta: genericMeta(true) };
   try {
-    const car = await readWithin(readCar, route.id, carReadTimeoutMs);
-    if (car === undefined) return { status: 404, meta: genericMeta(false) };
-    return { status: 200, meta: metaOf(route, search, car) };
+    const found =
+      route.page === 'car'
+        ? { car: await readWithin(readPage.car, route.id, carReadTimeoutMs) }
+        : { seller: await readWithin(readPage.seller, route.id, carReadTimeoutMs) };
+    if (found.car === undefined && found.seller === undefined)
+      return { status: 404, meta: genericMeta(false) };
+    return { status: 200, meta: metaOf(route, search, found) };
   } catch (error) {
-    request.log.warn({ err: error, carId: route.id }, 'car page answered without its car');
+    request.log.warn(
+      { err: error, [`${route.page}Id`]: route.id },
+      `${route.page} page answered without its ${route.page}`,
+    );
     return { status: 200, meta: genericMeta(true) };
   }
 };
@@ -191,7 +203,7 @@ const pageRoutes = async (
   root: string,
   {
     publicUrl,
-    readCar,
+    readPage,
     carReadTimeoutMs = 1500,
     readQuery,
     renderTimeoutMs = 1500,
@@ -232,7 +244,7 @@ const pageRoutes = async (
       renderPage !== undefined && request.method === 'GET' && rendersInFlight < maxRenders;
     if (rendering) rendersInFlight += 1;
     const [{ status, meta }, rendered] = await Promise.all([
-      headOf(request, readCar, carReadTimeoutMs),
+      headOf(request, readPage, carReadTimeoutMs),
       rendering
         ? renderWithin(renderPage, request.url, renderTimeoutMs, request.log).finally(() => {
             rendersInFlight -= 1;

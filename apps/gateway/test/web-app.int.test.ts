@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carReaderOver, colorModeScript } from '../src/page-head.ts';
+import { colorModeScript, pageReadersOver } from '../src/page-head.ts';
 import { buildWebApp, webAppCsp } from '../src/web-app.ts';
 
 /** The built index.html, as Vite writes it. */
@@ -270,7 +270,7 @@ describe('a car page whose car cannot be read', () => {
       publicUrl: 'http://shop.test',
       logger: warningsInto(logs),
       carReadTimeoutMs,
-      readCar: carReaderOver(async (path, signal) => {
+      readPage: pageReadersOver(async (path, signal) => {
         const answer = await fetch(new URL(path, upstream), { signal });
         return { status: answer.status, json: () => answer.json() };
       }),

@@ -9,6 +9,8 @@ export * from '../members/contract.ts';
 export * from '../messages/contract.ts';
 export { ERASED_NAME } from '../platform/personal-data.ts';
 export { type BookingStatus, bookingStatuses } from '../platform/rules.ts';
+export * from '../reviews/contract.ts';
+export * from '../sellers/contract.ts';
 export * from '../users/contract.ts';
 export * from './fields.ts';
 export * from './numbers.ts';
