@@ -388,6 +388,43 @@ export async function deleteCar(seller: ApiSession, id: string): Promise<void> {
   await carsCaughtUp();
 }
 
+/**
+ * A meetup the seller accepted, through the API: the buyer books the car proposing `at` (an
+ * ISO-8601 time), the seller accepts. Answers the booking's id.
+ */
+export async function acceptedMeetup(
+  buyer: ApiSession,
+  seller: ApiSession,
+  carId: string,
+  at: string,
+): Promise<string> {
+  const booked = await api<{ insertedId: string }>('/booking', {
+    method: 'POST',
+    token: buyer.accessToken,
+    body: JSON.stringify({
+      product_id: carId,
+      buyer_phone: '+1 512 555 0199',
+      meetup: 'The station car park',
+      proposed_time: at,
+    }),
+  });
+  await api(`/booking/${encodeURIComponent(booked.insertedId)}/accept`, {
+    method: 'POST',
+    token: seller.accessToken,
+  });
+  await carsCaughtUp();
+  return booked.insertedId;
+}
+
+/** The buyer lets a booking go through the API: the car is for sale to others again. */
+export async function cancelBooking(buyer: ApiSession, bookingId: string): Promise<void> {
+  await api(`/booking/${encodeURIComponent(bookingId)}/cancel`, {
+    method: 'POST',
+    token: buyer.accessToken,
+  });
+  await carsCaughtUp();
+}
+
 // ---- a real picture
 
 /** A 96x64 PNG: a car-coloured body (red unless told) on a sky-blue gradient. */
