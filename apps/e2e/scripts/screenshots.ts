@@ -134,7 +134,10 @@ const signIn = async (context: BrowserContext, baseUrl: string) => {
   await page.close();
 };
 
-const shots = (car: { id: string; name: string }): Shot[] => [
+/** The demo car the screenshots show, and its seller. */
+type DemoCar = { id: string; name: string; sellerId: string };
+
+const shots = (car: DemoCar): Shot[] => [
   {
     name: 'home',
     path: '/',
@@ -154,6 +157,12 @@ const shots = (car: { id: string; name: string }): Shot[] => [
     name: 'car',
     path: `/car/${car.id}`,
     shows: (page) => page.getByRole('heading', { level: 1, name: car.name }).waitFor(),
+  },
+  {
+    // The demo seller's profile, with the demo buyer's review and its answer.
+    name: 'seller-profile',
+    path: `/seller/${car.sellerId}`,
+    shows: (page) => page.getByText(/upfront about the scratches/).waitFor(),
   },
   {
     name: 'my-products',
@@ -188,7 +197,7 @@ const shots = (car: { id: string; name: string }): Shot[] => [
   },
 ];
 
-const takeAll = async (browser: Browser, baseUrl: string, car: { id: string; name: string }) => {
+const takeAll = async (browser: Browser, baseUrl: string, car: DemoCar) => {
   const written: string[] = [];
   for (const [size, { viewport, isMobile }] of Object.entries(SIZES)) {
     for (const seller of [false, true]) {
@@ -277,6 +286,7 @@ const main = async () => {
     const found = (await (await fetch(`${baseUrl}/api/products?q=corolla`)).json()) as {
       _id: string;
       name: string;
+      seller_id: string;
     }[];
     const car = found[0];
     if (!car) throw new Error('The demo data has no Corolla');
@@ -295,7 +305,11 @@ const main = async () => {
     });
     await mkdir(outDir, { recursive: true });
     say(`writing to ${relative(repositoryRoot, outDir) || outDir}`);
-    const written = await takeAll(browser, baseUrl, { id: car._id, name: car.name });
+    const written = await takeAll(browser, baseUrl, {
+      id: car._id,
+      name: car.name,
+      sellerId: car.seller_id,
+    });
     say(`${written.length} screenshots`);
   } finally {
     await stop();

@@ -150,6 +150,10 @@ function ProfileSkeleton() {
           <Skeleton h="5" w="45%" />
         </Stack>
       </Flex>
+      <Stack gap="4" aria-hidden="true">
+        <Skeleton h="8" w="10rem" />
+        <Skeleton h="28" />
+      </Stack>
       <Stack gap="4">
         <Skeleton h="8" w="12rem" aria-hidden="true" />
         <CarGridSkeleton count={4} />
@@ -193,12 +197,13 @@ export default function SellerProfilePage() {
   return (
     <Stack gap={{ base: '8', md: '10' }}>
       <ProfileHeader profile={profile} />
-      <CarsForSale profile={profile} />
+      {/* What buyers who met them say comes first: a phone reaches it before a column of cars. */}
       <SellerReviews
         profile={profile}
         reader={reader}
         targeted={hydrated ? targetOf(hash) : null}
       />
+      <CarsForSale profile={profile} />
     </Stack>
   );
 }
