@@ -229,6 +229,8 @@ describe.each(list)('query service on $name', (backend) => {
           advertise: 1,
           images: [expect.stringContaining(ids.cars.booked)],
           sold: 0,
+          seller_id: ids.seller.uid,
+          seller_rating: { average: null, count: 0 },
           listed_at: expect.any(String),
           expires_at: expect.any(String),
         });
@@ -333,6 +335,8 @@ describe.each(list)('query service on $name', (backend) => {
             meetup: 'Gulshan 2',
             booked_at: expect.any(String),
             status: 'requested',
+            seller_id: ids.seller.uid,
+            reviewed: false,
           },
         ]);
         expect((await get(received, tokens.admin)).json()).toHaveLength(1);
@@ -370,6 +374,8 @@ describe.each(list)('query service on $name', (backend) => {
             advertise: 1,
             images: [`https://images.example.com/${ids.cars.booked}.jpg`],
             sold: 0,
+            seller_id: ids.seller.uid,
+            seller_rating: { average: null, count: 0 },
             listed_at: car.json().listed_at,
             expires_at: car.json().expires_at,
           }),
@@ -397,6 +403,8 @@ describe.each(list)('query service on $name', (backend) => {
               meetup: 'Gulshan 2',
               booked_at: booking?.booked_at,
               status: 'requested',
+              seller_id: ids.seller.uid,
+              reviewed: false,
             },
           ]),
         );

@@ -117,11 +117,12 @@ describe('listing terms in the all-in-one', () => {
     const after = await ownCar(carId, back);
     expect(after?.off_market).toBeUndefined();
     expect(Date.parse(after?.listed_at ?? '')).toBeGreaterThan(Date.parse(car?.listed_at ?? ''));
-    // The renewal is stamped by the command service's own clock: the new term runs from then.
+    // The renewal is stamped by the marketplace's clock, as moved: the new term runs from then.
     await followed(BigInt(back));
-    clock = Date.now() + (LISTING_DAYS - EXPIRY_NOTICE_DAYS - 1) * DAY_MS;
+    const renewedAt = clock;
+    clock = renewedAt + (LISTING_DAYS - EXPIRY_NOTICE_DAYS - 1) * DAY_MS;
     expect(await marketplace.listingTerms.look()).toEqual({ warned: 0, expired: 0 });
-    clock = Date.now() + (LISTING_DAYS + 1) * DAY_MS;
+    clock = renewedAt + (LISTING_DAYS + 1) * DAY_MS;
     expect(await marketplace.listingTerms.look()).toEqual({ warned: 0, expired: 1 });
   });
 });
