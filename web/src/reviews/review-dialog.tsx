@@ -3,7 +3,7 @@
 // review shows on the seller's profile with the buyer's name and counts in the seller's average.
 import { Box, Button, chakra, Dialog, Fieldset, HStack, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type BookingRecord, optionalText } from '@second-gear/features/contract';
+import { type BookingRecord, optionalText, reviewStars } from '@second-gear/features/contract';
 import { REVIEW_STARS, TEXT_MAX } from '@second-gear/features/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -22,18 +22,12 @@ import { starCount } from './stars.tsx';
 /** The booking reviewed: its id is the review's, its seller and car name the dialog's words. */
 export type ReviewedBooking = Pick<BookingRecord, '_id' | 'seller' | 'product_name'>;
 
-const starsMessage = `Give ${REVIEW_STARS.min} to ${REVIEW_STARS.max} stars`;
-
 // The contract's rules for a review: whole stars within the rules' bounds (the radio buttons'
 // values are text, and none chosen is null); the words optional, within their bound.
 const reviewForm = z.object({
   rating: z.preprocess(
     (value) => (typeof value === 'string' && value !== '' ? Number(value) : undefined),
-    z
-      .number({ error: starsMessage })
-      .int(starsMessage)
-      .min(REVIEW_STARS.min, starsMessage)
-      .max(REVIEW_STARS.max, starsMessage),
+    reviewStars,
   ),
   text: optionalText(TEXT_MAX.review),
 });
