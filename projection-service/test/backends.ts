@@ -24,23 +24,36 @@ export interface Backend {
 
 const schemaName = () => `rm_${randomBytes(4).toString('hex')}`;
 
-/** PGlite always; PostgreSQL when the test server answers (its own database, dropped after). */
+/**
+ * PGlite always; PostgreSQL when the test server answers (its own database, dropped after).
+ * A file's PGlite tests share one database, as its PostgreSQL tests do: starting PGlite costs
+ * seconds, a schema of its own for each test's store and read model a fraction of one.
+ */
 export const backends = async (label: string): Promise<Backend[]> => {
+  let sharedPGlite: ReturnType<typeof openPGlite> | undefined;
+  afterAll(async () => {
+    await (await sharedPGlite)?.close();
+  });
   const list: Backend[] = [
     {
       name: 'PGlite',
       open: async () => {
-        const pglite = await openPGlite();
-        const store = await createEventStore({ kind: 'pglite', db: pglite });
-        const db = createReadModelDb({ pglite });
+        sharedPGlite ??= openPGlite();
+        const pglite = await sharedPGlite;
         const schema = schemaName();
+        const store = await createEventStore({
+          kind: 'pglite',
+          db: pglite,
+          schema: `${schema}_events`,
+        });
+        const db = createReadModelDb({ pglite });
         const others: EventStore[] = [];
         return {
           store,
           db,
           schema,
           nextSchema: `${schema}_next`,
-          storeSchema: 'event_store',
+          storeSchema: `${schema}_events`,
           openAnotherStore: async () => {
             const other = await createEventStore({
               kind: 'pglite',
@@ -54,7 +67,6 @@ export const backends = async (label: string): Promise<Backend[]> => {
             for (const other of others) await other.close();
             await store.close();
             await db.destroy();
-            await pglite.close();
           },
         };
       },
