@@ -4,7 +4,7 @@ import { appendsOf, type Decision } from '../platform/decision.ts';
 import { reject } from '../platform/domain-error.ts';
 import { TEXT_MAX } from '../platform/rules.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
-import { required } from '../platform/validation.ts';
+import { requiredWithin } from '../platform/validation.ts';
 import { type EventOf, streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
 import type { ActiveUser, UserState } from '../users/index.ts';
@@ -27,12 +27,7 @@ export type StartConversation = CommandOf<'StartConversation', { carId: string; 
 export type SendMessage = CommandOf<'SendMessage', { conversationId: string; text: string }>;
 
 /** A message's text, trimmed: 1 to `TEXT_MAX.message` characters. */
-export const messageText = (text: string): string => {
-  const trimmed = required(text, 'text');
-  if (trimmed.length > TEXT_MAX.message)
-    reject('field-out-of-range', `At most ${TEXT_MAX.message} characters`, 'text');
-  return trimmed;
-};
+export const messageText = (text: string): string => requiredWithin(text, TEXT_MAX.message, 'text');
 
 /** The conversation, when `userId` is one of its parties; to anyone else it does not exist. */
 export const requireParty = (conversation: ConversationState, userId: string): OpenConversation => {

@@ -10,9 +10,10 @@ import {
   TEXT_MAX,
 } from '../platform/rules.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
+import { optionalWithin } from '../platform/validation.ts';
 import { type EventOf, streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
-import type { ReviewState } from '../reviews/index.ts';
+import { initialReviewState, type ReviewState } from '../reviews/index.ts';
 import type { UserState } from '../users/index.ts';
 import { requireActiveActor } from '../users/index.ts';
 import { type ReportsState, subjectKeyOf } from './reports.ts';
@@ -67,12 +68,8 @@ const findSubject = (
 };
 
 /** Details are optional: blank is none; longer than the bound is refused. */
-const detailsOf = (details: string | null | undefined): string | null => {
-  const trimmed = details?.trim() ?? '';
-  if (trimmed.length > TEXT_MAX.reportDetails)
-    reject('field-out-of-range', `At most ${TEXT_MAX.reportDetails} characters`, 'details');
-  return trimmed === '' ? null : trimmed;
-};
+const detailsOf = (details: string | null | undefined): string | null =>
+  optionalWithin(details, TEXT_MAX.reportDetails, 'details') || null;
 
 /** The car leaves the market pending review once enough different people report it. */
 const hiddenByReports = (
@@ -146,8 +143,7 @@ const subjectReads = (subject: ReportSubject, read: StreamReads) => {
     conversation: ref
       ? read.conversation(ref.conversationId)
       : ({ status: 'none' } as ConversationState),
-    review:
-      subject.type === 'review' ? read.review(subject.id) : ({ status: 'none' } as ReviewState),
+    review: subject.type === 'review' ? read.review(subject.id) : initialReviewState(),
   };
 };
 

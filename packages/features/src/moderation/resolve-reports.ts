@@ -5,10 +5,10 @@ import { reject } from '../platform/domain-error.ts';
 import type { ModerationAction } from '../platform/rules.ts';
 import { TEXT_MAX } from '../platform/rules.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
-import { required } from '../platform/validation.ts';
+import { requiredWithin } from '../platform/validation.ts';
 import { type DomainEvent, streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
-import { type ReviewState, reviewPartiesOf } from '../reviews/index.ts';
+import { initialReviewState, type ReviewState, reviewPartiesOf } from '../reviews/index.ts';
 import type { UserState } from '../users/index.ts';
 import { requireAdmin } from '../users/index.ts';
 import type { ReportSubject } from './file-report.ts';
@@ -131,9 +131,7 @@ export const resolveReports = (input: {
   const { command, reports } = input;
   requireAdmin(command.actor, input.actorUser);
   const { action } = command.data;
-  const reason = required(command.data.reason, 'reason');
-  if (reason.length > TEXT_MAX.moderationReason)
-    reject('field-out-of-range', `At most ${TEXT_MAX.moderationReason} characters`, 'reason');
+  const reason = requiredWithin(command.data.reason, TEXT_MAX.moderationReason, 'reason');
   const { subject, ownerId } = reports;
   if (subject === null || ownerId === null)
     return reject('report-not-found', 'Nobody reported this.');
@@ -189,8 +187,7 @@ export const resolveReportsSlice = commandSlice({
       actorUser: read.user(command.actor.uid),
       reports,
       car: subject?.type === 'car' ? read.car(subject.id) : ({ status: 'none' } as CarState),
-      review:
-        subject?.type === 'review' ? read.review(subject.id) : ({ status: 'none' } as ReviewState),
+      review: subject?.type === 'review' ? read.review(subject.id) : initialReviewState(),
       ownerUser: reports.ownerId
         ? read.user(reports.ownerId)
         : ({ status: 'unregistered' } as UserState),

@@ -7,6 +7,8 @@ import { REVIEW_STARS, TEXT_MAX } from '../platform/rules.ts';
 
 /** The parties of a review, carried by every event of its life. */
 const reviewParties = { reviewId: id, bookingId: id, carId: id, sellerId: id, buyerId: id };
+/** A review's whole stars. */
+const stars = z.number().int().min(REVIEW_STARS.min).max(REVIEW_STARS.max);
 
 /**
  * A buyer reviews the seller they met for a booking: whole stars and what they add (empty when
@@ -14,7 +16,7 @@ const reviewParties = { reviewId: id, bookingId: id, carId: id, sellerId: id, bu
  */
 export const ReviewPosted = z.object({
   ...reviewParties,
-  rating: z.number().int().min(REVIEW_STARS.min).max(REVIEW_STARS.max),
+  rating: stars,
   text: z.string().max(TEXT_MAX.review),
 });
 
@@ -30,7 +32,7 @@ export const ReviewAnswered = z.object({
  */
 export const ReviewHidden = z.object({
   ...reviewParties,
-  rating: z.number().int(),
+  rating: stars,
   reason: z.string().max(TEXT_MAX.moderationReason),
 });
 export const ReviewRestored = ReviewHidden;

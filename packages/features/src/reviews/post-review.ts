@@ -4,7 +4,7 @@ import { appendsOf, type Decision } from '../platform/decision.ts';
 import { reject } from '../platform/domain-error.ts';
 import { REVIEW_STARS, reviewStageOf, TEXT_MAX } from '../platform/rules.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
-import { inBound, required } from '../platform/validation.ts';
+import { inBound, optionalWithin, requiredWithin } from '../platform/validation.ts';
 import { streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
 import type { UserState } from '../users/index.ts';
@@ -22,13 +22,6 @@ export type PostReview = CommandOf<
 
 /** The seller of a reviewed booking answers its review. */
 export type AnswerReview = CommandOf<'AnswerReview', { reviewId: string; text: string }>;
-
-/** Words are optional: blank is none; longer than the bound is refused. */
-const textOf = (text: string | null | undefined, max: number): string => {
-  const trimmed = text?.trim() ?? '';
-  if (trimmed.length > max) reject('field-out-of-range', `At most ${max} characters`, 'text');
-  return trimmed;
-};
 
 /**
  * Only the buyer of a booking the seller accepted reviews it, once, after the time they were
@@ -50,7 +43,7 @@ export const postReview = (input: {
   const { bookingId, rating, at } = command.data;
   inBound(REVIEW_STARS, rating, 'rating');
   if (!Number.isInteger(rating)) reject('field-invalid', 'Give whole stars', 'rating');
-  const text = textOf(command.data.text, TEXT_MAX.review);
+  const text = optionalWithin(command.data.text, TEXT_MAX.review, 'text');
   const booking =
     car.status === 'none' || input.bookingId.status !== 'claimed'
       ? undefined
@@ -100,9 +93,7 @@ export const answerReview = (input: {
 }): Decision => {
   const { command, review } = input;
   const seller = requireActiveActor(input.actorUser);
-  const text = required(command.data.text, 'text');
-  if (text.length > TEXT_MAX.reviewAnswer)
-    reject('field-out-of-range', `At most ${TEXT_MAX.reviewAnswer} characters`, 'text');
+  const text = requiredWithin(command.data.text, TEXT_MAX.reviewAnswer, 'text');
   if (review.status !== 'posted') return reject('review-not-found', 'No such review.');
   if (review.sellerId !== seller.userId)
     reject('not-review-seller', 'Only the seller reviewed can answer a review.');
