@@ -1,6 +1,6 @@
 import type { ReadModelDatabase } from '@second-gear/read-model';
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { ReadContext } from '../platform/reads/context.ts';
+import { iso, type ReadContext } from '../platform/reads/context.ts';
 import type { ConversationClosure, ConversationRecord, MessageRecord } from './contract.ts';
 
 type InboxRows = ExpressionBuilder<ReadModelDatabase & { i: ReadModelDatabase['inbox'] }, 'i'>;
@@ -57,8 +57,6 @@ export const conversationsOf = (ctx: ReadContext, uid: string) =>
 type ConversationRow = Awaited<
   ReturnType<ReturnType<typeof conversationsOf>['executeTakeFirstOrThrow']>
 >;
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Why nobody can write any more, the most lasting reason first. */
 const closureOf = (row: ConversationRow, otherDeleted: boolean): ConversationClosure | null => {

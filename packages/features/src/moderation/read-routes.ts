@@ -2,7 +2,7 @@ import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/servi
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { IdParams } from '../contract/fields.ts';
-import type { QueryContext } from '../platform/reads/context.ts';
+import { iso, type QueryContext } from '../platform/reads/context.ts';
 import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
 import { requireAdmin, viewerOf } from '../platform/reads/viewer.ts';
 import type { ModerationAction, ReportReason, ReportSubjectType } from '../platform/rules.ts';
@@ -16,8 +16,6 @@ import {
 
 /** The read model's tables these answers read, for read-your-writes and the cache. */
 const reads = ['users', 'cars', 'messages', 'moderation', 'reviews'] as const;
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The groups of one page: a subject each, with its counts, newest report first. */
 const groupsOf = (ctx: QueryContext, status: 'open' | 'resolved') => {

@@ -2,14 +2,12 @@ import { HttpProblem, problemAnswers, type ServiceApp } from '@second-gear/servi
 import { z } from 'zod';
 import { IdParams } from '../contract/fields.ts';
 import { ERASED_NAME } from '../platform/personal-data.ts';
-import { countAll, type QueryContext, type ReadContext } from '../platform/reads/context.ts';
+import { countAll, iso, type QueryContext, type ReadContext } from '../platform/reads/context.ts';
 import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
 import { type ReviewRecord, ReviewRecord as ReviewSchema, SellerReviewsQuery } from './contract.ts';
 
 /** The read model's tables these answers read, for read-your-writes and the cache. */
 export const reviewReads = ['users', 'cars', 'reviews'] as const;
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A seller whose profile and reviews anyone may read: an account that sells, not deleted. */
 export const findSeller = async (ctx: ReadContext, sellerId: string) => {

@@ -36,3 +36,6 @@ export const lowerEquals = (column: string, value: string) =>
 
 /** What a read of the read model needs. */
 export type ReadContext = Pick<QueryContext, 'db' | 'schema'>;
+
+/** A time from the read model as the API answers it: ISO-8601, in UTC. */
+export const iso = (value: Date | string): string => new Date(value).toISOString();
