@@ -162,6 +162,12 @@ export const uniqueEmail = (who: string) =>
 /** A short unique suffix for names (cars, categories). */
 export const unique = () => randomUUID().slice(0, 8);
 
+/** The two screens a walk is tried on: a laptop's and a phone's. */
+export const screenSizes = [
+  { size: 'desktop', viewport: { width: 1440, height: 900 } },
+  { size: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
 export interface Account {
   name: string;
   email: string;

@@ -9,6 +9,7 @@ import {
   listCar,
   logIn,
   opened,
+  screenSizes,
   see,
   toast,
   unique,
@@ -16,11 +17,6 @@ import {
 } from './harness.ts';
 
 const browser = useBrowser();
-
-const sizes = [
-  { size: 'desktop', viewport: { width: 1440, height: 900 } },
-  { size: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 
 /** The top bar's link to the inbox, whose name says how many messages are unread. */
 const messagesLink = (page: Page, unread: number) =>
@@ -39,7 +35,7 @@ async function write(page: Page, text: string) {
   await box.press('Enter');
 }
 
-describe.each(sizes)('Messages on a $size', ({ viewport }) => {
+describe.each(screenSizes)('Messages on a $size', ({ viewport }) => {
   test('a buyer writes from a car, the seller answers live, and a block stops the buyer', async () => {
     const token = unique();
     const seller = await createAccount('seller', `Sol Seller ${token}`, 'Seller');

@@ -11,6 +11,7 @@ import {
   logIn,
   openDashboard,
   opened,
+  screenSizes,
   see,
   toast,
   unique,
@@ -27,12 +28,7 @@ async function searchFor(page: Page, words: string) {
   await see(page.getByText(/^\d+ cars?$|^No cars/));
 }
 
-const sizes = [
-  { size: 'desktop', viewport: { width: 1440, height: 900 } },
-  { size: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
-
-describe.each(sizes)('Trust on a $size', ({ viewport }) => {
+describe.each(screenSizes)('Trust on a $size', ({ viewport }) => {
   test('a buyer reports a car, an admin hides it with a reason and restores it', async () => {
     const token = unique();
     const seller = await createAccount('seller', `Rex Seller ${token}`, 'Seller');

@@ -12,6 +12,7 @@ import {
   logIn,
   openDashboard,
   opened,
+  screenSizes,
   see,
   toast,
   unique,
@@ -24,12 +25,7 @@ const browser = useBrowser();
 const passed = (at: string) =>
   new Promise((done) => setTimeout(done, Math.max(0, Date.parse(at) - Date.now() + 100)));
 
-const sizes = [
-  { size: 'desktop', viewport: { width: 1440, height: 900 } },
-  { size: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
-
-describe.each(sizes)('Reviews on a $size', ({ viewport }) => {
+describe.each(screenSizes)('Reviews on a $size', ({ viewport }) => {
   test('a buyer reviews the seller after their meetup; the rating shows on the profile and the card', async () => {
     const token = unique();
     const seller = await createAccount('seller', `Rita Seller ${token}`, 'Seller');
