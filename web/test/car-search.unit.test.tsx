@@ -272,17 +272,26 @@ describe('All Cars', () => {
   });
 
   it('shows skeletons and says it is loading until the cars arrive', async () => {
-    let release: (response: Response) => void = () => {};
+    // Every request for the list waits until the test lets them answer: the screen may ask more
+    // than once (a retry, a second render), and any of them may be the one it shows.
+    const waiting: (() => void)[] = [];
+    let released = false;
+    const release = () => {
+      released = true;
+      for (const answer of waiting.splice(0)) answer();
+    };
     stubApi({
       'GET /api/products': () =>
         new Promise<Response>((resolve) => {
-          release = resolve;
+          const answer = () => resolve(page([corolla]));
+          if (released) answer();
+          else waiting.push(answer);
         }),
       'GET /api/products/facets': facets,
     });
     renderApp('/products');
     expect((await screen.findByText('Loading cars')).closest('[role="status"]')).not.toBeNull();
-    release(page([corolla]));
+    release();
     // Rendering the released page can take longer than findBy's 1 s on a loaded machine.
     expect(
       await screen.findByRole('heading', { name: corolla.name }, { timeout: 10_000 }),
