@@ -1,16 +1,15 @@
 import { defineProject } from 'vitest/config';
-import { oneAtATime } from '../../vitest.workers.ts';
+import { afterwards } from '../../vitest.workers.ts';
 
 export default defineProject({
   test: {
-    ...oneAtATime(1),
+    ...afterwards,
     name: 'e2e',
     environment: 'node',
     include: ['test/**/*.e2e.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // One marketplace and one browser at a time: the files run one after another. They share
-    // the marketplace's lists (a file that lists thirty cars moves another's car off the first
-    // page of All Cars), so two at once would see each other's data.
+    // Each worker has a marketplace of its own and runs its files one after another on it (see
+    // the global setup): files that share a marketplace's lists never run at the same time.
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },

@@ -7,39 +7,31 @@ import type { MarketplaceReady } from './ready.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The file the marketplace's address is written to once it answers (see ready.ts). */
-    readyFile: string;
+    /**
+     * For each worker of the browser tests, the file its marketplace's address is written to
+     * once it answers (see ready.ts): the worker numbered n (VITEST_POOL_ID) takes the n-th.
+     */
+    readyFiles: string[];
   }
 }
 
+type Marketplace = Awaited<ReturnType<typeof startMarketplace>>;
+
 /**
- * One seeded marketplace, on a fresh data directory, for every browser test. Vitest runs every
- * project's global setup before any test, so this one only starts the work: the web build and
- * the marketplace come up while the other projects' tests run, and the browser tests, which
- * run after them, wait for the file it writes (`ready.ts`).
+ * Starts one seeded marketplace on a fresh data directory and writes its address to
+ * `readyFile` (or why it could not start). Written whole, then moved into place: a reader never
+ * sees half of it.
  */
-export default async function setup(project: TestProject) {
-  // Screenshots of failing tests are this run's only.
-  await rm(resolve(import.meta.dirname, '../../../test-results/e2e'), {
-    recursive: true,
-    force: true,
-  });
-  const dataDir = await mkdtemp(join(tmpdir(), 'second-gear-e2e-'));
-  // mkdtemp's folder is this user's alone; run as root, the embedded PostgreSQL that `npm start`
-  // runs on by default runs as the `postgres` user, which must reach it.
-  await chmod(dataDir, 0o755);
-  const readyFile = join(dataDir, 'ready.json');
-  // Written whole, then moved into place: a reader never sees half of it.
+const startOne = async (dataDir: string, readyFile: string): Promise<Marketplace | undefined> => {
   const ready = async (data: MarketplaceReady) => {
     await writeFile(`${readyFile}.part`, JSON.stringify(data));
     await rename(`${readyFile}.part`, readyFile);
   };
-  let marketplace: Awaited<ReturnType<typeof startMarketplace>> | undefined;
-  const started = (async () => {
+  try {
     // A copy of the built app, so a rebuild of web/dist during the run cannot pull chunks away.
     const webDist = join(dataDir, 'web');
     await cp(await webBuilt(), webDist, { recursive: true });
-    marketplace = await startMarketplace({
+    const marketplace = await startMarketplace({
       dataDir,
       webDist,
       port: 0,
@@ -53,11 +45,49 @@ export default async function setup(project: TestProject) {
       },
     });
     await ready({ baseUrl: marketplace.url, authEmulatorHost: marketplace.authEmulator.host });
-  })().catch((error: unknown) => ready({ error: String((error as Error)?.stack ?? error) }));
-  project.provide('readyFile', readyFile);
+    return marketplace;
+  } catch (error) {
+    await ready({ error: String((error as Error)?.stack ?? error) });
+    return undefined;
+  }
+};
+
+/**
+ * A seeded marketplace for each worker of the browser tests. A worker runs its files one after
+ * another on its own marketplace, so no file sees another running at the same time (they share
+ * lists: a file that lists thirty cars moves another's car off the first page of All Cars).
+ * Vitest runs every project's global setup before any test, so this one only starts the work:
+ * the web build and the marketplaces come up while the other projects' tests run, and the
+ * browser tests, which run after them, wait for the files it writes (`ready.ts`).
+ */
+export default async function setup(project: TestProject) {
+  // Screenshots of failing tests are this run's only.
+  await rm(resolve(import.meta.dirname, '../../../test-results/e2e'), {
+    recursive: true,
+    force: true,
+  });
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const dataDirs = await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'second-gear-e2e-'));
+      // mkdtemp's folder is this user's alone; run as root, the embedded PostgreSQL that `npm
+      // start` runs on by default runs as the `postgres` user, which must reach it.
+      await chmod(dataDir, 0o755);
+      return dataDir;
+    }),
+  );
+  const readyFiles = dataDirs.map((dataDir) => join(dataDir, 'ready.json'));
+  // One after another: starting them at once would only slow both on a small machine.
+  const started = (async () => {
+    const marketplaces: (Marketplace | undefined)[] = [];
+    for (const [index, dataDir] of dataDirs.entries()) {
+      marketplaces.push(await startOne(dataDir, readyFiles[index] as string));
+    }
+    return marketplaces;
+  })();
+  project.provide('readyFiles', readyFiles);
   return async () => {
-    await started;
-    await marketplace?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    for (const marketplace of await started) await marketplace?.stop();
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   };
 }

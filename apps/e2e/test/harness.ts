@@ -14,7 +14,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { chromiumPath } from '../src/chromium.ts';
 import { marketplaceReady } from './ready.ts';
 
-export const { baseUrl, authEmulatorHost } = await marketplaceReady(inject('readyFile'));
+/** This worker's own marketplace: the global setup starts one for each worker. */
+const readyFile = inject('readyFiles')[Number(process.env.VITEST_POOL_ID ?? '1') - 1];
+if (readyFile === undefined) {
+  throw new Error(`No marketplace for the browser tests' worker ${process.env.VITEST_POOL_ID}`);
+}
+export const { baseUrl, authEmulatorHost } = await marketplaceReady(readyFile);
 export const projectId = 'demo-second-gear';
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
