@@ -590,6 +590,38 @@ describe('live messages', () => {
     expect(within(bar).getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
+  it('keep the count the stream sent over an older answer that arrives after it', async () => {
+    stream = eventStream();
+    let answer: (response: Response) => void = () => {};
+    const { calls } = stubApi({
+      ...me(),
+      'GET /api/products/advertise': [],
+      'GET /api/categories': [],
+      'GET /api/favourites/ids': [],
+      'GET /api/notifications': () => json([], { headers: { 'X-Unread-Count': '0' } }),
+      'GET /api/conversations': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+      'GET /api/notifications/stream': () => stream!.response(),
+    });
+    const { queryClient } = renderApp('/', { as: buyer });
+    const bar = screen.getByRole('banner');
+    await waitFor(() => {
+      const paths = calls.map((call) => call.url.split('?')[0]);
+      expect(paths).toContain('/api/conversations');
+      expect(paths).toContain('/api/notifications/stream');
+    });
+    stream.send({ type: 'unread', unread: 0, messages: 2 });
+    await within(bar).findByRole('link', { name: 'Messages, 2 unread' });
+    // The count fetched before the stream spoke arrives now: it is older, and is dropped.
+    answer(inbox([], 0));
+    const unread = { queryKey: ['conversations', 'unread'] };
+    await waitFor(() => expect(queryClient.isFetching(unread)).toBe(0));
+    expect(queryClient.getQueriesData<number>(unread).map(([, count]) => count)).toEqual([2]);
+    expect(within(bar).getByRole('link', { name: 'Messages, 2 unread' })).toBeInTheDocument();
+  });
+
   it('show a message in the open conversation without a reload', async () => {
     stream = eventStream();
     const state = {

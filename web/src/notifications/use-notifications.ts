@@ -41,10 +41,15 @@ export function useNotificationStream(): void {
   const email = status === 'signed-in' ? (user?.email ?? '') : '';
   useEffect(() => {
     if (email === '') return;
+    // A count the stream sends is newer than a fetch of it still under way: that fetch is
+    // cancelled first, so its older answer cannot land on top of the stream's.
+    const setCount = (queryKey: readonly unknown[], unread: number) =>
+      void queryClient
+        .cancelQueries({ queryKey, exact: true })
+        .then(() => queryClient.setQueryData(queryKey, unread));
     const setNotifications = (unread: number) =>
-      queryClient.setQueryData(notificationQueries.unread(email).queryKey, unread);
-    const setMessages = (unread: number) =>
-      queryClient.setQueryData(messageQueries.unread(email).queryKey, unread);
+      setCount(notificationQueries.unread(email).queryKey, unread);
+    const setMessages = (unread: number) => setCount(messageQueries.unread(email).queryKey, unread);
     return listenToNotifications(queryClient, email, (message) => {
       if (message.type === 'unread') {
         setNotifications(message.unread);
