@@ -1,4 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { PassThrough } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
 import {
   HttpProblem,
@@ -33,6 +34,18 @@ const withoutHopByHop = (headers: IncomingHttpHeaders): IncomingHttpHeaders => {
   }
   return kept;
 };
+
+/**
+ * A body refused by the upstream before it was read (too large, of a type not accepted) is
+ * still read to its end and dropped when the client declared at most this many bytes, as the
+ * services do: a client still sending it then reads the answer instead of a broken pipe. A
+ * larger one is cut off with the connection after the answer.
+ */
+const DRAINED_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Whether the rest of a request's body, unread when its answer went out, is read and dropped. */
+const drained = (raw: IncomingMessage): boolean =>
+  !raw.complete && Number(raw.headers['content-length']) <= DRAINED_BODY_BYTES;
 
 export interface ProxyOptions {
   /** The service every request is forwarded to. */
@@ -78,7 +91,19 @@ export const buildProxy = async ({
   // Bodies stay streams of bytes: nothing is parsed, nothing is limited here (the upstream
   // applies its own limits).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  // The upstream request sends a stream of its own, so that dropping it when the upstream has
+  // answered early leaves the client's connection to be drained (the hooks below).
+  app.addContentTypeParser('*', (_request, payload, done) =>
+    done(null, payload.pipe(new PassThrough())),
+  );
+  app.addHook('onSend', async (request, reply) => {
+    if (drained(request.raw)) reply.removeHeader('connection');
+  });
+  app.addHook('onResponse', async (request) => {
+    if (!drained(request.raw)) return;
+    request.raw.unpipe();
+    request.raw.resume();
+  });
 
   await app.register(replyFrom, {
     base: upstream.origin,

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProxy } from '../src/proxy.ts';
@@ -263,5 +269,50 @@ describe('the gateway proxy', () => {
     expect(answer.status).toBe(400);
     expect(answer.headers.get('content-type')).toContain('application/problem+json');
     expect(await answer.json()).toMatchObject({ status: 400, instance: '/api/products/%E0' });
+  });
+});
+
+describe('a body the upstream refuses before reading it', () => {
+  it('is read to its end and dropped, so the client still sending it gets the answer', async () => {
+    // An upstream that refuses at once, as a service does a body over its limit.
+    const refusing = createServer((req, res) => {
+      req.resume();
+      res.writeHead(413, { 'content-type': 'application/problem+json' });
+      res.end(JSON.stringify({ status: 413 }));
+    });
+    const gateway = await gatewayTo(await listen(refusing));
+    try {
+      const size = 8 * 1024 * 1024;
+      const chunk = Buffer.alloc(256 * 1024, 1);
+      const request = httpRequest(new URL('/api/saved-searches', gateway.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(size) },
+      });
+      const failed = once(request, 'error').then(([error]) => error as Error);
+      const answered = once(request, 'response').then(([response]) => response as IncomingMessage);
+      // The first quarter, then the rest once the refusal has come back through the gateway.
+      for (let sent = 0; sent < size / 4; sent += chunk.length) request.write(chunk);
+      const response = await Promise.race([
+        answered,
+        failed.then((error) => Promise.reject(error)),
+      ]);
+      expect(response.statusCode).toBe(413);
+      for (let sent = size / 4; sent < size; sent += chunk.length) request.write(chunk);
+      request.end();
+      const body = await Promise.race([
+        (async () => {
+          let text = '';
+          for await (const part of response) text += part;
+          return text;
+        })(),
+        failed.then((error) => Promise.reject(error)),
+      ]);
+      expect(JSON.parse(body)).toEqual({ status: 413 });
+      // The whole body went out: no reset cut the upload short.
+      await Promise.race([once(request, 'finish'), failed.then((error) => Promise.reject(error))]);
+    } finally {
+      await gateway.close();
+      await close(refusing);
+    }
   });
 });
