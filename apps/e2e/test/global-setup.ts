@@ -87,7 +87,7 @@ export default async function setup(project: TestProject) {
   })();
   project.provide('readyFiles', readyFiles);
   return async () => {
-    for (const marketplace of await started) await marketplace?.stop();
+    await Promise.all((await started).map((marketplace) => marketplace?.stop()));
     await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   };
 }
