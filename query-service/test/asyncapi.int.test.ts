@@ -10,7 +10,7 @@ import { backends, type Harness, parseSse } from './support.ts';
 
 const { list, dropAll } = await backends('query-service asyncapi');
 afterAll(dropAll);
-const [pglite] = list;
+const [backend] = list;
 
 type Document = {
   servers: Record<string, { host: string; protocol: string }>;
@@ -24,8 +24,8 @@ describe('the AsyncAPI document of the car events', () => {
   let feed: { id?: string; event?: string; data?: string }[];
 
   beforeAll(async () => {
-    if (!pglite) throw new Error('PGlite is always available');
-    h = await pglite.open('127.0.0.1:1', 'asyncapi-test', {
+    if (!backend) throw new Error('No engine to run on');
+    h = await backend.open('127.0.0.1:1', 'asyncapi-test', {
       publicUrl: 'https://cars.example.com',
     });
     const ids = await appendScenario(h.store);

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type Harness, parseSse } from './support.ts';
 
-const { list, dropAll } = await backends('query-service feed history');
+const { list, dropAll } = await backends('query-service feed history', 'both');
 afterAll(dropAll);
 
 describe.each(list)('the feed without a key on $name', (backend) => {

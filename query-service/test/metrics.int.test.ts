@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildQueryService } from '../src/index.ts';
 import { backends, type Harness, TOKEN_SECRET } from './support.ts';
 
-const { list } = await backends('query-service metrics');
+const { list, dropAll } = await backends('query-service metrics');
+afterAll(dropAll);
 const admin = { uid: 'admin-q', email: 'admin-q@example.com', role: 'Admin' as const };
 const TIMEOUT_MS = 300;
 
@@ -34,10 +35,10 @@ describe('the query service’s metrics and health', () => {
   };
 
   beforeAll(async () => {
-    const pglite = list[0];
-    if (!pglite) throw new Error('PGlite is always available');
+    const backend = list[0];
+    if (!backend) throw new Error('No engine to run on');
     // Nothing here signs in: this emulator address is never called.
-    h = await pglite.open('127.0.0.1:9', 'demo-metrics', { readYourWritesTimeoutMs: TIMEOUT_MS });
+    h = await backend.open('127.0.0.1:9', 'demo-metrics', { readYourWritesTimeoutMs: TIMEOUT_MS });
     const { position } = await appendScenario(h.store);
     expect((await waitForPosition(h.db, position, 10_000)).reached).toBe(true);
   }, 60_000);

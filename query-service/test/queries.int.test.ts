@@ -16,7 +16,7 @@ import { buildQueryService } from '../src/index.ts';
 import { backends, claimsOf, type Harness, parseSse, TOKEN_SECRET } from './support.ts';
 
 const emulator = useAuthEmulator();
-const { list, dropAll } = await backends('query-service');
+const { list, dropAll } = await backends('query-service', 'both');
 afterAll(dropAll);
 
 /** A new account of the Auth Emulator, as the fixtures name a person, with its ID token. */

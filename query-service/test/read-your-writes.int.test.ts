@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildQueryService } from '../src/index.ts';
 import { backends, type Harness, TOKEN_SECRET } from './support.ts';
 
-const { list, dropAll } = await backends('query-service read-your-writes');
+const { list, dropAll } = await backends('query-service read-your-writes', 'both');
 afterAll(dropAll);
 
 // Long enough that whatever answers sooner was released by a commit, not by the timer.

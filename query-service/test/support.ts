@@ -1,5 +1,5 @@
-// Test support: the real event store and read model (PGlite always, PostgreSQL when it
-// answers), the real projections, and a query service wired to the Firebase Auth Emulator.
+// Test support: the real event store and read model (on PostgreSQL, PGlite or both: see
+// `backends`), the real projections, and a query service wired to the Firebase Auth Emulator.
 import type { EventStore } from '@second-gear/event-store';
 import { openMarketplaceStore } from '@second-gear/features';
 import { createFirebaseAuth, type FirebaseAuth } from '@second-gear/identity';
@@ -98,9 +98,15 @@ const wire = async (
   };
 };
 
-/** PGlite always; PostgreSQL when the test server answers (its own database, dropped after). */
+/**
+ * Where a suite runs. `one`: the engine the query service runs on, PostgreSQL (a database of its
+ * own, dropped after), or PGlite when the test server does not answer; for suites whose SQL and
+ * values cannot differ between the engines. `both`: PGlite and, when it answers, PostgreSQL; for
+ * suites where they can (the values a driver parses, notifications, the event store's reads).
+ */
 export const backends = async (
   label: string,
+  engines: 'one' | 'both' = 'one',
 ): Promise<{ list: Backend[]; dropAll: () => Promise<void> }> => {
   const list: Backend[] = [
     {
@@ -161,7 +167,7 @@ export const backends = async (
     });
   }
   return {
-    list,
+    list: engines === 'one' ? list.slice(-1) : list,
     dropAll: async () => {
       for (const drop of drops.splice(0)) await drop();
     },
