@@ -47,6 +47,20 @@ const DRAINED_BODY_BYTES = 16 * 1024 * 1024;
 const drained = (raw: IncomingMessage): boolean =>
   !raw.complete && Number(raw.headers['content-length']) <= DRAINED_BODY_BYTES;
 
+/**
+ * The client's body as the upstream request sends it: a stream of its own, so that dropping it
+ * when the upstream has answered early leaves the client's connection to be drained (the hooks
+ * in `buildProxy`). A client that hangs up before its body's end ends it with an error, so the
+ * upstream request is broken off too.
+ */
+const forwardedBody = (payload: IncomingMessage): PassThrough => {
+  const body = payload.pipe(new PassThrough());
+  payload.once('close', () => {
+    if (!payload.complete) body.destroy(new Error('the client hung up before its body ended'));
+  });
+  return body;
+};
+
 export interface ProxyOptions {
   /** The service every request is forwarded to. */
   upstream: URL;
@@ -91,11 +105,7 @@ export const buildProxy = async ({
   // Bodies stay streams of bytes: nothing is parsed, nothing is limited here (the upstream
   // applies its own limits).
   app.removeAllContentTypeParsers();
-  // The upstream request sends a stream of its own, so that dropping it when the upstream has
-  // answered early leaves the client's connection to be drained (the hooks below).
-  app.addContentTypeParser('*', (_request, payload, done) =>
-    done(null, payload.pipe(new PassThrough())),
-  );
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, forwardedBody(payload)));
   app.addHook('onSend', async (request, reply) => {
     if (drained(request.raw)) reply.removeHeader('connection');
   });

@@ -316,3 +316,35 @@ describe('a body the upstream refuses before reading it', () => {
     }
   });
 });
+
+describe('a client that hangs up in the middle of its body', () => {
+  it('breaks the upstream request off too, rather than leaving it waiting for the rest', async () => {
+    let upstreamBroken: () => void = () => {};
+    const broken = new Promise<void>((resolve) => {
+      upstreamBroken = resolve;
+    });
+    const waiting = createServer((req) => {
+      req.resume();
+      req.once('close', () => {
+        if (!req.complete) upstreamBroken();
+      });
+    });
+    const gateway = await gatewayTo(await listen(waiting));
+    const reached = once(waiting, 'request');
+    try {
+      const request = httpRequest(new URL('/api/images', gateway.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'content-length': '1048576' },
+      });
+      request.on('error', () => {});
+      request.write(Buffer.alloc(64 * 1024, 1));
+      // Once the upstream has begun to receive it, the client goes.
+      await reached;
+      request.destroy();
+      await broken;
+    } finally {
+      await gateway.close();
+      await close(waiting);
+    }
+  });
+});
