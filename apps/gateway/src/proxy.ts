@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
 import {
+  drainsRestOfBody,
   HttpProblem,
   problemDetails,
   routerProblem,
@@ -34,18 +35,6 @@ const withoutHopByHop = (headers: IncomingHttpHeaders): IncomingHttpHeaders => {
   }
   return kept;
 };
-
-/**
- * A body refused by the upstream before it was read (too large, of a type not accepted) is
- * still read to its end and dropped when the client declared at most this many bytes, as the
- * services do: a client still sending it then reads the answer instead of a broken pipe. A
- * larger one is cut off with the connection after the answer.
- */
-const DRAINED_BODY_BYTES = 16 * 1024 * 1024;
-
-/** Whether the rest of a request's body, unread when its answer went out, is read and dropped. */
-const drained = (raw: IncomingMessage): boolean =>
-  !raw.complete && Number(raw.headers['content-length']) <= DRAINED_BODY_BYTES;
 
 /**
  * The client's body as the upstream request sends it: a stream of its own, so that dropping it
@@ -106,11 +95,13 @@ export const buildProxy = async ({
   // applies its own limits).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, forwardedBody(payload)));
+  // A body the upstream answered before reading to its end is read and dropped by the services'
+  // own bound, so a client still sending it reads the answer instead of a broken pipe.
   app.addHook('onSend', async (request, reply) => {
-    if (drained(request.raw)) reply.removeHeader('connection');
+    if (drainsRestOfBody(request.raw)) reply.removeHeader('connection');
   });
   app.addHook('onResponse', async (request) => {
-    if (!drained(request.raw)) return;
+    if (!drainsRestOfBody(request.raw)) return;
     request.raw.unpipe();
     request.raw.resume();
   });

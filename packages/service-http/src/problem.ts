@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fieldErrorsFromValidation } from './validation.ts';
@@ -271,10 +271,12 @@ export type ProblemDetailsOptions = Record<never, never>;
  */
 const DRAINED_BODY_BYTES = 16 * 1024 * 1024;
 
+/** Whether the rest of a request's body, unread when its answer goes out, is read and dropped. */
+export const drainsRestOfBody = (raw: IncomingMessage): boolean =>
+  !raw.complete && Number(raw.headers['content-length']) <= DRAINED_BODY_BYTES;
+
 const readToTheEnd = (request: FastifyRequest, reply: FastifyReply): void => {
-  const declared = Number(request.headers['content-length']);
-  if (request.raw.complete || !(declared <= DRAINED_BODY_BYTES)) return;
-  reply.removeHeader('connection');
+  if (drainsRestOfBody(request.raw)) reply.removeHeader('connection');
 };
 
 async function problemDetailsPlugin(app: FastifyInstance): Promise<void> {
