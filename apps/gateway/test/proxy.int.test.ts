@@ -288,28 +288,26 @@ describe('a body the upstream refuses before reading it', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': String(size) },
       });
-      const failed = once(request, 'error').then(([error]) => error as Error);
+      // Each step below fails at once with the request's error (a reset, a broken pipe).
+      const failed = once(request, 'error').then(([error]) => Promise.reject(error as Error));
+      const orFailed = <T>(step: Promise<T>) => Promise.race([step, failed]);
       const answered = once(request, 'response').then(([response]) => response as IncomingMessage);
       // The first quarter, then the rest once the refusal has come back through the gateway.
       for (let sent = 0; sent < size / 4; sent += chunk.length) request.write(chunk);
-      const response = await Promise.race([
-        answered,
-        failed.then((error) => Promise.reject(error)),
-      ]);
+      const response = await orFailed(answered);
       expect(response.statusCode).toBe(413);
       for (let sent = size / 4; sent < size; sent += chunk.length) request.write(chunk);
       request.end();
-      const body = await Promise.race([
+      const body = await orFailed(
         (async () => {
           let text = '';
           for await (const part of response) text += part;
           return text;
         })(),
-        failed.then((error) => Promise.reject(error)),
-      ]);
+      );
       expect(JSON.parse(body)).toEqual({ status: 413 });
       // The whole body went out: no reset cut the upload short.
-      await Promise.race([once(request, 'finish'), failed.then((error) => Promise.reject(error))]);
+      await orFailed(once(request, 'finish'));
     } finally {
       await gateway.close();
       await close(refusing);
