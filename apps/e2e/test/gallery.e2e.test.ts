@@ -112,7 +112,7 @@ describe('A car gallery', () => {
           await adminPage.getByRole('table').waitFor();
           return listed.count();
         },
-        { timeout: 30_000, interval: 1_000 },
+        { interval: 1_000 },
       )
       .toBe(1);
     await listed.getByRole('link', { name: /^As it was…/ }).click();

@@ -12,6 +12,7 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { chromiumPath } from '../src/chromium.ts';
+import { PATIENCE_MS } from './patience.ts';
 import { marketplaceReady } from './ready.ts';
 
 /** This worker's own marketplace: the global setup starts one for each worker. */
@@ -25,9 +26,6 @@ export const projectId = 'demo-second-gear';
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
 /** Where a failing test leaves a full-page screenshot of every page it had open. */
 export const screenshotDir = join(repositoryRoot, 'test-results', 'e2e');
-
-/** How long a user is willing to wait for something to appear. */
-const patience = 30_000;
 
 /** Whether the app's root is React's: from then on a click is React's, even mid-hydration. */
 const reactHasRoot = () => {
@@ -83,8 +81,8 @@ export function useBrowser(): BrowserHarness {
         refused.push(`${message.page()?.url() ?? 'a page'}: ${message.text()}`);
       }
     });
-    context.setDefaultTimeout(patience);
-    context.setDefaultNavigationTimeout(patience);
+    context.setDefaultTimeout(PATIENCE_MS);
+    context.setDefaultNavigationTimeout(PATIENCE_MS);
     // Only the marketplace, its Auth Emulator and Google's sign-in library (apis.google.com and
     // its static files): anything else (the web fonts and styles of the emulator's sign-in page)
     // is refused at once.

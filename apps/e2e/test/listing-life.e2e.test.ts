@@ -41,7 +41,7 @@ async function openBookable(page: Page, id: string, name: string) {
         await see(page.getByRole('heading', { level: 1, name }));
         return page.getByRole('button', { name: 'Book Now' }).isVisible();
       },
-      { timeout: 30_000, interval: 1_000 },
+      { interval: 1_000 },
     )
     .toBe(true);
 }
@@ -172,7 +172,7 @@ describe("A listing's life", () => {
           await see(secondPage.locator('.chakra-card__root'));
           return secondPage.getByRole('heading', { name }).count();
         },
-        { timeout: 30_000, interval: 1_000 },
+        { interval: 1_000 },
       )
       .toBe(0);
     await secondPage.goto(`/products?q=${token}`);
