@@ -167,6 +167,7 @@ export const backends = async (
     });
   }
   return {
+    // The list ends with PostgreSQL when it answers, so its last is the one engine to run on.
     list: engines === 'one' ? list.slice(-1) : list,
     dropAll: async () => {
       for (const drop of drops.splice(0)) await drop();
