@@ -446,6 +446,7 @@ export const startProjections = async (
 
   await migrateReadModel(db, schema);
   await registerCheckpoints(db, schema, projections);
+  for (const projection of projections) await projection.prepare?.(db.withSchema(schema));
   const storeId = await store.storeId();
 
   const pass: Pass = {

@@ -753,6 +753,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0019-conversations',
       '0020-moderation',
       '0021-reviews',
+      '0022-car-places',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 
@@ -767,6 +768,33 @@ describe.each(list)('projections on $name', ({ open }) => {
       .where('id', '=', ids.cars.advertised)
       .executeTakeFirst();
     expect(car).toEqual({ id: ids.cars.advertised, seller_email: ids.seller.email, advertised: 1 });
+  });
+
+  it('locates, when it starts, the cars kept before cars had places, and their available copies', async () => {
+    const ids = await appendScenario(setup.store);
+    await caughtUp(await start(), setup);
+    const q = setup.db.withSchema(setup.schema);
+    const placed = async () =>
+      await q
+        .selectFrom('cars')
+        .leftJoin('available_cars as a', 'a.id', 'cars.id')
+        .select(['cars.id', 'cars.latitude', 'cars.longitude', 'a.earth_point'])
+        .where('cars.id', '=', ids.cars.advertised)
+        .executeTakeFirstOrThrow();
+    const located = await placed();
+    // Dhaka, where the scenario lists its cars.
+    expect(located.latitude).toBeCloseTo(23.71, 1);
+    expect(located.longitude).toBeCloseTo(90.41, 1);
+    expect(located.earth_point).not.toBeNull();
+    await running?.stop();
+    running = undefined;
+
+    // As a read model from before places kept its cars.
+    await q.updateTable('cars').set({ latitude: null, longitude: null }).execute();
+    expect(await placed()).toMatchObject({ latitude: null, earth_point: null });
+
+    await caughtUp(await start(), setup);
+    expect(await placed()).toEqual(located);
   });
 
   it('stops at once, even right after it started', async () => {

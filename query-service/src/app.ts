@@ -15,6 +15,7 @@ import {
   memberReadRoutes,
   messageReadRoutes,
   moderationReadRoutes,
+  placeReadRoutes,
   reviewReadRoutes,
   sellerReadRoutes,
   sitemapRoutes,
@@ -128,6 +129,7 @@ const openapiOf = () => ({
     { name: 'users', description: 'The service token, and user records' },
     { name: 'categories', description: 'The categories cars are listed in' },
     { name: 'cars', description: 'Cars: lists, searches, facets, one car and its history' },
+    { name: 'places', description: 'The towns a car can be listed at or searched near' },
     { name: 'bookings', description: "A seller's bookings received, a buyer's purchases" },
     { name: 'audit', description: 'Who did what to whom and when' },
     { name: 'feed', description: 'Car events for integrators, as server-sent events' },
@@ -222,6 +224,7 @@ const routes = (
   userReadRoutes(app, ctx);
   categoryReadRoutes(app, ctx);
   carReadRoutes(app, ctx);
+  placeReadRoutes(app);
   bookingReadRoutes(app, ctx);
   auditReadRoutes(app, ctx);
   // Beside the OpenAPI documents: the AsyncAPI document of the feed and the webhooks.

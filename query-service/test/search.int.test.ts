@@ -433,6 +433,12 @@ describe.each(list)('car search on $name', (backend) => {
       ['page=0x2', 'querystring.page'],
       ['limit=1e1', 'querystring.limit'],
       ['cursor=bm90LWEtY3Vyc29y', 'querystring.cursor'],
+      ['near=Xqzzy%2C%20Narnia', 'querystring.near'],
+      ['near=Boulder%2C%20TX', 'querystring.near'],
+      ['radiusKm=20', 'querystring.radiusKm'],
+      ['near=Dhaka&radiusKm=0', 'querystring.radiusKm'],
+      ['near=Dhaka&radiusKm=501', 'querystring.radiusKm'],
+      ['sort=distance', 'querystring.sort'],
     ])('%s is a 400 naming %s', async (query, field) => {
       const answer = await get(`/api/products?${query}`);
       expect(answer.statusCode).toBe(400);
@@ -449,6 +455,71 @@ describe.each(list)('car search on $name', (backend) => {
       expect(answer.json().errors).toEqual([
         { field: 'querystring.cursor', message: 'Made for sort price_asc, not year_desc' },
       ]);
+    });
+  });
+
+  // Dhaka's cars are where Dhaka is, "Dhaka, Gulshan" too (a district the gazetteer does not
+  // know); Khulna is 132 km away, Rajshahi 198 and Sylhet 199; Chattogram, a name newer than
+  // the gazetteer, has no place, so its car is in no search near anywhere.
+  describe('near a place', () => {
+    const dhaka = ['corolla16', 'cross21', 'vezel', 'leaf', 'pajero'];
+
+    it('keeps the cars within the radius (50 km unless said), each with its distance', async () => {
+      const { keys: found, answer } = await search('near=Dhaka&sort=distance');
+      expect(found).toEqual(dhaka);
+      expect(answer.headers['x-total-count']).toBe('5');
+      for (const car of answer.json()) expect(car.distanceKm).toBe(0);
+    });
+
+    it('sorts nearest first, the listing order breaking ties, and says how far', async () => {
+      const { keys: found, answer } = await search(
+        'near=Dhaka%2C%20Bangladesh&radiusKm=200&sort=distance&booked=any',
+      );
+      expect(found).toEqual([...dhaka, 'civic', 'corolla17', 'rav4']);
+      const distances = answer.json().map((car: { distanceKm: number }) => car.distanceKm);
+      expect(distances.slice(5)).toEqual([132.1, 197.7, 198.7]);
+    });
+
+    it('narrows with the other filters, and pages nearest first by cursor', async () => {
+      expect((await search('near=Dhaka&radiusKm=150&maxPrice=10000&sort=price_asc')).keys).toEqual([
+        'pajero',
+        'civic',
+      ]);
+      const walked: string[] = [];
+      let url: string | undefined = '/api/products?near=Dhaka&radiusKm=199&sort=distance&limit=2';
+      while (url !== undefined) {
+        const answer = await get(url);
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.headers['x-total-count']).toBe('7');
+        walked.push(...keys(answer.json()));
+        url = /<([^>]+)>; rel="next"/.exec(String(answer.headers.link))?.[1];
+      }
+      expect(walked).toEqual([...dhaka, 'civic', 'corolla17']);
+    });
+
+    it('measures from a latitude and longitude as from a town', async () => {
+      expect((await search('near=23.7104,90.40744&radiusKm=10&sort=distance')).keys).toEqual(dhaka);
+    });
+
+    it('counts the facets within the radius', async () => {
+      const answer = await get('/api/products/facets?near=Dhaka&radiusKm=150');
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toMatchObject({
+        total: 6,
+        make: [
+          { value: 'Honda', count: 2 },
+          { value: 'Toyota', count: 2 },
+          { value: 'Nissan', count: 1 },
+        ],
+      });
+      const unknown = await get('/api/products/facets?near=Xqzzy%2C%20Narnia');
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().errors[0].field).toBe('querystring.near');
+    });
+
+    it('says no distance without a place', async () => {
+      const { answer } = await search('sort=price_asc');
+      for (const car of answer.json()) expect(car).not.toHaveProperty('distanceKm');
     });
   });
 

@@ -7,6 +7,7 @@ export * from './integrations/index.ts';
 export * from './members/index.ts';
 export * from './messages/index.ts';
 export * from './moderation/index.ts';
+export * from './places/index.ts';
 export * from './platform/decision.ts';
 export * from './platform/domain-error.ts';
 export * from './platform/event-fields.ts';

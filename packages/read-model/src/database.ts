@@ -115,9 +115,11 @@ const withCopy = (pool: pg.Pool) => {
  */
 export const openPGlite = async (dir = 'memory://'): Promise<PGlite> => {
   const { PGlite } = await import('@electric-sql/pglite');
-  // Search matches misspelt words with trigrams (pg_trgm), as on PostgreSQL.
+  // Search matches misspelt words with trigrams (pg_trgm), and finds cars near a place by
+  // their points in space (cube), as on PostgreSQL.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const options = { extensions: { pg_trgm } };
+  const { cube } = await import('@electric-sql/pglite/contrib/cube');
+  const options = { extensions: { pg_trgm, cube } };
   if (dir.startsWith('memory://')) return PGlite.create(dir, options);
   const release = await lockDatabaseDirectory(dir);
   try {

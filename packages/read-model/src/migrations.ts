@@ -138,10 +138,28 @@ const SEARCHED = [
   'search_vector',
 ];
 const AVAILABLE_COLUMNS = ['id', ...SEARCHED].join(', ');
+/** Since migration 0022, where the car is too: a point the distance index holds. */
+const AVAILABLE_COLUMNS_0022 = `${AVAILABLE_COLUMNS}, earth_point`;
 /** The columns whose change moves a car into, out of or within `available_cars`. */
 const WATCHED = ['deleted_at', 'sold_at', 'booked', ...SEARCHED];
 /** Since migration 0020, leaving or coming back to the market too. */
 const WATCHED_0020 = [...WATCHED, 'off_market'];
+/** Since migration 0022, its coordinates too (its point follows them). */
+const WATCHED_0022 = [...WATCHED_0020, 'latitude', 'longitude'];
+
+/** The Earth's mean radius in kilometres, the sphere every distance is measured on. */
+export const EARTH_RADIUS_KM = 6371.0088;
+
+/**
+ * A latitude and longitude (columns or values, in degrees) as a point in space, in kilometres
+ * from the Earth's centre; null when either is. A GiST index over such points (the `cube`
+ * extension) finds the points within a straight-line distance of one, and orders them by it.
+ */
+const earthPointSql = (latitude: string, longitude: string) =>
+  `case when ${latitude} is null or ${longitude} is null then null else cube(array[
+    ${EARTH_RADIUS_KM} * cos(radians(${latitude})) * cos(radians(${longitude})),
+    ${EARTH_RADIUS_KM} * cos(radians(${latitude})) * sin(radians(${longitude})),
+    ${EARTH_RADIUS_KM} * sin(radians(${latitude}))]) end`;
 const watchedOf = (row: string) => `(${WATCHED.map((column) => `${row}.${column}`).join(', ')})`;
 
 /**
@@ -222,12 +240,13 @@ const plannedKeepAvailableCars = (
   s: string,
   available = AVAILABLE_0013,
   watched = WATCHED,
+  columns = AVAILABLE_COLUMNS,
 ) => `create or replace function ${s}.keep_available_cars()
       returns trigger language plpgsql as $fn$
       ${inTriggerSchema(`
         if TG_OP = 'INSERT' then
-          insert into available_cars (${AVAILABLE_COLUMNS})
-          select ${AVAILABLE_COLUMNS} from new_rows
+          insert into available_cars (${columns})
+          select ${columns} from new_rows
           where ${available()}
           on conflict (id) do nothing;
         elsif TG_OP = 'DELETE' then
@@ -236,8 +255,9 @@ const plannedKeepAvailableCars = (
           -- The rows whose availability or searched columns the update changed leave, and
           -- those still available come back as they now are.
           delete from available_cars a using ${changedIn(watched)} and a.id = n.id;
-          insert into available_cars (${AVAILABLE_COLUMNS})
-          select ${AVAILABLE_COLUMNS.split(', ')
+          insert into available_cars (${columns})
+          select ${columns
+            .split(', ')
             .map((c) => `n.${c}`)
             .join(', ')} from ${changedIn(watched)}
             and ${available('n.')}
@@ -907,6 +927,24 @@ export const migrations: Migration[] = [
       `create index conversations_seller_idx on ${s}.conversations (seller_id)`,
     ],
   },
+  {
+    // Where each car is: the coordinates of its location (null while the place is unknown), and
+    // the point in space they make, which a GiST index orders by distance; among the available
+    // cars too, so a search near a place counts its matches there. The cars projection fills
+    // the coordinates; the cars already kept are located when the projections start.
+    name: '0022-car-places',
+    statements: (s) => [
+      'create extension if not exists cube',
+      `alter table ${s}.cars
+        add column latitude double precision,
+        add column longitude double precision,
+        add column earth_point cube generated always as (${earthPointSql('latitude', 'longitude')}) stored`,
+      `create index cars_place_idx on ${s}.cars using gist (earth_point) where deleted_at is null`,
+      `alter table ${s}.available_cars add column earth_point cube`,
+      `create index available_cars_place_idx on ${s}.available_cars using gist (earth_point)`,
+      plannedKeepAvailableCars(s, AVAILABLE, WATCHED_0022, AVAILABLE_COLUMNS_0022),
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -1017,8 +1055,8 @@ const deriveFromCars = (s: string): string[][] => [
   ],
   [
     `truncate ${s}.available_cars`,
-    `insert into ${s}.available_cars (${AVAILABLE_COLUMNS})
-    select ${AVAILABLE_COLUMNS}
+    `insert into ${s}.available_cars (${AVAILABLE_COLUMNS_0022})
+    select ${AVAILABLE_COLUMNS_0022}
     from ${s}.cars where ${AVAILABLE()}`,
   ],
 ];

@@ -72,6 +72,7 @@ export interface AvailableCarsTable {
   transmission: string | null;
   location: string;
   search_vector: ColumnType<string | null, never, never>;
+  earth_point: ColumnType<string | null, never, never>;
 }
 
 export interface CarsTable {
@@ -98,6 +99,11 @@ export interface CarsTable {
   description: ColumnType<string | null, string | null | undefined, string | null>;
   /** Generated from the words of the car; never written. */
   search_vector: ColumnType<string, never, never>;
+  /** Where its location is, in degrees; null while the place is unknown. */
+  latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  longitude: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Generated from the coordinates, for the distance index; never written. */
+  earth_point: ColumnType<string | null, never, never>;
   /** 1 when booked, else 0. */
   booked: ColumnType<number, number | undefined, number>;
   /** 1 when advertised, else 0. */

@@ -346,6 +346,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const CONVERSATIONS = '0019-conversations';
   const MODERATION = '0020-moderation';
   const REVIEWS = '0021-reviews';
+  const PLACES = '0022-car-places';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -388,6 +389,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       CONVERSATIONS,
       MODERATION,
       REVIEWS,
+      PLACES,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -430,6 +432,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       CONVERSATIONS,
       MODERATION,
       REVIEWS,
+      PLACES,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -558,6 +561,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       CONVERSATIONS,
       MODERATION,
       REVIEWS,
+      PLACES,
     ]);
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns

@@ -21,6 +21,7 @@ import {
 import { decimalNumber } from '../contract/numbers.ts';
 import {
   carSorts,
+  DEFAULT_RADIUS_KM,
   FIRST_MODEL_YEAR,
   fuels,
   LAST_SEARCHED_YEAR,
@@ -28,13 +29,22 @@ import {
   MILEAGE,
   offMarketReasons,
   PRICE,
+  RADIUS_KM,
   TEXT_MAX,
   transmissions,
 } from '../platform/rules.ts';
 import type { EventDataOf } from '../registry/events.ts';
 import { MAX_CAR_PHOTOS } from './events.ts';
 
-export { carSorts, FIRST_MODEL_YEAR, fuels, latestModelYear, transmissions };
+export {
+  carSorts,
+  DEFAULT_RADIUS_KM,
+  FIRST_MODEL_YEAR,
+  fuels,
+  latestModelYear,
+  RADIUS_KM,
+  transmissions,
+};
 /** A car's pictures, cover first, as `POST /api/images` answers them (or http(s) URLs). */
 export const carImages = z
   .array(imageUrl, { error: 'Must be a list of image URLs' })
@@ -201,15 +211,37 @@ export const carFilterShape = {
   fuel: queryEnum(fuels),
   transmission: queryEnum(transmissions),
   location: queryText(TEXT_MAX.location).describe('The start of the location, case-insensitive'),
+  near: queryText(TEXT_MAX.location).describe(
+    'Only cars within `radiusKm` of this place: a town ("Boulder, CO", "Lyon, France") or ' +
+      '"latitude,longitude"; each car then says its `distanceKm`. An unknown place is refused',
+  ),
+  radiusKm: queryNumber(RADIUS_KM.min, RADIUS_KM.max, false).describe(
+    `Kilometres around \`near\` (${DEFAULT_RADIUS_KM} when not given)`,
+  ),
   booked: queryEnum(['false', 'true', 'any']).describe(
     'false (the default when searching): cars still available; true: booked cars only; any: both',
   ),
 };
 
-type Bounded = Partial<Record<'minPrice' | 'maxPrice' | 'minYear' | 'maxYear', number>>;
+type Bounded = Partial<Record<'minPrice' | 'maxPrice' | 'minYear' | 'maxYear', number>> & {
+  near?: string;
+  radiusKm?: number;
+  sort?: CarSort;
+};
 
-/** A lower bound above its upper bound is a mistake, not an empty result. */
+/**
+ * A lower bound above its upper bound is a mistake, not an empty result; so are a radius and an
+ * order by distance without a place to measure from.
+ */
 export const checkRanges = (query: Bounded, ctx: z.RefinementCtx): void => {
+  if (query.near === undefined) {
+    if (query.radiusKm !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: 'Give `near` as well' });
+    }
+    if (query.sort === 'distance') {
+      ctx.addIssue({ code: 'custom', path: ['sort'], message: 'Sorting by distance needs `near`' });
+    }
+  }
   const pairs = [
     ['minPrice', 'maxPrice'],
     ['minYear', 'maxYear'],
@@ -343,10 +375,21 @@ export interface MatchedCar {
  * Whether a car for sale, not booked, matches a saved search's query (as `savedSearchQuery`
  * wrote it): every filter holds, and every word of `q` starts a word of its name, make, model,
  * location or description. A misspelt word, which the search page forgives, does not match
- * here: a notification should not guess.
+ * here: a notification should not guess. Near a place, `kmTo` says how far the car is from it
+ * (undefined when either place is unknown, which no search near a place matches).
  */
-export const carMatchesSearch = (car: MatchedCar, query: string): boolean => {
+export const carMatchesSearch = (
+  car: MatchedCar,
+  query: string,
+  kmTo: (place: string) => number | undefined = () => undefined,
+): boolean => {
   const params = new URLSearchParams(query);
+  const near = params.get('near');
+  if (
+    near !== null &&
+    !((kmTo(near) ?? Infinity) <= Number(params.get('radiusKm') ?? DEFAULT_RADIUS_KM))
+  )
+    return false;
   const text = (key: string) => params.get(key)?.toLowerCase();
   const number = (key: string) => {
     const value = params.get(key);
@@ -467,6 +510,12 @@ export const CarRecord = z.object({
     .string()
     .optional()
     .describe("What the moderator said, on the seller's own list only"),
+  distanceKm: z
+    .number()
+    .optional()
+    .describe(
+      'Kilometres from the place a search is `near`, to one decimal; only in such a search',
+    ),
 });
 export type CarRecord = z.infer<typeof CarRecord>;
 

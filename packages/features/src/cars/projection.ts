@@ -1,5 +1,6 @@
 import type { CarUpdate } from '@second-gear/read-model';
 import { sql } from 'kysely';
+import { placeOf } from '../places/index.ts';
 import { deletedUsers } from '../platform/erasure.ts';
 import { ERASED_CONTACT, ERASED_NAME } from '../platform/personal-data.ts';
 import {
@@ -12,6 +13,12 @@ import {
   type ReadTables,
   recordsOf,
 } from '../platform/projection.ts';
+
+/** A location's coordinates, or nulls while the place is unknown. */
+const coordinatesOf = (location: string) => {
+  const place = placeOf(location);
+  return { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
+};
 
 const listing = (event: ProjectedEvent) => {
   if (event.type !== 'CarListed') return undefined;
@@ -30,6 +37,7 @@ const listing = (event: ProjectedEvent) => {
       original_price: car.originalPrice,
       price: car.price,
       location: car.location,
+      ...coordinatesOf(car.location),
       years_of_use: car.yearsOfUse,
       make: car.make,
       model: car.model,
@@ -55,6 +63,7 @@ const editedColumns = (
     name: data.name,
     original_price: data.originalPrice,
     location: data.location,
+    ...(data.location === undefined ? {} : coordinatesOf(data.location)),
     years_of_use: data.yearsOfUse,
     make: data.make,
     model: data.model,
@@ -361,5 +370,30 @@ export const carsProjectionOf = (
     name: 'cars',
     applyAll: (tables, events) => applyAll(changeOf, sellerChangeOf, tables, events),
     apply: (tables, event) => applyAll(changeOf, sellerChangeOf, tables, [event]),
+    prepare: locateCars,
   };
+};
+
+/**
+ * Locates the cars kept without coordinates whose place the gazetteer knows: those kept before
+ * cars had coordinates, and those whose place it has learnt since. One statement per place.
+ */
+const locateCars = async (tables: ReadTables): Promise<void> => {
+  const unlocated = await tables
+    .selectFrom('cars')
+    .select('location')
+    .distinct()
+    .where('latitude', 'is', null)
+    .where('deleted_at', 'is', null)
+    .execute();
+  for (const { location } of unlocated) {
+    const place = placeOf(location);
+    if (place === undefined) continue;
+    await tables
+      .updateTable('cars')
+      .set({ latitude: place.latitude, longitude: place.longitude })
+      .where('location', '=', location)
+      .where('latitude', 'is', null)
+      .execute();
+  }
 };

@@ -26,6 +26,7 @@ import {
   type CarSearch,
   carConditions,
   carSearchOf,
+  distanceKmOf,
   isSearch,
   pageOfCars,
   textQueryOf,
@@ -126,7 +127,10 @@ const answerPage = async (
   } else {
     setPageHeaders(request, reply, paging, total.total);
   }
-  return page.rows.map((row) => toCar(row, search.scope.seller !== undefined));
+  return page.rows.map((row) => ({
+    ...toCar(row, search.scope.seller !== undefined),
+    ...(typeof row.chord === 'number' && { distanceKm: distanceKmOf(row.chord) }),
+  }));
 };
 
 /** Every car, a seller's, or a search of them; and the filter panel's counts for a search. */

@@ -1,6 +1,7 @@
 import { ADMINS_AUDIENCE, type NotificationKind, toPosition } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import { carMatchesSearch } from '../contract/index.ts';
+import { kmBetween } from '../places/index.ts';
 import {
   addRowsOf,
   deletedUsers,
@@ -111,7 +112,7 @@ const notificationsOf = async (
       const matches: Notification[] = [];
       for (const search of await searches.all()) {
         if (search.userId === car.sellerId || told.has(search.userId)) continue;
-        if (!carMatchesSearch(car, search.query)) continue;
+        if (!carMatchesSearch(car, search.query, (near) => kmBetween(car.location, near))) continue;
         told.add(search.userId);
         matches.push({
           userId: search.userId,

@@ -37,6 +37,12 @@ export interface Projection {
    * loads its tables without secondary indexes and builds them at the end, but these.
    */
   readsIndexes?: readonly string[];
+  /**
+   * Optional: brings the rows it kept before up to date, once, when the projections start:
+   * values a later migration made room for that only code can work out (a place's coordinates).
+   * Must be idempotent, and must give what applying the events again would.
+   */
+  prepare?(tables: ReadTables): Promise<void>;
 }
 
 /**

@@ -25,8 +25,15 @@ export type Fuel = (typeof fuels)[number];
 export const transmissions = ['manual', 'automatic'] as const;
 export type Transmission = (typeof transmissions)[number];
 
-/** The orders a search can list cars in. */
-export const carSorts = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
+/** The orders a search can list cars in; `distance` (nearest first) only near a place. */
+export const carSorts = [
+  'newest',
+  'price_asc',
+  'price_desc',
+  'year_desc',
+  'mileage_asc',
+  'distance',
+] as const;
 export type CarSort = (typeof carSorts)[number];
 
 /** An inclusive range of numbers. */
@@ -36,6 +43,9 @@ export type Bound = { readonly min: number; readonly max: number };
 export const PRICE: Bound = { min: 1, max: 10_000_000 };
 /** How many years a car has been in use. */
 export const YEARS_OF_USE: Bound = { min: 0, max: 100 };
+/** How far from a place a search near it reaches, in kilometres, and how far when not said. */
+export const RADIUS_KM: Bound = { min: 1, max: 500 };
+export const DEFAULT_RADIUS_KM = 50;
 /** Kilometres on the clock. */
 export const MILEAGE: Bound = { min: 0, max: 2_000_000 };
 /** The first model year a listing may name; the last is `latestModelYear()`. */

@@ -1,4 +1,5 @@
 import type { CarRow } from '@second-gear/read-model';
+import { HttpProblem } from '@second-gear/service-http';
 import { type Compilable, CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
 import {
   type CarFilters,
@@ -6,8 +7,10 @@ import {
   EXACT_TOTAL_LIMIT,
   searchKeys,
 } from '../../contract/index.ts';
+import { chordOf, type EarthPoint, earthPointOf, kmOfChord, placeOf } from '../../places/index.ts';
 import type { ReadContext } from '../../platform/reads/context.ts';
 import { type Account, ownedBy } from '../../platform/reads/viewer.ts';
+import { DEFAULT_RADIUS_KM } from '../../platform/rules.ts';
 import { type CarCursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { startOf, textQuery } from './words.ts';
 
@@ -21,6 +24,12 @@ export interface CarScope {
 
 export type BookedFilter = 'false' | 'true' | 'any';
 
+/** The place a search is near: its point, and the straight line through the Earth its radius makes. */
+export interface Origin {
+  point: EarthPoint;
+  chord: number;
+}
+
 /** A list of cars as a request asks for it. */
 export interface CarSearch {
   scope: CarScope;
@@ -28,6 +37,8 @@ export interface CarSearch {
   booked: BookedFilter;
   sort: CarSort;
   cursor?: string;
+  /** Where `near` is, when given. */
+  origin?: Origin;
 }
 
 /** A facet dimension, left out of its own counts so the panel shows the other choices. */
@@ -48,14 +59,44 @@ export const carSearchOf = (
 ): CarSearch => {
   const { booked, sort, cursor, ...filters } = query;
   const searching = isSearch(query);
+  const origin = originOf(filters.near, filters.radiusKm);
   return {
     scope,
     filters,
     booked: booked ?? (searching && scope.seller === undefined ? 'false' : 'any'),
     sort: sort ?? 'newest',
     ...(cursor === undefined ? {} : { cursor }),
+    ...(origin === undefined ? {} : { origin }),
   };
 };
+
+/** Where a search near a place measures from; an unknown place is refused, naming `near`. */
+const originOf = (near: string | undefined, radiusKm = DEFAULT_RADIUS_KM): Origin | undefined => {
+  if (near === undefined) return undefined;
+  const place = placeOf(near);
+  if (place === undefined) {
+    const message =
+      'Unknown place: write a town as "Boulder, CO" or "Lyon, France", or "latitude,longitude"';
+    throw HttpProblem.badRequest(`Invalid request: querystring.near: ${message}`, [
+      { field: 'querystring.near', message },
+    ]);
+  }
+  return { point: earthPointOf(place.latitude, place.longitude), chord: chordOf(radiusKm) };
+};
+
+/** A search's point as the index compares it. */
+const pointOf = (origin: Origin) =>
+  sql`cube(array[${origin.point[0]}, ${origin.point[1]}, ${origin.point[2]}]::float8[])`;
+
+/**
+ * The cars within the radius: those in the cube around the point that holds the radius's
+ * sphere (which the GiST index finds), then those that are within it.
+ */
+const withinReach = (origin: Origin): RawBuilder<SqlBool> =>
+  sql`earth_point <@ cube_enlarge(${pointOf(origin)}, ${origin.chord}, 3) and earth_point <-> ${pointOf(origin)} <= ${origin.chord}`;
+
+/** The kilometres from a search's place to a car, to one decimal, from the chord it was sorted by. */
+export const distanceKmOf = (chord: number): number => Math.round(kmOfChord(chord) * 10) / 10;
 
 const lower = (value: string) => value.trim().toLowerCase();
 
@@ -122,6 +163,7 @@ export const carConditions = (
   if (tsquery !== undefined) {
     where.push(sql`search_vector @@ to_tsquery('simple', ${tsquery})`);
   }
+  if (search.origin !== undefined) where.push(withinReach(search.origin));
   return where;
 };
 
@@ -137,7 +179,8 @@ export const countableFromFacets = (search: CarSearch): boolean => {
     f.minYear === undefined &&
     f.maxYear === undefined &&
     f.maxMileage === undefined &&
-    f.location === undefined
+    f.location === undefined &&
+    search.origin === undefined
   );
 };
 
@@ -179,12 +222,15 @@ interface SortOrder {
   /** How the key's cursor value is typed in SQL. */
   cast?: RawBuilder<unknown>;
   direction: 'asc' | 'desc';
-  keyOf?: (row: CarRow) => number;
+  keyOf?: (row: FoundCar) => number;
 }
+
+/** A car a search found, with the chord to the place it is near when there is one. */
+export type FoundCar = CarRow & { chord?: number };
 
 // Cars without a year sort after every year, and cars without a mileage after every mileage;
 // the same expressions are indexed (migration 0003), so each order reads an index in order.
-const sortOrders: Record<CarSort, SortOrder> = {
+const sortOrders: Record<Exclude<CarSort, 'distance'>, SortOrder> = {
   newest: { direction: 'desc' },
   price_asc: {
     key: sql`price`,
@@ -212,6 +258,19 @@ const sortOrders: Record<CarSort, SortOrder> = {
   },
 };
 
+/** The order of a search: by distance from its place (nearest first), or one of `sortOrders`. */
+const sortOrderOf = (search: CarSearch): SortOrder => {
+  if (search.sort !== 'distance') return sortOrders[search.sort];
+  // `checkRanges` refuses an order by distance without a place.
+  const origin = search.origin as Origin;
+  return {
+    key: sql`earth_point <-> ${pointOf(origin)}`,
+    cast: sql`double precision`,
+    direction: 'asc',
+    keyOf: (row) => row.chord ?? 0,
+  };
+};
+
 const after = (order: SortOrder, cursor: CarCursor): RawBuilder<SqlBool> => {
   const position = sql`cast(${cursor.position.toString()} as bigint)`;
   const operator = sql.raw(order.direction === 'asc' ? '>' : '<');
@@ -220,7 +279,7 @@ const after = (order: SortOrder, cursor: CarCursor): RawBuilder<SqlBool> => {
 };
 
 export interface CarPage {
-  rows: CarRow[];
+  rows: FoundCar[];
   /** The cursor of the page after this one, when there is one. */
   next?: string;
 }
@@ -232,14 +291,20 @@ export const pageQuery = (
   conditions: RawBuilder<SqlBool>[],
   paging: { page: number; limit: number },
 ) => {
-  const order = sortOrders[search.sort];
+  const order = sortOrderOf(search);
   const where = [...conditions];
   if (search.cursor !== undefined)
     where.push(after(order, decodeCursor(search.cursor, search.sort)));
+  const { origin } = search;
   let query = ctx.db
     .withSchema(ctx.schema)
     .selectFrom('cars')
     .selectAll()
+    .select(
+      origin === undefined
+        ? sql<number | undefined>`null`.as('chord')
+        : sql<number>`earth_point <-> ${pointOf(origin)}`.as('chord'),
+    )
     .where(({ and }) => and(where));
   if (order.key !== undefined) query = query.orderBy(order.key, order.direction);
   query = query.orderBy('listed_position', order.direction).limit(paging.limit + 1);
@@ -262,7 +327,7 @@ export const pageOfCars = async (
     rows,
     next: encodeCursor({
       sort: search.sort,
-      key: sortOrders[search.sort].keyOf?.(last) ?? null,
+      key: sortOrderOf(search).keyOf?.(last) ?? null,
       position: BigInt(last.listed_position),
     }),
   };
