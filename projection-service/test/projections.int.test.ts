@@ -754,6 +754,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0020-moderation',
       '0021-reviews',
       '0022-car-places',
+      '0023-words-split-as-typed',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

@@ -102,6 +102,7 @@ const catalogue: [key: string, details: Details][] = [
       price: 9_000,
       location: 'Khulna',
       categoryName: 'Sedan',
+      description: 'Type-R wing; tyres from a Saab 9-5.',
     },
   ],
   [
@@ -246,6 +247,12 @@ describe.each(list)('car search on $name', (backend) => {
       expect((await search('q=full%20servi')).keys).toEqual(['vezel']);
       expect((await search('q=gulshan%20honda')).keys).toEqual(['vezel']);
       expect((await search('q=PAJERO')).keys).toEqual(['pajero']);
+    });
+
+    it('split words at hyphens and other marks as the search splits what is typed', async () => {
+      expect((await search('q=saab%209-5')).keys).toEqual(['civic']);
+      expect((await search('q=type-r')).keys).toEqual(['civic']);
+      expect((await search('q=9%205%20tyres')).keys).toEqual(['civic']);
     });
 
     it('forgive one typo in a word', async () => {

@@ -945,6 +945,31 @@ export const migrations: Migration[] = [
       plannedKeepAvailableCars(s, AVAILABLE, WATCHED_0022, AVAILABLE_COLUMNS_0022),
     ],
   },
+  {
+    // A car's words are split where a search splits typed words: at every character but a
+    // letter, a digit or an inner dot. The text parser alone kept "9-5" as "9" and "-5", so a
+    // search for "Saab 9-5" (the words "saab", "9" and "5") missed the car. Weights as before.
+    name: '0023-words-split-as-typed',
+    statements: (s) => {
+      const words = (text: string) =>
+        `to_tsvector('simple', regexp_replace(${text}, '[^[:alnum:].]+', ' ', 'g'))`;
+      return [
+        `alter table ${s}.cars drop column search_vector`,
+        `alter table ${s}.cars add column search_vector tsvector generated always as (
+          setweight(${words("coalesce(make, '') || ' ' || coalesce(model, '') || ' ' || name")}, 'A')
+          || setweight(${words('location')}, 'B')
+          || setweight(${words("coalesce(description, '')")}, 'C')
+        ) stored`,
+        `create index cars_search_idx on ${s}.cars using gin (search_vector) where deleted_at is null`,
+        `update ${s}.available_cars a set search_vector = c.search_vector
+          from ${s}.cars c where c.id = a.id`,
+        `insert into ${s}.search_words (word)
+          select distinct w.lexeme from ${s}.cars, unnest(cars.search_vector) w
+          where length(w.lexeme) between 2 and 40 and cars.deleted_at is null
+          on conflict do nothing`,
+      ];
+    },
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

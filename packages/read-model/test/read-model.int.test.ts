@@ -347,6 +347,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const MODERATION = '0020-moderation';
   const REVIEWS = '0021-reviews';
   const PLACES = '0022-car-places';
+  const WORDS = '0023-words-split-as-typed';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -390,6 +391,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       MODERATION,
       REVIEWS,
       PLACES,
+      WORDS,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -433,6 +435,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       MODERATION,
       REVIEWS,
       PLACES,
+      WORDS,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -562,6 +565,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       MODERATION,
       REVIEWS,
       PLACES,
+      WORDS,
     ]);
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns
