@@ -67,6 +67,9 @@ const aloneOptions = (options: { durationSeconds: number }) => ({
   durationSeconds: Math.min(3, options.durationSeconds),
 });
 
+const DENVER = encodeURIComponent('Denver, CO');
+const BOULDER = encodeURIComponent('Boulder, CO');
+
 /** Two-word searches a buyer types, taken in turn. */
 const TWO_WORDS = ['toyota camry', 'honda civic', 'ford explorer', 'tesla model', 'jeep wrangler'];
 
@@ -143,12 +146,19 @@ const endpointsOf = (ids: string[], deep: string | undefined, inbox: Inbox) => {
     ['search minYear=2022', [search('minYear=2022')]],
     ['search maxMileage=30000', [search('maxMileage=30000')]],
     ['search location=Denver', [search('location=Denver')]],
+    ['search near=Denver, CO (50 km)', [search(`near=${DENVER}`)]],
+    ['search near=Denver, CO, sort=distance', [search(`near=${DENVER}&sort=distance`)]],
+    [
+      'search near=Boulder, CO (25 km), make=Toyota',
+      [search(`near=${BOULDER}&radiusKm=25&make=Toyota`)],
+    ],
     ['search q=two words', TWO_WORDS.map((q) => search(`q=${encodeURIComponent(q)}`))],
     ['search sort=price_asc, make=Ford', [search('make=Ford&sort=price_asc')]],
     ['search, cursor after 50,000 cars', deep ? [search(`cursor=${deep}`)] : []],
     ['GET /api/products/facets', ['/api/products/facets']],
     ['facets make=Toyota', ['/api/products/facets?make=Toyota']],
     ['facets q=ford', ['/api/products/facets?q=ford']],
+    ['facets near=Denver, CO (50 km)', [`/api/products/facets?near=${DENVER}`]],
     ...messages,
   ];
   // Answers kept between commits: what Home, a car page and a search seen before cost.
