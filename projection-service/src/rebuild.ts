@@ -282,6 +282,8 @@ export const rebuildReadModel = async (options: RebuildOptions): Promise<Rebuild
     await catchUp(run, tally);
     if (await carTriggersDisabled(db, run.next)) await deriveCarTables(db, run.next);
     await buildDeferredIndexes(db, run.next);
+    // What a bulk load leaves to the end (the cars' market values), done before readers switch.
+    for (const projection of run.projections) await projection.prepare?.(db.withSchema(run.next));
     // Not switched: the live model is ahead; catch up the difference and try again.
     if (await switchReaders(run, tally.position, foreign)) break;
     if (attempt > 50) throw new Error('The live read model keeps moving ahead; rebuild gave up');

@@ -755,6 +755,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0021-reviews',
       '0022-car-places',
       '0023-words-split-as-typed',
+      '0024-market-values',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

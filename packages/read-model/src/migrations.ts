@@ -140,12 +140,15 @@ const SEARCHED = [
 const AVAILABLE_COLUMNS = ['id', ...SEARCHED].join(', ');
 /** Since migration 0022, where the car is too: a point the distance index holds. */
 const AVAILABLE_COLUMNS_0022 = `${AVAILABLE_COLUMNS}, earth_point`;
+/** Since migration 0024, its deal rating too. */
+const AVAILABLE_COLUMNS_0024 = `${AVAILABLE_COLUMNS_0022}, deal`;
 /** The columns whose change moves a car into, out of or within `available_cars`. */
 const WATCHED = ['deleted_at', 'sold_at', 'booked', ...SEARCHED];
 /** Since migration 0020, leaving or coming back to the market too. */
 const WATCHED_0020 = [...WATCHED, 'off_market'];
 /** Since migration 0022, its coordinates too (its point follows them). */
 const WATCHED_0022 = [...WATCHED_0020, 'latitude', 'longitude'];
+const WATCHED_0024 = [...WATCHED_0022, 'deal'];
 
 /** The Earth's mean radius in kilometres, the sphere every distance is measured on. */
 export const EARTH_RADIUS_KM = 6371.0088;
@@ -970,6 +973,33 @@ export const migrations: Migration[] = [
       ];
     },
   },
+  {
+    // Each car's market value from comparable cars (the median price, and the 25th to 75th
+    // percentile as the fair range), how many there were, its deal rating, and its price
+    // against the value (what `sort=deal` orders by); all null while it has no rating. The
+    // cars projection values a make and model again whenever a car of it is listed, repriced,
+    // edited, sold or leaves the market; `car_markets` names the makes and models valued so, and
+    // those it does not name (all of them, the first time) are valued when the projections start.
+    name: '0024-market-values',
+    statements: (s) => [
+      `alter table ${s}.cars
+        add column market_value numeric,
+        add column fair_low numeric,
+        add column fair_high numeric,
+        add column comparables integer,
+        add column deal text,
+        add column deal_ratio double precision`,
+      `create index cars_deal_idx on ${s}.cars ((coalesce(deal_ratio, 1e9)), listed_position) where deleted_at is null`,
+      `create table ${s}.car_markets (
+        make_key text not null,
+        model_key text not null,
+        primary key (make_key, model_key)
+      )`,
+      `alter table ${s}.available_cars add column deal text`,
+      `create index available_cars_deal_idx on ${s}.available_cars (deal, listed_position)`,
+      plannedKeepAvailableCars(s, AVAILABLE, WATCHED_0024, AVAILABLE_COLUMNS_0024),
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -1080,8 +1110,8 @@ const deriveFromCars = (s: string): string[][] => [
   ],
   [
     `truncate ${s}.available_cars`,
-    `insert into ${s}.available_cars (${AVAILABLE_COLUMNS_0022})
-    select ${AVAILABLE_COLUMNS_0022}
+    `insert into ${s}.available_cars (${AVAILABLE_COLUMNS_0024})
+    select ${AVAILABLE_COLUMNS_0024}
     from ${s}.cars where ${AVAILABLE()}`,
   ],
 ];

@@ -25,6 +25,11 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
  * string too), so a read turns it into a number with `Number` where it answers it.
  */
 export type Money = ColumnType<string | number, number | string, number | string>;
+type NullableMoney = ColumnType<
+  string | number | null,
+  number | string | null | undefined,
+  number | string | null
+>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
 
 export interface UsersTable {
@@ -73,6 +78,13 @@ export interface AvailableCarsTable {
   location: string;
   search_vector: ColumnType<string | null, never, never>;
   earth_point: ColumnType<string | null, never, never>;
+  deal: string | null;
+}
+
+/** A make and model whose cars' market values are kept (`make_key`, `model_key`: lowercase). */
+export interface CarMarketsTable {
+  make_key: string;
+  model_key: string;
 }
 
 export interface CarsTable {
@@ -104,6 +116,16 @@ export interface CarsTable {
   longitude: ColumnType<number | null, number | null | undefined, number | null>;
   /** Generated from the coordinates, for the distance index; never written. */
   earth_point: ColumnType<string | null, never, never>;
+  /**
+   * Its market value (dollars) and fair range from comparable cars, how many, its deal rating
+   * and its price as a share of the value; null while it has no rating.
+   */
+  market_value: NullableMoney;
+  fair_low: NullableMoney;
+  fair_high: NullableMoney;
+  comparables: ColumnType<number | null, number | null | undefined, number | null>;
+  deal: ColumnType<string | null, string | null | undefined, string | null>;
+  deal_ratio: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 when booked, else 0. */
   booked: ColumnType<number, number | undefined, number>;
   /** 1 when advertised, else 0. */
@@ -367,6 +389,7 @@ export interface ReadModelDatabase extends MessageTables, ModerationTables, Revi
   car_facets: CarFacetsTable;
   car_model_facets: CarModelFacetsTable;
   available_cars: AvailableCarsTable;
+  car_markets: CarMarketsTable;
   search_words: SearchWordsTable;
   bookings: BookingsTable;
   audit_log: AuditLogTable;

@@ -348,6 +348,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const REVIEWS = '0021-reviews';
   const PLACES = '0022-car-places';
   const WORDS = '0023-words-split-as-typed';
+  const MARKETS = '0024-market-values';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -392,6 +393,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       REVIEWS,
       PLACES,
       WORDS,
+      MARKETS,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -436,6 +438,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       REVIEWS,
       PLACES,
       WORDS,
+      MARKETS,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -566,6 +569,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       REVIEWS,
       PLACES,
       WORDS,
+      MARKETS,
     ]);
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns

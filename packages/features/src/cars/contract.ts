@@ -22,6 +22,7 @@ import { decimalNumber } from '../contract/numbers.ts';
 import {
   carSorts,
   DEFAULT_RADIUS_KM,
+  dealRatings,
   FIRST_MODEL_YEAR,
   fuels,
   LAST_SEARCHED_YEAR,
@@ -194,6 +195,18 @@ const queryEnum = <const Values extends readonly [string, ...string[]]>(values: 
     z.enum(values, { error: `Must be one of ${values.join(', ')}` }).optional(),
   );
 
+/** Values of an enumeration, separated by commas ("great,good"), each once. */
+const queryList = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const items = value
+      .toLowerCase()
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    return items.length === 0 ? undefined : [...new Set(items)];
+  }, z.array(z.enum(values, { error: `Each must be one of ${values.join(', ')}` })).optional());
+
 /** The filters of a search, shared by the car lists and the facets. */
 export const carFilterShape = {
   q: queryText(SEARCH_TEXT_MAX).describe(
@@ -217,6 +230,9 @@ export const carFilterShape = {
   ),
   radiusKm: queryNumber(RADIUS_KM.min, RADIUS_KM.max, false).describe(
     `Kilometres around \`near\` (${DEFAULT_RADIUS_KM} when not given)`,
+  ),
+  deal: queryList(dealRatings).describe(
+    'Deal ratings, separated by commas (great,good): only cars rated so against their market value',
   ),
   booked: queryEnum(['false', 'true', 'any']).describe(
     'false (the default when searching): cars still available; true: booked cars only; any: both',
@@ -471,6 +487,36 @@ export const EditCarBody = z
   .refine((body) => Object.keys(body).length > 0, 'Give at least one field to change');
 export type EditCarBody = z.input<typeof EditCarBody>;
 
+/** What comparable cars say a car is worth, in whole dollars. */
+export const MarketValueAnswer = z.object({
+  value: z.number().describe('The median price of the comparable cars'),
+  low: z.number().describe('The 25th percentile: the fair range starts here'),
+  high: z.number().describe('The 75th percentile: the fair range ends here'),
+  comparables: z.number().int().describe('How many comparable cars'),
+});
+export type MarketValueAnswer = z.infer<typeof MarketValueAnswer>;
+
+/**
+ * `GET /api/market-value`: a price guide for a car of this make, model, year and mileage, from
+ * the cars like it for sale and sold.
+ */
+export const MarketValueQuery = z.object({
+  make: requiredText(MAKE_MAX),
+  model: requiredText(MODEL_MAX),
+  year: queryNumber(FIRST_MODEL_YEAR, LAST_SEARCHED_YEAR).pipe(z.number({ error: 'Required' })),
+  mileage: queryNumber(0, MILEAGE.max).describe('Kilometres; without it, any mileage compares'),
+});
+export type MarketValueQuery = z.infer<typeof MarketValueQuery>;
+
+/** The price guide: null value when fewer than 5 comparable cars are known. */
+export const MarketValueGuide = z.object({
+  value: z.number().nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  comparables: z.number().int(),
+});
+export type MarketValueGuide = z.infer<typeof MarketValueGuide>;
+
 /** A car, as a client shows it: prices in dollars, years of use, 1/0 flags. */
 export const CarRecord = z.object({
   _id: z.string(),
@@ -510,6 +556,15 @@ export const CarRecord = z.object({
     .string()
     .optional()
     .describe("What the moderator said, on the seller's own list only"),
+  deal: z
+    .enum(dealRatings)
+    .optional()
+    .describe(
+      'Its price against its market value: great, good, fair, high or overpriced; absent while fewer than 5 comparable cars give it a value',
+    ),
+  market: MarketValueAnswer.optional().describe(
+    'Its market value and fair range, from comparable cars for sale and sold; absent with `deal`',
+  ),
   distanceKm: z
     .number()
     .optional()

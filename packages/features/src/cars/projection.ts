@@ -13,6 +13,7 @@ import {
   type ReadTables,
   recordsOf,
 } from '../platform/projection.ts';
+import { type MarketGroup, revalueMarkets, unvaluedMarkets } from './market/market-value.ts';
 
 /** A location's coordinates, or nulls while the place is unknown. */
 const coordinatesOf = (location: string) => {
@@ -265,12 +266,79 @@ const applyAll = async (
     Object.assign(row, change.values);
     row.version = event.position;
   }
+  // A rebuild values every market once, at its end (`prepare`).
+  const markets = fold ? undefined : await marketsBefore(tables, changes, sellerChangeOf, events);
   await insertRows(tables, 'cars', [...listed.values()]);
   await rateListings(tables, [...listed.keys()]);
   await appendRows(tables, 'car_prices', prices);
   await updateAll(tables, changes);
   await changeSellers(sellerChangeOf, tables, events);
   await eraseSellers(tables, events);
+  if (markets) await revalueMarkets(tables, await markets.after([...listed.keys()]));
+};
+
+/** The columns whose change moves a car's market: what it is, its price, and whether it is for sale. */
+const MARKET_COLUMNS = new Set([
+  'price',
+  'make',
+  'model',
+  'year',
+  'mileage',
+  'sold_at',
+  'deleted_at',
+  'hidden_at',
+  'expired_at',
+]);
+
+/** The makes and models of some cars, or of every car of some sellers. */
+const groupsOf = async (tables: ReadTables, carIds: string[], sellerIds: string[] = []) => {
+  if (carIds.length === 0 && sellerIds.length === 0) return [];
+  const rows = await tables
+    .selectFrom('cars')
+    .select([sql<string>`lower(make)`.as('make'), sql<string>`lower(model)`.as('model')])
+    .distinct()
+    .where('make', 'is not', null)
+    .where('model', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        ...(carIds.length > 0 ? [eb('id', 'in', carIds)] : []),
+        ...(sellerIds.length > 0 ? [eb('seller_id', 'in', sellerIds)] : []),
+      ]),
+    )
+    .execute();
+  return rows;
+};
+
+/**
+ * The markets a batch moves: those its changed cars were in before it (a car edited into
+ * another model leaves its old one) and are in after it, with its listings', and those of every
+ * car of a seller suspended or let back.
+ */
+const marketsBefore = async (
+  tables: ReadTables,
+  changes: readonly Change[],
+  sellerChangeOf: SellerChangeOf,
+  events: readonly ProjectedEvent[],
+) => {
+  const changed = [
+    ...new Set(
+      changes
+        .filter((change) => Object.keys(change.values).some((key) => MARKET_COLUMNS.has(key)))
+        .map((change) => change.carId),
+    ),
+  ];
+  const sellers = events.flatMap((event) => {
+    const change = sellerChangeOf(event);
+    return change && 'suspendedAt' in change ? [change.sellerId] : [];
+  });
+  const before = await groupsOf(tables, changed, sellers);
+  return {
+    after: async (listed: string[]): Promise<MarketGroup[]> => {
+      const now = await groupsOf(tables, [...changed, ...listed], sellers);
+      const unique = new Map([...before, ...now].map((g) => [`${g.make}\u0000${g.model}`, g]));
+      return [...unique.values()];
+    },
+  };
 };
 
 /**
@@ -370,7 +438,10 @@ export const carsProjectionOf = (
     name: 'cars',
     applyAll: (tables, events) => applyAll(changeOf, sellerChangeOf, tables, events),
     apply: (tables, event) => applyAll(changeOf, sellerChangeOf, tables, [event]),
-    prepare: locateCars,
+    prepare: async (tables) => {
+      await locateCars(tables);
+      await revalueMarkets(tables, await unvaluedMarkets(tables));
+    },
   };
 };
 

@@ -12,6 +12,8 @@ import {
   CategoryCarsQuery,
   CategoryNameParams,
   EXACT_TOTAL_LIMIT,
+  MarketValueGuide,
+  MarketValueQuery,
   PageQuery,
   PricePoint,
   presentDetails,
@@ -21,7 +23,16 @@ import {
 import { countAll, type QueryContext } from '../platform/reads/context.ts';
 import { offsetOf, setPageHeaders, setSearchHeaders } from '../platform/reads/paging.ts';
 import { accountOf, viewerOf } from '../platform/reads/viewer.ts';
-import { averageStars, type OffMarketReason, termEnd } from '../platform/rules.ts';
+import {
+  averageStars,
+  type DealRating,
+  MARKET_YEARS,
+  MILEAGE_BAND_KM,
+  MIN_COMPARABLES,
+  type OffMarketReason,
+  termEnd,
+} from '../platform/rules.ts';
+import { marketValueOf } from './market/market-value.ts';
 import {
   type CarSearch,
   carConditions,
@@ -73,9 +84,24 @@ export const toCar = (row: CarRow, own = false): CarRecord => ({
     count: row.seller_reviews,
   },
   ...(row.previous_price !== null && { previous_price: Number(row.previous_price) }),
+  ...dealOf(row),
   ...termOf(row),
   ...offMarketAnswer(row, own),
 });
+
+/** Its deal rating and market value, when comparable cars give it one. */
+const dealOf = (row: CarRow) =>
+  row.deal === null || row.market_value === null
+    ? {}
+    : {
+        deal: row.deal as DealRating,
+        market: {
+          value: Number(row.market_value),
+          low: Number(row.fair_low),
+          high: Number(row.fair_high),
+          comparables: Number(row.comparables),
+        },
+      };
 
 /** The car's current term: begun when listed or last renewed, ended `LISTING_DAYS` later. */
 const termOf = (row: CarRow) => {
@@ -352,6 +378,34 @@ const carHistoryRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   );
 };
 
+/** A price guide for a seller pricing a car, from the cars like it. */
+const marketValueRoutes = (app: ServiceApp, ctx: QueryContext): void => {
+  app.get(
+    '/api/market-value',
+    {
+      config: { answerCache: 'public', reads: ['cars'] },
+      schema: {
+        operationId: 'getMarketValue',
+        tags: ['cars'],
+        summary:
+          'What a car of this make, model, year and mileage is worth: the median price of comparable cars for sale and sold, and the fair range',
+        description:
+          `Comparable: the same make and model, a year within ${MARKET_YEARS[0]} and a mileage ` +
+          `within one band of ${MILEAGE_BAND_KM.toLocaleString('en-US')} km; widened to any ` +
+          `mileage, then to a year within ${MARKET_YEARS[1]}, until at least ${MIN_COMPARABLES} ` +
+          'are found. `value` is null with fewer.',
+        querystring: MarketValueQuery,
+        response: { 200: MarketValueGuide, ...problemAnswers(400) },
+        security: [],
+      },
+    },
+    async (request) => {
+      const found = await marketValueOf(ctx, request.query);
+      return found ?? { value: null, low: null, high: null, comparables: 0 };
+    },
+  );
+};
+
 // The groups register in this order, which is the order of the OpenAPI document's paths.
 export const carReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   carSearchRoutes(app, ctx);
@@ -359,4 +413,5 @@ export const carReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   oneCarRoutes(app, ctx);
   priceHistoryRoutes(app, ctx);
   carHistoryRoutes(app, ctx);
+  marketValueRoutes(app, ctx);
 };

@@ -25,7 +25,10 @@ export type Fuel = (typeof fuels)[number];
 export const transmissions = ['manual', 'automatic'] as const;
 export type Transmission = (typeof transmissions)[number];
 
-/** The orders a search can list cars in; `distance` (nearest first) only near a place. */
+/**
+ * The orders a search can list cars in; `distance` (nearest first) only near a place; `deal`:
+ * the lowest price against the market value first, cars without a rating last.
+ */
 export const carSorts = [
   'newest',
   'price_asc',
@@ -33,8 +36,35 @@ export const carSorts = [
   'year_desc',
   'mileage_asc',
   'distance',
+  'deal',
 ] as const;
 export type CarSort = (typeof carSorts)[number];
+
+/** How a car's price stands against its market value, best deal first. */
+export const dealRatings = ['great', 'good', 'fair', 'high', 'overpriced'] as const;
+export type DealRating = (typeof dealRatings)[number];
+
+/**
+ * The highest price, as a share of the market value, of each rating but the last: at most 90 %
+ * is a great deal, at most 96 % a good one, up to 105 % fair, up to 115 % high; above, overpriced.
+ */
+export const DEAL_CEILINGS: Readonly<Record<Exclude<DealRating, 'overpriced'>, number>> = {
+  great: 0.9,
+  good: 0.96,
+  fair: 1.05,
+  high: 1.15,
+};
+
+/**
+ * A car's market value is the median price of comparable cars: the same make and model for
+ * sale, and its latest sales (`MARKET_SALES`); a year within `MARKET_YEARS[0]` and a mileage
+ * in the same band of `MILEAGE_BAND_KM` or the next, widened to any mileage, then to a year
+ * within `MARKET_YEARS[1]`, until at least `MIN_COMPARABLES` are found; else it has none.
+ */
+export const MIN_COMPARABLES = 5;
+export const MILEAGE_BAND_KM = 25_000;
+export const MARKET_YEARS = [2, 4] as const;
+export const MARKET_SALES = 100;
 
 /** An inclusive range of numbers. */
 export type Bound = { readonly min: number; readonly max: number };

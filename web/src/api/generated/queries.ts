@@ -195,6 +195,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market-value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a car of this make, model, year and mileage is worth: the median price of comparable cars for sale and sold, and the fair range
+         * @description Comparable: the same make and model, a year within 2 and a mileage within one band of 25,000 km; widened to any mileage, then to a year within 4, until at least 5 are found. `value` is null with fewer.
+         */
+        get: operations["getMarketValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Up to 8 towns whose name begins as typed, most populous first
+         * @description From an offline gazetteer of the towns of the world with at least 1,000 inhabitants (GeoNames). A car listed at one of them, and a search near one, are located.
+         */
+        get: operations["suggestPlaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings": {
         parameters: {
             query?: never;
@@ -924,10 +964,16 @@ export interface operations {
                 transmission?: "manual" | "automatic";
                 /** @description The start of the location, case-insensitive */
                 location?: string;
+                /** @description Only cars within `radiusKm` of this place: a town ("Boulder, CO", "Lyon, France") or "latitude,longitude"; each car then says its `distanceKm`. An unknown place is refused */
+                near?: string;
+                /** @description Kilometres around `near` (50 when not given) */
+                radiusKm?: number;
+                /** @description Deal ratings, separated by commas (great,good): only cars rated so against their market value */
+                deal?: ("great" | "good" | "fair" | "high" | "overpriced")[];
                 /** @description false (the default when searching): cars still available; true: booked cars only; any: both */
                 booked?: "false" | "true" | "any";
                 /** @description newest (the default) */
-                sort?: "newest" | "price_asc" | "price_desc" | "year_desc" | "mileage_asc";
+                sort?: "newest" | "price_asc" | "price_desc" | "year_desc" | "mileage_asc" | "distance" | "deal";
                 /** @description Where the next page starts: the value of the `next` link of the page before (opaque) */
                 cursor?: string;
             };
@@ -999,6 +1045,24 @@ export interface operations {
                         off_market?: "hidden" | "seller-suspended" | "expired";
                         /** @description What the moderator said, on the seller's own list only */
                         off_market_reason?: string;
+                        /**
+                         * @description Its price against its market value: great, good, fair, high or overpriced; absent while fewer than 5 comparable cars give it a value
+                         * @enum {string}
+                         */
+                        deal?: "great" | "good" | "fair" | "high" | "overpriced";
+                        /** @description Its market value and fair range, from comparable cars for sale and sold; absent with `deal` */
+                        market?: {
+                            /** @description The median price of the comparable cars */
+                            value: number;
+                            /** @description The 25th percentile: the fair range starts here */
+                            low: number;
+                            /** @description The 75th percentile: the fair range ends here */
+                            high: number;
+                            /** @description How many comparable cars */
+                            comparables: number;
+                        };
+                        /** @description Kilometres from the place a search is `near`, to one decimal; only in such a search */
+                        distanceKm?: number;
                     }[];
                 };
             };
@@ -1061,6 +1125,12 @@ export interface operations {
                 transmission?: "manual" | "automatic";
                 /** @description The start of the location, case-insensitive */
                 location?: string;
+                /** @description Only cars within `radiusKm` of this place: a town ("Boulder, CO", "Lyon, France") or "latitude,longitude"; each car then says its `distanceKm`. An unknown place is refused */
+                near?: string;
+                /** @description Kilometres around `near` (50 when not given) */
+                radiusKm?: number;
+                /** @description Deal ratings, separated by commas (great,good): only cars rated so against their market value */
+                deal?: ("great" | "good" | "fair" | "high" | "overpriced")[];
                 /** @description false (the default when searching): cars still available; true: booked cars only; any: both */
                 booked?: "false" | "true" | "any";
             };
@@ -1208,6 +1278,24 @@ export interface operations {
                         off_market?: "hidden" | "seller-suspended" | "expired";
                         /** @description What the moderator said, on the seller's own list only */
                         off_market_reason?: string;
+                        /**
+                         * @description Its price against its market value: great, good, fair, high or overpriced; absent while fewer than 5 comparable cars give it a value
+                         * @enum {string}
+                         */
+                        deal?: "great" | "good" | "fair" | "high" | "overpriced";
+                        /** @description Its market value and fair range, from comparable cars for sale and sold; absent with `deal` */
+                        market?: {
+                            /** @description The median price of the comparable cars */
+                            value: number;
+                            /** @description The 25th percentile: the fair range starts here */
+                            low: number;
+                            /** @description The 75th percentile: the fair range ends here */
+                            high: number;
+                            /** @description How many comparable cars */
+                            comparables: number;
+                        };
+                        /** @description Kilometres from the place a search is `near`, to one decimal; only in such a search */
+                        distanceKm?: number;
                     }[];
                 };
             };
@@ -1256,10 +1344,16 @@ export interface operations {
                 transmission?: "manual" | "automatic";
                 /** @description The start of the location, case-insensitive */
                 location?: string;
+                /** @description Only cars within `radiusKm` of this place: a town ("Boulder, CO", "Lyon, France") or "latitude,longitude"; each car then says its `distanceKm`. An unknown place is refused */
+                near?: string;
+                /** @description Kilometres around `near` (50 when not given) */
+                radiusKm?: number;
+                /** @description Deal ratings, separated by commas (great,good): only cars rated so against their market value */
+                deal?: ("great" | "good" | "fair" | "high" | "overpriced")[];
                 /** @description false (the default when searching): cars still available; true: booked cars only; any: both */
                 booked?: "false" | "true" | "any";
                 /** @description newest (the default) */
-                sort?: "newest" | "price_asc" | "price_desc" | "year_desc" | "mileage_asc";
+                sort?: "newest" | "price_asc" | "price_desc" | "year_desc" | "mileage_asc" | "distance" | "deal";
                 /** @description Where the next page starts: the value of the `next` link of the page before (opaque) */
                 cursor?: string;
             };
@@ -1333,6 +1427,24 @@ export interface operations {
                         off_market?: "hidden" | "seller-suspended" | "expired";
                         /** @description What the moderator said, on the seller's own list only */
                         off_market_reason?: string;
+                        /**
+                         * @description Its price against its market value: great, good, fair, high or overpriced; absent while fewer than 5 comparable cars give it a value
+                         * @enum {string}
+                         */
+                        deal?: "great" | "good" | "fair" | "high" | "overpriced";
+                        /** @description Its market value and fair range, from comparable cars for sale and sold; absent with `deal` */
+                        market?: {
+                            /** @description The median price of the comparable cars */
+                            value: number;
+                            /** @description The 25th percentile: the fair range starts here */
+                            low: number;
+                            /** @description The 75th percentile: the fair range ends here */
+                            high: number;
+                            /** @description How many comparable cars */
+                            comparables: number;
+                        };
+                        /** @description Kilometres from the place a search is `near`, to one decimal; only in such a search */
+                        distanceKm?: number;
                     }[];
                 };
             };
@@ -1429,6 +1541,24 @@ export interface operations {
                         off_market?: "hidden" | "seller-suspended" | "expired";
                         /** @description What the moderator said, on the seller's own list only */
                         off_market_reason?: string;
+                        /**
+                         * @description Its price against its market value: great, good, fair, high or overpriced; absent while fewer than 5 comparable cars give it a value
+                         * @enum {string}
+                         */
+                        deal?: "great" | "good" | "fair" | "high" | "overpriced";
+                        /** @description Its market value and fair range, from comparable cars for sale and sold; absent with `deal` */
+                        market?: {
+                            /** @description The median price of the comparable cars */
+                            value: number;
+                            /** @description The 25th percentile: the fair range starts here */
+                            low: number;
+                            /** @description The 75th percentile: the fair range ends here */
+                            high: number;
+                            /** @description How many comparable cars */
+                            comparables: number;
+                        };
+                        /** @description Kilometres from the place a search is `near`, to one decimal; only in such a search */
+                        distanceKm?: number;
                     };
                 };
             };
@@ -1598,6 +1728,101 @@ export interface operations {
             };
             /** @description Not Found: what the request names does not exist. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMarketValue: {
+        parameters: {
+            query: {
+                make: string;
+                model: string;
+                year?: number;
+                /** @description Kilometres; without it, any mileage compares */
+                mileage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: number | null;
+                        low: number | null;
+                        high: number | null;
+                        comparables: number;
+                    };
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: a service this one depends on does not answer: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    suggestPlaces: {
+        parameters: {
+            query: {
+                /** @description "Boul", "Aurora, CO", "Lyon, Fr" */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The place as a listing or a search writes it: "Boulder, CO" */
+                        label: string;
+                        latitude: number;
+                        longitude: number;
+                    }[];
+                };
+            };
+            /** @description Bad Request: the request is not valid: `errors` names each field at fault. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2301,6 +2526,24 @@ export interface operations {
                         off_market?: "hidden" | "seller-suspended" | "expired";
                         /** @description What the moderator said, on the seller's own list only */
                         off_market_reason?: string;
+                        /**
+                         * @description Its price against its market value: great, good, fair, high or overpriced; absent while fewer than 5 comparable cars give it a value
+                         * @enum {string}
+                         */
+                        deal?: "great" | "good" | "fair" | "high" | "overpriced";
+                        /** @description Its market value and fair range, from comparable cars for sale and sold; absent with `deal` */
+                        market?: {
+                            /** @description The median price of the comparable cars */
+                            value: number;
+                            /** @description The 25th percentile: the fair range starts here */
+                            low: number;
+                            /** @description The 75th percentile: the fair range ends here */
+                            high: number;
+                            /** @description How many comparable cars */
+                            comparables: number;
+                        };
+                        /** @description Kilometres from the place a search is `near`, to one decimal; only in such a search */
+                        distanceKm?: number;
                     }[];
                 };
             };
@@ -3158,6 +3401,24 @@ export interface operations {
                             off_market?: "hidden" | "seller-suspended" | "expired";
                             /** @description What the moderator said, on the seller's own list only */
                             off_market_reason?: string;
+                            /**
+                             * @description Its price against its market value: great, good, fair, high or overpriced; absent while fewer than 5 comparable cars give it a value
+                             * @enum {string}
+                             */
+                            deal?: "great" | "good" | "fair" | "high" | "overpriced";
+                            /** @description Its market value and fair range, from comparable cars for sale and sold; absent with `deal` */
+                            market?: {
+                                /** @description The median price of the comparable cars */
+                                value: number;
+                                /** @description The 25th percentile: the fair range starts here */
+                                low: number;
+                                /** @description The 75th percentile: the fair range ends here */
+                                high: number;
+                                /** @description How many comparable cars */
+                                comparables: number;
+                            };
+                            /** @description Kilometres from the place a search is `near`, to one decimal; only in such a search */
+                            distanceKm?: number;
                         }[];
                         /** @description Their 5 newest reviews; the rest from GET /api/sellers/:id/reviews */
                         reviews: {

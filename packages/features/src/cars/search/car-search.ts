@@ -100,6 +100,9 @@ export const distanceKmOf = (chord: number): number => Math.round(kmOfChord(chor
 
 const lower = (value: string) => value.trim().toLowerCase();
 
+/** Where a car without a deal rating sorts: after every rated one (migration 0024's index). */
+const NO_DEAL = 1e9;
+
 /** Where a car without a mileage sorts: after every mileage. */
 const NO_MILEAGE = 2_147_483_647;
 
@@ -157,6 +160,7 @@ export const carConditions = (
   if (f.maxMileage !== undefined) {
     where.push(sql`coalesce(mileage, ${sql.lit(NO_MILEAGE)}) <= ${f.maxMileage}`);
   }
+  if (f.deal !== undefined) where.push(sql`deal in (${sql.join(f.deal)})`);
   if (f.location !== undefined) {
     where.push(sql`lower(location) like ${startOf(lower(f.location))}`);
   }
@@ -180,6 +184,7 @@ export const countableFromFacets = (search: CarSearch): boolean => {
     f.maxYear === undefined &&
     f.maxMileage === undefined &&
     f.location === undefined &&
+    f.deal === undefined &&
     search.origin === undefined
   );
 };
@@ -255,6 +260,12 @@ const sortOrders: Record<Exclude<CarSort, 'distance'>, SortOrder> = {
     cast: sql`integer`,
     direction: 'asc',
     keyOf: (row) => row.mileage ?? NO_MILEAGE,
+  },
+  deal: {
+    key: sql`coalesce(deal_ratio, ${sql.lit(NO_DEAL)})`,
+    cast: sql`double precision`,
+    direction: 'asc',
+    keyOf: (row) => row.deal_ratio ?? NO_DEAL,
   },
 };
 
