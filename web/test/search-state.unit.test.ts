@@ -79,6 +79,17 @@ describe('reading the address bar', () => {
   it('cuts text to what the API accepts', () => {
     expect(read(`q=${'a'.repeat(150)}`).filters.q).toHaveLength(100);
   });
+
+  it('reads a place and its radius, and leaves out a radius or a distance sort without a place', () => {
+    expect(read('near=Boulder%2C+CO&radiusKm=25&sort=distance')).toMatchObject({
+      filters: { near: 'Boulder, CO', radiusKm: 25 },
+      sort: 'distance',
+    });
+    expect(read('radiusKm=25&sort=distance')).toMatchObject({ filters: {}, sort: 'newest' });
+    expect(read('near=Lyon&radiusKm=0').filters).toEqual({ near: 'Lyon' });
+    expect(read('near=Lyon&radiusKm=501').filters).toEqual({ near: 'Lyon' });
+    expect(read('near=Lyon&radiusKm=500').filters).toEqual({ near: 'Lyon', radiusKm: 500 });
+  });
 });
 
 describe('writing the address bar', () => {
@@ -138,6 +149,16 @@ describe('changing a search', () => {
     });
     expect(withFilters(state, { make: undefined }).filters).toEqual({ fuel: 'petrol' });
   });
+
+  it('sorts by distance only near a place: without one the radius and that sort go', () => {
+    const near = read('near=Boulder%2C+CO&radiusKm=25&sort=distance');
+    expect(writeSearch(withFilters(near, { near: undefined })).toString()).toBe('');
+    expect(writeSearch(withFilters(near, { near: 'Lyon' })).toString()).toBe(
+      'near=Lyon&radiusKm=25&sort=distance',
+    );
+    expect(withSort(read('q=golf'), 'distance').sort).toBe('newest');
+    expect(withSort(read('near=Lyon'), 'distance').sort).toBe('distance');
+  });
 });
 
 describe('pages', () => {
@@ -185,6 +206,18 @@ describe('words on screen', () => {
       'Location: Bremen',
     ]);
     expect(chips[3]?.remove).toEqual({ maxPrice: undefined });
+  });
+
+  it('names a search near a place by its radius, the default when not given', () => {
+    const [within] = filterChips(read('near=Boulder%2C+CO&radiusKm=100').filters);
+    expect(within).toEqual({
+      key: 'near',
+      label: 'Within 100 km of Boulder, CO',
+      remove: { near: undefined, radiusKm: undefined },
+    });
+    expect(filterChips(read('near=Lyon').filters).map((chip) => chip.label)).toEqual([
+      'Within 50 km of Lyon',
+    ]);
   });
 
   it('counts cars, and says when the count is an estimate', () => {

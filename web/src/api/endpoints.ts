@@ -14,7 +14,6 @@ import type {
   CarFacetsAnswer,
   CarFilters,
   CarRecord,
-  CarSort,
   CategoryRecord,
   ConversationAnswer,
   ConversationRecord,
@@ -32,6 +31,7 @@ import type {
 import type { z } from 'zod';
 import { type CommandBody, commands, memberReads, publicReads } from './clients.ts';
 import type { paths as CommandPaths } from './generated/commands.ts';
+import type { operations as QueryOperations } from './generated/queries.ts';
 import { answerOf, dataOf, identity, listOf, type Page, pageOf } from './http.ts';
 
 export const PAGE_SIZE = 20;
@@ -81,6 +81,14 @@ export const getCar = (id: string): Promise<CarRecord> =>
 /** Cars on a page of a search: the grid's 4 and 3 columns fill evenly. */
 export const SEARCH_PAGE_SIZE = 24;
 
+/**
+ * The orders a search may ask for: those the query service's document lists. A sort the
+ * contract knows before the document does is not asked for.
+ */
+export type CarSort = NonNullable<
+  NonNullable<QueryOperations['listCars']['parameters']['query']>['sort']
+>;
+
 /** One page of a search, or of the plain list when it has no filter and no sort. */
 export interface CarListRequest {
   filters: Omit<CarFilters, 'booked'>;
@@ -112,6 +120,13 @@ export const getAdvertisedCars = (): Promise<Page<CarRecord>> =>
   listOf(publicReads.GET('/api/products/advertise', { params: { query: paging(1) } }));
 export const getSellerCars = (email: string, page: number): Promise<Page<CarRecord>> =>
   listOf(memberReads.GET('/api/products', { params: { query: { email, ...paging(page) } } }));
+
+// Places
+/** Up to 8 places whose name begins as typed ("Boul"), most populous first (`GET /api/places`). */
+export const suggestPlaces = (q: string) =>
+  dataOf(publicReads.GET('/api/places', { params: { query: { q } } }));
+/** A suggested place: its label as a listing or a search writes it, and where it is. */
+export type PlaceSuggestion = Awaited<ReturnType<typeof suggestPlaces>>[number];
 
 /**
  * What Add Product sends: the text of its inputs (a price as typed), which the server reads with

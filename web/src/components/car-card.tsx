@@ -3,7 +3,7 @@ import type { CarRecord } from '@second-gear/features/contract';
 import { Link as RouterLink } from 'react-router-dom';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { CompactRating } from '../reviews/stars.tsx';
-import { formatMoney, formatYearsOfUse, keyFacts, listedAgo } from './car-facts.ts';
+import { formatDistance, formatMoney, formatYearsOfUse, keyFacts, listedAgo } from './car-facts.ts';
 import { CarPicture } from './car-picture.tsx';
 
 /** The price before the latest change, when that change lowered it. */
@@ -17,7 +17,8 @@ export const droppedFrom = ({
  * A car's card; `priority` for a card of the first row, whose picture is fetched first; `sizes`
  * how wide its picture is in the grid it sits in. Its seller's rating ("★ 4.6 (12)") shares the
  * line of when it was listed, so it makes no card taller; `sellerRating` false leaves it out
- * where the seller is known already (their own profile).
+ * where the seller is known already (their own profile). A car found near a place says how far
+ * from it it is.
  */
 export function CarCard({
   car,
@@ -64,6 +65,11 @@ export function CarCard({
         <Text fontSize="sm" color="fg.muted">
           {car.location} · {formatYearsOfUse(car.use)} of use
         </Text>
+        {car.distanceKm === undefined ? null : (
+          <Text fontSize="sm" fontWeight="medium" color="teal.fg">
+            {formatDistance(car.distanceKm)}
+          </Text>
+        )}
         {facts.length > 0 ? <Text fontSize="sm">{facts.join(' · ')}</Text> : null}
         <HStack gap="2" justify="space-between" wrap="wrap">
           <Text fontSize="xs" color="fg.muted">

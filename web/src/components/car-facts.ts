@@ -1,18 +1,24 @@
 // How a car's details read on screen. Only types come from the contract: cards are part of the
 // first page, and its download carries no schema library.
-import type { CarRecord, CarSort, Fuel, Transmission } from '@second-gear/features/contract';
+import type { CarRecord, Fuel, Transmission } from '@second-gear/features/contract';
 import { fuelLabels, transmissionLabels } from '@second-gear/features/contract/car-labels';
 import { DAY_MS } from '@second-gear/features/rules';
+import type { CarSort } from '../api/endpoints.ts';
 
 export { fuelLabels, transmissionLabels };
 
-/** Every sort the contract knows, as the sort menu names it; the first is the default. */
+/**
+ * Every sort the API's document lists, as the sort menu names it; the first is the default.
+ * `distance` needs a place to measure from (`near`).
+ */
 export const sortLabels = {
   newest: 'Newest first',
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
   year_desc: 'Year: newest first',
   mileage_asc: 'Mileage: lowest first',
+  distance: 'Distance: nearest first',
+  deal: 'Deal: best first',
 } as const satisfies Record<CarSort, string>;
 
 export const isFuel = (value: string): value is Fuel => Object.hasOwn(fuelLabels, value);
@@ -25,6 +31,10 @@ export const formatNumber = (value: number) => value.toLocaleString('en-US');
 
 /** 85000 → "85,000 km". */
 export const formatMileage = (km: number) => `${formatNumber(km)} km`;
+
+/** How far a car is from the place searched near: "23 km away", "Less than 1 km away". */
+export const formatDistance = (km: number) =>
+  km < 1 ? 'Less than 1 km away' : `${formatNumber(Math.round(km))} km away`;
 
 /** 15000 → "$15,000": every price on screen reads this way. */
 export const formatMoney = (value: number) => `$${formatNumber(value)}`;

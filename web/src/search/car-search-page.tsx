@@ -15,9 +15,9 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import type { CarSort } from '@second-gear/features/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
+import type { CarSort } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
 import { sortLabels } from '../components/car-facts.ts';
 import { CarGrid, CarGridSkeleton } from '../components/car-grid.tsx';
@@ -84,7 +84,19 @@ function ActiveFilters({
   );
 }
 
-function SortSelect({ sort, onSort }: { sort: CarSort; onSort: (sort: CarSort) => void }) {
+/** The sorts on offer: by distance only near a place. */
+const sortsFor = (near: string | undefined) =>
+  Object.entries(sortLabels).filter(([value]) => value !== 'distance' || near !== undefined);
+
+function SortSelect({
+  sort,
+  near,
+  onSort,
+}: {
+  sort: CarSort;
+  near: string | undefined;
+  onSort: (sort: CarSort) => void;
+}) {
   const id = useId();
   return (
     <HStack gap="2">
@@ -97,7 +109,7 @@ function SortSelect({ sort, onSort }: { sort: CarSort; onSort: (sort: CarSort) =
           value={sort}
           onChange={(event) => onSort(event.currentTarget.value as CarSort)}
         >
-          {Object.entries(sortLabels).map(([value, label]) => (
+          {sortsFor(near).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
@@ -108,6 +120,12 @@ function SortSelect({ sort, onSort }: { sort: CarSort; onSort: (sort: CarSort) =
     </HStack>
   );
 }
+
+/** What the API said of a field of a search it refused (`querystring.near`: "Unknown place"). */
+const problemWith = (error: unknown, field: string): string | undefined =>
+  error instanceof ApiError && error.status === 400
+    ? error.fieldErrors.find((problem) => problem.field === `querystring.${field}`)?.message
+    : undefined;
 
 /** The cars found, or why there are none: refused, failed, loading, or nothing matches. */
 function SearchResults({ search, emptyText }: { search: CarSearch; emptyText: string }) {
@@ -190,7 +208,11 @@ function ResultsBar({ search, onOpenFilters }: { search: CarSearch; onOpenFilter
         >
           <LuSlidersHorizontal /> Filters{activeCount > 0 ? ` (${activeCount})` : ''}
         </Button>
-        <SortSelect sort={state.sort} onSort={(sort) => change((from) => withSort(from, sort))} />
+        <SortSelect
+          sort={state.sort}
+          near={state.filters.near}
+          onSort={(sort) => change((from) => withSort(from, sort))}
+        />
       </HStack>
     </Flex>
   );
@@ -294,6 +316,7 @@ export function CarSearchPage({
       filters={state.filters}
       facets={facets.data}
       fixedCategory={category !== undefined}
+      nearProblem={problemWith(search.list.error, 'near')}
       onChange={filter}
       columns={columns}
     />

@@ -3,6 +3,7 @@ import type { CarFacetsAnswer } from '@second-gear/features/contract';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { fuelLabels, transmissionLabels } from '../components/car-facts.ts';
 import { FormField } from '../components/form-field.tsx';
+import { NearFilter } from './near-filter.tsx';
 import { numberProblem, readNumber, type SearchFilters } from './search-state.ts';
 
 type Counts = CarFacetsAnswer['make'];
@@ -235,18 +236,21 @@ function FuelAndGearbox({ filters, facets, onChange }: FilterProps) {
 
 /**
  * The filter panel: every filter of a search, with the number of cars each choice would show
- * (the facets). `fixedCategory` leaves the category out (a category's page).
+ * (the facets). `fixedCategory` leaves the category out (a category's page); `nearProblem` is
+ * why the API refused the place searched near.
  */
 export function FilterPanel({
   filters,
   facets,
   fixedCategory,
+  nearProblem,
   onChange,
   columns,
 }: {
   filters: SearchFilters;
   facets: CarFacetsAnswer | undefined;
   fixedCategory?: boolean;
+  nearProblem?: string | undefined;
   onChange: Change;
   columns?: Record<string, number>;
 }) {
@@ -287,6 +291,7 @@ export function FilterPanel({
           value={filters.location}
           onApply={(text) => onChange({ location: text.trim() || undefined })}
         />
+        <NearFilter filters={filters} problem={nearProblem} onChange={onChange} />
       </SimpleGrid>
     </Stack>
   );

@@ -12,6 +12,7 @@ import {
   emptySearch,
   filterChips,
   isSearching,
+  nearWords,
   readSearch,
   type SearchState,
   writeSearch,
@@ -33,7 +34,10 @@ export function savedQuery(state: SearchState, category?: string): string {
 export const canSave = (state: SearchState, category?: string): boolean =>
   category !== undefined || isSearching(state);
 
-/** A name for the search, from its filters: "Toyota under $15,000", "“corolla”, automatic". */
+/**
+ * A name for the search, from its filters: "Toyota under $15,000", "“corolla”, automatic",
+ * "Cars, within 50 km of Boulder, CO".
+ */
 export function suggestedName(query: string): string {
   const { filters } = readSearch(new URLSearchParams(query));
   const { q, category, make, model, minPrice, maxPrice, minYear, maxYear } = filters;
@@ -57,11 +61,16 @@ export function suggestedName(query: string): string {
   if (filters.fuel) more.push(fuelLabels[filters.fuel].toLowerCase());
   if (filters.transmission) more.push(transmissionLabels[filters.transmission].toLowerCase());
   if (filters.location) more.push(`in ${filters.location}`);
+  const near = nearWords(filters);
+  if (near) more.push(`within ${near}`);
   const full = [name, ...more].join(', ');
   return full.length <= NAME_MAX ? full : `${full.slice(0, NAME_MAX - 1).trimEnd()}…`;
 }
 
-/** The filters and the sort of a saved query, in the words of the search page's chips. */
+/**
+ * The filters and the sort of a saved query, in the words of the search page's chips: "Within
+ * 50 km of Boulder, CO · Sorted by distance: nearest first".
+ */
 export function describeQuery(query: string): string {
   const { filters, sort } = readSearch(new URLSearchParams(query));
   const words = filterChips(filters).map((chip) => chip.label);

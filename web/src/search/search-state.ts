@@ -6,18 +6,24 @@
 // and the first page's download carries no schema library.
 import type {
   CarFilters,
-  CarSort,
   EXACT_TOTAL_LIMIT,
   SEARCH_TEXT_MAX,
 } from '@second-gear/features/contract';
 import {
+  DEFAULT_RADIUS_KM,
   FIRST_MODEL_YEAR,
   LAST_SEARCHED_YEAR,
   MILEAGE,
   PRICE,
+  RADIUS_KM,
   TEXT_MAX,
 } from '@second-gear/features/rules';
-import { type CarListRequest, PAGE_SIZE, SEARCH_PAGE_SIZE } from '../api/endpoints.ts';
+import {
+  type CarListRequest,
+  type CarSort,
+  PAGE_SIZE,
+  SEARCH_PAGE_SIZE,
+} from '../api/endpoints.ts';
 import {
   formatMileage,
   formatMoney,
@@ -46,8 +52,8 @@ export interface SearchState {
 
 export const emptySearch: SearchState = { filters: {}, sort: 'newest', page: 1, prev: [] };
 
-type TextKey = 'q' | 'category' | 'make' | 'model' | 'location';
-type NumberKey = 'minPrice' | 'maxPrice' | 'minYear' | 'maxYear' | 'maxMileage';
+type TextKey = 'q' | 'category' | 'make' | 'model' | 'location' | 'near';
+type NumberKey = 'minPrice' | 'maxPrice' | 'minYear' | 'maxYear' | 'maxMileage' | 'radiusKm';
 
 /** The longest text the API accepts for each; longer text is cut. */
 const textMax = {
@@ -56,6 +62,7 @@ const textMax = {
   make: TEXT_MAX.make,
   model: TEXT_MAX.model,
   location: TEXT_MAX.location,
+  near: TEXT_MAX.location,
 } as const satisfies Record<TextKey, number>;
 
 /** The bounds the API accepts for each number; a number outside is left out. */
@@ -65,6 +72,7 @@ const numberBounds = {
   minYear: { min: FIRST_MODEL_YEAR, max: LAST_SEARCHED_YEAR, whole: true },
   maxYear: { min: FIRST_MODEL_YEAR, max: LAST_SEARCHED_YEAR, whole: true },
   maxMileage: { min: MILEAGE.min, max: MILEAGE.max, whole: true },
+  radiusKm: { min: RADIUS_KM.min, max: RADIUS_KM.max, whole: false },
 } as const satisfies Record<NumberKey, { min: number; max: number; whole: boolean }>;
 
 /** Every filter in the order the address bar lists them. */
@@ -81,6 +89,8 @@ export const filterKeys = [
   'fuel',
   'transmission',
   'location',
+  'near',
+  'radiusKm',
 ] as const satisfies readonly FilterKey[];
 
 const isTextKey = (key: FilterKey): key is TextKey => Object.hasOwn(textMax, key);
@@ -140,17 +150,27 @@ export function readFilters(params: URLSearchParams): SearchFilters {
   }
   // A model is a model of its make.
   if (filters.make === undefined) delete filters.model;
+  // A radius is a radius around a place.
+  if (filters.near === undefined) delete filters.radiusKm;
   return filters;
 }
+
+/** Sorting by distance needs a place to measure from; without one the search is newest first. */
+const sortFor = (sort: CarSort, filters: SearchFilters): CarSort =>
+  sort === 'distance' && filters.near === undefined ? 'newest' : sort;
+
+/** The radius of a search near a place, in kilometres: the API's default when not given. */
+export const radiusOf = (filters: SearchFilters): number => filters.radiusKm ?? DEFAULT_RADIUS_KM;
 
 /** The whole search a query string describes. */
 export function readSearch(params: URLSearchParams): SearchState {
   const sortParam = params.get('sort')?.trim().toLowerCase() ?? '';
   const page = Number(params.get('page'));
   const cursor = params.get('cursor')?.trim() || undefined;
+  const filters = readFilters(params);
   return {
-    filters: readFilters(params),
-    sort: isSort(sortParam) ? sortParam : 'newest',
+    filters,
+    sort: sortFor(isSort(sortParam) ? sortParam : 'newest', filters),
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
     cursor,
     prev: cursor ? params.getAll('prev').filter((value) => value.trim() !== '') : [],
@@ -203,7 +223,8 @@ export function searchHref(filters: SearchFilters, sort: CarSort = 'newest'): st
 
 /**
  * The search with some filters changed (undefined removes one), back on its first page. A new
- * make forgets the model of the old one.
+ * make forgets the model of the old one; without a place the radius goes, and a sort by distance
+ * falls back to newest first.
  */
 export function withFilters(state: SearchState, changes: Partial<SearchFilters>): SearchState {
   const filters: SearchFilters = { ...state.filters, ...changes };
@@ -214,13 +235,15 @@ export function withFilters(state: SearchState, changes: Partial<SearchFilters>)
     if (filters[key] === undefined || filters[key] === '') delete filters[key];
   }
   if (filters.make === undefined) delete filters.model;
-  return { ...state, filters, page: 1, cursor: undefined, prev: [] };
+  if (filters.near === undefined) delete filters.radiusKm;
+  const sort = sortFor(state.sort, filters);
+  return { ...state, filters, sort, page: 1, cursor: undefined, prev: [] };
 }
 
-/** The search in another order, from its first page. */
+/** The search in another order, from its first page; by distance only near a place. */
 export const withSort = (state: SearchState, sort: CarSort): SearchState => ({
   ...state,
-  sort,
+  sort: sortFor(sort, state.filters),
   page: 1,
   cursor: undefined,
   prev: [],
@@ -258,6 +281,10 @@ export function previousPage(state: SearchState): SearchState | undefined {
   return { ...state, cursor: state.prev.at(-1), prev };
 }
 
+/** How far from where a search near a place reaches: "50 km of Boulder, CO"; none without one. */
+export const nearWords = (filters: SearchFilters): string | undefined =>
+  filters.near ? `${formatNumber(radiusOf(filters))} km of ${filters.near}` : undefined;
+
 /** An active filter as a removable chip: its words, and the change that removes it. */
 export interface FilterChip {
   key: FilterKey;
@@ -283,6 +310,14 @@ export function filterChips(filters: SearchFilters): FilterChip[] {
   if (filters.fuel) add('fuel', fuelLabels[filters.fuel]);
   if (filters.transmission) add('transmission', transmissionLabels[filters.transmission]);
   if (filters.location) add('location', `Location: ${filters.location}`);
+  const near = nearWords(filters);
+  if (near) {
+    chips.push({
+      key: 'near',
+      label: `Within ${near}`,
+      remove: { near: undefined, radiusKm: undefined },
+    });
+  }
   return chips;
 }
 

@@ -6,6 +6,7 @@ import { carFacetsQuery, carSearchQuery } from '../api/queries.ts';
 import { clearAll } from './filter-panel.tsx';
 import {
   carCount,
+  filterChips,
   isSearching,
   listRequest,
   nextPage,
@@ -87,7 +88,8 @@ export function useCarSearch(category: string | undefined) {
   const hasNext = nextLink !== undefined && nextPage(state, nextLink) !== undefined;
   const hasPrevious = !changing && previousPage(state) !== undefined;
   const page = pageNumber(state);
-  const activeCount = Object.keys(state.filters).length;
+  // A place and its radius are one filter, as their chip is.
+  const activeCount = filterChips(state.filters).length;
   const count = data ? carCount(data.total, data.estimated) : undefined;
   const pages = !searching && data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : undefined;
 

@@ -1,13 +1,15 @@
 // The fields of a listing that Add Product and Edit share: name, pictures, prices, location,
-// years of use and the optional details, with suggestions for make and model. They sit in a form of either
-// dialog through react-hook-form's context, under the API's field names.
+// years of use and the optional details, with suggestions for the location, make and model.
+// They sit in a form of either dialog through react-hook-form's context, under the API's field
+// names.
 import { Fieldset, Input, NativeSelect, SimpleGrid, Textarea } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useController, useFormContext } from 'react-hook-form';
 import { getCarFacets } from '../../api/endpoints.ts';
 import { fuelLabels, transmissionLabels } from '../../components/car-facts.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { PlaceInput } from '../../components/place-input.tsx';
 import { CarPictures, type UploadProgress } from './car-pictures.tsx';
 
 /** The shared fields, by their names in the API. */
@@ -48,6 +50,25 @@ function useSuggestions(make: unknown) {
     makes: makes.data?.make.map((entry) => entry.value) ?? [],
     models: known ? (models.data?.model.map((entry) => entry.value) ?? []) : [],
   };
+}
+
+/**
+ * Location, with the places it may be suggested as it is typed; any text is kept (a place the
+ * suggestions do not know is still the listing's location).
+ */
+function LocationField() {
+  const { field, fieldState } = useController<CarFieldValues, 'location'>({ name: 'location' });
+  return (
+    <FormField label="Location" required error={fieldState.error?.message}>
+      <PlaceInput
+        ref={field.ref}
+        name={field.name}
+        value={field.value ?? ''}
+        onValueChange={field.onChange}
+        onBlur={field.onBlur}
+      />
+    </FormField>
+  );
 }
 
 /** The optional Details, with `makeList` and `modelList` the ids of their suggestions. */
@@ -146,9 +167,7 @@ export function CarFields({
         <FormField label="Sell Price" required error={errors.price?.message}>
           <Input inputMode="decimal" {...register('price')} />
         </FormField>
-        <FormField label="Location" required error={errors.location?.message}>
-          <Input {...register('location')} />
-        </FormField>
+        <LocationField />
         <FormField label="Years of Use" required error={errors.use?.message}>
           <Input inputMode="numeric" {...register('use')} />
         </FormField>
