@@ -1,8 +1,8 @@
 /**
  * What a generated listing looks like: makes and models in roughly the shares a North American
  * used-car market has, model years skewed to the last decade, mileage that grows with age, and
- * prices from each model's price new, depreciated by age and mileage. Deterministic: the same
- * seed gives the same marketplace, so runs compare.
+ * prices from each model's price new, depreciated by age and mileage, asked with noise around
+ * it. Deterministic: the same seed gives the same marketplace, so runs compare.
  */
 
 type Fuel = 'petrol' | 'diesel' | 'hybrid' | 'electric' | 'lpg' | 'other';
@@ -617,6 +617,8 @@ export interface GeneratedListing {
   transmission: 'manual' | 'automatic';
   originalPrice: number;
   price: number;
+  /** What the car is worth by its age and mileage alone, before the seller's asking noise. */
+  fairPrice: number;
   location: string;
   yearsOfUse: number;
   description: string;
@@ -636,7 +638,10 @@ export const generateListing = (random: () => number, thisYear: number): Generat
     Math.round((age * 12_000 + (random() - 0.5) * 8_000 * Math.max(1, age)) / 100) * 100,
   );
   const depreciation = 0.85 ** age * Math.max(0.4, 1 - mileage / 400_000);
-  const price = Math.max(1_500, Math.round((model.newPrice * depreciation) / 50) * 50);
+  const fairPrice = Math.max(1_500, model.newPrice * depreciation);
+  // Sellers ask around the fair price: up to 25 % either way, most within 10 %.
+  const asked = fairPrice * (1 + (random() + random() + random() - 1.5) / 6);
+  const price = Math.max(1_500, Math.round(asked / 50) * 50);
   const fuel = pick(random, model.fuels);
   const transmission = random() < model.automatic ? 'automatic' : 'manual';
   const remarks = [
@@ -663,6 +668,7 @@ export const generateListing = (random: () => number, thisYear: number): Generat
     transmission,
     originalPrice: Math.round((price * (1.05 + random() * 0.15)) / 50) * 50,
     price,
+    fairPrice,
     location: pick(random, LOCATIONS),
     yearsOfUse: age,
     description: [...new Set(remarks)].join(' '),

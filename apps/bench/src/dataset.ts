@@ -65,7 +65,15 @@ export interface MarketplaceGenerator {
   events(): number;
   /** One listed car id of every generated block (for single-car reads). */
   sampleCarIds(): string[];
+  /**
+   * The noise-free price of each of the first `FAIR_PRICES_KEPT` cars and its asking price:
+   * the truth a market value is measured against.
+   */
+  fairPrices(): ReadonlyMap<string, { fair: number; asked: number }>;
 }
+
+/** How many cars' fair prices the generator keeps (the accuracy is measured on these). */
+export const FAIR_PRICES_KEPT = 100_000;
 
 const registration = (kind: 'Buyer' | 'Seller', n: number, at: string): AppendRequest[] => {
   const userId = uid(kind.toLowerCase(), n);
@@ -117,6 +125,7 @@ export const marketplaceGenerator = (
   const random = seededRandom(20_261_123);
   const thisYear = new Date().getUTCFullYear();
   const samples: string[] = [];
+  const fair = new Map<string, { fair: number; asked: number }>();
 
   const header = (): AppendRequest[] => {
     const at = new Date().toISOString();
@@ -192,6 +201,7 @@ export const marketplaceGenerator = (
       const category = categoryOf.get(listing.body) ?? categories[0]!;
       const cause = randomUUID();
       const { price } = listing;
+      if (fair.size < FAIR_PRICES_KEPT) fair.set(carId, { fair: listing.fairPrice, asked: price });
       const carEvents: EventData[] = [
         event(
           'CarListed',
@@ -290,6 +300,7 @@ export const marketplaceGenerator = (
     cars: () => cars,
     events: () => events,
     sampleCarIds: () => samples,
+    fairPrices: () => fair,
   };
 };
 

@@ -14,8 +14,15 @@ import { rebuildReadModel } from '@second-gear/projection-service';
 import { createReadModelDb, LIVE_SCHEMA, type ReadModelDb } from '@second-gear/read-model';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { appendConversations, buyersOf, CONVERSATIONS, marketplaceGenerator } from './dataset.ts';
+import {
+  appendConversations,
+  buyersOf,
+  CONVERSATIONS,
+  FAIR_PRICES_KEPT,
+  marketplaceGenerator,
+} from './dataset.ts';
 import { type LoadResult, load } from './load.ts';
+import { type MarketRun, measureBurst, measureMarketAccuracy } from './market-bench.ts';
 import { createDatabase } from './postgres.ts';
 import { spawnServer } from './spawn-server.ts';
 import { perSecond } from './stats.ts';
@@ -57,6 +64,8 @@ export interface ReadModelResult {
   durationSeconds: number;
   rebuilds: RebuildRun[];
   reads: ReadRun[];
+  /** The market values' accuracy at the sizes whose truth the generator kept, and a burst's time. */
+  markets?: MarketRun[];
 }
 
 const REBUILD_BATCH = 10_000;
@@ -286,6 +295,7 @@ export const benchReadModel = async (options: {
     durationSeconds: options.durationSeconds,
     rebuilds: [],
     reads: [],
+    markets: [],
   };
   const store = await openMarketplaceStore({ kind: 'postgres', connectionString: database.url });
   const db = createReadModelDb({ connectionString: database.url });
@@ -350,6 +360,14 @@ export const benchReadModel = async (options: {
         `  rebuilt ${run.events.toLocaleString('en-US')} events in ${(rebuildMs / 1000).toFixed(1)} s: ${run.eventsPerSecond.toFixed(0)} events/s`,
       );
 
+      const market =
+        cars <= FAIR_PRICES_KEPT ? await measureMarketAccuracy(db, generator) : undefined;
+      if (market) {
+        say(
+          `  market values: ${market.rated} of ${market.measured} cars rated, median error ${market.medianErrorPercent} %, label right ${market.labelsRightPercent} %`,
+        );
+      }
+
       if (!options.reads) continue;
       // Statistics and the visibility map as autovacuum would have left them on a live model.
       await sql`vacuum analyze`.execute(db);
@@ -363,6 +381,11 @@ export const benchReadModel = async (options: {
           inbox,
         })),
       );
+      if (market) {
+        market.burst = await measureBurst(store, db, generator);
+        say(`  1,000 listings at once valued by the live projections in ${market.burst.ms} ms`);
+        result.markets?.push(market);
+      }
     }
   } finally {
     await db.destroy();

@@ -1,5 +1,6 @@
 import { EVENTS_PER_CAR } from './dataset.ts';
 import type { Machine } from './machine.ts';
+import type { MarketRun } from './market-bench.ts';
 import type { Part } from './options.ts';
 import type { ReadModelResult, ReadRun } from './read-model-bench.ts';
 import type { PartResult, Results } from './results.ts';
@@ -268,6 +269,32 @@ const loadCells = (read: ReadRun) => [
   int(read.bare.requestsPerSecond),
 ];
 
+/** The market values against the generator's noise-free prices, and a burst's time. */
+const marketLines = (markets: MarketRun[] | undefined) => {
+  if (markets === undefined || markets.length === 0) return [];
+  const rows = markets.map((m) => [
+    int(m.cars),
+    `${int(m.rated)} of ${int(m.measured)}`,
+    `${m.medianErrorPercent} %`,
+    `${m.labelsRightPercent} %`,
+    m.burst === undefined ? '' : `${(m.burst.ms / 1000).toFixed(1)} s`,
+  ]);
+  return [
+    '',
+    '### Market values and deal ratings',
+    '',
+    "The generator prices each car from its model's price new, depreciated by age and mileage (the",
+    'noise-free price), and its seller asks up to 25 % either way around it. **Error** is the median',
+    'of |market value − noise-free price| / noise-free price over the cars for sale with a value',
+    '(targets: at most 8 %, and the label right at least 80 % of the time, at 100,000 cars); a label',
+    'is right when it is the one the asking price has against the noise-free price. **Burst**: 1,000',
+    'listings appended at once while the projections run live, until all are applied and their',
+    'makes and models valued again.',
+    '',
+    table(['Cars', 'Rated', 'Error', 'Label right', 'Burst of 1,000'], rows),
+  ];
+};
+
 /** The reads part; its notes go before the search targets, ahead of the long query plans. */
 const readsSection = (result: Results['reads'], embedded: Results['embedded'], notes: string[]) => {
   const lines = ['## 3. Reads: requests per second and p99, against a bare Fastify route', ''];
@@ -313,7 +340,7 @@ const readsSection = (result: Results['reads'], embedded: Results['embedded'], n
       : []),
   ]);
   lines.push(table(['Cars', 'Answers', 'Route', ...LOAD_COLUMNS, 'Bare p99', 'Of bare'], rows));
-  lines.push(...notes, '', ...searchTargets(data, embedded?.data));
+  lines.push(...notes, '', ...searchTargets(data, embedded?.data), ...marketLines(data.markets));
   const planned = data.reads.filter((read) => read.plan !== undefined);
   if (planned.length > 0) {
     lines.push('', '### Query plans of the searches', '');

@@ -55,6 +55,12 @@ export const DEAL_CEILINGS: Readonly<Record<Exclude<DealRating, 'overpriced'>, n
   high: 1.15,
 };
 
+/** The rating of a price that is `ratio` of the market value. */
+export const dealRatingOf = (ratio: number): DealRating =>
+  (Object.entries(DEAL_CEILINGS) as [DealRating, number][]).find(
+    ([, ceiling]) => ratio <= ceiling,
+  )?.[0] ?? 'overpriced';
+
 /**
  * A car's market value is the median price of comparable cars: the same make and model for
  * sale, and its latest sales (`MARKET_SALES`); a year within `MARKET_YEARS[0]` and a mileage
