@@ -102,11 +102,17 @@ describe.each(list)('market values on $name', (backend) => {
     await h?.close();
   });
 
+  // Too few cars to fit how prices fall with age and mileage: the comparables' prices count as
+  // they are, their quartiles taken between logarithms (a geometric mean between two prices).
+  const between = (a: number, b: number, share: number) =>
+    Math.round(a ** (1 - share) * b ** share);
+  const six = { value: between(12_500, 13_000, 0.5), low: between(12_000, 12_500, 0.25) };
+  const sixHigh = between(13_000, 13_500, 0.75);
+
   it('values a car from its comparables and rates its price against the value', async () => {
-    // The median of the six prices is 12,750; the fair range, 12,125 to 13,375.
     expect(await car('bargain')).toMatchObject({
       deal: 'great',
-      market: { value: 12_750, low: 12_125, high: 13_375, comparables: 6 },
+      market: { value: six.value, low: six.low, high: sixHigh, comparables: 6 },
     });
     const rated = await Promise.all(corollas.map(async ([key]) => (await car(key)).deal));
     expect(rated).toEqual(['great', 'good', 'fair', 'fair', 'high', 'high']);
@@ -146,7 +152,7 @@ describe.each(list)('market values on $name', (backend) => {
   it('guides a seller pricing a car like them', async () => {
     const guide = await get('/api/market-value?make=toyota&model=COROLLA&year=2019&mileage=60000');
     expect(guide.statusCode, guide.body).toBe(200);
-    expect(guide.json()).toEqual({ value: 12_750, low: 12_125, high: 13_375, comparables: 6 });
+    expect(guide.json()).toEqual({ ...six, high: sixHigh, comparables: 6 });
     expect((await get('/api/market-value?make=Lada&model=Niva&year=2018')).json()).toEqual({
       value: null,
       low: null,
@@ -177,5 +183,66 @@ describe.each(list)('market values on $name', (backend) => {
       expect(await car(key)).not.toHaveProperty('deal');
     }
     expect(await search('deal=great,good,fair,high,overpriced')).toEqual([]);
+  });
+});
+
+/** A price that falls 10 % a year and 1 % every 5,000 km, from $30,000 new in 2024. */
+const worth = (year: number, mileage: number) =>
+  30_000 * 0.9 ** (2024 - year) * (1 - mileage / 500_000);
+
+describe.each(list)('market values fitted to age and mileage on $name', (backend) => {
+  let h: Harness;
+  const ids: { year: number; mileage: number; price: number; id: string }[] = [];
+
+  beforeAll(async () => {
+    h = await backend.open(emulator.host, emulator.projectId);
+    let position = 0n;
+    // Thirty cars of 2014 to 2023, each priced at its worth, the last at 70 % of it.
+    for (let i = 0; i < 30; i++) {
+      const year = 2014 + (i % 10);
+      const mileage = (2024 - year) * 12_000 + (i % 3) * 6_000;
+      const price = Math.round(worth(year, mileage) * (i === 29 ? 0.7 : 1));
+      const carId = randomUUID();
+      ids.push({ year, mileage, price, id: carId });
+      ({ position } = await h.store.append(streams.car(carId), 'no_stream', [
+        eventData(
+          'CarListed',
+          {
+            carId,
+            name: `Mazda 3 ${year}`,
+            sellerId: seller.uid,
+            sellerName: 'Sam Seller',
+            sellerEmail: seller.email,
+            categoryId: 'cat-sedan',
+            categoryName: 'Sedan',
+            image: 'https://images.example.com/mazda.jpg',
+            originalPrice: 30_000,
+            price,
+            location: 'Denver, CO',
+            yearsOfUse: 2024 - year,
+            ...noCarDetails,
+            make: 'Mazda',
+            model: '3',
+            year,
+            mileage,
+          },
+          seller,
+        ),
+      ]));
+    }
+    expect(await waitForPosition(h.db, position, 20_000)).toMatchObject({ reached: true });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('values each car near its worth at its own age and mileage, and finds the bargain', async () => {
+    for (const [index, car] of ids.entries()) {
+      const answer = (await h.app.inject({ method: 'GET', url: `/api/product/${car.id}` })).json();
+      const value = answer.market?.value ?? 0;
+      // Within 3 % of its worth, though its comparables are up to two years older or newer.
+      expect(Math.abs(value / worth(car.year, car.mileage) - 1), `car ${index}`).toBeLessThan(0.03);
+      expect(answer.deal, `car ${index}`).toBe(index === 29 ? 'great' : 'fair');
+    }
   });
 });

@@ -33,64 +33,118 @@ const enough = sql.lit(MIN_COMPARABLES);
 /**
  * The market of some makes and models (`groups`, a condition on `cars`, which is the table as a
  * query names it: schema-qualified unless the query itself names `cars`): their cars for sale
- * (live, unsold, on the market) and their latest `MARKET_SALES` sales, each with its year and
- * mileage band, and whether it is for sale.
+ * (live, unsold, on the market) and their latest `MARKET_SALES` sales, each with its year,
+ * mileage and band, the logarithm of its price, and whether it is for sale.
  */
 const marketOf = (
   groups: RawBuilder<boolean>,
   cars: RawBuilder<unknown> = sql.table('cars'),
 ) => sql`
   market as (
-    select mk, md, year, band, price, for_sale from (
-      select lower(make) as mk, lower(model) as md, year, mileage / ${band} as band,
-        price::float8 as price, sold_at is null as for_sale,
+    select mk, md, year, km, band, lp, for_sale from (
+      select lower(make) as mk, lower(model) as md, year, mileage::float8 as km,
+        mileage / ${band} as band, ln(price::float8) as lp, sold_at is null as for_sale,
         case when sold_at is null then 0 else row_number() over
           (partition by lower(make), lower(model), sold_at is null order by sold_at desc) end as sale
       from ${cars}
       where deleted_at is null and year is not null and make is not null and model is not null
-        and (sold_at is not null or not off_market) and ${groups}
+        and price > 0 and (sold_at is not null or not off_market) and ${groups}
     ) c where sale <= ${sql.lit(MARKET_SALES)}
   )`;
 
 /**
- * The market value of each cell (make, model, year, mileage band) of `cells`: the prices of the
- * market's cars within `MARKET_YEARS[0]` years and one band, else within that many years, else
- * within `MARKET_YEARS[1]` years, whichever first holds `MIN_COMPARABLES`. Each market car is
- * spread over the cells it is comparable with, so every level is one grouping by equality.
+ * How a make and model's prices fall with age and mileage: the least-squares fit of the log of
+ * the price on the year and the mileage (`b_year`, `b_km`, per year and per kilometre), from at
+ * least `FIT_CARS` of its market with a mileage; none (zero) with fewer or no spread.
+ */
+const FIT_CARS = 20;
+const fitOf = sql`
+  sums as (
+    select mk, md, count(*) as n, var_pop(year::float8) as s11, var_pop(km) as s22,
+      covar_pop(year::float8, km) as s12, covar_pop(year::float8, lp) as s1y,
+      covar_pop(km, lp) as s2y
+    from market where km is not null group by mk, md
+  ),
+  fit as (
+    select mk, md,
+      case when n >= ${sql.lit(FIT_CARS)} and s11 * s22 - s12 * s12 > 0
+        then (s1y * s22 - s2y * s12) / (s11 * s22 - s12 * s12) else 0 end as b_year,
+      case when n >= ${sql.lit(FIT_CARS)} and s11 * s22 - s12 * s12 > 0
+        then (s2y * s11 - s1y * s12) / (s11 * s22 - s12 * s12) else 0 end as b_km
+    from sums
+  ),
+  adjusted as (
+    select m.*, coalesce(f.b_year, 0) as b_year, coalesce(f.b_km, 0) as b_km,
+      m.lp - coalesce(f.b_year, 0) * m.year - coalesce(f.b_km, 0) * m.km as q,
+      m.lp - coalesce(f.b_year, 0) * m.year as qy
+    from market m left join fit f using (mk, md)
+  )`;
+
+/** Percentiles 25, 50 and 75 of `column`, the fair range and the value. */
+const quartiles = (column: string) =>
+  sql`percentile_cont(array[0.25, 0.5, 0.75]) within group (order by ${sql.ref(column)})`;
+
+/**
+ * The market value of each cell (make, model, year, mileage band) of `cells`, from the market's
+ * cars within `MARKET_YEARS[0]` years and one band, else within that many years, else within
+ * `MARKET_YEARS[1]` years, whichever first holds `MIN_COMPARABLES`. Each comparable's price is
+ * first brought to the same age and mileage by the make and model's fit (`q`, or `qy` for a
+ * car that does not say its mileage: its age alone), so its quartiles are those of prices of
+ * one car; `valueAt` brings them back to a car's own. Each market car is spread over the cells
+ * it is comparable with, so every widening is one grouping by equality.
  */
 const valuesOf = sql`
+  ${fitOf},
   spread as (
-    select m.mk, m.md, m.year + dy as year, m.band + db as band, m.price
-    from market m, generate_series(-${near}, ${near}) dy, generate_series(-1, 1) db
-    where m.band is not null
+    select a.mk, a.md, a.year + dy as year, a.band + db as band, a.q
+    from adjusted a, generate_series(-${near}, ${near}) dy, generate_series(-1, 1) db
+    where a.band is not null
   ),
   by_band as (
-    select mk, md, year, band, count(*)::int as n,
-      percentile_cont(array[0.25, 0.5, 0.75]) within group (order by price) as p
+    select mk, md, year, band, count(*)::int as n, ${quartiles('q')} as p
     from spread where (mk, md, year, band) in (select mk, md, year, band from cells)
     group by mk, md, year, band having count(*) >= ${enough}
   ),
   by_years as (
-    select m.mk, m.md, m.year + dy as year, 1 as level, m.price
-    from market m, generate_series(-${near}, ${near}) dy
+    select a.mk, a.md, a.year + dy as year, 1 as level, a.q, a.qy
+    from adjusted a, generate_series(-${near}, ${near}) dy
     union all
-    select m.mk, m.md, m.year + dy, 2, m.price
-    from market m, generate_series(-${wide}, ${wide}) dy
+    select a.mk, a.md, a.year + dy, 2, a.q, a.qy
+    from adjusted a, generate_series(-${wide}, ${wide}) dy
   ),
   by_year as (
-    select mk, md, year, level, count(*)::int as n,
-      percentile_cont(array[0.25, 0.5, 0.75]) within group (order by price) as p
+    select mk, md, year, level, count(q)::int as nq, ${quartiles('q')} as pq,
+      count(*)::int as ny, ${quartiles('qy')} as py
     from by_years where (mk, md, year) in (select mk, md, year from cells)
-    group by mk, md, year, level having count(*) >= ${enough}
+    group by mk, md, year, level
   ),
   valued as (
-    select c.mk, c.md, c.year, c.band,
-      coalesce(b.n, y1.n, y2.n) as n, coalesce(b.p, y1.p, y2.p) as p
+    select c.mk, c.md, c.year, c.band, coalesce(f.b_year, 0) as b_year,
+      coalesce(f.b_km, 0) as b_km, w.n, w.p
     from cells c
+    left join fit f using (mk, md)
     left join by_band b on (b.mk, b.md, b.year, b.band) = (c.mk, c.md, c.year, c.band)
     left join by_year y1 on (y1.mk, y1.md, y1.year, y1.level) = (c.mk, c.md, c.year, 1)
     left join by_year y2 on (y2.mk, y2.md, y2.year, y2.level) = (c.mk, c.md, c.year, 2)
+    cross join lateral (
+      select * from (values
+        (1, b.n, b.p),
+        (2, case when c.band is null then y1.ny else y1.nq end,
+            case when c.band is null then y1.py else y1.pq end),
+        (3, case when c.band is null then y2.ny else y2.nq end,
+            case when c.band is null then y2.py else y2.pq end)
+      ) l(level, n, p)
+      where n >= ${enough} order by level limit 1
+    ) w
   )`;
+
+/**
+ * A quartile of a cell (`v`, as \`valued\` answers it) brought to a car of its year and of
+ * mileage \`km\` (null: the cell is one of cars without a mileage), in dollars.
+ */
+const valueAt = (quartile: 1 | 2 | 3, km: RawBuilder<unknown>) =>
+  sql<number>`exp(v.p[${sql.lit(quartile)}] + v.b_year * v.year
+    + case when v.band is null then 0 else v.b_km * ${km} end)`;
 
 /** A rating from a price's share of the market value (none without a value), as SQL. */
 const ratingOf = (ratio: RawBuilder<number>) =>
@@ -140,14 +194,15 @@ export const revalueMarkets = async (
 ): Promise<void> => {
   if (groups.length === 0) return;
   const chosen = inGroups(groups);
-  const ratio = sql<number>`c.price::float8 / v.p[2]`;
+  const ratio = sql<number>`c.price::float8 / ${valueAt(2, sql`c.mileage`)}`;
   const targets = sql<MarketColumns & { id: string }>`(
     with ${marketOf(chosen)},
     cells as (select distinct mk, md, year, band from market where for_sale),
     ${valuesOf}
     select c.id,
-      round(v.p[2]::numeric) as market_value, round(v.p[1]::numeric) as fair_low,
-      round(v.p[3]::numeric) as fair_high, v.n as comparables,
+      round(${valueAt(2, sql`c.mileage`)}::numeric) as market_value,
+      round(${valueAt(1, sql`c.mileage`)}::numeric) as fair_low,
+      round(${valueAt(3, sql`c.mileage`)}::numeric) as fair_high, v.n as comparables,
       ${ratio} as deal_ratio, ${ratingOf(ratio)} as deal
     from ${sql.table('cars')} c
     left join valued v on c.sold_at is null and not c.off_market
@@ -211,7 +266,8 @@ export const marketValueOf = async (
         cells as (select ${make}::text as mk, ${model}::text as md, ${car.year}::int as year,
           ${mileage} / ${band} as band),
         ${valuesOf}
-        select n, p from valued
+        select v.n, array[${valueAt(1, mileage)}, ${valueAt(2, mileage)}, ${valueAt(3, mileage)}] as p
+        from valued v where v.n is not null
       )`.as('v'),
     )
     .selectAll()
