@@ -95,24 +95,24 @@ const quartiles = (column: string) =>
  */
 const valuesOf = sql`
   ${fitOf},
-  spread as (
+  spread as materialized (
     select a.mk, a.md, a.year + dy as year, a.band + db as band, a.q
     from adjusted a, generate_series(-${near}, ${near}) dy, generate_series(-1, 1) db
     where a.band is not null
   ),
-  by_band as (
+  by_band as materialized (
     select mk, md, year, band, count(*)::int as n, ${quartiles('q')} as p
     from spread where (mk, md, year, band) in (select mk, md, year, band from cells)
     group by mk, md, year, band having count(*) >= ${enough}
   ),
-  by_years as (
+  by_years as materialized (
     select a.mk, a.md, a.year + dy as year, 1 as level, a.q, a.qy
     from adjusted a, generate_series(-${near}, ${near}) dy
     union all
     select a.mk, a.md, a.year + dy, 2, a.q, a.qy
     from adjusted a, generate_series(-${wide}, ${wide}) dy
   ),
-  by_year as (
+  by_year as materialized (
     select mk, md, year, level, count(q)::int as nq, ${quartiles('q')} as pq,
       count(*)::int as ny, ${quartiles('qy')} as py
     from by_years where (mk, md, year) in (select mk, md, year from cells)
