@@ -96,6 +96,8 @@ export interface ApplyBatchOptions {
    * then fails the batch rather than being passed over; with `parkFailures` it never applies.
    */
   bulkLoad?: boolean;
+  /** Lets each projection settle what its batches left for later (`Projection.settle`). */
+  settle?: boolean;
 }
 
 const behind = (stored: bigint | undefined, expected: bigint | undefined): boolean =>
@@ -466,6 +468,9 @@ export const applyBatch = async (
       if (expected && behind(position, expected.position)) return { kind: 'moved', position };
     }
     const each = await applyEach(trx, tables, stored, parsed, options);
+    if (options.settle && !bulkLoad) {
+      for (const projection of projections) await projection.settle?.(tables);
+    }
     await saveCheckpoints(tables, schema, held, each.checkpoints);
     const { positions, appliedBy, parked, stalled } = each;
     const position = lowestOf(projections.map((p) => positions[p.name]));

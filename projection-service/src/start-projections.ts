@@ -112,6 +112,8 @@ interface PassState {
    * failure in a row), while the others go on; then it joins again and tries that event.
    */
   resting: Map<string, number>;
+  /** When a batch last settled what the batches before it left (`settling`). */
+  settledAt: number;
 }
 
 /** The projections of `group` that are not resting (`PassState.resting`). */
@@ -161,6 +163,22 @@ const accepting = async (pass: Pass, state: PassState) => {
   return { group, checkpoints };
 };
 
+/** At most this long passes between two batches that settle, while a burst is caught up. */
+const SETTLE_MS = 1_000;
+
+/**
+ * Whether a batch settles what the batches before it left (`Projection.settle`): when it is the
+ * last of what the log holds (shorter than a full batch), or a second after the last that did.
+ */
+const settling = (pass: Pass, state: PassState, events: readonly RecordedEvent[]): boolean => {
+  const now = Date.now();
+  if (events.length < pass.batchSize || now - state.settledAt >= SETTLE_MS) {
+    state.settledAt = now;
+    return true;
+  }
+  return false;
+};
+
 /** Applies one batch to the group in one transaction, then counts, traces and logs it. */
 const apply = async (
   pass: Pass,
@@ -190,6 +208,7 @@ const apply = async (
         expected: { position },
         parkFailures: state.oneByOne,
         storeId: pass.storeId,
+        settle: settling(pass, state, events),
         // The read model is derived: a batch lost to a crash before its commit reached the
         // disk is lost with its checkpoint, and applied again from the log. Not waiting for
         // the flush makes a write visible a few milliseconds sooner.
@@ -467,6 +486,7 @@ export const startProjections = async (
     refused: new Map(),
     failing: new Map(),
     oneByOne: false,
+    settledAt: 0,
     resting: new Map(),
   };
 

@@ -799,6 +799,59 @@ describe.each(list)('projections on $name', ({ open }) => {
     expect(await placed()).toEqual(located);
   });
 
+  it('values the makes and models a burst moves once it has caught up, however its batches fall', async () => {
+    const seller = { uid: 'seller-burst', email: 'burst@example.com', role: 'Seller' as const };
+    const listings = Array.from({ length: 9 }, (_, i) => {
+      const carId = crypto.randomUUID();
+      return {
+        stream: streams.car(carId),
+        expected: 'no_stream' as const,
+        events: [
+          eventData(
+            'CarListed',
+            {
+              carId,
+              name: 'Skoda Octavia',
+              sellerId: seller.uid,
+              sellerName: 'Bo Burst',
+              sellerEmail: seller.email,
+              categoryId: 'cat-estate',
+              categoryName: 'Estate',
+              image: 'https://images.example.com/octavia.jpg',
+              originalPrice: 20_000,
+              price: 10_000 + i * 100,
+              location: 'Brno',
+              yearsOfUse: 5,
+              make: 'Skoda',
+              model: 'Octavia',
+              year: 2019,
+              mileage: 80_000,
+              fuel: 'diesel',
+              transmission: 'manual',
+              description: null,
+            },
+            seller,
+          ),
+        ],
+      };
+    });
+    // Full batches of two while the burst is caught up: the last, a single event, settles.
+    const live = await start(allProjections, 2);
+    await setup.store.appendMany(listings);
+    await caughtUp(live, setup);
+    const q = setup.db.withSchema(setup.schema);
+    const cars = await q
+      .selectFrom('cars')
+      .select(['market_value', 'comparables'])
+      .where('make', '=', 'Skoda')
+      .execute();
+    expect(cars.map((car) => [Number(car.market_value), car.comparables])).toEqual(
+      Array.from({ length: 9 }, () => [10_400, 9]),
+    );
+    const markets = await q.selectFrom('car_markets').selectAll().execute();
+    expect(markets).toEqual([{ make_key: 'skoda', model_key: 'octavia', dirty: false }]);
+  });
+
   it('stops at once, even right after it started', async () => {
     await appendScenario(setup.store);
     for (const pause of [0, 5, 50]) {

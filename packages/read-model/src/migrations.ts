@@ -977,9 +977,10 @@ export const migrations: Migration[] = [
     // Each car's market value from comparable cars (the median price, and the 25th to 75th
     // percentile as the fair range), how many there were, its deal rating, and its price
     // against the value (what `sort=deal` orders by); all null while it has no rating. The
-    // cars projection values a make and model again whenever a car of it is listed, repriced,
-    // edited, sold or leaves the market; `car_markets` names the makes and models valued so, and
-    // those it does not name (all of them, the first time) are valued when the projections start.
+    // cars projection marks a make and model `dirty` in `car_markets` whenever a car of it is
+    // listed, repriced, edited, sold or leaves the market, and values the dirty ones again at the
+    // end of a batch that caught up (or a second later in a burst); those it does not name (all
+    // of them, the first time) are valued when the projections start.
     name: '0024-market-values',
     statements: (s) => [
       `alter table ${s}.cars
@@ -993,8 +994,10 @@ export const migrations: Migration[] = [
       `create table ${s}.car_markets (
         make_key text not null,
         model_key text not null,
+        dirty boolean not null default false,
         primary key (make_key, model_key)
       )`,
+      `create index car_markets_dirty_idx on ${s}.car_markets (make_key, model_key) where dirty`,
       `alter table ${s}.available_cars add column deal text`,
       `create index available_cars_deal_idx on ${s}.available_cars (deal, listed_position)`,
       plannedKeepAvailableCars(s, AVAILABLE, WATCHED_0024, AVAILABLE_COLUMNS_0024),

@@ -85,6 +85,8 @@ export interface AvailableCarsTable {
 export interface CarMarketsTable {
   make_key: string;
   model_key: string;
+  /** True while a change of its cars waits to be valued. */
+  dirty: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface CarsTable {

@@ -13,7 +13,13 @@ import {
   type ReadTables,
   recordsOf,
 } from '../platform/projection.ts';
-import { type MarketGroup, revalueMarkets, unvaluedMarkets } from './market/market-value.ts';
+import {
+  type MarketGroup,
+  markMarkets,
+  revalueMarkets,
+  settleMarkets,
+  unvaluedMarkets,
+} from './market/market-value.ts';
 
 /** A location's coordinates, or nulls while the place is unknown. */
 const coordinatesOf = (location: string) => {
@@ -266,7 +272,8 @@ const applyAll = async (
     Object.assign(row, change.values);
     row.version = event.position;
   }
-  // A rebuild values every market once, at its end (`prepare`).
+  // The makes and models the batch moves are valued when it settles; a rebuild values every
+  // one once, at its end (`prepare`).
   const markets = fold ? undefined : await marketsBefore(tables, changes, sellerChangeOf, events);
   await insertRows(tables, 'cars', [...listed.values()]);
   await rateListings(tables, [...listed.keys()]);
@@ -274,7 +281,7 @@ const applyAll = async (
   await updateAll(tables, changes);
   await changeSellers(sellerChangeOf, tables, events);
   await eraseSellers(tables, events);
-  if (markets) await revalueMarkets(tables, await markets.after([...listed.keys()]));
+  if (markets) await markMarkets(tables, await markets.after([...listed.keys()]));
 };
 
 /** The columns whose change moves a car's market: what it is, its price, and whether it is for sale. */
@@ -441,7 +448,9 @@ export const carsProjectionOf = (
     prepare: async (tables) => {
       await locateCars(tables);
       await revalueMarkets(tables, await unvaluedMarkets(tables));
+      await settleMarkets(tables);
     },
+    settle: settleMarkets,
   };
 };
 

@@ -43,6 +43,13 @@ export interface Projection {
    * Must be idempotent, and must give what applying the events again would.
    */
   prepare?(tables: ReadTables): Promise<void>;
+  /**
+   * Optional: the work its batches leave for later, done at the end of a batch in its
+   * transaction: when the batch caught up with the log, and at least once a second while it
+   * catches up. For values that many events change together (a make and model's market values),
+   * so that a burst of events pays for them once, not once per batch.
+   */
+  settle?(tables: ReadTables): Promise<void>;
 }
 
 /**

@@ -186,7 +186,8 @@ export const unvaluedMarkets = async (tables: ReadTables): Promise<MarketGroup[]
 /**
  * Values again every car of `groups`: a car for sale with enough comparables gets its market
  * value, fair range, number of comparables, rating and price ratio; every other car of them
- * has none. Writes only the rows whose values change, and names the groups in `car_markets`.
+ * has none. Writes only the rows whose values change, and names the groups in `car_markets`,
+ * no longer dirty.
  */
 export const revalueMarkets = async (
   tables: ReadTables,
@@ -238,8 +239,32 @@ export const revalueMarkets = async (
         .distinct()
         .where(chosen),
     )
-    .onConflict((conflict) => conflict.doNothing())
+    .onConflict((conflict) =>
+      conflict.columns(['make_key', 'model_key']).doUpdateSet({ dirty: false }),
+    )
     .execute();
+};
+
+/** Marks makes and models to be valued again when the batch settles (`settleMarkets`). */
+export const markMarkets = async (tables: ReadTables, groups: readonly MarketGroup[]) => {
+  if (groups.length === 0) return;
+  await tables
+    .insertInto('car_markets')
+    .values(groups.map((g) => ({ make_key: g.make, model_key: g.model, dirty: true })))
+    .onConflict((conflict) =>
+      conflict.columns(['make_key', 'model_key']).doUpdateSet({ dirty: true }),
+    )
+    .execute();
+};
+
+/** Values again the makes and models marked since the last time. */
+export const settleMarkets = async (tables: ReadTables): Promise<void> => {
+  const dirty = await tables
+    .selectFrom('car_markets')
+    .select(['make_key as make', 'model_key as model'])
+    .where('dirty', '=', true)
+    .execute();
+  await revalueMarkets(tables, dirty);
 };
 
 interface MarketColumns {
