@@ -1,6 +1,6 @@
 import type { CarUpdate } from '@second-gear/read-model';
 import { sql } from 'kysely';
-import { placeOf } from '../places/index.ts';
+import { placeOf, readGazetteer } from '../places/index.ts';
 import { deletedUsers } from '../platform/erasure.ts';
 import { ERASED_CONTACT, ERASED_NAME } from '../platform/personal-data.ts';
 import {
@@ -446,6 +446,7 @@ export const carsProjectionOf = (
     applyAll: (tables, events) => applyAll(changeOf, sellerChangeOf, tables, events),
     apply: (tables, event) => applyAll(changeOf, sellerChangeOf, tables, [event]),
     prepare: async (tables) => {
+      readGazetteer();
       await locateCars(tables);
       await revalueMarkets(tables, await unvaluedMarkets(tables));
       await settleMarkets(tables);

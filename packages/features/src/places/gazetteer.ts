@@ -101,21 +101,30 @@ const US_NAMES = new Set(['us', 'usa', 'united states', 'united states of americ
 
 /** A name as places are looked up by: no accents, lowercase, words split by single spaces. */
 export const keyOf = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+  // Most names are plain ASCII, which has no accents to take off.
+  (/[^\x20-\x7e]/.test(text) ? text.normalize('NFD').replace(/\p{M}/gu, '') : text)
     .toLowerCase()
     .replace(/\./g, '')
     .replace(/\bst\s/g, 'saint ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const displayNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const countryNames = new Map<string, string>();
+/** A country's English name by its code, asked of `Intl` once per country. */
+const countryName = (code: string): string => {
+  let name = countryNames.get(code);
+  if (name === undefined) {
+    name = displayNames.of(code) ?? code;
+    countryNames.set(code, name);
+  }
+  return name;
+};
 
 const labelOf = (city: City): string =>
   city.country === 'US'
     ? `${city.name}, ${city.adminCode}`
-    : `${city.name}, ${countryNames.of(city.country) ?? city.country}`;
+    : `${city.name}, ${countryName(city.country)}`;
 
 const load = (): Gazetteer => {
   const require = createRequire(import.meta.url);
@@ -148,12 +157,12 @@ const load = (): Gazetteer => {
     gazetteer.country[index] = code(city.country);
     gazetteer.admin[index] = code(city.adminCode);
     gazetteer.regions.add(city.country.toLowerCase());
-    gazetteer.regions.add(keyOf(countryNames.of(city.country) ?? ''));
+    gazetteer.regions.add(keyOf(countryName(city.country)));
     if (city.country === 'US') gazetteer.regions.add(city.adminCode.toLowerCase());
     gazetteer.population[index] = city.population;
     gazetteer.longitude[index] = city.loc.coordinates[0];
     gazetteer.latitude[index] = city.loc.coordinates[1];
-    const keys = new Set([keyOf(city.name), keyOf(city.altName)]);
+    const keys = new Set([keyOf(city.name), city.altName === '' ? '' : keyOf(city.altName)]);
     for (const key of keys) {
       if (key !== '') pairs.push([key, index]);
     }
@@ -166,10 +175,15 @@ const load = (): Gazetteer => {
 };
 
 let loaded: Gazetteer | undefined;
-/** The gazetteer, read on first use (about a third of a second) and kept. */
+/** The gazetteer, read on first use (most of a second) and kept. */
 const gazetteer = (): Gazetteer => {
   loaded ??= load();
   return loaded;
+};
+
+/** Reads the gazetteer now, so that the first car located or place suggested does not wait. */
+export const readGazetteer = (): void => {
+  gazetteer();
 };
 
 /** Whether a place lies in what the words after its name say: a state, a country or its code. */
@@ -177,7 +191,7 @@ const within = (g: Gazetteer, index: number, qualifier: string): boolean => {
   const country = g.country[index] ?? '';
   const admin = g.admin[index] ?? '';
   if (qualifier === country.toLowerCase()) return true;
-  if (qualifier === keyOf(countryNames.of(country) ?? '')) return true;
+  if (qualifier === keyOf(countryName(country))) return true;
   if (country !== 'US') return false;
   return (
     US_NAMES.has(qualifier) || qualifier === admin.toLowerCase() || US_STATES[qualifier] === admin

@@ -1,4 +1,4 @@
 export * from './contract.ts';
 export * from './distance.ts';
-export { type Place, placeOf, suggestPlaces } from './gazetteer.ts';
+export { type Place, placeOf, readGazetteer, suggestPlaces } from './gazetteer.ts';
 export * from './read-routes.ts';
