@@ -208,7 +208,8 @@ export const revalueMarkets = async (
     from ${sql.table('cars')} c
     left join valued v on c.sold_at is null and not c.off_market
       and (v.mk, v.md, v.year) = (lower(c.make), lower(c.model), c.year)
-      and v.band is not distinct from c.mileage / ${band}
+      -- An equality (a hash join): cars without a mileage are in the cell whose band is -1.
+      and coalesce(v.band, -1) = coalesce(c.mileage / ${band}, -1)
     where c.deleted_at is null and c.make is not null and c.model is not null and ${chosen}
   )`;
   const columns = ['market_value', 'fair_low', 'fair_high', 'comparables', 'deal'] as const;
@@ -220,6 +221,8 @@ export const revalueMarkets = async (
       deal_ratio: sql.ref('t.deal_ratio'),
     })
     .whereRef('c.id', '=', 't.id')
+    // Names the cars' make and model as well, so they are found by their index, not a scan.
+    .where(chosen)
     .where(
       sql<boolean>`(${sql.join(columns.map((c) => sql.ref(`c.${c}`)))}) is distinct from (${sql.join(
         columns.map((c) => sql.ref(`t.${c}`)),
