@@ -5,6 +5,7 @@ import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { CompactRating } from '../reviews/stars.tsx';
 import { formatDistance, formatMoney, formatYearsOfUse, keyFacts, listedAgo } from './car-facts.ts';
 import { CarPicture } from './car-picture.tsx';
+import { DealBadge } from './deal-rating.tsx';
 
 /** The price before the latest change, when that change lowered it. */
 export const droppedFrom = ({
@@ -61,6 +62,7 @@ export function CarCard({
           {droppedFrom(car) !== undefined ? (
             <Badge colorPalette="green">Price dropped</Badge>
           ) : null}
+          <DealBadge car={car} />
         </HStack>
         <Text fontSize="sm" color="fg.muted">
           {car.location} · {formatYearsOfUse(car.use)} of use

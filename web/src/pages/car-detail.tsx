@@ -30,6 +30,7 @@ import {
   savingOf,
   transmissionLabels,
 } from '../components/car-facts.ts';
+import { DealLine } from '../components/deal-rating.tsx';
 import { usePageTitle } from '../components/page-title.ts';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { MessageSeller, sameEmail } from '../messages/message-seller.tsx';
@@ -108,6 +109,7 @@ function CarFacts({ car }: { car: CarRecord }) {
       <SellerLine car={car} />
       <Line label="Original Price" value={formatMoney(car.original_price)} />
       <Line label="Sale Price" value={formatMoney(car.price)} />
+      <DealLine car={car} />
       {saving !== undefined ? (
         <Text color="green.fg" fontWeight="semibold">
           Save {formatMoney(saving)}
