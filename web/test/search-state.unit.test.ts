@@ -90,6 +90,12 @@ describe('reading the address bar', () => {
     expect(read('near=Lyon&radiusKm=501').filters).toEqual({ near: 'Lyon' });
     expect(read('near=Lyon&radiusKm=500').filters).toEqual({ near: 'Lyon', radiusKm: 500 });
   });
+
+  it('reads deal ratings best first, once each, leaving out the unknown', () => {
+    expect(read('deal=good,GREAT,good,cheap').filters).toEqual({ deal: ['great', 'good'] });
+    expect(read('deal=cheap').filters).toEqual({});
+    expect(writeSearch(read('deal=good,great')).toString()).toBe('deal=great%2Cgood');
+  });
 });
 
 describe('writing the address bar', () => {
@@ -217,6 +223,15 @@ describe('words on screen', () => {
     });
     expect(filterChips(read('near=Lyon').filters).map((chip) => chip.label)).toEqual([
       'Within 50 km of Lyon',
+    ]);
+  });
+
+  it('names a deal filter by its ratings', () => {
+    expect(filterChips(read('deal=great,good').filters)).toEqual([
+      { key: 'deal', label: 'Deal: great or good', remove: { deal: undefined } },
+    ]);
+    expect(filterChips(read('deal=great').filters).map((chip) => chip.label)).toEqual([
+      'Deal: great',
     ]);
   });
 

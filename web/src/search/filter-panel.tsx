@@ -4,7 +4,13 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { fuelLabels, transmissionLabels } from '../components/car-facts.ts';
 import { FormField } from '../components/form-field.tsx';
 import { NearFilter } from './near-filter.tsx';
-import { numberProblem, readNumber, type SearchFilters } from './search-state.ts';
+import {
+  dealChoices,
+  numberProblem,
+  readDeal,
+  readNumber,
+  type SearchFilters,
+} from './search-state.ts';
 
 type Counts = CarFacetsAnswer['make'];
 type Change = (changes: Partial<SearchFilters>) => void;
@@ -286,6 +292,18 @@ export function FilterPanel({
         </SimpleGrid>
         {numberFilter('maxMileage', 'Max mileage (km)', filters, onChange)}
         <FuelAndGearbox filters={filters} facets={facets} onChange={onChange} />
+        <ChoiceFilter
+          label="Deal"
+          anyLabel="Any price"
+          value={filters.deal?.join(',')}
+          onChoose={(deal) => onChange({ deal: deal ? readDeal(deal) : undefined })}
+        >
+          {Object.entries(dealChoices).map(([value, { label }]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </ChoiceFilter>
         <TypedFilter
           label="Location"
           value={filters.location}

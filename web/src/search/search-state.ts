@@ -11,6 +11,8 @@ import type {
 } from '@second-gear/features/contract';
 import {
   DEFAULT_RADIUS_KM,
+  type DealRating,
+  dealRatings,
   FIRST_MODEL_YEAR,
   LAST_SEARCHED_YEAR,
   MILEAGE,
@@ -91,6 +93,7 @@ export const filterKeys = [
   'location',
   'near',
   'radiusKm',
+  'deal',
 ] as const satisfies readonly FilterKey[];
 
 const isTextKey = (key: FilterKey): key is TextKey => Object.hasOwn(textMax, key);
@@ -117,6 +120,31 @@ export function numberProblem(text: string, key: NumberKey): string | undefined 
   return `Must be at most ${formatNumber(max)}`;
 }
 
+/** Deal ratings as the address lists them ("great,good"): the known ones, best first, once each. */
+export const readDeal = (raw: string): DealRating[] => {
+  const named = new Set(
+    raw
+      .toLowerCase()
+      .split(',')
+      .map((item) => item.trim()),
+  );
+  return dealRatings.filter((rating) => named.has(rating));
+};
+
+/** The deal choices the panel offers, each the ratings it keeps. */
+export const dealChoices: Record<string, { label: string; ratings: DealRating[] }> = {
+  great: { label: 'Great deals', ratings: ['great'] },
+  'great,good': { label: 'Good deals or better', ratings: ['great', 'good'] },
+  'great,good,fair': { label: 'Fair price or better', ratings: ['great', 'good', 'fair'] },
+};
+
+/** A deal filter in words: "Deal: great or good". */
+export const dealWords = (deal: readonly DealRating[]): string => {
+  const listed =
+    deal.length <= 1 ? (deal[0] ?? '') : `${deal.slice(0, -1).join(', ')} or ${deal.at(-1)}`;
+  return `Deal: ${listed}`;
+};
+
 /** The filters a query string gives; anything the API would refuse is left out. */
 export function readFilters(params: URLSearchParams): SearchFilters {
   const filters: SearchFilters = {};
@@ -131,6 +159,9 @@ export function readFilters(params: URLSearchParams): SearchFilters {
     } else if (key === 'transmission') {
       const transmission = raw.toLowerCase();
       if (isTransmission(transmission)) filters.transmission = transmission;
+    } else if (key === 'deal') {
+      const deal = readDeal(raw);
+      if (deal.length > 0) filters.deal = deal;
     } else {
       const value = readNumber(raw, key);
       if (value !== undefined) filters[key] = value;
@@ -310,6 +341,7 @@ export function filterChips(filters: SearchFilters): FilterChip[] {
   if (filters.fuel) add('fuel', fuelLabels[filters.fuel]);
   if (filters.transmission) add('transmission', transmissionLabels[filters.transmission]);
   if (filters.location) add('location', `Location: ${filters.location}`);
+  if (filters.deal && filters.deal.length > 0) add('deal', dealWords(filters.deal));
   const near = nearWords(filters);
   if (near) {
     chips.push({
