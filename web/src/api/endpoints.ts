@@ -128,6 +128,16 @@ export const suggestPlaces = (q: string) =>
 /** A suggested place: its label as a listing or a search writes it, and where it is. */
 export type PlaceSuggestion = Awaited<ReturnType<typeof suggestPlaces>>[number];
 
+// Market values
+/** What cars like this are worth: the median price of comparable cars and the fair range. */
+export const getMarketValue = (car: {
+  make: string;
+  model: string;
+  year: number;
+  mileage?: number;
+}) => dataOf(publicReads.GET('/api/market-value', { params: { query: car } }));
+export type MarketValueGuide = Awaited<ReturnType<typeof getMarketValue>>;
+
 /**
  * What Add Product sends: the text of its inputs (a price as typed), which the server reads with
  * the contract's schema; the document describes the values that schema makes of them.

@@ -3,8 +3,9 @@
 // Any text stays allowed: a place the gazetteer does not know is still a place to write.
 import { Box, Input, type InputProps } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FocusEvent, type KeyboardEvent, type Ref, useEffect, useId, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, type Ref, useId, useState } from 'react';
 import { type PlaceSuggestion, suggestPlaces } from '../api/endpoints.ts';
+import { useSettled } from './use-settled.ts';
 
 /** How long the typing pauses before the places are asked for. */
 const SETTLE_MS = 200;
@@ -12,16 +13,6 @@ const SETTLE_MS = 200;
 const MIN_CHARS = 2;
 /** Places do not move: a suggestion stays good for the visit. */
 const KEEP_MS = 60 * 60 * 1000;
-
-/** The value once it has stayed the same for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The places that begin as the text does, once the typing pauses; none below 2 characters. */
 function usePlaceSuggestions(text: string, wanted: boolean): PlaceSuggestion[] {

@@ -11,6 +11,7 @@ import { fuelLabels, transmissionLabels } from '../../components/car-facts.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { PlaceInput } from '../../components/place-input.tsx';
 import { CarPictures, type UploadProgress } from './car-pictures.tsx';
+import { PriceGuide } from './price-guide.tsx';
 
 /** The shared fields, by their names in the API. */
 export const carFieldNames = [
@@ -173,6 +174,12 @@ export function CarFields({
         </FormField>
       </SimpleGrid>
       <DetailsFields makeList={makeList} modelList={modelList} />
+      <PriceGuide
+        make={watch('make') ?? ''}
+        model={watch('model') ?? ''}
+        year={watch('year') ?? ''}
+        mileage={watch('mileage') ?? ''}
+      />
       <datalist id={makeList}>
         {suggestions.makes.map((make) => (
           <option key={make} value={make} />
