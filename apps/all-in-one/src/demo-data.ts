@@ -100,7 +100,7 @@ export const demoCars: DemoCar[] = [
     transmission: 'manual',
     description: 'Garage kept, clean title.',
   }),
-  car(5, 'Subaru Forester 2017', 'SUV', 27_500, 15_400, 'Boise, ID', 7, '#6d8fa8', {
+  car(5, 'Subaru Forester 2017', 'SUV', 27_500, 15_400, 'Boulder, CO', 7, '#6d8fa8', {
     mileage: 88_300,
     fuel: 'petrol',
     transmission: 'automatic',
@@ -137,7 +137,7 @@ export const demoCars: DemoCar[] = [
     transmission: 'manual',
     description: 'First car for a student; runs well.',
   }),
-  car(11, 'Chevrolet Silverado 2017', 'Pickup', 41_000, 24_800, 'Omaha, NE', 7, '#44474d', {
+  car(11, 'Chevrolet Silverado 2017', 'Pickup', 41_000, 24_800, 'Aurora, CO', 7, '#44474d', {
     mileage: 103_500,
     fuel: 'diesel',
     transmission: 'automatic',

@@ -109,6 +109,8 @@ describe('reports and moderation in the all-in-one', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
+  // A listing, three reports and a moderator's two decisions, each read back: longer than the
+  // default 5 s on a loaded 2-core machine.
   it('hides a car three people report, tells the admins, and an admin restores it', async () => {
     const name = `Volvo V70 ${tag}`;
     const carId = await listCar(sam, name);
@@ -170,7 +172,7 @@ describe('reports and moderation in the all-in-one', () => {
         `car-restored: Volvo V70 ${tag} is back on the market: The seller showed the papers`,
       ]),
     );
-  });
+  }, 20_000);
 
   it('suspends a seller: every write refused naming it, their cars gone, until it is lifted', async () => {
     const name = `Saab Aero ${tag}`;

@@ -18,8 +18,8 @@ const SIZES = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true },
 } as const;
 
-/** The search shown: a price limit, sorted by price, so it finds most of the demo cars. */
-const SEARCH_PATH = '/products?maxPrice=20000&sort=price_asc';
+/** The search shown: the demo cars within 50 km of Boulder, CO, nearest first, with their distances. */
+const SEARCH_PATH = '/products?near=Boulder%2C+CO&radiusKm=50&sort=distance';
 
 interface Shot {
   name: string;
