@@ -139,8 +139,8 @@ const valuesOf = sql`
   )`;
 
 /**
- * A quartile of a cell (`v`, as \`valued\` answers it) brought to a car of its year and of
- * mileage \`km\` (null: the cell is one of cars without a mileage), in dollars.
+ * A quartile of a cell (`v`, as `valued` answers it) brought to a car of its year and of
+ * mileage `km` (null: the cell is one of cars without a mileage), in dollars.
  */
 const valueAt = (quartile: 1 | 2 | 3, km: RawBuilder<unknown>) =>
   sql<number>`exp(v.p[${sql.lit(quartile)}] + v.b_year * v.year
