@@ -5,29 +5,17 @@ import type { CarFacetsAnswer, CarRecord } from '@second-gear/features/contract'
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, problem, renderApp, type StubbedCall, stubApi, userRecord } from './harness.tsx';
+import {
+  carRecord,
+  json,
+  problem,
+  renderApp,
+  type StubbedCall,
+  stubApi,
+  userRecord,
+} from './harness.tsx';
 
-const car = (overrides: Partial<CarRecord>): CarRecord => ({
-  _id: 'car-1',
-  name: 'Toyota Corolla 2017',
-  seller_name: 'Seller Person',
-  email: 'seller@example.com',
-  category: 'Sedan',
-  image: '/images/corolla.png',
-  original_price: 16000,
-  price: 12500,
-  location: 'Bremen',
-  use: 7,
-  booked: 0,
-  advertise: 0,
-  sold: 0,
-  seller_id: 'seller-1',
-  seller_rating: { average: null, count: 0 },
-  listed_at: '2026-11-01T10:00:00.000Z',
-  expires_at: '2026-12-31T10:00:00.000Z',
-  images: ['/images/corolla.png'],
-  ...overrides,
-});
+const car = carRecord;
 
 const corolla = car({
   make: 'Toyota',

@@ -1,6 +1,6 @@
 // Test harness: the real routes, providers, API client and forms, with the network stubbed at
 // `fetch` and the identity provider replaced by an in-memory AuthService.
-import type { ReadRole, UserRecord } from '@second-gear/features/contract';
+import type { CarRecord, ReadRole, UserRecord } from '@second-gear/features/contract';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -94,6 +94,29 @@ export async function apiRequest<T>(
 
 export const fakeToken = (email: string) =>
   `x.${btoa(JSON.stringify({ email })).replace(/=+$/, '')}.y`;
+
+/** A car as the API answers it: a 2017 Corolla in Bremen, changed by `overrides`. */
+export const carRecord = (overrides: Partial<CarRecord> = {}): CarRecord => ({
+  _id: 'car-1',
+  name: 'Toyota Corolla 2017',
+  seller_name: 'Seller Person',
+  email: 'seller@example.com',
+  category: 'Sedan',
+  image: '/images/corolla.png',
+  original_price: 16000,
+  price: 12500,
+  location: 'Bremen',
+  use: 7,
+  booked: 0,
+  advertise: 0,
+  sold: 0,
+  seller_id: 'seller-1',
+  seller_rating: { average: null, count: 0 },
+  listed_at: '2026-11-01T10:00:00.000Z',
+  expires_at: '2026-12-31T10:00:00.000Z',
+  images: ['/images/corolla.png'],
+  ...overrides,
+});
 
 export function userRecord(role: ReadRole, overrides: Partial<UserRecord> = {}): UserRecord {
   const email = `${role.toLowerCase()}@example.com`;
