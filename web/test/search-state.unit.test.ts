@@ -226,12 +226,18 @@ describe('words on screen', () => {
     ]);
   });
 
-  it('names a deal filter by its ratings', () => {
-    expect(filterChips(read('deal=great,good').filters)).toEqual([
-      { key: 'deal', label: 'Deal: great or good', remove: { deal: undefined } },
+  it('names a deal filter by its ratings, best first', () => {
+    expect(filterChips(read('deal=good,great').filters)).toEqual([
+      { key: 'deal', label: 'Great or good deals', remove: { deal: undefined } },
     ]);
-    expect(filterChips(read('deal=great').filters).map((chip) => chip.label)).toEqual([
-      'Deal: great',
+    expect(
+      ['deal=great', 'deal=fair,good,great', 'deal=high,overpriced'].map((query) =>
+        filterChips(read(query).filters).map((chip) => chip.label),
+      ),
+    ).toEqual([
+      ['Great deals'],
+      ['Great, good or fair deals'],
+      ['High-priced or overpriced deals'],
     ]);
   });
 

@@ -3,14 +3,9 @@ import type { CarFacetsAnswer } from '@second-gear/features/contract';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { fuelLabels, transmissionLabels } from '../components/car-facts.ts';
 import { FormField } from '../components/form-field.tsx';
+import { DealFilter } from './deal-filter.tsx';
 import { NearFilter } from './near-filter.tsx';
-import {
-  dealChoices,
-  numberProblem,
-  readDeal,
-  readNumber,
-  type SearchFilters,
-} from './search-state.ts';
+import { numberProblem, readNumber, type SearchFilters } from './search-state.ts';
 
 type Counts = CarFacetsAnswer['make'];
 type Change = (changes: Partial<SearchFilters>) => void;
@@ -292,18 +287,7 @@ export function FilterPanel({
         </SimpleGrid>
         {numberFilter('maxMileage', 'Max mileage (km)', filters, onChange)}
         <FuelAndGearbox filters={filters} facets={facets} onChange={onChange} />
-        <ChoiceFilter
-          label="Deal"
-          anyLabel="Any price"
-          value={filters.deal?.join(',')}
-          onChoose={(deal) => onChange({ deal: deal ? readDeal(deal) : undefined })}
-        >
-          {Object.entries(dealChoices).map(([value, { label }]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </ChoiceFilter>
+        <DealFilter filters={filters} onChange={onChange} />
         <TypedFilter
           label="Location"
           value={filters.location}

@@ -9,6 +9,7 @@ import {
   transmissionLabels,
 } from '../components/car-facts.ts';
 import {
+  dealWords,
   emptySearch,
   filterChips,
   isSearching,
@@ -36,7 +37,7 @@ export const canSave = (state: SearchState, category?: string): boolean =>
 
 /**
  * A name for the search, from its filters: "Toyota under $15,000", "“corolla”, automatic",
- * "Cars, within 50 km of Boulder, CO".
+ * "Cars, within 50 km of Boulder, CO", "Toyota, great or good deals".
  */
 export function suggestedName(query: string): string {
   const { filters } = readSearch(new URLSearchParams(query));
@@ -61,6 +62,7 @@ export function suggestedName(query: string): string {
   if (filters.fuel) more.push(fuelLabels[filters.fuel].toLowerCase());
   if (filters.transmission) more.push(transmissionLabels[filters.transmission].toLowerCase());
   if (filters.location) more.push(`in ${filters.location}`);
+  if (filters.deal && filters.deal.length > 0) more.push(dealWords(filters.deal).toLowerCase());
   const near = nearWords(filters);
   if (near) more.push(`within ${near}`);
   const full = [name, ...more].join(', ');

@@ -131,18 +131,21 @@ export const readDeal = (raw: string): DealRating[] => {
   return dealRatings.filter((rating) => named.has(rating));
 };
 
-/** The deal choices the panel offers, each the ratings it keeps. */
-export const dealChoices: Record<string, { label: string; ratings: DealRating[] }> = {
-  great: { label: 'Great deals', ratings: ['great'] },
-  'great,good': { label: 'Good deals or better', ratings: ['great', 'good'] },
-  'great,good,fair': { label: 'Fair price or better', ratings: ['great', 'good', 'fair'] },
+/** Each rating as a deal filter names it: "Great or good deals". */
+const dealAdjectives: Record<DealRating, string> = {
+  great: 'great',
+  good: 'good',
+  fair: 'fair',
+  high: 'high-priced',
+  overpriced: 'overpriced',
 };
 
-/** A deal filter in words: "Deal: great or good". */
+/** A deal filter in words, its ratings best first: "Great or good deals". */
 export const dealWords = (deal: readonly DealRating[]): string => {
+  const words = deal.map((rating) => dealAdjectives[rating]);
   const listed =
-    deal.length <= 1 ? (deal[0] ?? '') : `${deal.slice(0, -1).join(', ')} or ${deal.at(-1)}`;
-  return `Deal: ${listed}`;
+    words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+  return `${listed.charAt(0).toUpperCase()}${listed.slice(1)} deals`;
 };
 
 /** The filters a query string gives; anything the API would refuse is left out. */

@@ -5,7 +5,7 @@
 import { Fieldset, Input, NativeSelect, SimpleGrid, Textarea } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { getCarFacets } from '../../api/endpoints.ts';
 import { fuelLabels, transmissionLabels } from '../../components/car-facts.ts';
 import { FormField } from '../../components/form-field.tsx';
@@ -134,9 +134,22 @@ function DetailsFields({ makeList, modelList }: { makeList: string; modelList: s
   );
 }
 
+/** The Sell Price's guide, from the details as they are typed (see price-guide.tsx). */
+function SellPriceGuide() {
+  const [make, model, year, mileage] = useWatch<
+    CarFieldValues,
+    ['make', 'model', 'year', 'mileage']
+  >({ name: ['make', 'model', 'year', 'mileage'] });
+  return (
+    <PriceGuide
+      fields={{ make: make ?? '', model: model ?? '', year: year ?? '', mileage: mileage ?? '' }}
+    />
+  );
+}
+
 /**
- * Car Name, then `children` (Add Product's category), the Pictures (`images`), then the prices,
- * location and years of use, and the optional Details.
+ * Car Name, then `children` (Add Product's category), the Pictures (`images`), then the prices
+ * (the Sell Price with its price guide), location and years of use, and the optional Details.
  */
 export function CarFields({
   children,
@@ -167,6 +180,7 @@ export function CarFields({
         </FormField>
         <FormField label="Sell Price" required error={errors.price?.message}>
           <Input inputMode="decimal" {...register('price')} />
+          <SellPriceGuide />
         </FormField>
         <LocationField />
         <FormField label="Years of Use" required error={errors.use?.message}>
@@ -174,12 +188,6 @@ export function CarFields({
         </FormField>
       </SimpleGrid>
       <DetailsFields makeList={makeList} modelList={modelList} />
-      <PriceGuide
-        make={watch('make') ?? ''}
-        model={watch('model') ?? ''}
-        year={watch('year') ?? ''}
-        mileage={watch('mileage') ?? ''}
-      />
       <datalist id={makeList}>
         {suggestions.makes.map((make) => (
           <option key={make} value={make} />
