@@ -2,14 +2,14 @@
 // Deal filter of the search pages with its chip and saved-search words. The network is stubbed
 // at fetch (see harness.tsx).
 
-import type { CarFacetsAnswer, CarRecord } from '@second-gear/features/contract';
+import type { CarRecord } from '@second-gear/features/contract';
 import { type DealRating, dealRatingOf } from '@second-gear/features/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { dealLabels } from '../src/components/deal-rating.tsx';
 import { describeQuery, suggestedName } from '../src/search/saved-search.ts';
-import { carRecord, json, renderApp, type StubbedCall, stubApi } from './harness.tsx';
+import { carRecord, json, noFacets, renderApp, type StubbedCall, stubApi } from './harness.tsx';
 
 const market = { value: 13_700, low: 12_100, high: 14_900, comparables: 23 };
 
@@ -20,16 +20,7 @@ const rated = (price: number, overrides: Partial<CarRecord> = {}) =>
 const corolla = rated(12_500);
 const civic = carRecord({ _id: 'car-2', name: 'Honda Civic 2012', price: 7000 });
 
-const facets: CarFacetsAnswer = {
-  total: 2,
-  estimated: false,
-  category: [],
-  make: [],
-  model: [],
-  fuel: [],
-  transmission: [],
-  price: [],
-};
+const facets = noFacets(2);
 
 const page = (cars: CarRecord[]) =>
   json(cars, { headers: { 'X-Total-Count': String(cars.length) } });

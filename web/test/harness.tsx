@@ -1,6 +1,11 @@
 // Test harness: the real routes, providers, API client and forms, with the network stubbed at
 // `fetch` and the identity provider replaced by an in-memory AuthService.
-import type { CarRecord, ReadRole, UserRecord } from '@second-gear/features/contract';
+import type {
+  CarFacetsAnswer,
+  CarRecord,
+  ReadRole,
+  UserRecord,
+} from '@second-gear/features/contract';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -116,6 +121,18 @@ export const carRecord = (overrides: Partial<CarRecord> = {}): CarRecord => ({
   expires_at: '2026-12-31T10:00:00.000Z',
   images: ['/images/corolla.png'],
   ...overrides,
+});
+
+/** The filter panel's counts of `total` cars, with no value counted in any dimension. */
+export const noFacets = (total: number): CarFacetsAnswer => ({
+  total,
+  estimated: false,
+  category: [],
+  make: [],
+  model: [],
+  fuel: [],
+  transmission: [],
+  price: [],
 });
 
 export function userRecord(role: ReadRole, overrides: Partial<UserRecord> = {}): UserRecord {

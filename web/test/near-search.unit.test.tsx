@@ -2,7 +2,7 @@
 // the distance on the cards; and the places suggested for a listing's Location. The network is
 // stubbed at fetch (see harness.tsx).
 
-import type { CarFacetsAnswer, CarRecord } from '@second-gear/features/contract';
+import type { CarRecord } from '@second-gear/features/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { describeQuery, suggestedName } from '../src/search/saved-search.ts';
 import {
   carRecord,
   json,
+  noFacets,
   problem,
   renderApp,
   type StubbedCall,
@@ -23,16 +24,7 @@ const car = (overrides: Partial<CarRecord>) =>
 const corolla = car({});
 const civic = car({ _id: 'car-2', name: 'Honda Civic 2012', location: 'Boulder, CO' });
 
-const facets: CarFacetsAnswer = {
-  total: 2,
-  estimated: false,
-  category: [],
-  make: [],
-  model: [],
-  fuel: [],
-  transmission: [],
-  price: [],
-};
+const facets = noFacets(2);
 
 const places = [
   { label: 'Boulder, CO', latitude: 40.015, longitude: -105.27 },
