@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import { sideBySide } from './vitest.workers.ts';
+import { LongestFirst, sideBySide } from './vitest.workers.ts';
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       'packages/*',
       'command-service',

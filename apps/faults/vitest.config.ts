@@ -1,9 +1,9 @@
 import { defineProject } from 'vitest/config';
-import { afterwards } from '../../vitest.workers.ts';
+import { sideBySide } from '../../vitest.workers.ts';
 
 export default defineProject({
   test: {
-    ...afterwards,
+    ...sideBySide,
     name: 'faults',
     environment: 'node',
     include: ['test/**/*.test.ts'],
