@@ -351,6 +351,16 @@ describe.each(list)('query service on $name', (backend) => {
         ).toEqual([]);
         expect((await get('/api/bookings', tokens.buyer)).statusCode).toBe(400);
       });
+
+      it("narrows a buyer's purchases to one car's: what the car's page shows them", async () => {
+        const purchases = `/api/bookings?email=${encodeURIComponent(ids.buyer.email)}&type=buyer`;
+        const ofCar = await get(`${purchases}&product_id=${ids.cars.booked}`, tokens.buyer);
+        expect((ofCar.json() as { _id: string }[]).map((b) => b._id)).toEqual([ids.bookingId]);
+        expect(ofCar.headers['x-total-count']).toBe('1');
+        const other = await get(`${purchases}&product_id=${ids.cars.deleted}`, tokens.buyer);
+        expect(other.json()).toEqual([]);
+        expect((await get(`${purchases}&product_id=`, tokens.buyer)).statusCode).toBe(400);
+      });
     });
 
     describe('answer bodies', () => {

@@ -138,6 +138,12 @@ export const BookingsQuery = PageQuery.extend({
     .enum(['buyer', 'seller'])
     .default('seller')
     .describe('buyer: the purchases; seller (default): the bookings received'),
+  product_id: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe("Only the bookings of this car: a car's page shows the buyer's own request"),
 });
 
 /** The messages of a booking's life on the integrator feed: public facts only, never the buyer. */

@@ -50,7 +50,7 @@ export const bookingReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       preHandler: app.authenticate,
     },
     async (request, reply) => {
-      const { email, type, ...paging } = request.query;
+      const { email, type, product_id: carId, ...paging } = request.query;
       const viewer = await viewerOf(ctx.db, ctx.schema, request);
       const party = type === 'buyer' ? 'buyer' : 'seller';
       const account = await accountOf(
@@ -62,7 +62,8 @@ export const bookingReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
       const query = ctx.db
         .withSchema(ctx.schema)
         .selectFrom('bookings')
-        .where(ownedBy(party, account));
+        .where(ownedBy(party, account))
+        .$if(carId !== undefined, (q) => q.where('car_id', '=', carId as string));
       const [rows, count] = await Promise.all([
         query
           .selectAll('bookings')

@@ -1851,6 +1851,8 @@ export interface operations {
                 email: string;
                 /** @description buyer: the purchases; seller (default): the bookings received */
                 type?: "buyer" | "seller";
+                /** @description Only the bookings of this car: a car's page shows the buyer's own request */
+                product_id?: string;
             };
             header?: never;
             path?: never;
