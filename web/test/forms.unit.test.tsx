@@ -145,13 +145,17 @@ describe('car detail and booking', () => {
       },
     });
     renderApp('/car/car-1');
-    const line = async (label: string) => (await screen.findByText(`${label}:`)).parentElement;
-    expect(await line('Make')).toHaveTextContent('Make:Toyota');
-    expect(await line('Model')).toHaveTextContent('Model:Corolla');
-    expect(await line('Year')).toHaveTextContent('Year:2015');
-    expect(await line('Mileage')).toHaveTextContent('Mileage:123,456 km');
-    expect(await line('Fuel')).toHaveTextContent('Fuel:Hybrid');
-    expect(await line('Gearbox')).toHaveTextContent('Gearbox:Automatic');
+    // The specs grid: each label a term, its value the description after it.
+    const spec = async (label: string) =>
+      (await screen.findByText(label, { selector: 'dt' })).nextElementSibling;
+    expect(await spec('Make')).toHaveTextContent('Toyota');
+    expect(await spec('Model')).toHaveTextContent('Corolla');
+    expect(await spec('Year')).toHaveTextContent('2015');
+    expect(await spec('Mileage')).toHaveTextContent('123,456 km');
+    expect(await spec('Fuel')).toHaveTextContent('Hybrid');
+    expect(await spec('Gearbox')).toHaveTextContent('Automatic');
+    expect(await spec('Location')).toHaveTextContent('Dhaka');
+    expect(await spec('Years of Use')).toHaveTextContent('8 years');
     const description = screen.getByRole('region', { name: 'Description' });
     const text = within(description).getByText(/One owner/);
     expect(text.textContent).toBe('One owner.\nFull service history.');
@@ -162,9 +166,10 @@ describe('car detail and booking', () => {
     stubApi({ 'GET /api/product/car-1': car });
     renderApp('/car/car-1');
     expect(await screen.findByText('8 years')).toBeInTheDocument();
-    for (const label of ['Make:', 'Model:', 'Year:', 'Mileage:', 'Fuel:', 'Gearbox:']) {
-      expect(screen.queryByText(label)).not.toBeInTheDocument();
+    for (const label of ['Make', 'Model', 'Year', 'Mileage', 'Fuel', 'Gearbox']) {
+      expect(screen.queryByText(label, { selector: 'dt' })).not.toBeInTheDocument();
     }
+    expect(screen.getByText('Location', { selector: 'dt' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Description' })).not.toBeInTheDocument();
   });
 
@@ -203,9 +208,26 @@ describe('car detail and booking', () => {
   it('validates phone and meetup, books with the token, then reads at the new position', async () => {
     const buyer = userRecord('Buyer');
     let booked = 0;
+    const own = {
+      _id: 'b1',
+      buyer: buyer.name,
+      seller: car.seller_name,
+      buyer_email: buyer.email,
+      seller_email: car.email,
+      product_id: car._id,
+      product_name: car.name,
+      price: car.price,
+      buyer_phone: '01700000000',
+      meetup: 'Gulshan 1',
+      booked_at: '2026-11-20T10:00:00.000Z',
+      status: 'requested',
+      seller_id: car.seller_id,
+      reviewed: false,
+    };
     const { calls } = stubApi({
       'GET /api/product/car-1': () => json({ ...car, booked }),
       'GET /api/user/buyer%40example.com': buyer,
+      'GET /api/bookings': () => json(booked ? [own] : []),
       'POST /api/booking': () => {
         booked = 1;
         return json(
@@ -218,14 +240,25 @@ describe('car detail and booking', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Book Now' }));
     const dialog = await screen.findByRole('dialog');
+    // The meetup starts at the car's place; cleared, both fields are required.
+    const meetup = within(dialog).getByLabelText(/Meetup Location/);
+    expect(meetup).toHaveValue('Dhaka');
+    await user.clear(meetup);
     await user.click(within(dialog).getByRole('button', { name: 'Book Now' }));
     expect(await within(dialog).findAllByText(REQUIRED)).toHaveLength(2);
 
     await user.type(within(dialog).getByLabelText(/Phone/), '01700000000');
-    await user.type(within(dialog).getByLabelText(/Meetup Location/), 'Gulshan 1');
+    await user.type(meetup, 'Gulshan 1');
     await user.click(within(dialog).getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByText('Booking Successful!')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Already Booked' })).toBeInTheDocument();
+    // The buyer sees their own request, not the "Already Booked" of everyone else.
+    expect(await screen.findByRole('button', { name: 'Booking requested' })).toBeDisabled();
+    expect(screen.getByText('You asked to book this car').parentElement).toHaveTextContent(
+      'waiting for Seller Person to accept or decline',
+    );
+    expect(screen.queryByRole('button', { name: 'Already Booked' })).not.toBeInTheDocument();
+    const ofCar = calls.filter((c) => c.url.startsWith('/api/bookings?')).at(-1);
+    expect(ofCar?.url).toContain('product_id=car-1');
 
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.headers.get('Authorization')).toMatch(/^bearer /);

@@ -174,7 +174,9 @@ describe('reporting a car from its page', () => {
     await screen.findByRole('heading', { name: 'Toyota Corolla' });
     await waitFor(() => expect(screen.getByRole('button', { name: /favourites/ })).toBeEnabled());
     expect(screen.queryByRole('button', { name: 'Report this car' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
+    // Nor is booking: the seller's own car says so instead.
+    expect(screen.getByRole('button', { name: 'Your car' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
     expect(writes(calls)).toEqual([]);
   });
 

@@ -62,15 +62,21 @@ describe('Booking', () => {
     await fact('Car', name);
     await fact('Price', '$19,990');
 
+    // The meetup starts at the car's place; cleared, both fields are required.
+    expect(await dialog.getByLabel('Meetup Location').inputValue()).toBe('Bremen');
+    await dialog.getByLabel('Meetup Location').fill('');
     await dialog.getByRole('button', { name: 'Book Now' }).click();
-    expect(await (await see(dialog.getByText('This field is required'))).count()).toBe(2);
+    await see(dialog.getByText('This field is required').nth(1));
+    expect(await dialog.getByText('This field is required').count()).toBe(2);
     await dialog.getByLabel('Phone').fill(phone);
     await dialog.getByLabel('Meetup Location').fill(meetup);
     await dialog.getByRole('button', { name: 'Book Now' }).click();
     await toast(page, 'Booking Successful!');
     await dialog.waitFor({ state: 'hidden' });
-    const booked = await see(page.getByRole('button', { name: 'Already Booked' }));
+    // The buyer sees their own request; everyone else sees the car booked.
+    const booked = await see(page.getByRole('button', { name: 'Booking requested' }));
     expect(await booked.isDisabled()).toBe(true);
+    await see(page.getByText('You asked to book this car', { exact: true }));
 
     await openDashboard(page, 'My Orders');
     await page.waitForURL('**/user/orders');
@@ -85,7 +91,7 @@ describe('Booking', () => {
     await details.click();
     await page.waitForURL(`**/car/${id}`);
     await see(page.getByRole('heading', { level: 1, name }));
-    await see(page.getByRole('button', { name: 'Already Booked' }));
+    await see(page.getByRole('button', { name: 'Booking requested' }));
 
     // The seller, in a browser of their own.
     const sellerPage = await browser.newPage();

@@ -207,6 +207,12 @@ export const opened = async (locator: Locator): Promise<Locator> => {
 };
 
 /** A toast with this message. */
+/** One fact of a car page's specs grid ("Year", "Mileage", "Location"...), its label and value. */
+export const spec = (page: Page, label: string): Locator =>
+  page
+    .locator('dl > div')
+    .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) });
+
 export const toast = (page: Page, message: string) =>
   see(page.getByRole('status').filter({ hasText: message }));
 

@@ -56,7 +56,7 @@ async function book(page: Page, name: string, phone: string, meetup: string, whe
   await dialog.getByRole('button', { name: 'Book Now' }).click();
   await toast(page, 'Booking Successful!');
   await dialog.waitFor({ state: 'hidden' });
-  await see(page.getByRole('button', { name: 'Already Booked' }));
+  await see(page.getByRole('button', { name: 'Booking requested' }));
 }
 
 describe("A listing's life", () => {

@@ -121,8 +121,16 @@ describe('On a phone', () => {
     if (!car) throw new Error('The demo marketplace has no car');
     await page.goto(`/car/${car._id}`);
     await see(page.getByRole('heading', { level: 1, name: car.name }));
-    const book = await see(page.getByRole('button', { name: 'Book Now' }));
-    expect((await book.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(TOUCH);
+    // The price, the specs and Book Now in the first screen: the bar at its foot holds the price
+    // and Book Now while the page scrolls.
+    const bar = await see(page.getByRole('region', { name: 'Price and actions' }));
+    const book = bar.getByRole('button', { name: 'Book Now' });
+    const box = await book.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(TOUCH);
+    expect((box?.y ?? phone.height) + (box?.height ?? 0)).toBeLessThanOrEqual(phone.height);
+    await see(page.getByRole('term').first());
+    await page.mouse.wheel(0, 2_000);
+    await expect.poll(async () => (await book.boundingBox())?.y ?? -1).toBe(box?.y);
     const picture = page.getByRole('img', { name: new RegExp(`^${car.name}`) }).first();
     await expect
       .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))

@@ -9,6 +9,7 @@ import {
   logIn,
   opened,
   see,
+  spec,
   toast,
   unique,
   useBrowser,
@@ -247,13 +248,12 @@ describe('A buyer searching', () => {
     await page.getByRole('link', { name: `See Details of ${name}` }).click();
     await page.waitForURL('**/car/*');
     listed.push(new URL(page.url()).pathname.split('/').pop()!);
-    const line = (label: string) => page.getByText(`${label}:`, { exact: true }).locator('..');
-    await see(line('Make').getByText('Toyota', { exact: true }));
-    await see(line('Model').getByText('Yaris', { exact: true }));
-    await see(line('Year').getByText('2021', { exact: true }));
-    await see(line('Mileage').getByText('31,500 km', { exact: true }));
-    await see(line('Fuel').getByText('Hybrid', { exact: true }));
-    await see(line('Gearbox').getByText('Automatic', { exact: true }));
+    await see(spec(page, 'Make').getByText('Toyota', { exact: true }));
+    await see(spec(page, 'Model').getByText('Yaris', { exact: true }));
+    await see(spec(page, 'Year').getByText('2021', { exact: true }));
+    await see(spec(page, 'Mileage').getByText('31,500 km', { exact: true }));
+    await see(spec(page, 'Fuel').getByText('Hybrid', { exact: true }));
+    await see(spec(page, 'Gearbox').getByText('Automatic', { exact: true }));
     const description = page.getByRole('region', { name: 'Description' });
     // The text as rendered: its line break is kept on screen.
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked

@@ -1,7 +1,7 @@
 import { demoAccounts, demoCars } from '@second-gear/all-in-one';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { logIn, see, useBrowser } from './harness.ts';
+import { logIn, see, spec, useBrowser } from './harness.ts';
 
 const browser = useBrowser();
 const corolla = demoCars.find((car) => car.name === 'Toyota Corolla 2017')!;
@@ -99,9 +99,9 @@ describe('A visitor', () => {
         exact: true,
       }),
     );
-    await see(line('Location').getByText(corolla.location, { exact: true }));
-    await see(line('Years of Use').getByText(`${corolla.use} years`, { exact: true }));
-    await see(line('Category').getByText(corolla.category, { exact: true }));
+    await see(spec(page, 'Location').getByText(corolla.location, { exact: true }));
+    await see(spec(page, 'Years of Use').getByText(`${corolla.use} years`, { exact: true }));
+    await see(spec(page, 'Category').getByText(corolla.category, { exact: true }));
     const picture = await see(page.getByRole('img', { name: corolla.name }));
     await expect
       .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))

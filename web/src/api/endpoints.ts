@@ -217,6 +217,14 @@ export const getBuyerBookings = (
     }),
   );
 
+/** The buyer's bookings of one car, newest first: its page shows where their request stands. */
+export const getBookingsOfCar = (email: string, carId: string): Promise<Page<BookingRecord>> =>
+  listOf(
+    memberReads.GET('/api/bookings', {
+      params: { query: { email, type: 'buyer', product_id: carId, ...paging(1, 1) } },
+    }),
+  );
+
 // Sellers' profiles and reviews
 
 /** A seller's public profile: rating, meetups, how they answer, cars for sale, newest reviews. */

@@ -20,7 +20,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...page('home', () => import('../pages/home.tsx')) },
       { path: 'products', ...page('products', () => import('../pages/all-cars.tsx')) },
-      { path: 'car/:id', ...page('car', () => import('../pages/car-detail.tsx')) },
+      { path: 'car/:id', ...page('car', () => import('../pages/car/car-page.tsx')) },
       { path: 'seller/:id', ...page('seller', () => import('../pages/seller-profile.tsx')) },
       {
         path: 'category/:name',

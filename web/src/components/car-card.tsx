@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, HStack, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/features/contract';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { CompactRating } from '../reviews/stars.tsx';
 import { formatDistance, formatMoney, formatYearsOfUse, keyFacts, listedAgo } from './car-facts.ts';
@@ -13,6 +13,20 @@ export const droppedFrom = ({
   previous_price,
 }: Pick<CarRecord, 'price' | 'previous_price'>): number | undefined =>
   previous_price !== undefined && previous_price > price ? previous_price : undefined;
+
+/** What a car's link carries from a search: the search's address, for "Back to results". */
+export interface ResultsState {
+  results?: string;
+}
+
+/** Whether a page is a search (All Cars or a category's, with its filters). */
+const isSearch = (path: string) => path === '/products' || path.startsWith('/category/');
+
+/** The search a car's page was opened from, if it was. */
+export const resultsOf = (state: ResultsState | null): string | undefined => {
+  const results = state?.results;
+  return typeof results === 'string' && isSearch(results.split('?')[0] ?? '') ? results : undefined;
+};
 
 /**
  * A car's card; `priority` for a card of the first row, whose picture is fetched first; `sizes`
@@ -33,6 +47,8 @@ export function CarCard({
   sellerRating?: boolean;
 }) {
   const facts = keyFacts(car);
+  const { pathname, search } = useLocation();
+  const state: ResultsState = isSearch(pathname) ? { results: pathname + search } : {};
   return (
     <Card.Root overflow="hidden" variant="outline" h="full">
       <CarPicture src={car.image} alt={car.name} sizes={sizes} priority={priority}>
@@ -82,7 +98,7 @@ export function CarCard({
       </Card.Body>
       <Card.Footer>
         <Button asChild colorPalette="teal" size="sm" w="full">
-          <RouterLink to={`/car/${car._id}`}>
+          <RouterLink to={`/car/${car._id}`} state={state}>
             See Details
             <Box as="span" srOnly>
               {' '}

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -13,11 +13,18 @@ export function SignInFirst({ reason }: { reason: string }) {
         Login First
       </Text>
       <Text color="fg.muted">{reason}</Text>
-      <Button asChild colorPalette="teal">
-        <RouterLink to="/login" state={{ from: location } satisfies FromState}>
-          Login
-        </RouterLink>
-      </Button>
+      <HStack gap="3" wrap="wrap">
+        <Button asChild colorPalette="teal">
+          <RouterLink to="/login" state={{ from: location } satisfies FromState}>
+            Login
+          </RouterLink>
+        </Button>
+        <Button asChild variant="outline" colorPalette="teal">
+          <RouterLink to="/register" state={{ from: location } satisfies FromState}>
+            Create an account
+          </RouterLink>
+        </Button>
+      </HStack>
     </Stack>
   );
 }

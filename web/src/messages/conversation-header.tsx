@@ -12,7 +12,7 @@ import { formatMoney } from '../components/car-facts.ts';
 import { CarPicture } from '../components/car-picture.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { ReportButton } from '../moderation/report-dialog.tsx';
-import { BookingDialog } from '../pages/booking-dialog.tsx';
+import { BookingDialog } from '../pages/car/booking-dialog.tsx';
 import { useBlocking } from './use-conversation.ts';
 
 type Car = ConversationRecord['product'];

@@ -61,7 +61,8 @@ function MessageSellerDialog({
 export const sameEmail = (a: string, b: string) =>
   a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export function MessageSeller({ car }: { car: CarRecord }) {
+/** `short`: "Message" alone, where the button shares a phone's bar with others. */
+export function MessageSeller({ car, short = false }: { car: CarRecord; short?: boolean }) {
   const { status, user, settled } = useAuth();
   const email = user?.email ?? '';
   const signedIn = status === 'signed-in' && email !== '';
@@ -78,7 +79,7 @@ export function MessageSeller({ car }: { car: CarRecord }) {
   const waiting = !settled || (signedIn && existing.isPending);
   const button = (
     <Button variant="outline" colorPalette="teal" disabled={waiting} onClick={() => setOpen(true)}>
-      <LuMessageSquare /> Message seller
+      <LuMessageSquare /> {short ? 'Message' : 'Message seller'}
     </Button>
   );
   if (waiting) return button;
@@ -86,7 +87,7 @@ export function MessageSeller({ car }: { car: CarRecord }) {
     return (
       <Button asChild variant="outline" colorPalette="teal">
         <RouterLink to={`/user/messages/${existing.data._id}`}>
-          <LuMessageSquare /> Open conversation
+          <LuMessageSquare /> {short ? 'Conversation' : 'Open conversation'}
         </RouterLink>
       </Button>
     );

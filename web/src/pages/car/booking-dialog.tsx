@@ -1,18 +1,19 @@
-import { Button, DataList, Input, Stack } from '@chakra-ui/react';
+import { Button, DataList, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BookCarBody, type CarRecord, proposedTime } from '@second-gear/features/contract';
+import { PHONE_DIGITS } from '@second-gear/features/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { bookCar } from '../api/endpoints.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { useUserRecord } from '../auth/use-user-record.ts';
-import { formatMoney } from '../components/car-facts.ts';
-import { applyFieldErrors } from '../components/form-errors.ts';
-import { FormField } from '../components/form-field.tsx';
-import { notifySuccess } from '../components/notify.ts';
-import { SignedInDialog } from '../components/sign-in-first.tsx';
+import { bookCar } from '../../api/endpoints.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { useUserRecord } from '../../auth/use-user-record.ts';
+import { formatMoney } from '../../components/car-facts.ts';
+import { applyFieldErrors } from '../../components/form-errors.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { notifySuccess } from '../../components/notify.ts';
+import { SignedInDialog } from '../../components/sign-in-first.tsx';
 
 /**
  * A `datetime-local` value ("2026-12-01T15:00", the browser's own time) as ISO-8601 with the
@@ -54,7 +55,8 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
     setValue,
   } = useForm({
     resolver: zodResolver(bookingForm),
-    defaultValues: { buyer_phone: record?.phone ?? '', meetup: '', proposed_time: '' },
+    // The car's place is where most meetups happen: offered, and the buyer may change it.
+    defaultValues: { buyer_phone: record?.phone ?? '', meetup: car.location, proposed_time: '' },
   });
   // The user's own phone, from their profile, once it is read (unless they typed one already).
   const ownPhone = record?.phone;
@@ -104,7 +106,12 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
             </DataList.Item>
           ))}
         </DataList.Root>
-        <FormField label="Phone" required error={errors.buyer_phone?.message}>
+        <FormField
+          label="Phone"
+          required
+          helper={`For the seller to reach you: ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits; spaces, dashes and a leading + are fine.`}
+          error={errors.buyer_phone?.message}
+        >
           <Input type="tel" autoComplete="tel" {...register('buyer_phone')} />
         </FormField>
         <FormField label="Meetup Location" required error={errors.meetup?.message}>
@@ -117,6 +124,10 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
         >
           <Input type="datetime-local" {...register('proposed_time')} />
         </FormField>
+        <Text fontSize="sm" color="fg.muted">
+          This asks {car.seller_name} for a meetup; nothing is paid. They accept or decline, and you
+          are notified.
+        </Text>
         <Button type="submit" colorPalette="teal" loading={booking.isPending}>
           Book Now
         </Button>

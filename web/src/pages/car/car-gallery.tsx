@@ -14,7 +14,7 @@ import {
 } from '@chakra-ui/react';
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuExpand } from 'react-icons/lu';
-import { CarPicture } from '../components/car-picture.tsx';
+import { CarPicture } from '../../components/car-picture.tsx';
 
 /**
  * How wide the large picture is: the car page's first column (`car-detail.tsx`), half the page

@@ -5,7 +5,6 @@ import {
   Grid,
   Heading,
   HStack,
-  Link,
   Skeleton,
   Stack,
   Text,
@@ -14,34 +13,30 @@ import {
 import type { CarRecord } from '@second-gear/features/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LuFlag } from 'react-icons/lu';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { getPriceHistory } from '../api/endpoints.ts';
-import { ApiError } from '../api/http.ts';
-import { carQuery } from '../api/queries.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { droppedFrom } from '../components/car-card.tsx';
-import {
-  formatMileage,
-  formatMoney,
-  formatYearsOfUse,
-  fuelLabels,
-  listedAgo,
-  savingOf,
-  transmissionLabels,
-} from '../components/car-facts.ts';
-import { DealLine } from '../components/deal-rating.tsx';
-import { usePageTitle } from '../components/page-title.ts';
-import { FavouriteButton } from '../favourites/favourite-button.tsx';
-import { MessageSeller, sameEmail } from '../messages/message-seller.tsx';
-import { OffMarketNotice } from '../moderation/off-market.tsx';
-import { ReportButton } from '../moderation/report-dialog.tsx';
-import { sellerPath } from '../reviews/links.ts';
-import { CompactRating } from '../reviews/stars.tsx';
+import { LuArrowLeft, LuFlag } from 'react-icons/lu';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
+import { getPriceHistory } from '../../api/endpoints.ts';
+import { ApiError } from '../../api/http.ts';
+import { carQuery } from '../../api/queries.ts';
+import { type ResultsState, resultsOf } from '../../components/car-card.tsx';
+import { formatMoney, listedAgo } from '../../components/car-facts.ts';
+import { usePageTitle } from '../../components/page-title.ts';
+import { usePhone } from '../../components/use-media.ts';
+import { FavouriteButton } from '../../favourites/favourite-button.tsx';
+import { MessageSeller } from '../../messages/message-seller.tsx';
+import { OffMarketNotice } from '../../moderation/off-market.tsx';
+import { ReportButton } from '../../moderation/report-dialog.tsx';
+import NotFoundPage from '../not-found.tsx';
+import { BookNowButton, mayBook, WhatHappensNext } from './book-now.tsx';
 import { BookingDialog } from './booking-dialog.tsx';
 import { CarGallery } from './car-gallery.tsx';
-import NotFoundPage from './not-found.tsx';
+import { CarPrice } from './car-price.tsx';
+import { CarSpecs } from './car-specs.tsx';
+import { OwnBookingNotice, useViewer, type Viewer } from './own-booking.tsx';
 import { PriceHistory } from './price-history.tsx';
+import { SellerCard } from './seller-card.tsx';
+import { ShareCar } from './share-car.tsx';
+import { SimilarCars } from './similar-cars.tsx';
 
 /** The two columns of the car page: the pictures, then the facts (one above the other on phones). */
 const columns = { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' };
@@ -71,90 +66,22 @@ function CarSkeleton() {
   );
 }
 
-function Line({ label, value }: { label: string; value: string }) {
+/** "Back to results", when the buyer came from a search: to that search, as they left it. */
+function BackToResults() {
+  const results = resultsOf(useLocation().state as ResultsState | null);
+  if (results === undefined) return null;
   return (
-    <HStack gap="2" align="baseline">
-      <Text fontWeight="semibold">{label}:</Text>
-      <Text>{value}</Text>
-    </HStack>
-  );
-}
-
-/**
- * "Seller: Sam Seller ★ 4.6 (12)": the seller's name links to their profile, with their rating,
- * or "New seller · no reviews yet".
- */
-function SellerLine({ car }: { car: CarRecord }) {
-  return (
-    <HStack gap="2" align="baseline" wrap="wrap">
-      <Text fontWeight="semibold">Seller:</Text>
-      <Link asChild colorPalette="teal" fontWeight="semibold" overflowWrap="anywhere">
-        <RouterLink to={sellerPath(car.seller_id)}>{car.seller_name}</RouterLink>
-      </Link>
-      {car.seller_rating.count > 0 ? (
-        <CompactRating rating={car.seller_rating} />
-      ) : (
-        <Text color="fg.muted">New seller · no reviews yet</Text>
-      )}
-    </HStack>
-  );
-}
-
-/** What the page says of the car: seller, prices (and what a buyer saves), and its details. */
-function CarFacts({ car }: { car: CarRecord }) {
-  const dropped = droppedFrom(car);
-  const saving = savingOf(car);
-  return (
-    <>
-      <SellerLine car={car} />
-      <Line label="Original Price" value={formatMoney(car.original_price)} />
-      <Line label="Sale Price" value={formatMoney(car.price)} />
-      <DealLine car={car} />
-      {saving !== undefined ? (
-        <Text color="green.fg" fontWeight="semibold">
-          Save {formatMoney(saving)}
-        </Text>
-      ) : null}
-      {dropped !== undefined ? (
-        <Text color="green.fg" fontWeight="semibold">
-          Price dropped from {formatMoney(dropped)}
-        </Text>
-      ) : null}
-      <Line label="Location" value={car.location} />
-      <Line label="Years of Use" value={formatYearsOfUse(car.use)} />
-      <Line label="Category" value={car.category} />
-      <Text fontSize="sm" color="fg.muted">
-        {listedAgo(car.listed_at)}
-      </Text>
-      {car.make !== undefined ? <Line label="Make" value={car.make} /> : null}
-      {car.model !== undefined ? <Line label="Model" value={car.model} /> : null}
-      {car.year !== undefined ? <Line label="Year" value={String(car.year)} /> : null}
-      {car.mileage !== undefined ? (
-        <Line label="Mileage" value={formatMileage(car.mileage)} />
-      ) : null}
-      {car.fuel !== undefined ? <Line label="Fuel" value={fuelLabels[car.fuel]} /> : null}
-      {car.transmission !== undefined ? (
-        <Line label="Gearbox" value={transmissionLabels[car.transmission]} />
-      ) : null}
-      {car.description !== undefined ? (
-        <Box as="section" aria-labelledby="car-description" pt="2">
-          <Heading id="car-description" as="h2" size="md" mb="2">
-            Description
-          </Heading>
-          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-            {car.description}
-          </Text>
-        </Box>
-      ) : null}
-    </>
+    <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-3">
+      <RouterLink to={results}>
+        <LuArrowLeft /> Back to results
+      </RouterLink>
+    </Button>
   );
 }
 
 /** "Report this car", for anyone but its seller (a visitor is asked to sign in first). */
-function ReportCar({ car }: { car: CarRecord }) {
-  const { status, user } = useAuth();
-  const email = user?.email ?? '';
-  if (status === 'signed-in' && email !== '' && sameEmail(car.email, email)) return null;
+function ReportCar({ car, viewer }: { car: CarRecord; viewer: Viewer }) {
+  if (viewer.own) return null;
   return (
     <ReportButton
       subject={{ type: 'car', id: car._id }}
@@ -168,90 +95,159 @@ function ReportCar({ car }: { car: CarRecord }) {
 }
 
 /**
- * Book Now while the car is free, Message seller and the way back to the cars. A car off the
- * market (and not sold) says why instead, and can be neither booked nor asked about.
+ * Book Now and what a booking is while the car is free (the buyer's own request where they have
+ * one), Share, and the way back to the cars. A car off the market (and not sold) says why
+ * instead, and can be neither booked nor asked about.
  */
-function CarActions({ car }: { car: CarRecord }) {
-  const [booking, setBooking] = useState(false);
-  const { settled } = useAuth();
-  const sold = car.sold === 1;
-  const booked = car.booked === 1;
-  const offMarket = sold ? undefined : car.off_market;
+function CarActions({
+  car,
+  viewer,
+  onBook,
+}: {
+  car: CarRecord;
+  viewer: Viewer;
+  onBook: () => void;
+}) {
+  const offMarket = car.sold === 1 ? undefined : car.off_market;
   return (
-    <>
+    <Stack gap="4">
       {offMarket ? <OffMarketNotice reason={offMarket} /> : null}
-      <HStack gap="3" pt="4" wrap="wrap">
-        {offMarket ? null : sold ? (
-          <Button disabled colorPalette="gray">
-            Sold
-          </Button>
-        ) : booked ? (
-          <Button disabled colorPalette="gray">
-            Already Booked
-          </Button>
-        ) : (
-          // A click waits for the session: a member is not asked to sign in.
-          <Button colorPalette="teal" disabled={!settled} onClick={() => setBooking(true)}>
-            Book Now
-          </Button>
-        )}
-        {offMarket ? null : <MessageSeller car={car} />}
+      {viewer.openBooking ? <OwnBookingNotice booking={viewer.openBooking} /> : null}
+      <HStack gap="3" wrap="wrap">
+        {offMarket ? null : <BookNowButton car={car} viewer={viewer} onBook={onBook} />}
+        <ShareCar title={car.name} />
         <Button asChild variant="outline">
           <RouterLink to="/products">See Others Cars</RouterLink>
         </Button>
       </HStack>
-      <ReportCar car={car} />
-      {booked || sold || offMarket ? null : (
+      {mayBook(car, viewer) ? <WhatHappensNext /> : null}
+    </Stack>
+  );
+}
+
+/**
+ * On a phone, the price, the heart, Book Now and Message stay at the foot of the screen while
+ * the page scrolls; from `md` the page's own column shows them. Shown once the browser knows
+ * the screen's width: a server's page has none, and a fixed bar moves nothing as it appears.
+ */
+function StickyBar({
+  car,
+  viewer,
+  onBook,
+}: {
+  car: CarRecord;
+  viewer: Viewer;
+  onBook: () => void;
+}) {
+  const phone = usePhone();
+  const onMarket = car.sold !== 1 && !car.off_market;
+  // Rendered on a phone alone, so a screen reader meets the actions once.
+  if (!phone) return null;
+  return (
+    <HStack
+      position="fixed"
+      insetX="0"
+      bottom="0"
+      zIndex="sticky"
+      gap="2"
+      px="4"
+      py="2"
+      bg="bg"
+      borderTopWidth="1px"
+      boxShadow="md"
+      aria-label="Price and actions"
+      role="region"
+    >
+      <Text fontSize="lg" fontWeight="bold" flex="1" minW="0" truncate>
+        {formatMoney(car.price)}
+      </Text>
+      <FavouriteButton car={car} variant="outline" />
+      {onMarket ? <MessageSeller car={car} short /> : null}
+      {car.off_market ? null : <BookNowButton car={car} viewer={viewer} onBook={onBook} />}
+    </HStack>
+  );
+}
+
+function CarDetails({ car }: { car: CarRecord }) {
+  const viewer = useViewer(car);
+  const [booking, setBooking] = useState(false);
+  // The chart is a help beside the car: without it the page still says all it must.
+  const history = useQuery({
+    queryKey: ['car', car._id, 'price-history'],
+    queryFn: () => getPriceHistory(car._id),
+    meta: { quiet: true },
+  });
+  const onBook = () => setBooking(true);
+  const offMarket = car.sold !== 1 && Boolean(car.off_market);
+  // minmax(0, …): the thumbnails' row scrolls inside its column rather than widening it.
+  return (
+    <Grid templateColumns={columns} gap={{ base: '6', md: '10' }} alignItems="start">
+      <CarGallery
+        key={car.images.join('\n')}
+        name={car.name}
+        images={car.images.length > 0 ? car.images : [car.image]}
+      />
+      <Stack as="section" aria-labelledby="car-name" gap="5">
+        <HStack gap="3" wrap="wrap">
+          <Heading id="car-name" as="h1" size="3xl">
+            {car.name}
+          </Heading>
+          {car.sold === 1 ? (
+            <Badge colorPalette="red" size="lg" variant="solid">
+              Sold
+            </Badge>
+          ) : car.booked === 1 ? (
+            <Badge colorPalette="orange">Booked</Badge>
+          ) : null}
+          <FavouriteButton car={car} variant="outline" />
+        </HStack>
+        <CarPrice car={car} />
+        <CarSpecs car={car} />
+        <Text fontSize="sm" color="fg.muted">
+          {listedAgo(car.listed_at)}
+        </Text>
+        <CarActions car={car} viewer={viewer} onBook={onBook} />
+        <SellerCard car={car} offMarket={offMarket} />
+        {car.description !== undefined ? (
+          <Box as="section" aria-labelledby="car-description">
+            <Heading id="car-description" as="h2" size="md" mb="2">
+              Description
+            </Heading>
+            <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+              {car.description}
+            </Text>
+          </Box>
+        ) : null}
+        <PriceHistory points={history.data?.items ?? []} />
+        <ReportCar car={car} viewer={viewer} />
+      </Stack>
+      <StickyBar car={car} viewer={viewer} onBook={onBook} />
+      {mayBook(car, viewer) ? (
         <BookingDialog car={car} open={booking} onClose={() => setBooking(false)} />
-      )}
-    </>
+      ) : null}
+    </Grid>
   );
 }
 
 export default function CarDetailPage() {
   const id = useParams().id ?? '';
   const { data: car, isPending, error } = useQuery(carQuery(id));
-  // The chart is a help beside the car: without it the page still says all it must.
-  const history = useQuery({
-    queryKey: ['car', id, 'price-history'],
-    queryFn: () => getPriceHistory(id),
-    enabled: car !== undefined,
-    meta: { quiet: true },
-  });
   usePageTitle(car?.name);
 
   if (isPending) return <CarSkeleton />;
-  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
-  if (!car) return <Text color="fg.error">The car could not be loaded.</Text>;
-
-  const sold = car.sold === 1;
-  const booked = car.booked === 1;
-  // minmax(0, …): the thumbnails' row scrolls inside its column rather than widening it.
+  const missing = error instanceof ApiError && error.status === 404;
   return (
-    <Grid templateColumns={columns} gap="10" alignItems="start">
-      <CarGallery
-        key={car.images.join('\n')}
-        name={car.name}
-        images={car.images.length > 0 ? car.images : [car.image]}
-      />
-      <Stack gap="4">
-        <HStack gap="3" wrap="wrap">
-          <Heading as="h1" size="3xl">
-            {car.name}
-          </Heading>
-          {sold ? (
-            <Badge colorPalette="red" size="lg" variant="solid">
-              Sold
-            </Badge>
-          ) : booked ? (
-            <Badge colorPalette="orange">Booked</Badge>
-          ) : null}
-          <FavouriteButton car={car} variant="outline" />
-        </HStack>
-        <CarFacts car={car} />
-        <PriceHistory points={history.data?.items ?? []} />
-        <CarActions car={car} />
-      </Stack>
-    </Grid>
+    // On a phone the sticky bar covers the page's last lines: room for it below them.
+    <Stack gap="12" pb={{ base: car ? '20' : '0', md: '0' }}>
+      <BackToResults />
+      {car ? (
+        <CarDetails car={car} />
+      ) : missing ? (
+        <NotFoundPage />
+      ) : (
+        <Text color="fg.error">The car could not be loaded.</Text>
+      )}
+      {car || missing ? <SimilarCars car={car} /> : null}
+    </Stack>
   );
 }

@@ -3,8 +3,8 @@
 import { Box, Heading, HStack, Text } from '@chakra-ui/react';
 import type { PricePoint } from '@second-gear/features/contract';
 import { useId } from 'react';
-import { formatMoney } from '../components/car-facts.ts';
-import { formatDate } from '../components/dates.ts';
+import { formatMoney } from '../../components/car-facts.ts';
+import { formatDate } from '../../components/dates.ts';
 
 const WIDTH = 280;
 const HEIGHT = 72;
