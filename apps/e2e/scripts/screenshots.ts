@@ -171,6 +171,14 @@ const shots = (car: DemoCar): Shot[] => [
     shows: (page) => page.getByText(car.name).first().waitFor(),
   },
   {
+    // The listing form, opened from My Products.
+    name: 'add-product',
+    path: '/user/products',
+    seller: true,
+    open: (page) => page.getByRole('button', { name: 'Add Product' }).click(),
+    shows: (page) => page.getByRole('dialog', { name: 'Add Product' }).waitFor(),
+  },
+  {
     name: 'seller-bookings',
     path: '/user/bookings',
     seller: true,

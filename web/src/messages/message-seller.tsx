@@ -1,7 +1,7 @@
 // "Message seller" on a car's page: for anyone but the car's own seller. A buyer who already
 // wrote about the car goes back to that conversation; otherwise a dialog takes the first message
 // and opens the conversation. A visitor is asked to sign in first; a sold car takes no new one.
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/features/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -57,11 +57,15 @@ function MessageSellerDialog({
   );
 }
 
+/** A button's words, shown, or only read out where `short`. */
+const Words = ({ short, children }: { short: boolean; children: string }) =>
+  short ? <VisuallyHidden>{children}</VisuallyHidden> : <>{children}</>;
+
 /** The seller's email is the car's: no button for them on their own car. */
 export const sameEmail = (a: string, b: string) =>
   a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** `short`: "Message" alone, where the button shares a phone's bar with others. */
+/** `short`: the icon alone (its words for screen readers), where a phone's bar has little room. */
 export function MessageSeller({ car, short = false }: { car: CarRecord; short?: boolean }) {
   const { status, user, settled } = useAuth();
   const email = user?.email ?? '';
@@ -79,7 +83,7 @@ export function MessageSeller({ car, short = false }: { car: CarRecord; short?: 
   const waiting = !settled || (signedIn && existing.isPending);
   const button = (
     <Button variant="outline" colorPalette="teal" disabled={waiting} onClick={() => setOpen(true)}>
-      <LuMessageSquare /> {short ? 'Message' : 'Message seller'}
+      <LuMessageSquare /> <Words short={short}>Message seller</Words>
     </Button>
   );
   if (waiting) return button;
@@ -87,7 +91,7 @@ export function MessageSeller({ car, short = false }: { car: CarRecord; short?: 
     return (
       <Button asChild variant="outline" colorPalette="teal">
         <RouterLink to={`/user/messages/${existing.data._id}`}>
-          <LuMessageSquare /> {short ? 'Conversation' : 'Open conversation'}
+          <LuMessageSquare /> <Words short={short}>Open conversation</Words>
         </RouterLink>
       </Button>
     );

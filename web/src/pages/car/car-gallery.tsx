@@ -17,7 +17,7 @@ import { LuChevronLeft, LuChevronRight, LuExpand } from 'react-icons/lu';
 import { CarPicture } from '../../components/car-picture.tsx';
 
 /**
- * How wide the large picture is: the car page's first column (`car-detail.tsx`), half the page
+ * How wide the large picture is: the car page's first column (`car-page.tsx`), half the page
  * from `md` (the layout's container, at most 80rem, less its padding, 1.5rem a side from `md`,
  * 2rem from `lg`, and the 2.5rem gap), the whole page's width less 1rem a side on phones.
  */

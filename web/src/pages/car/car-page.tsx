@@ -158,7 +158,7 @@ function StickyBar({
       aria-label="Price and actions"
       role="region"
     >
-      <Text fontSize="lg" fontWeight="bold" flex="1" minW="0" truncate>
+      <Text fontSize="lg" fontWeight="bold" flex="1" whiteSpace="nowrap">
         {formatMoney(car.price)}
       </Text>
       <FavouriteButton car={car} variant="outline" />
