@@ -5,7 +5,15 @@ import type { CarRecord } from '@second-gear/features/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, problem, renderApp, type StubbedCall, stubApi, userRecord } from './harness.tsx';
+import {
+  json,
+  problem,
+  renderApp,
+  type StubbedCall,
+  stubApi,
+  typeCarIdentity,
+  userRecord,
+} from './harness.tsx';
 
 const REQUIRED = 'This field is required';
 const seller = userRecord('Seller');
@@ -135,8 +143,13 @@ describe('My Products', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Product' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
-    expect(await within(dialog).findAllByText(REQUIRED)).toHaveLength(7);
+    // Name, category, pictures, two prices, location and years of use; and what the car is.
+    expect(await within(dialog).findAllByText(REQUIRED)).toHaveLength(11);
 
+    await typeCarIdentity(user, dialog);
+    // The name follows the make, model and year, and the seller may change it.
+    expect(within(dialog).getByLabelText(/Car Name/)).toHaveValue('Nissan Leaf 2020');
+    await user.clear(within(dialog).getByLabelText(/Car Name/));
     await user.type(within(dialog).getByLabelText(/Car Name/), 'Nissan Leaf');
     await within(dialog).findByRole('option', { name: 'Sedan' });
     await user.selectOptions(within(dialog).getByLabelText(/Category/), 'Sedan');
@@ -161,6 +174,10 @@ describe('My Products', () => {
       price: '18000',
       location: 'Sylhet',
       use: '3',
+      make: 'Nissan',
+      model: 'Leaf',
+      year: '2020',
+      mileage: '42,000',
       seller_name: seller.name,
       email: seller.email,
     });
@@ -219,21 +236,27 @@ describe('Add Product details', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Product' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Year'), '1850');
-    await user.type(within(dialog).getByLabelText('Mileage (km)'), '2,500,000');
+    await user.type(within(dialog).getByLabelText(/^Year\b/), '1850');
+    await user.type(within(dialog).getByLabelText(/^Mileage/), '2,500,000');
     await user.click(within(dialog).getByLabelText('Description'));
     await user.paste('x'.repeat(4001));
     await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
     expect(await within(dialog).findByText('Must be at least 1900')).toBeInTheDocument();
     expect(within(dialog).getByText('Must be at most 2,000,000')).toBeInTheDocument();
     expect(within(dialog).getByText('At most 4000 characters')).toBeInTheDocument();
-    for (const label of ['Year', 'Mileage (km)', 'Description']) {
+    for (const label of [/^Year\b/, /^Mileage/, /^Description/]) {
       expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
     }
-    expect(within(dialog).getByLabelText('Make')).not.toHaveAttribute('aria-invalid');
+    // A new listing must say its make: left blank, it is required.
+    expect(within(dialog).getByLabelText(/^Make/)).toHaveAttribute('aria-invalid', 'true');
+    await user.type(within(dialog).getByLabelText(/^Make/), 'Toyota');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Make/)).not.toHaveAttribute('aria-invalid'),
+    );
 
-    await user.clear(within(dialog).getByLabelText('Year'));
-    await user.type(within(dialog).getByLabelText('Year'), '2017.5');
+    await user.clear(within(dialog).getByLabelText(/^Year\b/));
+    await user.type(within(dialog).getByLabelText(/^Year\b/), '2017.5');
     await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
     expect(await within(dialog).findByText('Must be a whole number')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -252,13 +275,14 @@ describe('Add Product details', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Product' }));
     const dialog = await screen.findByRole('dialog');
-    const make = within(dialog).getByLabelText('Make');
-    const model = within(dialog).getByLabelText('Model');
+    const make = within(dialog).getByLabelText(/^Make/);
+    const model = within(dialog).getByLabelText(/^Model/);
     await waitFor(() => expect(suggestions(make)).toEqual(['Toyota', 'Honda']));
     expect(suggestions(model)).toEqual([]);
     await user.type(make, 'toyota');
     await waitFor(() => expect(suggestions(model)).toEqual(['Corolla', 'Yaris']));
 
+    await user.clear(within(dialog).getByLabelText(/Car Name/));
     await user.type(within(dialog).getByLabelText(/Car Name/), 'Toyota Corolla');
     await user.selectOptions(within(dialog).getByLabelText(/Category/), 'Sedan');
     await user.upload(
@@ -270,8 +294,8 @@ describe('Add Product details', () => {
     await user.type(within(dialog).getByLabelText(/Location/), 'Bremen');
     await user.type(within(dialog).getByLabelText(/Years of Use/), '7');
     await user.type(model, 'Corolla');
-    await user.type(within(dialog).getByLabelText('Year'), '2017');
-    await user.type(within(dialog).getByLabelText('Mileage (km)'), '85,000');
+    await user.type(within(dialog).getByLabelText(/^Year\b/), '2017');
+    await user.type(within(dialog).getByLabelText(/^Mileage/), '85,000');
     await user.selectOptions(within(dialog).getByLabelText('Fuel'), 'Petrol');
     await user.selectOptions(within(dialog).getByLabelText('Gearbox'), 'Automatic');
     await user.type(

@@ -6,7 +6,14 @@ import type { CarRecord } from '@second-gear/features/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, renderApp, type StubbedCall, stubApi, userRecord } from './harness.tsx';
+import {
+  json,
+  renderApp,
+  type StubbedCall,
+  stubApi,
+  typeCarIdentity,
+  userRecord,
+} from './harness.tsx';
 
 const seller = userRecord('Seller');
 
@@ -205,6 +212,7 @@ describe('pictures in Add Product and Edit', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Product' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Car Name/), 'Nissan Leaf');
+    await typeCarIdentity(user, dialog);
     await within(dialog).findByRole('option', { name: 'Sedan' });
     await user.selectOptions(within(dialog).getByLabelText(/Category/), 'Sedan');
     await user.upload(within(dialog).getByLabelText(/Pictures/), [
@@ -258,6 +266,7 @@ describe('pictures in Add Product and Edit', () => {
     expect(within(dialog).getByLabelText(/Pictures/)).toBeDisabled();
 
     await user.type(within(dialog).getByLabelText(/Car Name/), 'Nissan Leaf');
+    await typeCarIdentity(user, dialog);
     await within(dialog).findByRole('option', { name: 'Sedan' });
     await user.selectOptions(within(dialog).getByLabelText(/Category/), 'Sedan');
     await user.type(within(dialog).getByLabelText(/Original Price/), '30000');

@@ -6,7 +6,8 @@ import type {
   ReadRole,
   UserRecord,
 } from '@second-gear/features/contract';
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { setAccessToken } from '../src/api/access-token.ts';
@@ -225,4 +226,27 @@ export function renderApp(
     </Providers>,
   );
   return { ...view, router, queryClient };
+}
+
+/** What a new listing says the car is, as a seller types it. */
+export const newCarIdentity = { make: 'Nissan', model: 'Leaf', year: '2020', mileage: '42,000' };
+
+/**
+ * Types the make, model, year and mileage a new listing must give into Add Product's `dialog`
+ * (its name follows them until a name of its own is typed).
+ */
+export async function typeCarIdentity(
+  user: UserEvent,
+  dialog: HTMLElement,
+  car: Partial<typeof newCarIdentity> = newCarIdentity,
+) {
+  const fields = [
+    [/^Make/, car.make],
+    [/^Model/, car.model],
+    [/^Year\b/, car.year],
+    [/^Mileage/, car.mileage],
+  ] as const;
+  for (const [label, value] of fields) {
+    if (value !== undefined) await user.type(within(dialog).getByLabelText(label), value);
+  }
 }

@@ -15,6 +15,7 @@ import {
   renderApp,
   type StubbedCall,
   stubApi,
+  typeCarIdentity,
   userRecord,
 } from './harness.tsx';
 
@@ -288,6 +289,7 @@ describe("a listing's Location", () => {
     await user.click(await screen.findByRole('button', { name: 'Add Product' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Car Name/), 'Nissan Leaf');
+    await typeCarIdentity(user, dialog);
     await within(dialog).findByRole('option', { name: 'Sedan' });
     await user.selectOptions(within(dialog).getByLabelText(/Category/), 'Sedan');
     await user.upload(

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import {
   carPicture,
   createAccount,
+  fillCarIdentity,
   logIn,
   openDashboard,
   opened,
@@ -39,6 +40,7 @@ describe('A car gallery', () => {
     await openDashboard(page, 'My Products');
     await page.getByRole('button', { name: 'Add Product' }).click();
     const add = await opened(page.getByRole('dialog', { name: 'Add Product' }));
+    await fillCarIdentity(add, { make: 'Volvo', model: 'V60', year: '2019', mileage: '64,000' });
     await add.getByLabel('Car Name').fill(name);
     await add.getByLabel('Category').selectOption('Sedan');
     await add.getByLabel('Pictures').setInputFiles([

@@ -207,6 +207,17 @@ export const opened = async (locator: Locator): Promise<Locator> => {
 };
 
 /** A toast with this message. */
+/** What a new listing must say the car is, filled into Add Product's `dialog`. */
+export async function fillCarIdentity(
+  dialog: Locator,
+  car: { make: string; model: string; year: string; mileage: string },
+): Promise<void> {
+  await dialog.getByLabel(/^Make/).fill(car.make);
+  await dialog.getByLabel(/^Model/).fill(car.model);
+  await dialog.getByLabel(/^Year\b/).fill(car.year);
+  await dialog.getByLabel(/^Mileage/).fill(car.mileage);
+}
+
 /** One fact of a car page's specs grid ("Year", "Mileage", "Location"...), its label and value. */
 export const spec = (page: Page, label: string): Locator =>
   page

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   carPicture,
   createAccount,
+  fillCarIdentity,
   listCar,
   logIn,
   openDashboard,
@@ -28,8 +29,17 @@ describe('A seller', () => {
     await page.getByRole('button', { name: 'Add Product' }).click();
     const dialog = await opened(page.getByRole('dialog', { name: 'Add Product' }));
     await dialog.getByRole('button', { name: 'Add Product' }).click();
-    expect(await (await see(dialog.getByText('This field is required'))).count()).toBe(7);
+    // The name, category, pictures, both prices, location and years of use, and what the car is.
+    await see(dialog.getByText('This field is required').first());
+    expect(await dialog.getByText('This field is required').count()).toBe(11);
 
+    await fillCarIdentity(dialog, {
+      make: 'Skoda',
+      model: 'Octavia',
+      year: '2018',
+      mileage: '96,000',
+    });
+    expect(await dialog.getByLabel('Car Name').inputValue()).toBe('Skoda Octavia 2018');
     await dialog.getByLabel('Car Name').fill(car);
     await dialog.getByLabel('Category').selectOption('Sedan');
     await dialog.getByLabel('Picture').setInputFiles({

@@ -1,7 +1,8 @@
 import { Button, CloseButton, Dialog, NativeSelect, Portal, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ListCarBody } from '@second-gear/features/contract';
+import { carDetailFields, ListCarBody, requiredMessage } from '@second-gear/features/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { FormProvider, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { addCar, getCategories } from '../../api/endpoints.ts';
@@ -13,11 +14,16 @@ import { useCommand } from '../../components/use-command.ts';
 import { CarFields } from './car-fields.tsx';
 import { PictureUploadError, picturesSchema, usePictureUploads } from './car-pictures.tsx';
 
+/** A detail the API takes as optional, which a new listing from this form must give. */
+const requiredDetail = <Schema extends z.ZodType>(field: Schema) =>
+  field.refine((value) => value !== undefined, requiredMessage);
+
 // The contract's rules for a listed car (prices of 1 to 10,000,000 dollars, 0 to 100 years of use;
-// the optional details: a model year from 1900 to next year, 0 to 2,000,000 km, the fuels and
-// gearboxes it knows), except that the pictures are files until they are uploaded: the first
-// address becomes `image`, the others `images`. The seller's name and email come from the
-// seller's record.
+// a model year from 1900 to next year, 0 to 2,000,000 km, the fuels and gearboxes it knows),
+// except that the pictures are files until they are uploaded: the first address becomes
+// `image`, the others `images`; and that make, model, year and mileage are required, since
+// buyers search and filter by them (the API still takes a car without them). The seller's name
+// and email come from the seller's record.
 const carSchema = ListCarBody.pick({
   name: true,
   category: true,
@@ -32,7 +38,13 @@ const carSchema = ListCarBody.pick({
   fuel: true,
   transmission: true,
   description: true,
-}).extend({ images: picturesSchema });
+}).extend({
+  images: picturesSchema,
+  make: requiredDetail(carDetailFields.make),
+  model: requiredDetail(carDetailFields.model),
+  year: requiredDetail(carDetailFields.year),
+  mileage: requiredDetail(carDetailFields.mileage),
+});
 
 // The inputs' text, before the contract reads prices and years as numbers: it is sent as typed.
 type CarForm = z.input<typeof carSchema>;
@@ -102,6 +114,7 @@ export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => 
     formState: { errors },
   } = form;
   const add = useAddCar(form, pictures, onClose);
+  const formId = useId();
 
   return (
     <Dialog.Root
@@ -121,9 +134,13 @@ export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => 
             </Dialog.Header>
             <Dialog.Body pb="6">
               <FormProvider {...form}>
-                <form noValidate onSubmit={handleSubmit((values) => add.mutate(values))}>
+                <form
+                  id={formId}
+                  noValidate
+                  onSubmit={handleSubmit((values) => add.mutate(values))}
+                >
                   <Stack gap="4">
-                    <CarFields progress={pictures.progress}>
+                    <CarFields progress={pictures.progress} newListing>
                       <FormField label="Category" required error={errors.category?.message}>
                         <NativeSelect.Root>
                           <NativeSelect.Field
@@ -140,13 +157,22 @@ export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => 
                         </NativeSelect.Root>
                       </FormField>
                     </CarFields>
-                    <Button type="submit" colorPalette="teal" disabled={add.isPending}>
-                      {add.isPending ? 'Uploading...' : 'Add Product'}
-                    </Button>
                   </Stack>
                 </form>
               </FormProvider>
             </Dialog.Body>
+            {/* Outside the scrolling body, so the action is in reach however long the form. */}
+            <Dialog.Footer borderTopWidth="1px" pt="4">
+              <Button
+                type="submit"
+                form={formId}
+                colorPalette="teal"
+                w={{ base: 'full', sm: 'auto' }}
+                disabled={add.isPending}
+              >
+                {add.isPending ? 'Uploading...' : 'Add Product'}
+              </Button>
+            </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />
             </Dialog.CloseTrigger>

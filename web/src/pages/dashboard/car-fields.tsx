@@ -1,10 +1,10 @@
-// The fields of a listing that Add Product and Edit share: name, pictures, prices, location,
-// years of use and the optional details, with suggestions for the location, make and model.
-// They sit in a form of either dialog through react-hook-form's context, under the API's field
-// names.
-import { Fieldset, Input, NativeSelect, SimpleGrid, Textarea } from '@chakra-ui/react';
+// The fields of a listing that Add Product and Edit share: what the car is (make, model, year,
+// mileage), its name, pictures, prices, location, years of use and the optional details, with
+// suggestions for the location, make and model. They sit in a form of either dialog through
+// react-hook-form's context, under the API's field names.
+import { Fieldset, Input, InputGroup, NativeSelect, SimpleGrid, Textarea } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { getCarFacets } from '../../api/endpoints.ts';
 import { fuelLabels, transmissionLabels } from '../../components/car-facts.ts';
@@ -72,8 +72,44 @@ function LocationField() {
   );
 }
 
-/** The optional Details, with `makeList` and `modelList` the ids of their suggestions. */
-function DetailsFields({ makeList, modelList }: { makeList: string; modelList: string }) {
+/**
+ * What the car is: make, model, year and mileage, the facts buyers search and filter by, so a new
+ * listing must give them (`required`); a car listed before may lack them. `makeList` and
+ * `modelList` are the ids of their suggestions.
+ */
+function IdentityFields({
+  required,
+  makeList,
+  modelList,
+}: {
+  required: boolean;
+  makeList: string;
+  modelList: string;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<CarFieldValues>();
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+      <FormField label="Make" required={required} error={errors.make?.message}>
+        <Input list={makeList} autoComplete="off" placeholder="Toyota" {...register('make')} />
+      </FormField>
+      <FormField label="Model" required={required} error={errors.model?.message}>
+        <Input list={modelList} autoComplete="off" placeholder="Corolla" {...register('model')} />
+      </FormField>
+      <FormField label="Year" required={required} error={errors.year?.message}>
+        <Input inputMode="numeric" placeholder="2017" {...register('year')} />
+      </FormField>
+      <FormField label="Mileage (km)" required={required} error={errors.mileage?.message}>
+        <Input inputMode="numeric" placeholder="85,000" {...register('mileage')} />
+      </FormField>
+    </SimpleGrid>
+  );
+}
+
+/** The optional Details: fuel, gearbox and a description. */
+function DetailsFields() {
   const {
     register,
     formState: { errors },
@@ -81,26 +117,9 @@ function DetailsFields({ makeList, modelList }: { makeList: string; modelList: s
   return (
     <Fieldset.Root pt="2">
       <Fieldset.Legend>Details</Fieldset.Legend>
-      <Fieldset.HelperText>Optional. Buyers search and filter cars by them.</Fieldset.HelperText>
+      <Fieldset.HelperText>Optional. Buyers filter cars by them.</Fieldset.HelperText>
       <Fieldset.Content>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <FormField label="Make" error={errors.make?.message}>
-            <Input list={makeList} autoComplete="off" placeholder="Toyota" {...register('make')} />
-          </FormField>
-          <FormField label="Model" error={errors.model?.message}>
-            <Input
-              list={modelList}
-              autoComplete="off"
-              placeholder="Corolla"
-              {...register('model')}
-            />
-          </FormField>
-          <FormField label="Year" error={errors.year?.message}>
-            <Input inputMode="numeric" placeholder="2017" {...register('year')} />
-          </FormField>
-          <FormField label="Mileage (km)" error={errors.mileage?.message}>
-            <Input inputMode="numeric" placeholder="85,000" {...register('mileage')} />
-          </FormField>
           <FormField label="Fuel" error={errors.fuel?.message}>
             <NativeSelect.Root>
               <NativeSelect.Field placeholder="Choose the fuel" {...register('fuel')}>
@@ -134,6 +153,43 @@ function DetailsFields({ makeList, modelList }: { makeList: string; modelList: s
   );
 }
 
+/** "Toyota Corolla 2017": the name a listing is given from what the car is, as far as typed. */
+export const suggestedName = (make = '', model = '', year = ''): string =>
+  [make, model, year]
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ');
+
+/**
+ * Fills Car Name from the make, model and year as they are typed, until the seller types a name
+ * of their own (or clears it: then it follows again).
+ */
+function useNameSuggestion() {
+  const { getValues, setValue } = useFormContext<CarFieldValues>();
+  const [make, model, year] = useWatch<CarFieldValues, ['make', 'model', 'year']>({
+    name: ['make', 'model', 'year'],
+  });
+  const last = useRef('');
+  useEffect(() => {
+    const name = getValues('name') ?? '';
+    const next = suggestedName(make, model, year);
+    if (name === '' || name === last.current) {
+      setValue('name', next, { shouldDirty: true });
+      last.current = next;
+    }
+  }, [make, model, year, getValues, setValue]);
+}
+
+/** A price in dollars: the sign before the number, as on every price the site shows. */
+function PriceInput({ name }: { name: 'original_price' | 'price' }) {
+  const { register } = useFormContext<CarFieldValues>();
+  return (
+    <InputGroup startElement="$">
+      <Input inputMode="decimal" {...register(name)} />
+    </InputGroup>
+  );
+}
+
 /** The Sell Price's guide, from the details as they are typed (see price-guide.tsx). */
 function SellPriceGuide() {
   const [make, model, year, mileage] = useWatch<
@@ -148,16 +204,19 @@ function SellPriceGuide() {
 }
 
 /**
- * Car Name, then `children` (Add Product's category), the Pictures (`images`), then the prices
- * (the Sell Price with its price guide), location and years of use, and the optional Details.
+ * What the car is (required for a new listing: `newListing`, which also suggests its name), Car
+ * Name, then `children` (Add Product's category), the Pictures (`images`), the prices (the Sell
+ * Price with its price guide), location and years of use, and the optional Details.
  */
 export function CarFields({
   children,
   progress,
+  newListing = false,
 }: {
   children?: ReactNode;
   /** The pictures' upload under way, while the form is sent. */
   progress?: UploadProgress | null;
+  newListing?: boolean;
 }) {
   const {
     register,
@@ -169,17 +228,36 @@ export function CarFields({
   const modelList = useId();
   return (
     <>
-      <FormField label="Car Name" required error={errors.name?.message}>
+      <IdentityFields required={newListing} makeList={makeList} modelList={modelList} />
+      {newListing ? <NameSuggestion /> : null}
+      <FormField
+        label="Car Name"
+        required
+        helper={
+          newListing ? 'Made from the make, model and year; change it as you like.' : undefined
+        }
+        error={errors.name?.message}
+      >
         <Input {...register('name')} />
       </FormField>
       {children}
       <CarPictures progress={progress} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <FormField label="Original Price" required error={errors.original_price?.message}>
-          <Input inputMode="decimal" {...register('original_price')} />
+        <FormField
+          label="Original Price"
+          required
+          helper="What it cost new."
+          error={errors.original_price?.message}
+        >
+          <PriceInput name="original_price" />
         </FormField>
-        <FormField label="Sell Price" required error={errors.price?.message}>
-          <Input inputMode="decimal" {...register('price')} />
+        <FormField
+          label="Sell Price"
+          required
+          helper="Your asking price."
+          error={errors.price?.message}
+        >
+          <PriceInput name="price" />
           <SellPriceGuide />
         </FormField>
         <LocationField />
@@ -187,7 +265,7 @@ export function CarFields({
           <Input inputMode="numeric" {...register('use')} />
         </FormField>
       </SimpleGrid>
-      <DetailsFields makeList={makeList} modelList={modelList} />
+      <DetailsFields />
       <datalist id={makeList}>
         {suggestions.makes.map((make) => (
           <option key={make} value={make} />
@@ -200,4 +278,10 @@ export function CarFields({
       </datalist>
     </>
   );
+}
+
+/** The name's suggestion, as a component so that only a new listing has it. */
+function NameSuggestion() {
+  useNameSuggestion();
+  return null;
 }
