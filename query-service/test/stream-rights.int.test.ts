@@ -129,3 +129,34 @@ describe.each(list.slice(0, 1))('streams that notice a lost right, on $name', (b
     }
   });
 });
+
+describe.each(list.slice(0, 1))('streams open as the service stops, on $name', (backend) => {
+  it('ends every open stream, so the service closes at once and its clients reconnect', async () => {
+    const h = await backend.open('127.0.0.1:9', 'demo-second-gear');
+    const ids = await appendScenario(h.store);
+    expect((await waitForPosition(h.db, ids.position, 10_000)).reached).toBe(true);
+    const address = await h.app.listen({ host: '127.0.0.1', port: 0 });
+    const buyer = ids.buyer;
+    const token = h.app.serviceTokens.sign({ uid: buyer.uid, email: buyer.email, role: 'Buyer' });
+    const notifications = await openStream(`${address}/api/notifications/stream`, token);
+    const feed = await openStream(`${address}/api/feed/cars?follow=true`, token);
+    try {
+      expect((await notifications.until((m) => m.length >= 1))[0]).toMatchObject({
+        event: 'unread',
+      });
+      expect(feed.response.status).toBe(200);
+      const stopping = Date.now();
+      await h.close();
+      expect(Date.now() - stopping).toBeLessThan(5_000);
+      // Ended without a `closed` message: the client tries again after the retry delay.
+      for (const stream of [notifications, feed]) {
+        const messages = await stream.until(() => false);
+        expect(stream.ended()).toBe(true);
+        expect(messages.some((message) => message.event === 'closed')).toBe(false);
+      }
+    } finally {
+      notifications.close();
+      feed.close();
+    }
+  }, 60_000);
+});

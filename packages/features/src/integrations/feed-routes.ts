@@ -26,7 +26,11 @@ import {
   isCarFeedEventType,
 } from '../contract/index.ts';
 import type { QueryContext } from '../platform/reads/context.ts';
-import { closeEventStream, openEventStream } from '../platform/reads/event-stream.ts';
+import {
+  closeEventStream,
+  openEventStream,
+  openStreamsOf,
+} from '../platform/reads/event-stream.ts';
 import { parseDomainEvent } from '../registry/events.ts';
 import { type ApiKeyVerifier, keyRevokedInLog } from './read-access.ts';
 
@@ -136,6 +140,7 @@ const withinAnonymousHistory = async (ctx: QueryContext, after: bigint | undefin
  * and nothing is missed or repeated.
  */
 export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerifier): void => {
+  const open = openStreamsOf(app);
   app.get(
     '/api/feed/cars',
     {
@@ -171,7 +176,7 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
       const client = request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}`;
       const release = ctx.feed.streams.take(client, reply);
 
-      const res = openEventStream(reply);
+      const res = openEventStream(reply, open);
       const keyId = request.apiKey?.id;
 
       const ended = new AbortController();

@@ -15,7 +15,11 @@ import {
   unreadMessagesOf,
 } from '../messages/index.ts';
 import type { QueryContext } from '../platform/reads/context.ts';
-import { closeEventStream, openEventStream } from '../platform/reads/event-stream.ts';
+import {
+  closeEventStream,
+  openEventStream,
+  openStreamsOf,
+} from '../platform/reads/event-stream.ts';
 import { type Viewer, viewerOf } from '../platform/reads/viewer.ts';
 import {
   type NotificationReads,
@@ -65,8 +69,11 @@ const newestFor = async (
 };
 
 /** Takes the answer over from Fastify and opens it as an event stream of messages. */
-const openNotificationStream = (reply: FastifyReply): { res: ServerResponse; send: Send } => {
-  const res = openEventStream(reply);
+const openNotificationStream = (
+  reply: FastifyReply,
+  open: Set<ServerResponse>,
+): { res: ServerResponse; send: Send } => {
+  const res = openEventStream(reply, open);
   const send: Send = (message, id) => {
     res.write(
       `${id === undefined ? '' : `id: ${id}\n`}event: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`,
@@ -225,6 +232,7 @@ const followNotifications = (options: {
 /** A member's notifications as server-sent events, from now or from a Last-Event-ID. */
 export const notificationStreamRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   const reads = notificationReads(ctx);
+  const open = openStreamsOf(app);
 
   app.get(
     '/api/notifications/stream',
@@ -255,7 +263,7 @@ export const notificationStreamRoutes = (app: ServiceApp, ctx: QueryContext): vo
       const viewer = await viewerOf(ctx.db, ctx.schema, request);
       // Without Last-Event-ID, only what comes from now on: the list has what came before.
       const from = resumePosition(request) ?? (await newestFor(ctx, reads, viewer));
-      const { res, send } = openNotificationStream(reply);
+      const { res, send } = openNotificationStream(reply, open);
       followNotifications({ ctx, reads, viewer, from, res, send, log: request.log });
     },
   );

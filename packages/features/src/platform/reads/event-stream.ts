@@ -1,12 +1,25 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * The event streams a route keeps open, ended as its app closes: a stream never ends by itself,
+ * and the server's close would wait on it while its reads fail against a closed database. A
+ * client reconnects after the stream's retry delay, to whichever process answers then.
+ */
+export const openStreamsOf = (app: Pick<FastifyInstance, 'addHook'>): Set<ServerResponse> => {
+  const open = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+  });
+  return open;
+};
 
 /**
  * Takes an answer over from Fastify and opens it as a stream of server-sent events, with the
  * headers every answer carries (the security headers the app's hooks set) and a reconnection
- * delay of 3 s.
+ * delay of 3 s; kept among `open` until it closes.
  */
-export const openEventStream = (reply: FastifyReply): ServerResponse => {
+export const openEventStream = (reply: FastifyReply, open: Set<ServerResponse>): ServerResponse => {
   const inherited = reply.getHeaders() as OutgoingHttpHeaders;
   reply.hijack();
   const res = reply.raw;
@@ -18,6 +31,8 @@ export const openEventStream = (reply: FastifyReply): ServerResponse => {
     'x-accel-buffering': 'no',
   });
   res.write('retry: 3000\n\n');
+  open.add(res);
+  res.once('close', () => open.delete(res));
   return res;
 };
 
