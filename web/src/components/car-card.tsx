@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, HStack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/features/contract';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
@@ -50,8 +50,26 @@ export function CarCard({
   const { pathname, search } = useLocation();
   const state: ResultsState = isSearch(pathname) ? { results: pathname + search } : {};
   return (
-    <Card.Root overflow="hidden" variant="outline" h="full">
-      <CarPicture src={car.image} alt={car.name} sizes={sizes} priority={priority}>
+    // One target: the See Details link covers the whole card (its ::after), and the heart sits
+    // above it. On a phone the card is a row, its picture beside the text, so a screen holds
+    // several; from `sm` the picture is on top.
+    <Card.Root
+      position="relative"
+      overflow="hidden"
+      variant="outline"
+      h="full"
+      flexDirection={{ base: 'row', sm: 'column' }}
+      _hover={{ borderColor: 'border.emphasized' }}
+    >
+      <CarPicture
+        src={car.image}
+        alt={car.name}
+        sizes={sizes}
+        priority={priority}
+        w={{ base: '40%', sm: 'full' }}
+        flexShrink={0}
+        alignSelf={{ base: 'flex-start', sm: 'stretch' }}
+      >
         {car.sold === 1 ? (
           <Badge position="absolute" top="2" left="2" colorPalette="gray">
             Sold
@@ -61,52 +79,78 @@ export function CarCard({
             Booked
           </Badge>
         ) : null}
-        <FavouriteButton car={car} size="sm" position="absolute" top="2" right="2" />
+        <FavouriteButton
+          car={car}
+          size="sm"
+          position="absolute"
+          top={{ base: '1', sm: '2' }}
+          right={{ base: '1', sm: '2' }}
+          zIndex="1"
+        />
       </CarPicture>
-      <Card.Body gap="1">
-        <Card.Title as="h3">{car.name}</Card.Title>
-        <HStack gap="3" wrap="wrap">
-          <Text fontWeight="bold" color="teal.fg">
-            {formatMoney(car.price)}
+      <Stack gap="0" flex="1" minW="0">
+        <Card.Body gap="1" p={{ base: '3', sm: '6' }}>
+          <Card.Title
+            as="h3"
+            fontSize={{ base: 'md', sm: 'lg' }}
+            lineClamp={{ base: 2, sm: 'none' }}
+          >
+            {car.name}
+          </Card.Title>
+          <HStack gap={{ base: '2', sm: '3' }} wrap="wrap">
+            <Text fontWeight="bold" color="teal.fg">
+              {formatMoney(car.price)}
+            </Text>
+            <Text textDecoration="line-through" color="fg.muted" fontSize="sm">
+              <Box as="span" srOnly>
+                Original price{' '}
+              </Box>
+              {formatMoney(car.original_price)}
+            </Text>
+            {droppedFrom(car) !== undefined ? (
+              <Badge colorPalette="green">Price dropped</Badge>
+            ) : null}
+            <DealBadge car={car} />
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            {car.location} · {formatYearsOfUse(car.use)} of use
           </Text>
-          <Text textDecoration="line-through" color="fg.muted" fontSize="sm">
-            <Box as="span" srOnly>
-              Original price{' '}
-            </Box>
-            {formatMoney(car.original_price)}
-          </Text>
-          {droppedFrom(car) !== undefined ? (
-            <Badge colorPalette="green">Price dropped</Badge>
-          ) : null}
-          <DealBadge car={car} />
-        </HStack>
-        <Text fontSize="sm" color="fg.muted">
-          {car.location} · {formatYearsOfUse(car.use)} of use
-        </Text>
-        {car.distanceKm === undefined ? null : (
-          <Text fontSize="sm" fontWeight="medium" color="teal.fg">
-            {formatDistance(car.distanceKm)}
-          </Text>
-        )}
-        {facts.length > 0 ? <Text fontSize="sm">{facts.join(' · ')}</Text> : null}
-        <HStack gap="2" justify="space-between" wrap="wrap">
-          <Text fontSize="xs" color="fg.muted">
-            {listedAgo(car.listed_at)}
-          </Text>
-          {sellerRating ? <CompactRating rating={car.seller_rating} fontSize="xs" /> : null}
-        </HStack>
-      </Card.Body>
-      <Card.Footer>
-        <Button asChild colorPalette="teal" size="sm" w="full">
-          <RouterLink to={`/car/${car._id}`} state={state}>
-            See Details
-            <Box as="span" srOnly>
-              {' '}
-              of {car.name}
-            </Box>
-          </RouterLink>
-        </Button>
-      </Card.Footer>
+          {car.distanceKm === undefined ? null : (
+            <Text fontSize="sm" fontWeight="medium" color="teal.fg">
+              {formatDistance(car.distanceKm)}
+            </Text>
+          )}
+          {facts.length > 0 ? <Text fontSize="sm">{facts.join(' · ')}</Text> : null}
+          <HStack gap="2" justify="space-between" wrap="wrap">
+            <Text fontSize="xs" color="fg.muted">
+              {listedAgo(car.listed_at)}
+            </Text>
+            {sellerRating ? <CompactRating rating={car.seller_rating} fontSize="xs" /> : null}
+          </HStack>
+        </Card.Body>
+        <Card.Footer px={{ base: '3', sm: '6' }} pb={{ base: '3', sm: '6' }}>
+          <Button
+            asChild
+            colorPalette="teal"
+            size="sm"
+            w={{ base: 'auto', sm: 'full' }}
+            variant={{ base: 'plain', sm: 'solid' }}
+            px={{ base: '0', sm: '3' }}
+            minH={{ base: 'auto', sm: '11', md: 'auto' }}
+            color={{ base: 'teal.fg', sm: 'teal.contrast' }}
+            // The link's box is the whole card: a tap anywhere on it opens the car.
+            _after={{ content: '""', position: 'absolute', inset: '0' }}
+          >
+            <RouterLink to={`/car/${car._id}`} state={state} style={{ position: 'static' }}>
+              See Details
+              <Box as="span" srOnly>
+                {' '}
+                of {car.name}
+              </Box>
+            </RouterLink>
+          </Button>
+        </Card.Footer>
+      </Stack>
     </Card.Root>
   );
 }

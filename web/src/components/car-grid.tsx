@@ -17,7 +17,8 @@ export const carCardSizes = [
   '(min-width: 64em) calc((100vw - 8.5rem) / 4)',
   '(min-width: 48em) calc((100vw - 6rem) / 3)',
   '(min-width: 30em) calc((100vw - 3.5rem) / 2)',
-  'calc(100vw - 2rem)',
+  // A phone's card is a row, its picture two fifths of it.
+  'calc((100vw - 2rem) * 0.4)',
 ].join(', ');
 
 /**

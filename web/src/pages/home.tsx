@@ -92,8 +92,8 @@ function Banner() {
   return (
     <Box
       borderRadius="2xl"
-      px={{ base: '6', md: '12' }}
-      py={{ base: '12', md: '20' }}
+      px={{ base: '5', md: '12' }}
+      py={{ base: '6', md: '20' }}
       color="white"
       bgGradient="to-br"
       gradientFrom="teal.800"
@@ -130,7 +130,7 @@ function RecommendedCars() {
   if (!isPending && (!data || data.items.length === 0)) return null;
   return (
     <Box as="section" aria-labelledby="recommended-heading" aria-busy={isPending}>
-      <Heading id="recommended-heading" as="h2" size="2xl" mb="6">
+      <Heading id="recommended-heading" as="h2" size="2xl" mb={{ base: '4', md: '6' }}>
         Recommended Cars
       </Heading>
       {data ? (
@@ -219,8 +219,9 @@ function Stats() {
 
 export default function HomePage() {
   usePageTitle('Home');
+  // Tighter on a phone, so the first screen shows a car under the banner.
   return (
-    <Stack gap="16">
+    <Stack gap={{ base: '8', md: '16' }}>
       <Banner />
       <RecommendedCars />
       <Categories />
