@@ -253,3 +253,31 @@ describe('pictures', () => {
     );
   });
 });
+
+describe('searching on a phone', () => {
+  it('takes keywords on the search page itself, keeping the other filters', async () => {
+    onAPhone();
+    stubApi({
+      'GET /api/products': json([car()], { headers: { 'X-Total-Count': '1' } }),
+      'GET /api/products/facets': {
+        total: 1,
+        estimated: false,
+        category: [],
+        make: [],
+        model: [],
+        fuel: [],
+        transmission: [],
+        price: [],
+      },
+    });
+    const { router } = renderApp('/products?make=Honda&q=civic');
+    // Below `md` only, so found by its label and typed into by events (see above).
+    const words = await screen.findByLabelText('Keywords');
+    expect(words).toHaveValue('civic');
+    fireEvent.change(words, { target: { value: ' hybrid ' } });
+    fireEvent.submit(words.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(router.state.location.search).toContain('q=hybrid'));
+    expect(router.state.location.search).toContain('make=Honda');
+    expect(router.state.location.pathname).toBe('/products');
+  });
+});

@@ -6,6 +6,7 @@ import {
   EmptyState,
   Flex,
   HStack,
+  IconButton,
   NativeSelect,
   Portal,
   Skeleton,
@@ -16,11 +17,12 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { type ReactNode, useId, useState } from 'react';
-import { LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
+import { LuSearch, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import type { CarSort } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
 import { sortLabels } from '../components/car-facts.ts';
 import { CarGrid, CarGridSkeleton } from '../components/car-grid.tsx';
+import { PlainInput } from '../components/plain-input.tsx';
 import { clearAll, FilterPanel } from './filter-panel.tsx';
 import { SaveSearchButton } from './save-search-button.tsx';
 import {
@@ -99,13 +101,16 @@ function SortSelect({
 }) {
   const id = useId();
   return (
-    <HStack gap="2">
-      <Text asChild fontSize="sm" whiteSpace="nowrap">
+    <HStack gap="2" flex={{ base: '1', sm: 'none' }} minW="0">
+      {/* On the narrowest phones the chosen order needs the room: the label is then the select's
+          own name. */}
+      <Text asChild fontSize="sm" whiteSpace="nowrap" display={{ base: 'none', sm: 'block' }}>
         <label htmlFor={id}>Sort by</label>
       </Text>
-      <NativeSelect.Root size="sm" w="auto">
+      <NativeSelect.Root size="sm" w={{ base: 'full', sm: 'auto' }}>
         <NativeSelect.Field
           id={id}
+          aria-label="Sort by"
           value={sort}
           onChange={(event) => onSort(event.currentTarget.value as CarSort)}
         >
@@ -199,7 +204,7 @@ function ResultsBar({ search, onOpenFilters }: { search: CarSearch; onOpenFilter
           </HStack>
         ) : null}
       </HStack>
-      <HStack gap="3">
+      <HStack gap="3" w={{ base: 'full', sm: 'auto' }}>
         <Button
           size="sm"
           variant="outline"
@@ -215,6 +220,44 @@ function ResultsBar({ search, onOpenFilters }: { search: CarSearch; onOpenFilter
         />
       </HStack>
     </Flex>
+  );
+}
+
+/**
+ * The keywords of the search, in reach on a phone, where the top bar's search box is in its menu:
+ * a new search's words replace the old ones, the other filters stay.
+ */
+function KeywordBox({ words, onSearch }: { words: string; onSearch: (words: string) => void }) {
+  const id = useId();
+  return (
+    <HStack
+      as="form"
+      role="search"
+      aria-label="Search these cars"
+      gap="2"
+      display={{ base: 'flex', md: 'none' }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const field = (event.target as HTMLFormElement).elements.namedItem('q');
+        onSearch(field instanceof HTMLInputElement ? field.value.trim() : '');
+      }}
+    >
+      <VisuallyHidden asChild>
+        <label htmlFor={id}>Keywords</label>
+      </VisuallyHidden>
+      <PlainInput
+        key={words}
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={words}
+        placeholder="Search make, model or place"
+        flex="1"
+      />
+      <IconButton type="submit" aria-label="Search" colorPalette="teal">
+        <LuSearch />
+      </IconButton>
+    </HStack>
   );
 }
 
@@ -343,7 +386,21 @@ export function CarSearchPage({
           {/* The cars' headings sit under this one, on a phone too, where the filters' heading
               is in the drawer. */}
           <VisuallyHidden as="h2">Results</VisuallyHidden>
-          <ResultsBar search={search} onOpenFilters={() => setDrawerOpen(true)} />
+          {/* On a phone the words, Filters and Sort stay at the top as the cars scroll. */}
+          <Stack
+            gap="3"
+            position={{ base: 'sticky', md: 'static' }}
+            top="0"
+            zIndex={{ base: 'sticky', md: 'auto' }}
+            bg="bg"
+            py={{ base: '2', md: '0' }}
+          >
+            <KeywordBox
+              words={state.filters.q ?? ''}
+              onSearch={(q) => filter({ q: q || undefined })}
+            />
+            <ResultsBar search={search} onOpenFilters={() => setDrawerOpen(true)} />
+          </Stack>
           <ActiveFilters filters={state.filters} onChange={filter} />
           <SearchResults search={search} emptyText={emptyText} />
           <Pager search={search} />
