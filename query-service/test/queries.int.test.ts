@@ -917,6 +917,12 @@ describe.each(list)('query service on $name', (backend) => {
             fresh,
           )
         ).json() as { _id: string; status: string; proposed_time?: string }[];
+        // The request still waiting for an answer comes first, though the others are newer.
+        expect(received.map((b) => b.status)).toEqual([
+          'requested',
+          ...received.slice(1).map(() => expect.not.stringMatching(/^requested$/)),
+        ]);
+        expect(received[0]?._id).toBe(ids.bookingId);
         const statusOf = new Map(received.map((b) => [b._id, b]));
         expect(statusOf.get(life.cancelledBookingId)).toMatchObject({
           status: 'cancelled',

@@ -61,7 +61,11 @@ describe('bookings tables', () => {
     stubApi({ 'GET /api/user/seller%40example.com': seller, 'GET /api/bookings': [booking] });
     renderApp('/user/bookings', { as: seller });
     const row = (await screen.findByText('Buyer Person')).closest('tr')!;
-    expect(within(row).getByText('01700000000')).toBeInTheDocument();
+    // A tap on the phone calls the buyer.
+    expect(within(row).getByRole('link', { name: '01700000000' })).toHaveAttribute(
+      'href',
+      'tel:01700000000',
+    );
     expect(within(row).getByText('Gulshan 1')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Sl No.',
@@ -71,9 +75,12 @@ describe('bookings tables', () => {
       'Meetup Location',
       'Car',
       'Proposed Time',
+      'Received',
       'Status',
       'Action',
     ]);
+    // Long ago: its date.
+    expect(within(row).getByText('Jan 1, 2026')).toBeInTheDocument();
   });
 });
 
@@ -102,6 +109,40 @@ describe('dashboard home', () => {
     expect(await within(aside).findByRole('link', { name: 'My Products' })).toBeInTheDocument();
     const reread = calls.filter((c) => c.url === '/api/user/buyer%40example.com').at(-1);
     expect(reread?.headers.get('X-Min-Position')).toBe('8');
+  });
+});
+
+describe("a seller's dashboard", () => {
+  it('leads with the booking requests waiting for an answer, and links them', async () => {
+    const seller = userRecord('Seller');
+    const answered = { ...booking, _id: 'b2', status: 'accepted' as const };
+    stubApi({
+      'GET /api/user/seller%40example.com': seller,
+      'GET /api/bookings': json([booking, { ...booking, _id: 'b3' }, answered], {
+        headers: { 'X-Total-Count': '3' },
+      }),
+    });
+    renderApp('/user', { as: seller });
+    const todo = await screen.findByRole('region', { name: 'To do' });
+    expect(todo).toHaveTextContent('2 booking requests waiting for your answer');
+    expect(within(todo).getByRole('link', { name: 'Answer them' })).toHaveAttribute(
+      'href',
+      '/user/bookings',
+    );
+  });
+
+  it('says nothing to do when every request is answered', async () => {
+    const seller = userRecord('Seller');
+    const { calls } = stubApi({
+      'GET /api/user/seller%40example.com': seller,
+      'GET /api/bookings': json([{ ...booking, status: 'declined' }], {
+        headers: { 'X-Total-Count': '1' },
+      }),
+    });
+    renderApp('/user', { as: seller });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/bookings'))).toBe(true));
+    expect(screen.queryByRole('region', { name: 'To do' })).not.toBeInTheDocument();
   });
 });
 

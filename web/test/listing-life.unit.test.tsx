@@ -245,7 +245,7 @@ describe("Seller's My Bookings: answering", () => {
       'href',
       '/car/car-b1',
     );
-    expect(within(rowOf('Buyer b1')).getByText(/2026/)).toBeInTheDocument();
+    expect(within(rowOf('Buyer b1')).getByText(/Dec 1, 2026/)).toBeInTheDocument();
     expect(within(rowOf('Buyer b2')).getByText('None')).toBeInTheDocument();
   });
 

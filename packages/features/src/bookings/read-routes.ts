@@ -1,6 +1,6 @@
 import type { BookingRow } from '@second-gear/read-model';
 import { problemAnswers, type ServiceApp } from '@second-gear/service-http';
-import type { SqlBool } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { countAll, type QueryContext } from '../platform/reads/context.ts';
 import { offsetOf, setPageHeaders } from '../platform/reads/paging.ts';
@@ -42,7 +42,7 @@ export const bookingReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
         operationId: 'listBookings',
         tags: ['bookings'],
         summary:
-          "A seller's bookings received, or with type=buyer a buyer's purchases, newest first (own, or an admin)",
+          "A seller's bookings received (requests waiting for an answer first), or with type=buyer a buyer's purchases, newest first (own, or an admin)",
         querystring: BookingsQuery,
         response: { 200: z.array(BookingRecord), ...problemAnswers(400, 401, 403) },
         security: [{ bearer: [] }],
@@ -76,6 +76,10 @@ export const bookingReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
                   .whereRef('reviews.id', '=', 'bookings.id'),
               )
               .as('reviewed'),
+          )
+          // A seller's requests still waiting for an answer come first: their work queue.
+          .$if(party === 'seller', (q) =>
+            q.orderBy(sql<number>`case when bookings.status = 'requested' then 0 else 1 end`),
           )
           .orderBy('position', 'desc')
           .limit(paging.limit)

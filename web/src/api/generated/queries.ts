@@ -242,7 +242,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A seller's bookings received, or with type=buyer a buyer's purchases, newest first (own, or an admin) */
+        /** A seller's bookings received (requests waiting for an answer first), or with type=buyer a buyer's purchases, newest first (own, or an admin) */
         get: operations["listBookings"];
         put?: never;
         post?: never;

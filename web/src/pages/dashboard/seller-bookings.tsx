@@ -16,6 +16,7 @@ import {
 } from '../../components/booking-status.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
+import { formatAgo } from '../../components/dates.ts';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Pager } from '../../components/pager.tsx';
 import { useCommand } from '../../components/use-command.ts';
@@ -122,7 +123,12 @@ export default function SellerBookingsPage() {
           { header: 'Buyer Email', wraps: true, cell: (booking) => booking.buyer_email },
           {
             header: 'Phone',
-            cell: (booking) => booking.buyer_phone,
+            // A tap calls the buyer on a phone.
+            cell: (booking) => (
+              <Link href={`tel:${booking.buyer_phone.replace(/[^\d+]/g, '')}`} colorPalette="teal">
+                {booking.buyer_phone}
+              </Link>
+            ),
             cellProps: { whiteSpace: 'nowrap' },
           },
           { header: 'Meetup Location', wraps: true, cell: (booking) => booking.meetup },
@@ -139,6 +145,11 @@ export default function SellerBookingsPage() {
             header: 'Proposed Time',
             wraps: true,
             cell: (booking) => <ProposedTime booking={booking} />,
+          },
+          {
+            header: 'Received',
+            cell: (booking) => formatAgo(booking.booked_at),
+            cellProps: { whiteSpace: 'nowrap' },
           },
           { header: 'Status', cell: (booking) => <BookingStatusBadge status={booking.status} /> },
           {
