@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu, Portal } from '@chakra-ui/react';
+import { Avatar, Button, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useUserRecord } from '../auth/use-user-record.ts';
@@ -15,14 +15,11 @@ export default function AccountMenu() {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          px="1"
-          borderRadius="full"
-          aria-label={`Account menu for ${name}`}
-        >
-          <Avatar.Root size="sm">
+        <Button variant="ghost" size="sm" px="1" borderRadius="full">
+          {/* Named by words read out, not an aria-label: the initials on show are no words of a
+              name, and a label would have to contain them. */}
+          <VisuallyHidden>Account menu for {name}</VisuallyHidden>
+          <Avatar.Root size="sm" aria-hidden="true">
             <Avatar.Fallback name={name} />
             {photoURL ? <Avatar.Image src={photoURL} alt="" /> : null}
           </Avatar.Root>
