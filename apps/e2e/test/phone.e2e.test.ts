@@ -4,7 +4,17 @@
 import { demoAccounts } from '@second-gear/all-in-one';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseUrl, logIn, opened, see, useBrowser } from './harness.ts';
+import {
+  baseUrl,
+  carPicture,
+  createAccount,
+  fillCarIdentity,
+  logIn,
+  opened,
+  see,
+  toast,
+  useBrowser,
+} from './harness.ts';
 
 const browser = useBrowser();
 const phone = { width: 390, height: 844 };
@@ -173,6 +183,77 @@ describe('On a phone', () => {
     expect(await pictures.nth(0).getAttribute('loading')).toBe('eager');
     expect(await pictures.nth(1).getAttribute('loading')).toBe('lazy');
     expect(await overflow(page)).toBe(0);
+  });
+});
+
+describe('Journeys on a phone', () => {
+  test('a visitor finds cars by keyword from All Cars, sees more than two a screen, taps one and sees its price, specs and Book Now at once', async () => {
+    const { page } = browser;
+    await page.setViewportSize(phone);
+    await page.goto('/products');
+    // The words are on the page itself, not behind the menu.
+    const words = page.getByRole('search', { name: 'Search these cars' }).getByLabel('Keywords');
+    await words.fill('2017');
+    await words.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === '2017');
+    const cards = page.getByRole('main').getByRole('heading', { level: 3 });
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(2);
+    // A card and the gap to the next take at most a 2.5th of the screen's height.
+    const first = await cards.nth(0).boundingBox();
+    const second = await cards.nth(1).boundingBox();
+    expect((second?.y ?? 0) - (first?.y ?? 0)).toBeLessThanOrEqual(phone.height / 2.5);
+    expect(await overflow(page)).toBe(0);
+
+    // The whole card is the target: a tap on its picture opens the car.
+    const name = (await cards.nth(0).textContent()) ?? '';
+    const picture = await page.getByRole('main').getByRole('img', { name }).first().boundingBox();
+    await page.mouse.click(
+      (picture?.x ?? 0) + (picture?.width ?? 0) / 2,
+      (picture?.y ?? 0) + (picture?.height ?? 0) / 2,
+    );
+    await page.waitForURL('**/car/*');
+    await see(page.getByRole('heading', { level: 1, name }));
+    const inFirstScreen = async (locator: Locator) => {
+      const box = await (await see(locator)).boundingBox();
+      return (box?.y ?? phone.height) + (box?.height ?? 0) <= phone.height;
+    };
+    expect(await inFirstScreen(page.getByText('Sale Price:', { exact: true }))).toBe(true);
+    expect(await inFirstScreen(page.getByRole('term').first())).toBe(true);
+    const bar = page.getByRole('region', { name: 'Price and actions' });
+    expect(await inFirstScreen(bar.getByRole('button', { name: 'Book Now' }))).toBe(true);
+    await see(page.getByRole('link', { name: 'Back to results' }));
+  });
+
+  test('a seller lists a car from a phone with its make, model, year and mileage', async () => {
+    const { page } = browser;
+    await page.setViewportSize(phone);
+    const seller = await createAccount('seller', 'Pia Phone', 'Seller');
+    const car = { make: 'Mazda', model: 'CX-5', year: '2019', mileage: '58,000' };
+    await logIn(page, seller.account);
+    await page.goto('/user/products');
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    const dialog = await opened(page.getByRole('dialog', { name: 'Add Product' }));
+    // The action is in reach before anything is scrolled.
+    const add = dialog.getByRole('button', { name: 'Add Product' });
+    const box = await add.boundingBox();
+    expect((box?.y ?? phone.height) + (box?.height ?? 0)).toBeLessThanOrEqual(phone.height);
+    await fillCarIdentity(dialog, car);
+    const name = `Mazda CX-5 2019`;
+    expect(await dialog.getByLabel('Car Name').inputValue()).toBe(name);
+    await dialog.getByLabel('Category').selectOption('SUV');
+    await dialog.getByLabel('Picture').setInputFiles({
+      name: 'cx5.png',
+      mimeType: 'image/png',
+      buffer: carPicture(),
+    });
+    await dialog.getByLabel('Original Price').fill('32000');
+    await dialog.getByLabel('Sell Price').fill('21500');
+    await dialog.getByLabel('Location').fill('Kiel');
+    await dialog.getByLabel('Years of Use').fill('5');
+    await add.click();
+    await toast(page, 'Product added Successfully!');
+    await dialog.waitFor({ state: 'hidden' });
+    await see(page.getByText(name).first());
   });
 });
 
