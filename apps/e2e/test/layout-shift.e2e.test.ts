@@ -78,6 +78,11 @@ function cumulativeLayoutShift(shifts: Shift[]): number {
   return largest;
 }
 
+/** The requests held back by `slowDown` and not yet let through. */
+let held = 0;
+/** The page's requests under way, but for its event streams, which never end. */
+const inFlight = new Set<unknown>();
+
 /** A slow phone connection for the page, with the API and the pictures later still. */
 async function slowDown(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
@@ -89,9 +94,20 @@ async function slowDown(page: Page): Promise<CDPSession> {
     uploadThroughput: (1024 * 1024) / 8,
   });
   const late = (ms: number) => async (route: Parameters<Parameters<Page['route']>[1]>[0]) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue().catch(() => undefined); // the page may have moved on
+    held++;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue().catch(() => undefined); // the page may have moved on
+    } finally {
+      held--;
+    }
   };
+  inFlight.clear();
+  page.on('request', (request) => {
+    if (!request.url().includes('/stream')) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   await page.route(`${baseUrl}/api/**`, late(API_DELAY));
   await page.route(`${baseUrl}/images/**`, late(PICTURE_DELAY));
   await page.addInitScript(recordShifts);
@@ -103,8 +119,19 @@ async function shiftOf(page: Page, path: string, ready: (page: Page) => Promise<
   await page.goto(path);
   await ready(page);
   await page.waitForLoadState('load');
-  // The late pictures, and anything a late answer would still move.
-  await page.waitForTimeout(PICTURE_DELAY + 1_000);
+  // Every late answer and picture let through and arrived whole, and the page painted with them.
+  await expect.poll(() => held + inFlight.size, { interval: 100 }).toBe(0);
+  await page.evaluate(
+    () =>
+      new Promise((settled) => {
+        const pictures = Array.from(document.images).filter(
+          (image) => !image.complete && image.loading !== 'lazy',
+        );
+        Promise.all(pictures.map((image) => image.decode().catch(() => undefined))).then(() =>
+          requestAnimationFrame(() => requestAnimationFrame(settled)),
+        );
+      }),
+  );
   const shifts = await page.evaluate(() => window.__shifts ?? []);
   // A picture the browser gave up on; one still waiting to near the screen is not broken.
   const broken = await page.evaluate(() =>
