@@ -14,6 +14,46 @@ export const droppedFrom = ({
 }: Pick<CarRecord, 'price' | 'previous_price'>): number | undefined =>
   previous_price !== undefined && previous_price > price ? previous_price : undefined;
 
+/** What a card says of its car: name, prices, place, distance, key facts, age and rating. */
+function CardFacts({ car, sellerRating }: { car: CarRecord; sellerRating: boolean }) {
+  const facts = keyFacts(car);
+  return (
+    <Card.Body gap="1" p={{ base: '3', sm: '6' }}>
+      <Card.Title as="h3" fontSize={{ base: 'md', sm: 'lg' }} lineClamp={{ base: 2, sm: 'none' }}>
+        {car.name}
+      </Card.Title>
+      <HStack gap={{ base: '2', sm: '3' }} wrap="wrap">
+        <Text fontWeight="bold" color="teal.fg">
+          {formatMoney(car.price)}
+        </Text>
+        <Text textDecoration="line-through" color="fg.muted" fontSize="sm">
+          <Box as="span" srOnly>
+            Original price{' '}
+          </Box>
+          {formatMoney(car.original_price)}
+        </Text>
+        {droppedFrom(car) !== undefined ? <Badge colorPalette="green">Price dropped</Badge> : null}
+        <DealBadge car={car} />
+      </HStack>
+      <Text fontSize="sm" color="fg.muted">
+        {car.location} · {formatYearsOfUse(car.use)} of use
+      </Text>
+      {car.distanceKm === undefined ? null : (
+        <Text fontSize="sm" fontWeight="medium" color="teal.fg">
+          {formatDistance(car.distanceKm)}
+        </Text>
+      )}
+      {facts.length > 0 ? <Text fontSize="sm">{facts.join(' · ')}</Text> : null}
+      <HStack gap="2" justify="space-between" wrap="wrap">
+        <Text fontSize="xs" color="fg.muted">
+          {listedAgo(car.listed_at)}
+        </Text>
+        {sellerRating ? <CompactRating rating={car.seller_rating} fontSize="xs" /> : null}
+      </HStack>
+    </Card.Body>
+  );
+}
+
 /** What a car's link carries from a search: the search's address, for "Back to results". */
 export interface ResultsState {
   results?: string;
@@ -46,7 +86,6 @@ export function CarCard({
   sizes: string;
   sellerRating?: boolean;
 }) {
-  const facts = keyFacts(car);
   const { pathname, search } = useLocation();
   const state: ResultsState = isSearch(pathname) ? { results: pathname + search } : {};
   return (
@@ -89,45 +128,7 @@ export function CarCard({
         />
       </CarPicture>
       <Stack gap="0" flex="1" minW="0">
-        <Card.Body gap="1" p={{ base: '3', sm: '6' }}>
-          <Card.Title
-            as="h3"
-            fontSize={{ base: 'md', sm: 'lg' }}
-            lineClamp={{ base: 2, sm: 'none' }}
-          >
-            {car.name}
-          </Card.Title>
-          <HStack gap={{ base: '2', sm: '3' }} wrap="wrap">
-            <Text fontWeight="bold" color="teal.fg">
-              {formatMoney(car.price)}
-            </Text>
-            <Text textDecoration="line-through" color="fg.muted" fontSize="sm">
-              <Box as="span" srOnly>
-                Original price{' '}
-              </Box>
-              {formatMoney(car.original_price)}
-            </Text>
-            {droppedFrom(car) !== undefined ? (
-              <Badge colorPalette="green">Price dropped</Badge>
-            ) : null}
-            <DealBadge car={car} />
-          </HStack>
-          <Text fontSize="sm" color="fg.muted">
-            {car.location} · {formatYearsOfUse(car.use)} of use
-          </Text>
-          {car.distanceKm === undefined ? null : (
-            <Text fontSize="sm" fontWeight="medium" color="teal.fg">
-              {formatDistance(car.distanceKm)}
-            </Text>
-          )}
-          {facts.length > 0 ? <Text fontSize="sm">{facts.join(' · ')}</Text> : null}
-          <HStack gap="2" justify="space-between" wrap="wrap">
-            <Text fontSize="xs" color="fg.muted">
-              {listedAgo(car.listed_at)}
-            </Text>
-            {sellerRating ? <CompactRating rating={car.seller_rating} fontSize="xs" /> : null}
-          </HStack>
-        </Card.Body>
+        <CardFacts car={car} sellerRating={sellerRating} />
         <Card.Footer px={{ base: '3', sm: '6' }} pb={{ base: '3', sm: '6' }}>
           <Button
             asChild
