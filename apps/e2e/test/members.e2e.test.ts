@@ -49,8 +49,10 @@ describe('Members', () => {
     await see(bell(page, 0));
     await page.goto(`/car/${id}`);
     await see(page.getByRole('heading', { level: 1, name }));
-    await page.getByRole('button', { name: 'Save to favourites' }).click();
-    const heart = await see(page.getByRole('button', { name: 'Remove from favourites' }));
+    // The car's own heart, beside its name: the similar cars below have theirs.
+    const car = page.getByRole('region', { name });
+    await car.getByRole('button', { name: 'Save to favourites' }).click();
+    const heart = await see(car.getByRole('button', { name: 'Remove from favourites' }));
     expect(await heart.getAttribute('aria-pressed')).toBe('true');
     await openDashboard(page, 'Favourites');
     await see(page.getByRole('heading', { level: 1, name: 'Favourites' }));
