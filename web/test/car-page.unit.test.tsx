@@ -6,7 +6,7 @@ import type { BookingRecord, CarRecord } from '@second-gear/features/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { carRecord, json, noFacets, renderApp, stubApi, userRecord } from './harness.tsx';
+import { carRecord, json, noFacets, onAPhone, renderApp, stubApi, userRecord } from './harness.tsx';
 
 const buyer = userRecord('Buyer');
 const seller = userRecord('Seller', { email: 'seller@example.com', name: 'Seller Person' });
@@ -203,16 +203,7 @@ describe("a car's page", () => {
 
 describe("a car's page on a phone", () => {
   it('keeps the price, the heart, Message and Book Now in a bar at the foot of the screen', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    onAPhone();
     stubApi(carPage());
     const user = userEvent.setup();
     renderApp('/car/car-1');

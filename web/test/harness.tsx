@@ -250,3 +250,17 @@ export async function typeCarIdentity(
     if (value !== undefined) await user.type(within(dialog).getByLabelText(label), value);
   }
 }
+
+/** A phone's screen, for the app's own media queries: below `md`, none of the wider ones. */
+export function onAPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}

@@ -15,6 +15,7 @@ import {
   fakeAuthService,
   fakeToken,
   json,
+  onAPhone,
   renderApp,
   sessionUser,
   stubApi,
@@ -23,20 +24,6 @@ import {
 
 // jsdom applies every media rule of the styles, so what is shown only below a breakpoint counts
 // as hidden (and nameless) here: such elements are found by their label.
-
-/** A phone's screen, for the app's own media queries: below `md`, none of the wider ones. */
-function onAPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 const seller = userRecord('Seller');
 const buyer = userRecord('Buyer');
