@@ -59,6 +59,18 @@ interface Version {
   current: string | undefined;
 }
 
+/**
+ * The version answers are kept at, for whatever else keeps things made from the read model
+ * (the server-rendered pages): undefined while unknown (a commit was heard and the version is
+ * being read again), when nothing may be kept.
+ */
+export type ReadModelVersion = () => string | undefined;
+
+const versions = new WeakMap<object, ReadModelVersion>();
+
+/** The version a query service keeps its answers at; undefined when it keeps none. */
+export const readModelVersionOf = (app: object): ReadModelVersion | undefined => versions.get(app);
+
 const cacheOutcomes = (metrics: Registry): Outcomes => {
   const outcomes = counterIn(metrics, {
     name: 'second_gear_answer_cache_requests_total',
@@ -248,6 +260,7 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
   });
   const outcomes = cacheOutcomes(options.metrics);
   const version = followVersion(app, options, kept);
+  versions.set(app, () => version.current);
   const stamps = new WeakMap<FastifyRequest, Stamp>();
   answerEarly(app, version, kept, outcomes, stamps);
   keepAnswers(app, version, kept, outcomes, stamps);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -11,10 +12,20 @@ import {
   sendProblem,
 } from '@second-gear/service-http';
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import {
+  encodingFor,
+  type KeptPage,
+  namesTag,
+  type PageAnswer,
+  type PageVersion,
+  pageKeep,
+} from './kept-pages.ts';
 import {
   colorModeScript,
   genericMeta,
@@ -103,8 +114,17 @@ export interface WebAppOptions {
   readQuery?: QueryTransport;
   /** How long a page waits for its server rendering before the shell is sent instead (1.5 s). */
   renderTimeoutMs?: number;
-  /** How many pages may be rendering at once; beyond it, pages go as the shell (16). */
+  /**
+   * How many pages may be rendering at once; beyond it, a page goes as kept last, or as the
+   * shell (16).
+   */
   maxRenders?: number;
+  /**
+   * The version of the read model the pages are read from; with it, a visitor's rendered page
+   * is kept (with its compressed copies and an ETag) until the version moves. Absent, every
+   * page is rendered for its request.
+   */
+  pageVersion?: PageVersion;
   /** The load balancers whose X-Forwarded-Proto/-Host name the request's origin, if any. */
   trustedProxies?: string[];
 }
@@ -169,13 +189,14 @@ const serviceRoutes = (
   }
 };
 
-/** The head of the page a request asks for, and its status. */
+/** The head of the page at `url` (path and query), and its status. */
 const headOf = async (
-  request: FastifyRequest,
+  url: string,
+  log: FastifyBaseLogger,
   readPage: PageReaders | undefined,
   carReadTimeoutMs: number,
 ): Promise<{ status: number; meta: PageMeta }> => {
-  const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
+  const [path = '/', search = ''] = url.split(/\?(.*)/s, 2);
   const route = routeOf(path);
   if (route.page !== 'car' && route.page !== 'seller')
     return { status: 200, meta: metaOf(route, search) };
@@ -189,12 +210,45 @@ const headOf = async (
       return { status: 404, meta: genericMeta(false) };
     return { status: 200, meta: metaOf(route, search, found) };
   } catch (error) {
-    request.log.warn(
+    log.warn(
       { err: error, [`${route.page}Id`]: route.id },
       `${route.page} page answered without its ${route.page}`,
     );
     return { status: 200, meta: genericMeta(true) };
   }
+};
+
+/**
+ * Whether a request is a signed-in member's (it carries their credentials or cookies): their
+ * pages are rendered for them alone, never answered from or into the pages kept for visitors.
+ */
+const personal = (request: FastifyRequest): boolean =>
+  request.headers.authorization !== undefined || request.headers.cookie !== undefined;
+
+/** A short name of the build, from its index.html (whose script names are hashed). */
+const buildTag = (template: string) =>
+  createHash('sha256').update(template).digest('base64url').slice(0, 12);
+
+/** A page made for this request, compressed as it is sent. */
+const sendPage = (reply: FastifyReply, answer: PageAnswer, personalPage: boolean) => {
+  reply
+    .code(answer.status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', personalPage ? 'private, no-cache' : 'no-cache');
+  return answer.keepable ? reply.compress(answer.html) : reply.send(answer.html);
+};
+
+/** A kept page: 304 to a browser that has it, else the copy in the encoding it takes best. */
+const sendKept = (request: FastifyRequest, reply: FastifyReply, page: KeptPage) => {
+  // The same for every visitor: any cache may keep it, and asks again before using it.
+  reply
+    .header('etag', page.etag)
+    .header('cache-control', 'public, no-cache')
+    .header('vary', 'accept-encoding');
+  if (namesTag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type('text/html; charset=utf-8').send(page.encodings[encoding]);
 };
 
 /** The build's files, and every other path as a page (rendered here when it can be). */
@@ -208,6 +262,7 @@ const pageRoutes = async (
     readQuery,
     renderTimeoutMs = 1500,
     maxRenders = 16,
+    pageVersion,
   }: WebAppOptions,
 ): Promise<void> => {
   // Pages rendered here are compressed as they are sent; the build's files come compressed.
@@ -226,12 +281,43 @@ const pageRoutes = async (
     },
   });
 
-  const page = htmlTemplate(readFileSync(resolve(root, 'index.html'), 'utf8'));
+  const template = readFileSync(resolve(root, 'index.html'), 'utf8');
+  const page = htmlTemplate(template);
   const renderPage =
     readQuery === undefined || page.withRoot === undefined
       ? undefined
       : await loadPageRenderer(root, readQuery, app.log);
+  const keep =
+    renderPage === undefined || pageVersion === undefined
+      ? undefined
+      : pageKeep({ version: pageVersion, build: buildTag(template) });
   let rendersInFlight = 0;
+
+  /** The page at `url`, rendered with its content when `render` (else the shell). */
+  const answerOf = async (
+    url: string,
+    log: FastifyBaseLogger,
+    render: boolean,
+  ): Promise<PageAnswer> => {
+    if (render) rendersInFlight += 1;
+    const [{ status, meta }, rendered] = await Promise.all([
+      headOf(url, log, readPage, carReadTimeoutMs),
+      render && renderPage !== undefined
+        ? renderWithin(renderPage, url, renderTimeoutMs, log).finally(() => {
+            rendersInFlight -= 1;
+          })
+        : undefined,
+    ]);
+    const head = `${colorModeScript.element}${headTags(meta, publicUrl)}`;
+    // A car that is not there gets the app, whose own not-found page shows.
+    if (rendered === undefined || status === 404 || page.withRoot === undefined) {
+      return { status, html: `${page.before}${head}${page.after}`, keepable: false };
+    }
+    return { status, html: `${page.before}${head}${page.withRoot(rendered)}`, keepable: true };
+  };
+
+  /** Whether another page may start rendering now. */
+  const mayRender = () => renderPage !== undefined && rendersInFlight < maxRenders;
 
   // Every other path is a page of the client-side router (a route of its own, so that its answer
   // can be compressed); the app shows its own 404 for paths it does not know.
@@ -239,25 +325,25 @@ const pageRoutes = async (
     const path = request.url.split('?', 1)[0] ?? '/';
     // A missing asset is a real 404.
     if (path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
-    // A HEAD gets the head alone; beyond `maxRenders` at once, pages go as the shell.
-    const rendering =
-      renderPage !== undefined && request.method === 'GET' && rendersInFlight < maxRenders;
-    if (rendering) rendersInFlight += 1;
-    const [{ status, meta }, rendered] = await Promise.all([
-      headOf(request, readPage, carReadTimeoutMs),
-      rendering
-        ? renderWithin(renderPage, request.url, renderTimeoutMs, request.log).finally(() => {
-            rendersInFlight -= 1;
-          })
-        : undefined,
-    ]);
-    const head = `${colorModeScript.element}${headTags(meta, publicUrl)}`;
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    // A car that is not there gets the app, whose own not-found page shows.
-    if (rendered === undefined || status === 404 || page.withRoot === undefined) {
-      return reply.send(`${page.before}${head}${page.after}`);
+    const at = keep !== undefined && !personal(request) ? await keep.version() : undefined;
+    if (keep === undefined || at === undefined) {
+      // A HEAD gets the head alone; beyond `maxRenders` at once, pages go as the shell.
+      const render = request.method === 'GET' && mayRender();
+      return sendPage(reply, await answerOf(request.url, request.log, render), personal(request));
     }
-    return reply.compress(`${page.before}${head}${page.withRoot(rendered)}`);
+    const kept = keep.current(request.url, at);
+    if (kept !== undefined) return sendKept(request, reply, kept);
+    if (request.method !== 'GET')
+      return sendPage(reply, await answerOf(request.url, request.log, false), false);
+    // While this page renders at this version, or when no other may render, the page kept last
+    // is sent; a visitor with none waits for the rendering under way.
+    const under = keep.rendering(request.url, at);
+    const last = keep.last(request.url);
+    if (last !== undefined && (under !== undefined || !mayRender()))
+      return sendKept(request, reply, last);
+    const { answer, kept: fresh } = await (under ??
+      keep.render(request.url, at, () => answerOf(request.url, request.log, mayRender())));
+    return fresh === undefined ? sendPage(reply, answer, false) : sendKept(request, reply, fresh);
   });
 
   app.setNotFoundHandler(async (request, reply) => {
