@@ -30,7 +30,7 @@ import {
   subscriptionsReadiness,
   watchSubscriptions,
 } from '@second-gear/projection-service';
-import { buildQueryService } from '@second-gear/query-service';
+import { buildQueryService, readModelVersionOf } from '@second-gear/query-service';
 import {
   createMetricsRegistry,
   DATA_ANSWER_HEADERS,
@@ -383,6 +383,8 @@ const startWeb = async (
     // A page's car and its content are read from the query service in process.
     readPage: pageReadersOver((path, signal) => injectedFetch(query)(path, { signal })),
     readQuery: injectedFetch(query),
+    // Visitors' pages are kept at the version the query service keeps its answers at.
+    pageVersion: readModelVersionOf(query),
     ...(options.carReadTimeoutMs === undefined
       ? {}
       : { carReadTimeoutMs: options.carReadTimeoutMs }),

@@ -3,6 +3,7 @@ import { gatewaySettings, hostRule, loadEnvOrExit, reportFailuresOf } from '@sec
 import { refusedHost } from '@second-gear/service-http';
 import { pageReadersOver } from './page-head.ts';
 import { buildProxy } from './proxy.ts';
+import { queryVersionOver } from './query-version.ts';
 import { targetFor } from './routes.ts';
 import { buildWebApp } from './web-app.ts';
 
@@ -44,6 +45,8 @@ const web = await buildWebApp({
     return { status: answer.status, json: () => answer.json() };
   }),
   readQuery,
+  // Visitors' pages are kept at the query service's version, read as each page is asked for.
+  pageVersion: queryVersionOver(readQuery),
 });
 await web.ready();
 

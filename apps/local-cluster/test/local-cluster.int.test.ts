@@ -275,6 +275,14 @@ describe.skipIf(!reachable)(
       });
       expect(listed.status).toBe(201);
       const carId = String(listed.answer.insertedId);
+      // Its page, rendered once for visitors and kept by the gateway until a write changes it.
+      expect((await call('GET', `/api/product/${carId}`, sellerToken)).status).toBe(200);
+      const carPage = `${cluster.url}/car/${carId}`;
+      const rendered = await fetch(carPage);
+      const etag = rendered.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^W\/"page\./);
+      expect(await rendered.text()).toContain('"booked":0');
+      expect((await fetch(carPage, { headers: { 'if-none-match': etag } })).status).toBe(304);
 
       const booked = await call('POST', '/api/booking', buyerToken, {
         product_id: carId,
@@ -286,6 +294,9 @@ describe.skipIf(!reachable)(
       const car = await call('GET', `/api/product/${carId}`, buyerToken);
       expect(car.headers.get('x-position-reached')).toBe('true');
       expect(car.answer).toMatchObject({ _id: carId, booked: 1, seller_name: 'Sol' });
+      const rebooked = await fetch(carPage, { headers: { 'if-none-match': etag } });
+      expect(rebooked.status).toBe(200);
+      expect(await rebooked.text()).toContain('"booked":1');
 
       const purchases = await fetch(
         `${cluster.url}/api/bookings?email=${encodeURIComponent(buyer.email)}&type=buyer`,
