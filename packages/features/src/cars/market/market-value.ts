@@ -91,7 +91,9 @@ const quartiles = (column: string) =>
  * first brought to the same age and mileage by the make and model's fit (`q`, or `qy` for a
  * car that does not say its mileage: its age alone), so its quartiles are those of prices of
  * one car; `valueAt` brings them back to a car's own. Each market car is spread over the cells
- * it is comparable with, so every widening is one grouping by equality.
+ * it is comparable with, so every widening is one grouping by equality. Every step is
+ * materialized, computed once: a table that grew since its statistics were taken (a read model
+ * catching up) makes the planner expect one row, and run an inlined step again for every car.
  */
 const valuesOf = sql`
   ${fitOf},
@@ -118,7 +120,7 @@ const valuesOf = sql`
     from by_years where (mk, md, year) in (select mk, md, year from cells)
     group by mk, md, year, level
   ),
-  valued as (
+  valued as materialized (
     select c.mk, c.md, c.year, c.band, coalesce(f.b_year, 0) as b_year,
       coalesce(f.b_km, 0) as b_km, w.n, w.p
     from cells c
