@@ -22,7 +22,7 @@ const pages: [page: string, chunks: string[]][] = [
   ['Home', ['src/pages/home.tsx']],
   ['All Cars', ['src/pages/all-cars.tsx']],
   ['Category', ['src/pages/category-cars.tsx']],
-  ['Car detail', ['src/pages/car-detail.tsx']],
+  ['Car detail', ['src/pages/car/car-page.tsx']],
   ['Seller profile', ['src/pages/seller-profile.tsx']],
   ['Blog', ['src/pages/blog.tsx']],
   ['Login', ['src/pages/login.tsx']],
