@@ -2,6 +2,7 @@ import { EVENTS_PER_CAR } from './dataset.ts';
 import type { Machine } from './machine.ts';
 import type { MarketRun } from './market-bench.ts';
 import type { Part } from './options.ts';
+import { PAGE_LOAD } from './page-loads.ts';
 import type { ReadModelResult, ReadRun } from './read-model-bench.ts';
 import type { PartResult, Results } from './results.ts';
 import type { Summary } from './stats.ts';
@@ -478,8 +479,39 @@ const webSection = (result: Results['web']) => {
     'Performance scores on this machine move from run to run (hence the medians): the CPU slowdown',
     'is applied on top of a shared 2-core machine, at times busy with other work (the load average',
     'above says how busy).',
+    ...pageLoadLines(data),
   );
   return lines;
+};
+
+/** The pages under load, each row against the bare Fastify route measured right before it. */
+const pageLoadLines = (data: WebResult) => {
+  const runs = data.pageLoads ?? [];
+  if (runs.length === 0) return [];
+  return [
+    '',
+    `**Pages under load.** autocannon, ${PAGE_LOAD.connections} connections, each row for the same time`,
+    'after a bare Fastify route (in its own process) answering `{"hello":"world"}`, asking as a',
+    'browser does (`Accept-Encoding: gzip, deflate, br`). The all-in-one runs as `npm start` does, with',
+    'its demo data: **kept** as deployed (pages and answers kept between commits), **rendered** with',
+    'nothing kept (every page rendered, every answer read). The gateway is the distributed',
+    `deployment (\`startLocalCluster\`: projections, command, query and gateway, one process each, on`,
+    'PostgreSQL) over a generated marketplace of 1,000 cars, all on the same two cores as the load.',
+    '',
+    table(
+      ['Deployment', 'Cache', 'Row', 'Req/s', 'p50 ms', 'p99 ms', 'Bare req/s', 'Of bare'],
+      runs.map((run) => [
+        run.deployment,
+        run.cache,
+        run.row,
+        int(run.result.requestsPerSecond),
+        ms(run.result.p50),
+        ms(run.result.p99),
+        int(run.bare.requestsPerSecond),
+        `${(run.ofBare * 100).toFixed(1)} %`,
+      ]),
+    ),
+  ];
 };
 
 const backendLabel: Record<Backend, string> = {
@@ -666,6 +698,12 @@ const headline = (results: Results) => {
     rows.push([`Initial JS, ${js.page}`, `${kB(js.gzipBytes)} gzip`]);
   }
   const web = results.web?.data;
+  for (const run of web?.pageLoads ?? []) {
+    rows.push([
+      `Pages, ${run.deployment}, ${run.cache}, ${run.row}`,
+      `${int(run.result.requestsPerSecond)} req/s, p99 ${ms(run.result.p99)} ms (${(run.ofBare * 100).toFixed(1)} % of bare Fastify)`,
+    ]);
+  }
   for (const { page, formFactor, median } of web?.lighthouse ?? []) {
     rows.push([
       `Lighthouse, ${page} (${formFactor})`,

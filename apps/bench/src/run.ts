@@ -201,7 +201,14 @@ try {
   }
   if (options.parts.includes('web')) {
     await attempt('web', async () => {
-      await save(await measurePart('web', machine, () => benchWeb({ say })));
+      await save(
+        await measurePart('web', machine, () =>
+          benchWeb({
+            say,
+            ...(options.quick ? { runs: 1, loadSeconds: 2 } : {}),
+          }),
+        ),
+      );
     });
   }
 } finally {
