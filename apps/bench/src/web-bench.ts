@@ -10,6 +10,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { type LighthousePage, type LighthouseSample, summarizeRuns } from './lighthouse-runs.ts';
+import { measurePageLoads, PAGE_LOAD, type PageLoadRun } from './page-loads.ts';
 import { spawnServer } from './spawn-server.ts';
 
 interface ManifestChunk {
@@ -38,6 +39,8 @@ export interface WebResult {
   /** How many times each page ran in each form factor. */
   lighthouseRuns: number;
   lighthouse: LighthousePage[];
+  /** Pages and kept answers under load, on the all-in-one and the distributed gateway. */
+  pageLoads?: PageLoadRun[];
 }
 
 export type ChromiumSource = 'debian' | 'sparticuz' | 'CHROME_PATH';
@@ -45,7 +48,7 @@ export type ChromiumSource = 'debian' | 'sparticuz' | 'CHROME_PATH';
 const PAGES = [
   { page: 'Home', route: 'src/pages/home.tsx' },
   { page: 'Search', route: 'src/pages/all-cars.tsx' },
-  { page: 'Car detail', route: 'src/pages/car-detail.tsx' },
+  { page: 'Car detail', route: 'src/pages/car/car-page.tsx' },
 ] as const;
 
 /** How many times Lighthouse measures each page in each form factor; the report gives medians. */
@@ -139,6 +142,8 @@ const sampleOf = (lhr: LighthouseResult): LighthouseSample => {
 export const benchWeb = async (options: {
   say: (line: string) => void;
   runs?: number;
+  /** How long each page-load row lasts (PAGE_LOAD's 5 s). */
+  loadSeconds?: number;
 }): Promise<WebResult> => {
   const rounds = options.runs ?? LIGHTHOUSE_RUNS;
   const dist = await webBuilt();
@@ -213,7 +218,17 @@ export const benchWeb = async (options: {
         `  Lighthouse ${page} (${formFactor}), medians of ${rounds}: performance ${median.performance}, accessibility ${median.accessibility}, best practices ${median.bestPractices}, SEO ${median.seo}`,
       );
     }
+    // Lighthouse's server stops before the page loads start theirs: one server at a time.
+    chrome.kill();
+    chrome = undefined;
+    await server.stop();
+    server = undefined;
+    const pageLoads = await measurePageLoads({
+      durationSeconds: options.loadSeconds ?? PAGE_LOAD.durationSeconds,
+      say: options.say,
+    });
     return {
+      pageLoads,
       servedEncoding,
       lighthouseVersion,
       chromium,
