@@ -1,8 +1,13 @@
 import { TOTAL_COUNT_HEADER, TOTAL_ESTIMATED_HEADER } from '@second-gear/features/contract';
+import {
+  openEventStream,
+  openStreamsOf,
+} from '@second-gear/features/platform/reads/event-stream.ts';
 import { type ReadModelChanges, type ReadModelDb, readCheckpoints } from '@second-gear/read-model';
 import {
   counterIn,
   MIN_POSITION_HEADER,
+  READ_MODEL_VERSION_PATH,
   type Registry,
   type ServiceApp,
 } from '@second-gear/service-http';
@@ -54,10 +59,17 @@ export interface AnswerCacheOptions {
 type Outcomes = ReturnType<typeof counterIn>;
 type Stamp = { version: string; caching: AnswerCaching };
 
-/** The read model's version as last read; undefined while unknown. */
+/** The read model's version as last read (undefined while unknown), and who hears it move. */
 interface Version {
   current: string | undefined;
+  listeners: Set<(version: string | undefined) => void>;
 }
+
+const setVersion = (version: Version, next: string | undefined) => {
+  if (version.current === next) return;
+  version.current = next;
+  for (const listener of version.listeners) listener(next);
+};
 
 /**
  * The version answers are kept at, for whatever else keeps things made from the read model
@@ -94,7 +106,7 @@ const followVersion = (
   options: AnswerCacheOptions,
   kept: LRUCache<string, KeptAnswer>,
 ): Version => {
-  const version: Version = { current: undefined };
+  const version: Version = { current: undefined, listeners: new Set() };
   let reading: Promise<void> | undefined;
   let again = false;
   const readVersion = async (): Promise<void> => {
@@ -111,12 +123,14 @@ const followVersion = (
           const latest = Math.max(...checkpoints.map((c) => c.updatedAt.getTime()));
           // A notification that arrived while reading leaves the version unknown until the
           // next read, which then sees its commit.
-          version.current =
+          setVersion(
+            version,
             again || checkpoints.length === 0
               ? undefined
-              : `${checkpoints.length}.${sum}.${latest}`;
+              : `${checkpoints.length}.${sum}.${latest}`,
+          );
         } catch {
-          version.current = undefined;
+          setVersion(version, undefined);
         }
       } while (again);
       reading = undefined;
@@ -125,7 +139,7 @@ const followVersion = (
   };
   const changed = (schema: string | undefined) => {
     if (schema !== undefined && schema !== options.schema) return;
-    version.current = undefined;
+    setVersion(version, undefined);
     kept.clear();
     void readVersion();
   };
@@ -261,6 +275,7 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
   const outcomes = cacheOutcomes(options.metrics);
   const version = followVersion(app, options, kept);
   versions.set(app, () => version.current);
+  versionStream(app, version);
   const stamps = new WeakMap<FastifyRequest, Stamp>();
   answerEarly(app, version, kept, outcomes, stamps);
   keepAnswers(app, version, kept, outcomes, stamps);
@@ -270,3 +285,19 @@ const cacheHeaders = (etag: string, caching: AnswerCaching): Record<string, stri
   caching === 'public'
     ? { etag, 'cache-control': 'public, no-cache' }
     : { etag, 'cache-control': 'private, no-cache', vary: 'Authorization' };
+
+/**
+ * The version as server-sent events: `event: version` with the version as its data, at once
+ * and whenever it moves; empty data while it is unknown (nothing may be kept meanwhile).
+ */
+const versionStream = (app: ServiceApp, version: Version): void => {
+  const open = openStreamsOf(app);
+  app.get(READ_MODEL_VERSION_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    const res = openEventStream(reply, open);
+    const send = (current: string | undefined) =>
+      res.write(`event: version\ndata: ${current ?? ''}\n\n`);
+    send(version.current);
+    version.listeners.add(send);
+    res.once('close', () => version.listeners.delete(send));
+  });
+};

@@ -5,6 +5,7 @@ import { noCarDetails, streams } from '@second-gear/features';
 import { uniqueEmail, useAuthEmulator } from '@second-gear/identity/testing';
 import { appendScenario, eventData, type Person } from '@second-gear/projection-service/testing';
 import { LIVE_SCHEMA, notifyReadModelChanged, waitForPosition } from '@second-gear/read-model';
+import { READ_MODEL_VERSION_PATH } from '@second-gear/service-http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends, type Harness } from './support.ts';
 
@@ -101,6 +102,38 @@ describe.each(list)('answers kept on $name', (backend) => {
     await expect
       .poll(async () => (await get(url)).json().name, { timeout: 5000, interval: 20 })
       .toBe('Renamed in place');
+  });
+
+  it('streams its version to a gateway: at once, none while a commit is read, then the new one', async () => {
+    const tag = String((await etagOf('/api/categories')).headers.etag);
+    const other = await h.another();
+    try {
+      const url = await other.listen({ port: 0, host: '127.0.0.1' });
+      await vi.waitFor(async () =>
+        expect((await other.inject({ url: '/api/categories' })).headers.etag).toBeDefined(),
+      );
+      const answer = await fetch(`${url}${READ_MODEL_VERSION_PATH}`);
+      expect(answer.headers.get('content-type')).toContain('text/event-stream');
+      const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const heard = async (count: number) => {
+        for (;;) {
+          const versions = [...text.matchAll(/event: version\ndata: ([^\n]*)\n\n/g)].map(
+            (m) => m[1],
+          );
+          if (versions.length >= count) return versions.slice(0, count);
+          const { value } = await reader.read();
+          text += decoder.decode(value, { stream: true });
+        }
+      };
+      expect(await heard(1)).toEqual([tag.slice(3, -1)]);
+      await notifyReadModelChanged(h.db, LIVE_SCHEMA);
+      expect(await heard(3)).toEqual([tag.slice(3, -1), '', tag.slice(3, -1)]);
+      await reader.cancel();
+    } finally {
+      await other.close();
+    }
   });
 
   it('moves the tag when rows change without a checkpoint moving, as a retried parked event does', async () => {

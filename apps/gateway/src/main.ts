@@ -3,7 +3,7 @@ import { gatewaySettings, hostRule, loadEnvOrExit, reportFailuresOf } from '@sec
 import { refusedHost } from '@second-gear/service-http';
 import { pageReadersOver } from './page-head.ts';
 import { buildProxy } from './proxy.ts';
-import { queryVersionOver } from './query-version.ts';
+import { type FollowedVersion, followQueryVersion } from './query-version.ts';
 import { targetFor } from './routes.ts';
 import { buildWebApp } from './web-app.ts';
 
@@ -22,6 +22,7 @@ const readQuery = (path: string, init: RequestInit) =>
     signal: init.signal ?? AbortSignal.timeout(5000),
   });
 
+let version: FollowedVersion | undefined;
 const web = await buildWebApp({
   distDir: settings.WEB_DIST,
   appConfig: {
@@ -45,10 +46,11 @@ const web = await buildWebApp({
     return { status: answer.status, json: () => answer.json() };
   }),
   readQuery,
-  // Visitors' pages are kept at the query service's version, read as each page is asked for.
-  pageVersion: queryVersionOver(readQuery),
+  // Visitors' pages are kept at the query service's version, which it streams here.
+  pageVersion: () => version?.current(),
 });
 await web.ready();
+version = followQueryVersion(settings.QUERY_URL, web.log);
 
 const proxies = {
   query: await buildProxy({
@@ -92,6 +94,7 @@ server.listen(settings.PORT, settings.HOST, () =>
 );
 
 const stop = () => {
+  version?.stop();
   server.close();
   server.closeAllConnections();
   void web.close();

@@ -1,58 +1,87 @@
 // The distributed gateway keeps visitors' pages at the version of the query service's read
-// model, which it learns over HTTP: every public answer of the query service is tagged with
-// that version (`ETag: W/"<version>"`, untagged while the version is unknown), and a tag the
-// caller already has is answered 304 without a body. The categories are the smallest such
-// answer.
-import type { QueryTransport } from './page-render.ts';
+// model, which the query service streams to it (server-sent events at READ_MODEL_VERSION_PATH:
+// the version at once and whenever it moves, empty while it is unknown). While the stream is
+// down, the version is unknown and nothing is kept.
+import { READ_MODEL_VERSION_PATH } from '@second-gear/service-http';
+import type { FastifyBaseLogger } from 'fastify';
 
-/** The answer whose tag is read. */
-export const VERSION_PATH = '/api/categories';
+export interface FollowedVersion {
+  /** The version as last heard; undefined while unknown or unheard. */
+  current(): string | undefined;
+  stop(): void;
+}
 
-/** The version in a public answer's tag; undefined for any other tag. */
-const versionIn = (etag: string | null): string | undefined =>
-  /^W\/"([^".]+\.[^"]+)"$/.exec(etag ?? '')?.[1];
+/** The `data` of each `version` event in a chunk of server-sent events; the rest is kept. */
+const versionsIn = (text: string): { versions: (string | undefined)[]; rest: string } => {
+  const blocks = text.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const versions: (string | undefined)[] = [];
+  for (const block of blocks) {
+    const lines = block.split('\n');
+    if (!lines.includes('event: version')) continue;
+    const data = lines
+      .find((line) => line.startsWith('data:'))
+      ?.slice(5)
+      .trim();
+    versions.push(data === undefined || data === '' ? undefined : data);
+  }
+  return { versions, rest };
+};
+
+/** Reads one connection's stream until it ends, setting each version heard. */
+const readStream = async (
+  body: ReadableStream<Uint8Array>,
+  heard: (version: string | undefined) => void,
+): Promise<void> => {
+  const decoder = new TextDecoder();
+  let pending = '';
+  for await (const chunk of body) {
+    const { versions, rest } = versionsIn(pending + decoder.decode(chunk, { stream: true }));
+    pending = rest;
+    for (const version of versions) heard(version);
+  }
+};
 
 /**
- * The read model's version as of each request that asks, from one read of the query service at
- * a time: a request that asks while a read is under way waits for the next one, which starts
- * when that read is over and answers every request that asked meanwhile. So a page is never
- * kept at a version read before its request arrived, and a burst of requests costs one read
- * per round trip, not one each. A read that fails or is late answers undefined (nothing kept).
+ * Follows the query service at `queryUrl`: connects, hears every version, and connects again
+ * `retryMs` after the stream ends or fails (the version unknown meanwhile).
  */
-export const queryVersionOver = (
-  read: QueryTransport,
-  timeoutMs = 1000,
-): (() => Promise<string | undefined>) => {
-  let known: string | undefined;
-  let under: Promise<string | undefined> | undefined;
-  let next: Promise<string | undefined> | undefined;
-  const readOnce = async (): Promise<string | undefined> => {
-    try {
-      const answer = await read(VERSION_PATH, {
-        headers: known === undefined ? {} : { 'if-none-match': `W/"${known}"` },
-        signal: AbortSignal.timeout(timeoutMs),
+export const followQueryVersion = (
+  queryUrl: string,
+  log: FastifyBaseLogger,
+  retryMs = 1000,
+): FollowedVersion => {
+  const stopped = new AbortController();
+  let current: string | undefined;
+  const follow = async () => {
+    while (!stopped.signal.aborted) {
+      try {
+        const answer = await fetch(new URL(READ_MODEL_VERSION_PATH, queryUrl), {
+          headers: { accept: 'text/event-stream' },
+          signal: stopped.signal,
+        });
+        if (answer.status !== 200 || answer.body === null) {
+          await answer.body?.cancel();
+          throw new Error(`the query service answered ${answer.status}`);
+        }
+        await readStream(answer.body, (version) => {
+          current = version;
+        });
+      } catch (error) {
+        if (!stopped.signal.aborted)
+          log.warn({ err: error }, 'the read model version stream failed: pages are not kept');
+      }
+      current = undefined;
+      if (stopped.signal.aborted) return;
+      await new Promise<void>((again) => {
+        const timer = setTimeout(again, retryMs);
+        stopped.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          again();
+        });
       });
-      await answer.body?.cancel();
-      if (answer.status !== 304)
-        known = answer.ok ? versionIn(answer.headers.get('etag')) : undefined;
-    } catch {
-      known = undefined;
     }
-    return known;
   };
-  const start = (): Promise<string | undefined> => {
-    const reading = readOnce().finally(() => {
-      if (under === reading) under = undefined;
-    });
-    under = reading;
-    return reading;
-  };
-  return () => {
-    if (under === undefined) return start();
-    next ??= under.then(() => {
-      next = undefined;
-      return start();
-    });
-    return next;
-  };
+  void follow();
+  return { current: () => current, stop: () => stopped.abort() };
 };

@@ -1,61 +1,84 @@
-import { describe, expect, it } from 'vitest';
-import { queryVersionOver, VERSION_PATH } from '../src/query-version.ts';
+// The gateway following the read model's version that a query service streams, here a stand-in
+// server that writes the stream the way the query service does.
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { READ_MODEL_VERSION_PATH } from '@second-gear/service-http';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FollowedVersion, followQueryVersion } from '../src/query-version.ts';
 
-/** A query service whose categories answer the test releases one at a time. */
-const heldQuery = () => {
-  let version = '3.120.1764000000000';
-  const asked: (string | null)[] = [];
-  const waiting: (() => void)[] = [];
-  const read = async (path: string, init: RequestInit) => {
-    expect(path).toBe(VERSION_PATH);
-    const tag = new Headers(init.headers).get('if-none-match');
-    asked.push(tag);
-    await new Promise<void>((release) => waiting.push(release));
-    const etag = `W/"${version}"`;
-    return tag === etag
-      ? new Response(null, { status: 304, headers: { etag } })
-      : Response.json([], { headers: { etag } });
+/** A query service whose version stream the test writes; each connection is handed over. */
+const streamingQuery = async () => {
+  const connections: ServerResponse[] = [];
+  const waiting: ((res: ServerResponse) => void)[] = [];
+  const server = createServer((req, res) => {
+    expect(req.url).toBe(READ_MODEL_VERSION_PATH);
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write('retry: 3000\n\n');
+    const next = waiting.shift();
+    if (next) next(res);
+    else connections.push(res);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    connection: () =>
+      new Promise<ServerResponse>((handed) => {
+        const open = connections.shift();
+        if (open) handed(open);
+        else waiting.push(handed);
+      }),
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
-  const releaseOne = async () => {
-    while (waiting.length === 0) await new Promise((next) => setImmediate(next));
-    waiting.shift()?.();
-  };
-  return { read, asked, releaseOne, moveTo: (next: string) => (version = next) };
 };
 
-describe("the query service's version, as the gateway reads it", () => {
-  it('reads it once for the requests that asked before that read started, and asks with the tag it has', async () => {
-    const query = heldQuery();
-    const version = queryVersionOver(query.read);
-    const first = version();
-    // Asked while the first read is under way: answered by the next read, shared.
-    const second = version();
-    const third = version();
-    await query.releaseOne();
-    expect(await first).toBe('3.120.1764000000000');
-    query.moveTo('3.121.1764000000500');
-    await query.releaseOne();
-    expect(await second).toBe('3.121.1764000000500');
-    expect(await third).toBe('3.121.1764000000500');
-    expect(query.asked).toEqual([null, 'W/"3.120.1764000000000"']);
+/** Waits, a turn of the event loop at a time, until the follower says `expected`. */
+const says = async (follower: FollowedVersion, expected: string | undefined) => {
+  while (follower.current() !== expected) await new Promise((next) => setTimeout(next, 1));
+};
 
-    const fourth = version();
-    await query.releaseOne();
-    expect(await fourth).toBe('3.121.1764000000500');
-    expect(query.asked.at(-1)).toBe('W/"3.121.1764000000500"');
+describe("the query service's version, as the gateway follows it", () => {
+  let stop = () => {};
+  afterEach(() => stop());
+
+  it('hears each version as it is streamed, an unknown one as none, even split across chunks', async () => {
+    const query = await streamingQuery();
+    const follower = followQueryVersion(query.url, pino({ level: 'silent' }), 10);
+    stop = () => {
+      follower.stop();
+      void query.close();
+    };
+    const res = await query.connection();
+    expect(follower.current()).toBeUndefined();
+    res.write('event: version\ndata: 3.120.1764000000000\n\n');
+    await says(follower, '3.120.1764000000000');
+    res.write('event: version\ndata: \n\n');
+    await says(follower, undefined);
+    res.write('event: vers');
+    res.write('ion\ndata: 3.121.17640');
+    res.write('00000500\n\n');
+    await says(follower, '3.121.1764000000500');
   });
 
-  it('knows no version while the query service tags nothing or cannot be read', async () => {
-    let answer: () => Response = () => Response.json([]);
-    const version = queryVersionOver(async () => answer());
-    expect(await version()).toBeUndefined();
-    answer = () => Response.json([], { headers: { etag: 'W/"1.5.1764000000000"' } });
-    expect(await version()).toBe('1.5.1764000000000');
-    answer = () => new Response('down', { status: 503 });
-    expect(await version()).toBeUndefined();
-    answer = () => {
-      throw new Error('connection refused');
+  it('knows no version while the stream is down, and follows it again once it is back', async () => {
+    const query = await streamingQuery();
+    const follower = followQueryVersion(query.url, pino({ level: 'silent' }), 10);
+    stop = () => {
+      follower.stop();
+      void query.close();
     };
-    expect(await version()).toBeUndefined();
+    const first = await query.connection();
+    first.write('event: version\ndata: 1.5.1764000000000\n\n');
+    await says(follower, '1.5.1764000000000');
+    first.end();
+    await says(follower, undefined);
+    const second = await query.connection();
+    second.write('event: version\ndata: 1.6.1764000000100\n\n');
+    await says(follower, '1.6.1764000000100');
   });
 });

@@ -132,6 +132,10 @@ describe.skipIf(!reachable)(
       const html = await page.text();
       expect(html).toMatch(/<div id="root">.*<h1[^>]*>All Cars<\/h1>/s);
       expect(html).toContain('<script type="application/json" id="page-state">');
+      // The query service's version stream is the gateway's own: the public gets a page.
+      const stream = await fetch(`${cluster.url}/read-model/version`);
+      expect(stream.headers.get('content-type')).toContain('text/html');
+      await stream.body?.cancel();
       // A car that is not there: the app still answers (its own not-found page), with a 404.
       const missing = await fetch(`${cluster.url}/car/anything`);
       expect(missing.status).toBe(404);

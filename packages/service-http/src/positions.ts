@@ -6,6 +6,13 @@ export const MIN_POSITION_HEADER = 'X-Min-Position';
 export const PROJECTION_POSITION_HEADER = 'X-Projection-Position';
 export const POSITION_REACHED_HEADER = 'X-Position-Reached';
 
+/**
+ * Where the query service streams the version of its read model (server-sent events), which
+ * the gateway keeps visitors' pages at. Outside `/api`, so the gateway never routes it to the
+ * public.
+ */
+export const READ_MODEL_VERSION_PATH = '/read-model/version';
+
 const MAX_POSITION = 2n ** 64n - 1n;
 const DECIMAL = /^(0|[1-9][0-9]{0,19})$/;
 
