@@ -5,8 +5,12 @@ import {
 } from '@second-gear/features/platform/reads/event-stream.ts';
 import { type ReadModelChanges, type ReadModelDb, readCheckpoints } from '@second-gear/read-model';
 import {
+  type Copies,
+  compressedCopies,
   counterIn,
+  encodingFor,
   MIN_POSITION_HEADER,
+  namesTag,
   READ_MODEL_VERSION_PATH,
   type Registry,
   type ServiceApp,
@@ -30,7 +34,12 @@ interface KeptAnswer {
   version: string;
   payload: Buffer;
   headers: Record<string, string>;
+  /** Its compressed copies, once made (answers of `COMPRESSED_FROM` bytes and more). */
+  copies?: Copies;
 }
+
+/** Answers this large and larger are also kept compressed; smaller ones gain nothing by it. */
+const COMPRESSED_FROM = 1024;
 
 // The headers an answer carries besides its body, kept with it.
 const KEPT_HEADERS = [
@@ -40,6 +49,7 @@ const KEPT_HEADERS = [
   'link',
   'etag',
   'cache-control',
+  'vary',
 ].map((h) => h.toLowerCase());
 
 export interface AnswerCacheOptions {
@@ -167,9 +177,7 @@ const etagOf = (request: FastifyRequest, stamp: Stamp) =>
     : `W/"${stamp.version}.${request.actor?.uid ?? 'anonymous'}"`;
 
 const matches = (request: FastifyRequest, etag: string) =>
-  (request.headers['if-none-match'] ?? '')
-    .split(',')
-    .some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
+  namesTag(request.headers['if-none-match'], etag);
 
 /**
  * Before the handler: a kept public answer, or a 304 for a public one the caller has; every
@@ -197,7 +205,11 @@ const answerEarly = (
     )
       return;
     outcomes.inc({ caching: 'public', outcome: 'hit' });
-    return reply.headers(answer.headers).send(answer.payload);
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    const copy = encoding === 'identity' ? undefined : answer.copies?.[encoding];
+    reply.headers(answer.headers);
+    if (copy === undefined) return reply.send(answer.payload);
+    return reply.header('content-encoding', encoding).send(copy);
   });
   app.addHook('preHandler', async (request, reply) => {
     const caching = cachingOf(request);
@@ -251,10 +263,22 @@ const keepAnswers = (
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      kept.set(request.url, { version: stamp.version, payload: Buffer.from(payload), headers });
+      const answer: KeptAnswer = { version: stamp.version, payload: Buffer.from(payload), headers };
+      kept.set(request.url, answer);
+      if (answer.payload.byteLength >= COMPRESSED_FROM) compressKept(kept, request.url, answer);
     }
     return payload;
   });
+};
+
+/** Adds its compressed copies to an answer kept at `url`, unless it was replaced meanwhile. */
+const compressKept = (kept: LRUCache<string, KeptAnswer>, url: string, answer: KeptAnswer) => {
+  void compressedCopies(answer.payload).then(
+    (copies) => {
+      if (kept.peek(url) === answer) kept.set(url, { ...answer, copies });
+    },
+    () => {},
+  );
 };
 
 /**
@@ -262,7 +286,8 @@ const keepAnswers = (
  * projector commits (a batch moves a checkpoint; a retried parked event touches its
  * projection's checkpoint's time; a rebuild swaps in checkpoints written later), so the
  * checkpoints' count, sum and latest time are a version of everything a reader can see. Answers are tagged with it (`ETag`, `304` on
- * `If-None-Match`), and public ones are kept, serialized, until the version moves: a commit's
+ * `If-None-Match`), and public ones are kept, serialized (and, from 1 kB, compressed with
+ * Brotli and gzip for the clients that take them), until the version moves: a commit's
  * notification sets it unknown at once (nothing is kept or answered from memory meanwhile) and
  * it is read again. A request with `X-Min-Position` is always answered from the database.
  */
@@ -270,7 +295,8 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
   const kept = new LRUCache<string, KeptAnswer>({
     max: options.maxEntries ?? 5000,
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (answer) => answer.payload.byteLength + 200,
+    sizeCalculation: ({ payload, copies }) =>
+      payload.byteLength + (copies ? copies.br.byteLength + copies.gzip.byteLength : 0) + 200,
   });
   const outcomes = cacheOutcomes(options.metrics);
   const version = followVersion(app, options, kept);
@@ -283,7 +309,7 @@ export const answerCache = (app: ServiceApp, options: AnswerCacheOptions): void 
 
 const cacheHeaders = (etag: string, caching: AnswerCaching): Record<string, string> =>
   caching === 'public'
-    ? { etag, 'cache-control': 'public, no-cache' }
+    ? { etag, 'cache-control': 'public, no-cache', vary: 'Accept-Encoding' }
     : { etag, 'cache-control': 'private, no-cache', vary: 'Authorization' };
 
 /**

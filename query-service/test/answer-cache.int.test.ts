@@ -1,6 +1,7 @@
 // Answers kept while the read model stands still: ETags, 304s, the memory of public answers,
 // and how a projector's commit retires them.
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { noCarDetails, streams } from '@second-gear/features';
 import { uniqueEmail, useAuthEmulator } from '@second-gear/identity/testing';
 import { appendScenario, eventData, type Person } from '@second-gear/projection-service/testing';
@@ -71,6 +72,30 @@ describe.each(list)('answers kept on $name', (backend) => {
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
     expect(unchanged.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('sends a kept answer compressed to a client that takes it, the same answer', async () => {
+    const plain = await etagOf('/api/products');
+    expect(plain.rawPayload.byteLength).toBeGreaterThan(1024);
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    // The copies are made off the event loop once the answer is kept.
+    const br = await vi.waitFor(
+      async () => {
+        const answer = await get('/api/products', { 'accept-encoding': 'gzip, br' });
+        expect(answer.headers['content-encoding']).toBe('br');
+        return answer;
+      },
+      { timeout: 5000, interval: 10 },
+    );
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(br.headers['x-total-count']).toBe(plain.headers['x-total-count']);
+    const gz = await get('/api/products', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const none = await get('/api/products', { 'accept-encoding': 'identity' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain.body);
   });
 
   it('judges the parameters before any 304, and keeps no answer for a refused query', async () => {

@@ -2,8 +2,7 @@
 // every visitor until the read model changes, so it is rendered once per version of the read
 // model and kept, with its Brotli and gzip copies, until a commit moves the version. Signed-in
 // members' requests are never answered from here, and nothing they are sent is kept.
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { type Copies, compressedCopies } from '@second-gear/service-http';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -17,34 +16,8 @@ export type PageVersion = () => string | undefined | Promise<string | undefined>
 export interface KeptPage {
   version: string;
   etag: string;
-  encodings: Record<Encoding, Buffer>;
+  encodings: Copies;
 }
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-/**
- * The smallest encoding the request takes: Brotli, then gzip, else none. A coding the request
- * gives `q=0` is refused; `*` stands for the codings it does not name.
- */
-export const encodingFor = (acceptEncoding: string | undefined): Encoding => {
-  const weights = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const q = params.find((param) => param.startsWith('q='));
-    if (name !== '') weights.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0);
-  }
-  const takes = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
-  if (takes('br')) return 'br';
-  if (takes('gzip')) return 'gzip';
-  return 'identity';
-};
-
-/** Whether an If-None-Match header names `etag` (or `*`). */
-export const namesTag = (ifNoneMatch: string | undefined, etag: string): boolean =>
-  (ifNoneMatch ?? '').split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
 
 /** A page's answer: its status and HTML, and whether it is the same for every visitor. */
 export interface PageAnswer {
@@ -85,22 +58,6 @@ export interface PageKeep {
   render(url: string, version: string, render: () => Promise<PageAnswer>): Promise<Rendered>;
 }
 
-/** Both compressed copies, made off the event loop (in libuv's threads). */
-const encodingsOf = async (html: string): Promise<Record<Encoding, Buffer>> => {
-  const identity = Buffer.from(html);
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 6,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
-      },
-    }),
-    gzipped(identity, { level: 6 }),
-  ]);
-  return { identity, br, gzip: gz };
-};
-
 /** Pages kept by URL (path and query), least recently asked for first out. */
 export const pageKeep = ({
   version,
@@ -119,7 +76,11 @@ export const pageKeep = ({
   let latest: string | undefined;
   const keep = async (url: string, at: string, answer: PageAnswer): Promise<Rendered> => {
     if (!answer.keepable || answer.status !== 200) return { answer, kept: undefined };
-    const page = { version: at, etag: etagOf(at), encodings: await encodingsOf(answer.html) };
+    const page = {
+      version: at,
+      etag: etagOf(at),
+      encodings: await compressedCopies(Buffer.from(answer.html)),
+    };
     // A page of an older version never replaces one of the version now.
     const there = kept.get(url)?.version;
     if (there === at || there !== latest) kept.set(url, page);

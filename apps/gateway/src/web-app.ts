@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 import { StartupError } from '@second-gear/config';
 import {
   type CspDirectives,
+  encodingFor,
+  namesTag,
   type Readiness,
   readinessAnswer,
   securityHeaders,
@@ -18,14 +20,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import {
-  encodingFor,
-  type KeptPage,
-  namesTag,
-  type PageAnswer,
-  type PageVersion,
-  pageKeep,
-} from './kept-pages.ts';
+import { type KeptPage, type PageAnswer, type PageVersion, pageKeep } from './kept-pages.ts';
 import {
   colorModeScript,
   genericMeta,

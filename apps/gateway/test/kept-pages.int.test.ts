@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { encodingFor } from '../src/kept-pages.ts';
 import { buildWebApp } from '../src/web-app.ts';
 
 const INDEX_HTML = `<!doctype html>
@@ -167,21 +166,5 @@ describe('pages kept for visitors', () => {
     expect(answer.body).toContain('<div id="root"></div>');
     expect(answer.headers.etag).toBeUndefined();
     expect(answer.headers['cache-control']).toBe('no-cache');
-  });
-});
-
-describe('the encoding a page is sent in', () => {
-  it.each([
-    [undefined, 'identity'],
-    ['', 'identity'],
-    ['gzip', 'gzip'],
-    ['gzip, deflate, br', 'br'],
-    ['br;q=0, gzip', 'gzip'],
-    ['gzip;q=0, br;q=0', 'identity'],
-    ['*', 'br'],
-    ['*, br;q=0', 'gzip'],
-    ['identity', 'identity'],
-  ] as const)('%s takes %s', (header, expected) => {
-    expect(encodingFor(header)).toBe(expected);
   });
 });

@@ -2,6 +2,7 @@
 // validation with the product's messages, OpenAPI, read-your-writes headers, logging, metrics,
 // readiness and the app factory.
 export * from './create-service-app.ts';
+export * from './encodings.ts';
 export * from './hosts.ts';
 export * from './logging.ts';
 export * from './metrics.ts';
