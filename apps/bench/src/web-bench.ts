@@ -52,7 +52,7 @@ const PAGES = [
 ] as const;
 
 /** How many times Lighthouse measures each page in each form factor; the report gives medians. */
-export const LIGHTHOUSE_RUNS = 3;
+export const LIGHTHOUSE_RUNS = 5;
 
 /**
  * The search Lighthouse measures: a make of the demo data in the words, sorted by price, so the
