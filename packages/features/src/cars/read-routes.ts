@@ -35,13 +35,10 @@ import {
 import { marketValueOf } from './market/market-value.ts';
 import {
   type CarSearch,
-  carConditions,
   carSearchOf,
   distanceKmOf,
   isSearch,
-  pageOfCars,
-  textQueryOf,
-  totalOfCars,
+  searchCars,
 } from './search/car-search.ts';
 import { carFacets } from './search/facets.ts';
 
@@ -142,12 +139,7 @@ const answerPage = async (
   search: CarSearch,
   paging: PageQuery,
 ): Promise<CarRecord[]> => {
-  const tsquery = await textQueryOf(ctx, search);
-  const conditions = carConditions(search, tsquery);
-  const [page, total] = await Promise.all([
-    pageOfCars(ctx, search, conditions, paging),
-    totalOfCars(ctx, search, tsquery),
-  ]);
+  const { page, total } = await searchCars(ctx, search, paging);
   if (isSearch(request.query as Record<string, unknown>)) {
     setSearchHeaders(request, reply, paging, page.next, total);
   } else {

@@ -427,6 +427,23 @@ export const plannedRows = async (ctx: ReadContext, query: Compilable): Promise<
   return typeof rows === 'number' ? Math.round(rows) : 0;
 };
 
+/**
+ * A page of a search and its total, as a request for it reads them: every statement the read
+ * runs (the benchmark runs the same ones through pgbench as its reference).
+ */
+export const searchCars = async (
+  ctx: ReadContext,
+  search: CarSearch,
+  paging: { page: number; limit: number },
+): Promise<{ page: CarPage; total: CarTotal }> => {
+  const tsquery = await textQueryOf(ctx, search);
+  const [page, total] = await Promise.all([
+    pageOfCars(ctx, search, carConditions(search, tsquery), paging),
+    totalOfCars(ctx, search, tsquery),
+  ]);
+  return { page, total };
+};
+
 /** The words of `q` as a full-text query (with spelling alternatives), once per request. */
 export const textQueryOf = (ctx: ReadContext, search: CarSearch) =>
   textQuery(ctx.db, ctx.schema, search.filters.q);
