@@ -23,6 +23,7 @@ import {
 } from './dataset.ts';
 import { type LoadResult, load } from './load.ts';
 import { type MarketRun, measureBurst, measureMarketAccuracy } from './market-bench.ts';
+import { type PgbenchResult, pgbenchSearches } from './pgbench.ts';
 import { createDatabase } from './postgres.ts';
 import { spawnServer } from './spawn-server.ts';
 import { perSecond } from './stats.ts';
@@ -57,6 +58,12 @@ export interface ReadRun {
   /** The bare Fastify route measured right before, and the ratio of requests per second. */
   bare: LoadResult;
   ofBare: number;
+  /**
+   * Cold searches: the same statements run by pgbench (prepared, same connections) right after,
+   * and the route's requests per second over its searches per second.
+   */
+  pgbench?: PgbenchResult;
+  ofPgbench?: number;
 }
 
 export interface ReadModelResult {
@@ -247,6 +254,10 @@ const measureReads = async (options: {
                 })
               : undefined;
           const first = paths[0]!;
+          const searched = cache === 'cold' && first.startsWith('/api/products?');
+          const database = searched
+            ? await pgbenchSearches(options.databaseUrl, paths, options)
+            : undefined;
           runs.push({
             cars,
             endpoint,
@@ -255,12 +266,16 @@ const measureReads = async (options: {
             ...(alone ? { alone } : {}),
             bare: measuredBare,
             ofBare: measured.requestsPerSecond / measuredBare.requestsPerSecond,
-            ...(cache === 'cold' && first.startsWith('/api/products?')
-              ? { plan: await planOf(db, first) }
+            ...(database
+              ? {
+                  pgbench: database,
+                  ofPgbench: measured.requestsPerSecond / database.transactionsPerSecond,
+                  plan: await planOf(db, first),
+                }
               : {}),
           });
           say(
-            `  ${cars} cars, ${cache}, ${endpoint}: ${measured.requestsPerSecond.toFixed(0)} req/s, p99 ${measured.p99} ms (bare ${measuredBare.requestsPerSecond.toFixed(0)} req/s)`,
+            `  ${cars} cars, ${cache}, ${endpoint}: ${measured.requestsPerSecond.toFixed(0)} req/s, p99 ${measured.p99} ms (bare ${measuredBare.requestsPerSecond.toFixed(0)} req/s${database ? `, pgbench ${database.transactionsPerSecond.toFixed(0)} searches/s` : ''})`,
           );
         }
       } finally {
