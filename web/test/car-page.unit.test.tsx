@@ -187,10 +187,10 @@ describe("a car's page", () => {
     expect(calls.some((c) => c.url.startsWith('/api/bookings'))).toBe(false);
   });
 
-  it('asks a visitor to log in or create an account, both bringing them back', async () => {
+  it('asks a visitor to log in or create an account, both bringing them back to the form', async () => {
     stubApi(carPage());
     const user = userEvent.setup();
-    renderApp('/car/car-1');
+    const { router } = renderApp('/car/car-1');
     await user.click(await screen.findByRole('button', { name: 'Book Now' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Login First')).toBeInTheDocument();
@@ -198,6 +198,35 @@ describe("a car's page", () => {
       'href',
       '/register',
     );
+    await user.click(within(dialog).getByRole('link', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toMatchObject({
+      from: { pathname: '/car/car-1', hash: '#book' },
+    });
+  });
+
+  it('opens the booking form for a buyer who comes back to it signed in, once', async () => {
+    stubApi({
+      ...carPage(),
+      [`GET /api/user/${encodeURIComponent(buyer.email)}`]: buyer,
+      'GET /api/bookings': page([]),
+    });
+    const { router } = renderApp('/car/car-1#book', { as: buyer });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/Phone/)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+    expect(router.state.location.pathname).toBe('/car/car-1');
+  });
+
+  it('opens no form from the address on a car the viewer may not book', async () => {
+    stubApi({
+      ...carPage(),
+      [`GET /api/user/${encodeURIComponent(seller.email)}`]: seller,
+    });
+    const { router } = renderApp('/car/car-1#book', { as: seller });
+    expect(await screen.findByRole('button', { name: 'Your car' })).toBeDisabled();
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

@@ -4,9 +4,14 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
 import type { FromState } from '../auth/guards.tsx';
 
-/** What a visitor sees in a dialog that needs an account: why, and Login (which brings them back). */
-export function SignInFirst({ reason }: { reason: string }) {
-  const location = useLocation();
+/**
+ * What a visitor sees in a dialog that needs an account: why, and Login or Create an account,
+ * which bring them back to this page, at `returnHash` when given (a page opens the dialog again
+ * from it).
+ */
+export function SignInFirst({ reason, returnHash }: { reason: string; returnHash?: string }) {
+  const here = useLocation();
+  const location = returnHash === undefined ? here : { ...here, hash: returnHash };
   return (
     <Stack gap="4" align="flex-start">
       <Text fontSize="xl" fontWeight="bold">
@@ -30,23 +35,36 @@ export function SignInFirst({ reason }: { reason: string }) {
 }
 
 /**
- * A dialog whose body needs an account: `children` for a signed-in user; for anyone else, why
- * (`signInReason`) and Login.
+ * A dialog whose body needs an account: `children` for a signed-in user; while a stored session
+ * is still being restored, a line saying so (never "Login First" to someone signed in); for
+ * anyone else, why (`signInReason`) and Login, back at `returnHash`.
  */
 export function SignedInDialog({
   title,
   signInReason,
+  returnHash,
   open,
   onClose,
   children,
 }: {
   title: string;
   signInReason: string;
+  returnHash?: string;
   open: boolean;
   onClose: () => void;
   children: ReactNode;
 }) {
-  const { status } = useAuth();
+  const { status, settled } = useAuth();
+  const body =
+    status === 'signed-in' ? (
+      children
+    ) : settled ? (
+      <SignInFirst reason={signInReason} {...(returnHash ? { returnHash } : {})} />
+    ) : (
+      <Text role="status" color="fg.muted">
+        Checking your sign-in…
+      </Text>
+    );
   return (
     <Dialog.Root
       open={open}
@@ -62,9 +80,7 @@ export function SignedInDialog({
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body pb="6">
-              {status === 'signed-in' ? children : <SignInFirst reason={signInReason} />}
-            </Dialog.Body>
+            <Dialog.Body pb="6">{body}</Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />
             </Dialog.CloseTrigger>

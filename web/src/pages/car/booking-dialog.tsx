@@ -16,6 +16,12 @@ import { notifySuccess } from '../../components/notify.ts';
 import { SignedInDialog } from '../../components/sign-in-first.tsx';
 
 /**
+ * The car page's address with this ending opens the booking form: where Login and Create an
+ * account bring a visitor back to from the form.
+ */
+export const BOOK_HASH = '#book';
+
+/**
  * A `datetime-local` value ("2026-12-01T15:00", the browser's own time) as ISO-8601 with the
  * browser's offset at that date ("2026-12-01T15:00:00+01:00"). Anything else is left as it is,
  * for the contract to refuse in its words.
@@ -149,6 +155,7 @@ export function BookingDialog({
     <SignedInDialog
       title={`Book ${car.name}`}
       signInReason="Sign in to book a meetup with the seller."
+      returnHash={BOOK_HASH}
       open={open}
       onClose={onClose}
     >

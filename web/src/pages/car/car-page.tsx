@@ -12,9 +12,9 @@ import {
 } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/features/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { LuArrowLeft, LuFlag } from 'react-icons/lu';
-import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { getPriceHistory } from '../../api/endpoints.ts';
 import { ApiError } from '../../api/http.ts';
 import { carQuery } from '../../api/queries.ts';
@@ -28,7 +28,7 @@ import { OffMarketNotice } from '../../moderation/off-market.tsx';
 import { ReportButton } from '../../moderation/report-dialog.tsx';
 import NotFoundPage from '../not-found.tsx';
 import { BookNowButton, mayBook, WhatHappensNext } from './book-now.tsx';
-import { BookingDialog } from './booking-dialog.tsx';
+import { BOOK_HASH, BookingDialog } from './booking-dialog.tsx';
 import { CarGallery } from './car-gallery.tsx';
 import { CarPrice } from './car-price.tsx';
 import { CarSpecs } from './car-specs.tsx';
@@ -168,6 +168,25 @@ function StickyBar({
   );
 }
 
+/**
+ * Opens the booking form when the page's address asks for it (`#book`, where signing in from
+ * the form returns), once the viewer is known and may book; the address then loses the ask.
+ */
+function useBookingAsked(car: CarRecord, viewer: Viewer, open: () => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const asked = location.hash === BOOK_HASH && viewer.settled;
+  const allowed = mayBook(car, viewer);
+  useEffect(() => {
+    if (!asked) return;
+    if (allowed) open();
+    navigate(
+      { pathname: location.pathname, search: location.search },
+      { replace: true, state: location.state },
+    );
+  }, [asked, allowed, open, navigate, location.pathname, location.search, location.state]);
+}
+
 function CarDetails({ car }: { car: CarRecord }) {
   const viewer = useViewer(car);
   const [booking, setBooking] = useState(false);
@@ -177,7 +196,8 @@ function CarDetails({ car }: { car: CarRecord }) {
     queryFn: () => getPriceHistory(car._id),
     meta: { quiet: true },
   });
-  const onBook = () => setBooking(true);
+  const onBook = useCallback(() => setBooking(true), []);
+  useBookingAsked(car, viewer, onBook);
   const offMarket = car.sold !== 1 && Boolean(car.off_market);
   // minmax(0, …): the thumbnails' row scrolls inside its column rather than widening it.
   return (
