@@ -756,6 +756,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0022-car-places',
       '0023-words-split-as-typed',
       '0024-market-values',
+      '0025-large-updates-planned',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

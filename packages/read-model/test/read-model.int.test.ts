@@ -185,6 +185,44 @@ describe.each(backends)('car facets and search words on $name', ({ open }) => {
     expect(await models()).toEqual([]);
   });
 
+  it('keeps the bookable cars, the counts and the words through one update of many cars', async () => {
+    const cars = db.withSchema(schema);
+    const ids = Array.from({ length: 100 }, (_, i) => `many-${i}`);
+    await cars
+      .insertInto('cars')
+      .values(ids.map((id, i) => carRow(id, 1000 + i, { make: 'Skoda', model: 'Octavia' })))
+      .execute();
+    // One-row updates first, as a session's batches start, then one of all hundred (more
+    // than the triggers plan once): a market revalued, a price band crossed.
+    await cars.updateTable('cars').set({ deal: 'fair' }).where('id', '=', 'many-0').execute();
+    await cars.updateTable('cars').set({ deal: 'good' }).where('id', '=', 'many-1').execute();
+    await cars
+      .updateTable('cars')
+      .set({ deal: 'great', price: 21_000, name: 'Skoda Octavia Scout' })
+      .where('id', 'in', ids)
+      .execute();
+    const available = await cars
+      .selectFrom('available_cars')
+      .select(['deal', 'price'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(available).toHaveLength(100);
+    expect(available.every((car) => car.deal === 'great' && Number(car.price) === 21_000)).toBe(
+      true,
+    );
+    expect((await models()).filter((row) => row.model === 'Octavia')).toEqual([
+      { make: 'Skoda', model: 'Octavia', price_band: 20_000, booked: 0, cars: 100 },
+    ]);
+    const scout = await cars
+      .selectFrom('search_words')
+      .select('word')
+      .where('word', '=', 'scout')
+      .execute();
+    expect(scout).toHaveLength(1);
+    await cars.deleteFrom('cars').where('id', 'in', ids).execute();
+    expect((await models()).filter((row) => row.model === 'Octavia')).toEqual([]);
+  });
+
   it('books and frees an advertised car without touching an index (a HOT update)', async () => {
     const cars = db.withSchema(schema);
     await cars
@@ -349,6 +387,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const PLACES = '0022-car-places';
   const WORDS = '0023-words-split-as-typed';
   const MARKETS = '0024-market-values';
+  const LARGE_UPDATES = '0025-large-updates-planned';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -394,6 +433,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       PLACES,
       WORDS,
       MARKETS,
+      LARGE_UPDATES,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -439,6 +479,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       PLACES,
       WORDS,
       MARKETS,
+      LARGE_UPDATES,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -570,6 +611,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       PLACES,
       WORDS,
       MARKETS,
+      LARGE_UPDATES,
     ]);
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns
