@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BUILT_INDEX_HTML } from '@second-gear/gateway/testing';
 import { eventData } from '@second-gear/projection-service/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMarketplace } from '../src/marketplace.ts';
@@ -12,21 +13,6 @@ import { registerPeople, startBareMarketplace } from './support.ts';
 const ORIGIN = 'https://cars.example.com';
 const HOSTILE = '</script><script>alert(1)</script>';
 const seller = { uid: 'seller-1', email: 'sam@example.com', role: 'Seller' as const };
-
-/** The built index.html, as Vite writes it. */
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="Second Gear: Buy, Sell and Enjoy. A used-car marketplace." />
-    <title>Home | Second Gear</title>
-    <script type="module" crossorigin src="/assets/index-1a2b.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 
 const metaOf = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`).exec(html)?.[1];
@@ -83,7 +69,7 @@ describe('shared pages and the sitemap in the all-in-one', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sg-all-in-one-share-'));
     const dist = join(dataDir, 'dist');
     await mkdir(join(dist, 'assets'), { recursive: true });
-    await writeFile(join(dist, 'index.html'), INDEX_HTML);
+    await writeFile(join(dist, 'index.html'), BUILT_INDEX_HTML);
     await writeFile(join(dist, 'assets', 'index-1a2b.js'), 'export {}');
     marketplace = await startBareMarketplace(dataDir, {
       webDist: dist,

@@ -7,18 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildWebApp } from '../src/web-app.ts';
-
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Home | Second Gear</title>
-    <script type="module" crossorigin src="/assets/index-1a2b.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+import { BUILT_INDEX_HTML } from './testing.ts';
 
 // The same export as web/dist/server/entry-server.js: a page of the price its transport reads.
 const RENDERER = `
@@ -44,7 +33,7 @@ describe('pages kept for visitors', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'web-dist-kept-'));
     mkdirSync(join(dist, 'server'));
-    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'index.html'), BUILT_INDEX_HTML);
     writeFileSync(join(dist, 'server', 'entry-server.js'), RENDERER);
     app = await buildWebApp({
       distDir: dist,

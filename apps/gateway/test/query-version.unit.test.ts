@@ -46,13 +46,19 @@ describe("the query service's version, as the gateway follows it", () => {
   let stop = () => {};
   afterEach(() => stop());
 
-  it('hears each version as it is streamed, an unknown one as none, even split across chunks', async () => {
+  /** A stand-in query service and a follower of it, both stopped after the test. */
+  const following = async () => {
     const query = await streamingQuery();
     const follower = followQueryVersion(query.url, pino({ level: 'silent' }), 10);
     stop = () => {
       follower.stop();
       void query.close();
     };
+    return { query, follower };
+  };
+
+  it('hears each version as it is streamed, an unknown one as none, even split across chunks', async () => {
+    const { query, follower } = await following();
     const res = await query.connection();
     expect(follower.current()).toBeUndefined();
     res.write('event: version\ndata: 3.120.1764000000000\n\n');
@@ -66,12 +72,7 @@ describe("the query service's version, as the gateway follows it", () => {
   });
 
   it('knows no version while the stream is down, and follows it again once it is back', async () => {
-    const query = await streamingQuery();
-    const follower = followQueryVersion(query.url, pino({ level: 'silent' }), 10);
-    stop = () => {
-      follower.stop();
-      void query.close();
-    };
+    const { query, follower } = await following();
     const first = await query.connection();
     first.write('event: version\ndata: 1.5.1764000000000\n\n');
     await says(follower, '1.5.1764000000000');

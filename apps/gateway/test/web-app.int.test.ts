@@ -10,21 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colorModeScript, pageReadersOver } from '../src/page-head.ts';
 import { buildWebApp, webAppCsp } from '../src/web-app.ts';
-
-/** The built index.html, as Vite writes it. */
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="Second Gear: Buy, Sell and Enjoy. A used-car marketplace." />
-    <title>Home | Second Gear</title>
-    <script type="module" crossorigin src="/assets/index-1a2b.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+import { BUILT_INDEX_HTML } from './testing.ts';
 
 /** The page's head tags as [name or property, content] pairs, in order. */
 const metaTags = (html: string) =>
@@ -40,7 +26,7 @@ describe('the web app server', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'index.html'), BUILT_INDEX_HTML);
     writeFileSync(join(dist, 'assets', 'home-3f2a.js'), 'export {}');
     writeFileSync(join(dist, 'assets', 'home-3f2a.js.br'), 'brotli bytes');
     app = await buildWebApp({
@@ -278,7 +264,7 @@ describe('a car page whose car cannot be read', () => {
 
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'index.html'), BUILT_INDEX_HTML);
     // Takes requests and never answers them.
     silent = createServer(() => {});
     await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
@@ -373,7 +359,7 @@ export function createPageRenderer(transport) {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     mkdirSync(join(dist, 'server'));
-    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'index.html'), BUILT_INDEX_HTML);
     writeFileSync(join(dist, 'server', 'entry-server.js'), RENDERER);
     app = await webApp();
   });
