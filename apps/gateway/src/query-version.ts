@@ -53,6 +53,8 @@ export const followQueryVersion = (
 ): FollowedVersion => {
   const stopped = new AbortController();
   let current: string | undefined;
+  // Said once when the stream fails, not again at every retry until it has worked again.
+  let said = false;
   const follow = async () => {
     while (!stopped.signal.aborted) {
       try {
@@ -64,12 +66,15 @@ export const followQueryVersion = (
           await answer.body?.cancel();
           throw new Error(`the query service answered ${answer.status}`);
         }
+        said = false;
         await readStream(answer.body, (version) => {
           current = version;
         });
       } catch (error) {
-        if (!stopped.signal.aborted)
+        if (!stopped.signal.aborted && !said) {
+          said = true;
           log.warn({ err: error }, 'the read model version stream failed: pages are not kept');
+        }
       }
       current = undefined;
       if (stopped.signal.aborted) return;

@@ -82,4 +82,27 @@ describe("the query service's version, as the gateway follows it", () => {
     second.write('event: version\ndata: 1.6.1764000000100\n\n');
     await says(follower, '1.6.1764000000100');
   });
+
+  it('says once that the stream fails, not at every retry', async () => {
+    let asked = 0;
+    const server = createServer((_req, res) => {
+      asked += 1;
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    const warnings: string[] = [];
+    const log = pino(
+      { level: 'warn' },
+      { write: (line: string) => warnings.push(JSON.parse(line).msg as string) },
+    );
+    const follower = followQueryVersion(`http://127.0.0.1:${port}`, log, 1);
+    stop = () => {
+      follower.stop();
+      server.close();
+    };
+    while (asked < 4) await new Promise((next) => setTimeout(next, 1));
+    expect(follower.current()).toBeUndefined();
+    expect(warnings).toEqual(['the read model version stream failed: pages are not kept']);
+  });
 });
