@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   json,
+  noFacets,
   renderApp,
   type StubbedCall,
   stubApi,
@@ -183,16 +184,7 @@ describe('pictures in Add Product and Edit', () => {
       'GET /api/user/seller%40example.com': seller,
       'GET /api/products': () => list(cars),
       'GET /api/categories': list([{ _id: 'c1', name: 'Sedan' }]),
-      'GET /api/products/facets': json({
-        total: 0,
-        estimated: false,
-        category: [],
-        make: [],
-        model: [],
-        fuel: [],
-        transmission: [],
-        price: [],
-      }),
+      'GET /api/products/facets': json(noFacets(0)),
       ...extra,
     });
   const writes = (calls: StubbedCall[]) => calls.filter((c) => c.method !== 'GET');

@@ -17,6 +17,7 @@ import { Providers } from '../src/app/providers.tsx';
 import { createQueryClient } from '../src/app/query-client.ts';
 import { routes } from '../src/app/routes.tsx';
 import type { AuthService, SessionUser } from '../src/auth/auth-service.ts';
+import { matchMediaBy } from './media-queries.ts';
 
 export interface StubbedCall {
   method: string;
@@ -253,14 +254,8 @@ export async function typeCarIdentity(
 
 /** A phone's screen, for the app's own media queries: below `md`, none of the wider ones. */
 export function onAPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal(
+    'matchMedia',
+    matchMediaBy((query) => query.includes('max-width')),
+  );
 }

@@ -10,7 +10,7 @@ import type {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, renderApp, type StubbedCall, stubApi, userRecord } from './harness.tsx';
+import { json, noFacets, renderApp, type StubbedCall, stubApi, userRecord } from './harness.tsx';
 
 const seller = userRecord('Seller');
 const buyer = userRecord('Buyer');
@@ -390,16 +390,7 @@ describe('the car page', () => {
         car({ previous_price: 14000 }),
         car({ _id: 'car-2', name: 'Raised One', previous_price: 9000 }),
       ]),
-      'GET /api/products/facets': json({
-        total: 2,
-        estimated: false,
-        category: [],
-        make: [],
-        model: [],
-        fuel: [],
-        transmission: [],
-        price: [],
-      }),
+      'GET /api/products/facets': json(noFacets(2)),
     });
     renderApp('/products');
     const dropped = (await screen.findByRole('heading', { name: 'Honda Civic' })).closest(

@@ -3,7 +3,6 @@
 // ReadableStream of server-sent-events text, a stand-in for the network only.
 
 import type {
-  CarFacetsAnswer,
   CarRecord,
   NotificationRecord,
   NotificationStreamMessage,
@@ -13,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventStreamParser, type StreamEvent } from '../src/notifications/event-stream.ts';
 import { describeQuery, suggestedName } from '../src/search/saved-search.ts';
-import { json, renderApp, type StubbedCall, stubApi, userRecord } from './harness.tsx';
+import { json, noFacets, renderApp, type StubbedCall, stubApi, userRecord } from './harness.tsx';
 
 const buyer = userRecord('Buyer');
 
@@ -39,16 +38,7 @@ const car = (overrides: Partial<CarRecord> = {}): CarRecord => ({
   ...overrides,
 });
 
-const facets: CarFacetsAnswer = {
-  total: 0,
-  estimated: false,
-  category: [],
-  make: [],
-  model: [],
-  fuel: [],
-  transmission: [],
-  price: [],
-};
+const facets = noFacets(0);
 
 const list = (items: unknown[], headers: Record<string, string> = {}) =>
   json(items, { headers: { 'X-Total-Count': String(items.length), ...headers } });

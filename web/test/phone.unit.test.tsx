@@ -15,6 +15,7 @@ import {
   fakeAuthService,
   fakeToken,
   json,
+  noFacets,
   onAPhone,
   renderApp,
   sessionUser,
@@ -246,16 +247,7 @@ describe('searching on a phone', () => {
     onAPhone();
     stubApi({
       'GET /api/products': json([car()], { headers: { 'X-Total-Count': '1' } }),
-      'GET /api/products/facets': {
-        total: 1,
-        estimated: false,
-        category: [],
-        make: [],
-        model: [],
-        fuel: [],
-        transmission: [],
-        price: [],
-      },
+      'GET /api/products/facets': noFacets(1),
     });
     const { router } = renderApp('/products?make=Honda&q=civic');
     // Below `md` only, so found by its label and typed into by events (see above).

@@ -3,18 +3,21 @@
 // the buyer's review of a seller on My Bookings, and a seller's rating on a car's page and on
 // its card. The network is stubbed at fetch (see harness.tsx).
 
-import type {
-  BookingRecord,
-  CarFacetsAnswer,
-  CarRecord,
-  SellerRating,
-} from '@second-gear/features/contract';
+import type { BookingRecord, CarRecord, SellerRating } from '@second-gear/features/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReviewRecord, SellerProfile } from '../src/api/endpoints.ts';
-import { json, problem, renderApp, type StubbedCall, stubApi, userRecord } from './harness.tsx';
+import {
+  json,
+  noFacets,
+  problem,
+  renderApp,
+  type StubbedCall,
+  stubApi,
+  userRecord,
+} from './harness.tsx';
 
 const buyer = userRecord('Buyer');
 const seller = userRecord('Seller');
@@ -450,16 +453,7 @@ describe("a seller's rating beside their cars", () => {
   });
 
   it('shows the rating on a card, and nothing for a seller with no review', async () => {
-    const facets: CarFacetsAnswer = {
-      total: 2,
-      estimated: false,
-      category: [],
-      make: [],
-      model: [],
-      fuel: [],
-      transmission: [],
-      price: [],
-    };
+    const facets = noFacets(2);
     stubApi({
       'GET /api/products': list([
         car({ seller_rating: rated(4, 1) }),

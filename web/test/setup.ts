@@ -3,6 +3,7 @@ import { defaultConfig } from '@chakra-ui/react';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import { system } from '../src/app/theme.ts';
+import { matchMediaBy } from './media-queries.ts';
 
 // The machine running the tests may be busy: give screens time to load their lazy chunks.
 configure({ asyncUtilTimeout: 5000 });
@@ -15,16 +16,7 @@ if (browser) {
   if (!window.matchMedia) {
     Object.defineProperty(window, 'matchMedia', {
       writable: true,
-      value: (query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }),
+      value: matchMediaBy(() => false),
     });
   }
 
