@@ -3,6 +3,7 @@
 // the version at once and whenever it moves, empty while it is unknown). While the stream is
 // down, the version is unknown and nothing is kept.
 import { READ_MODEL_VERSION_PATH } from '@second-gear/service-http';
+import { createParser } from 'eventsource-parser';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface FollowedVersion {
@@ -11,35 +12,18 @@ export interface FollowedVersion {
   stop(): void;
 }
 
-/** The `data` of each `version` event in a chunk of server-sent events; the rest is kept. */
-const versionsIn = (text: string): { versions: (string | undefined)[]; rest: string } => {
-  const blocks = text.split('\n\n');
-  const rest = blocks.pop() ?? '';
-  const versions: (string | undefined)[] = [];
-  for (const block of blocks) {
-    const lines = block.split('\n');
-    if (!lines.includes('event: version')) continue;
-    const data = lines
-      .find((line) => line.startsWith('data:'))
-      ?.slice(5)
-      .trim();
-    versions.push(data === undefined || data === '' ? undefined : data);
-  }
-  return { versions, rest };
-};
-
 /** Reads one connection's stream until it ends, setting each version heard. */
 const readStream = async (
   body: ReadableStream<Uint8Array>,
   heard: (version: string | undefined) => void,
 ): Promise<void> => {
+  const parser = createParser({
+    onEvent: ({ event, data }) => {
+      if (event === 'version') heard(data === '' ? undefined : data);
+    },
+  });
   const decoder = new TextDecoder();
-  let pending = '';
-  for await (const chunk of body) {
-    const { versions, rest } = versionsIn(pending + decoder.decode(chunk, { stream: true }));
-    pending = rest;
-    for (const version of versions) heard(version);
-  }
+  for await (const chunk of body) parser.feed(decoder.decode(chunk, { stream: true }));
 };
 
 /**
