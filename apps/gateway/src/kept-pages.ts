@@ -82,7 +82,7 @@ export const pageKeep = ({
       encodings: await compressedCopies(Buffer.from(answer.html)),
     };
     // A page of an older version never replaces one of the version now.
-    const there = kept.get(url)?.version;
+    const there = kept.peek(url)?.version;
     if (there === at || there !== latest) kept.set(url, page);
     return { answer, kept: page };
   };

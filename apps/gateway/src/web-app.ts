@@ -320,11 +320,12 @@ const pageRoutes = async (
     const path = request.url.split('?', 1)[0] ?? '/';
     // A missing asset is a real 404.
     if (path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
-    const at = keep !== undefined && !personal(request) ? await keep.version() : undefined;
+    const own = personal(request);
+    const at = keep !== undefined && !own ? await keep.version() : undefined;
     if (keep === undefined || at === undefined) {
       // A HEAD gets the head alone; beyond `maxRenders` at once, pages go as the shell.
       const render = request.method === 'GET' && mayRender();
-      return sendPage(reply, await answerOf(request.url, request.log, render), personal(request));
+      return sendPage(reply, await answerOf(request.url, request.log, render), own);
     }
     const kept = keep.current(request.url, at);
     if (kept !== undefined) return sendKept(request, reply, kept);
