@@ -79,25 +79,41 @@ const measureRows = async (
   return runs;
 };
 
-/** The all-in-one with its demo data, kept (as it runs) and with nothing kept. */
+/** The first cars of a marketplace's plain list. */
+const carIdsAt = async (url: string) => {
+  const cars = (await (await fetch(`${url}/api/products`)).json()) as { _id: string }[];
+  return cars.map((car) => car._id).slice(0, 12);
+};
+
+/**
+ * The all-in-one with its demo data: the one running at `allInOneUrl` as deployed (kept), then,
+ * once it is stopped, one started with nothing kept.
+ */
 const allInOne = async (bareUrl: string, options: PageLoadOptions) => {
-  const runs: PageLoadRun[] = [];
-  for (const cache of ['kept', 'rendered'] as const) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'second-gear-bench-pages-'));
-    const server = await spawnServer('marketplace', {
-      BENCH_DATA_DIR: dataDir,
-      BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
-      BENCH_ANSWER_CACHE: cache === 'kept' ? 'on' : 'off',
-    });
-    try {
-      const url = server.info.url ?? '';
-      const cars = (await (await fetch(`${url}/api/products`)).json()) as { _id: string }[];
-      const ids = cars.map((car) => car._id).slice(0, 12);
-      runs.push(...(await measureRows('all-in-one', cache, url, bareUrl, ids, options)));
-    } finally {
-      await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+  const { allInOneUrl } = options;
+  const runs = await measureRows(
+    'all-in-one',
+    'kept',
+    allInOneUrl,
+    bareUrl,
+    await carIdsAt(allInOneUrl),
+    options,
+  );
+  await options.stopAllInOne();
+  const dataDir = await mkdtemp(join(tmpdir(), 'second-gear-bench-pages-'));
+  const server = await spawnServer('marketplace', {
+    BENCH_DATA_DIR: dataDir,
+    BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
+    BENCH_ANSWER_CACHE: 'off',
+  });
+  try {
+    const url = server.info.url ?? '';
+    runs.push(
+      ...(await measureRows('all-in-one', 'rendered', url, bareUrl, await carIdsAt(url), options)),
+    );
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
   }
   return runs;
 };
@@ -148,6 +164,10 @@ const gateway = async (bareUrl: string, options: PageLoadOptions) => {
 export interface PageLoadOptions {
   durationSeconds: number;
   say: (line: string) => void;
+  /** An all-in-one already running with its demo data and answers kept, as `npm start` runs. */
+  allInOneUrl: string;
+  /** Stops it, once its rows are measured: the other servers run one at a time. */
+  stopAllInOne: () => Promise<void>;
 }
 
 /** Every row of both deployments, against one bare Fastify process. */

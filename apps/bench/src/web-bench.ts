@@ -218,14 +218,18 @@ export const benchWeb = async (options: {
         `  Lighthouse ${page} (${formFactor}), medians of ${rounds}: performance ${median.performance}, accessibility ${median.accessibility}, best practices ${median.bestPractices}, SEO ${median.seo}`,
       );
     }
-    // Lighthouse's server stops before the page loads start theirs: one server at a time.
+    // The browser goes before the loads start; the page loads measure the same all-in-one
+    // kept, then stop it before starting any other server: one at a time.
     chrome.kill();
     chrome = undefined;
-    await server.stop();
-    server = undefined;
     const pageLoads = await measurePageLoads({
       durationSeconds: options.loadSeconds ?? PAGE_LOAD.durationSeconds,
       say: options.say,
+      allInOneUrl: url,
+      stopAllInOne: async () => {
+        await server?.stop();
+        server = undefined;
+      },
     });
     return {
       pageLoads,
