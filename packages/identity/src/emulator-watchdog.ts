@@ -22,9 +22,13 @@ const alive = (pid: number): boolean => {
   }
 };
 
-// The emulator answers any Host header; the guard, loaded before it, refuses foreign ones.
-const guard = join(import.meta.dirname, 'emulator-host-guard.ts');
-const emulator = spawn(process.execPath, ['--import', guard, cli, ...args], {
+// The emulator answers any Host header; the guard, loaded before it, refuses foreign ones. It
+// compiles its request validators as they are first used rather than all as it starts.
+const preloads = ['emulator-host-guard.ts', 'emulator-lazy-validators.ts'].flatMap((file) => [
+  '--import',
+  join(import.meta.dirname, file),
+]);
+const emulator = spawn(process.execPath, [...preloads, cli, ...args], {
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 
