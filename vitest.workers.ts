@@ -27,9 +27,12 @@ const recorded: Record<string, number> = JSON.parse(
 );
 
 /**
- * Runs each group's longest files first, whatever their project, so the last minutes of a run
- * are not one long file alone on an idle machine. This machine's last run says how long a file
- * takes; before its first, the recorded durations do.
+ * Orders each group so that its last minutes are not one long file alone on an idle machine,
+ * and so that a worker can go on with the next file: a worker that keeps its modules is reused
+ * only when the next file waiting is of the same project, otherwise it is stopped and a new one
+ * started, which loads every module again. So a project's files follow each other, longest
+ * first, and the projects come in the order of their longest file. This machine's last run says
+ * how long a file takes; before its first, the recorded durations do.
  */
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -38,7 +41,19 @@ export class LongestFirst extends BaseSequencer {
       if (last) return last.duration / 1000;
       return recorded[relative(root, spec.moduleId)] ?? 0;
     };
+    const longest = new Map<string, number>();
+    for (const spec of files) {
+      const name = spec.project.name;
+      longest.set(name, Math.max(longest.get(name) ?? 0, seconds(spec)));
+    }
     const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
-    return [...files].sort((a, b) => group(a) - group(b) || seconds(b) - seconds(a));
+    const project = (spec: TestSpecification) => longest.get(spec.project.name) ?? 0;
+    return [...files].sort(
+      (a, b) =>
+        group(a) - group(b) ||
+        project(b) - project(a) ||
+        a.project.name.localeCompare(b.project.name) ||
+        seconds(b) - seconds(a),
+    );
   }
 }
