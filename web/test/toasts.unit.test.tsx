@@ -7,6 +7,7 @@ import { addCategory } from '../src/api/endpoints.ts';
 import { Providers } from '../src/app/providers.tsx';
 import { createQueryClient } from '../src/app/query-client.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../src/components/notify.ts';
+import { HEADER_HEIGHT_REM } from '../src/layouts/header-height.ts';
 import { fakeAuthService, problem, stubApi } from './harness.tsx';
 
 function renderApp() {
@@ -68,6 +69,16 @@ describe('toasts', () => {
       expectShownFor('Done it', duration);
     });
   }
+
+  it('come in under the top bar, never over its bell or menu', () => {
+    renderApp();
+    act(() => {
+      notifyInfo('A new car matches your search');
+    });
+    const toaster = document.querySelector<HTMLElement>('[data-rht-toaster]');
+    expect(toaster?.style.top).toBe(`${HEADER_HEIGHT_REM + 0.5}rem`);
+    expect(screen.getByText('A new car matches your search')).toBeInTheDocument();
+  });
 
   it('show at most 20 at once, the newest ones', async () => {
     renderApp();

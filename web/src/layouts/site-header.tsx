@@ -4,6 +4,7 @@ import { LuMenu } from 'react-icons/lu';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ColorModeToggle } from '../components/color-mode.tsx';
+import { HEADER_HEIGHT_REM } from './header-height.ts';
 import { HeaderSearch } from './header-search.tsx';
 
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
@@ -36,7 +37,12 @@ export function SiteHeader() {
   return (
     <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl">
-        <Flex h="16" align="center" justify="space-between" gap={{ base: '2', md: '4' }}>
+        <Flex
+          h={`${HEADER_HEIGHT_REM}rem`}
+          align="center"
+          justify="space-between"
+          gap={{ base: '2', md: '4' }}
+        >
           <Link asChild fontWeight="bold" fontSize="xl" color="teal.fg" flexShrink={0}>
             <RouterLink to="/">Second Gear</RouterLink>
           </Link>
