@@ -210,7 +210,9 @@ const followNotifications = (options: {
           lastCounts = counts;
           if (pass.full) again = true;
         } catch (error) {
-          log.warn({ err: error }, 'notification stream could not read; it tries again');
+          // A read cut short by the stream's end (the service stopping) has no one to tell.
+          if (!closed)
+            log.warn({ err: error }, 'notification stream could not read; it tries again');
         }
       }
     });
