@@ -2,7 +2,7 @@
 // database, a port, a directory of their own, whole processes they start and break) and run
 // three at a time in workers that keep the modules they loaded from one file to the next
 // (`isolate: false`), which keeps two cores busy while files wait on PostgreSQL, the Auth
-// Emulator or a child process. The browser tests follow in a second group of two workers: each
+// Emulator or a child process. The browser tests follow in a second group of three workers: each
 // worker runs its files one after another on a marketplace of its own (their files share its
 // lists).
 import { readFileSync } from 'node:fs';
@@ -12,8 +12,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** The projects whose files run side by side: the first group. */
 export const sideBySide = { maxWorkers: 3, isolate: false, sequence: { groupOrder: 0 } } as const;
 
-/** The projects of the second group, two files at a time, after the first group. */
-export const afterwards = { maxWorkers: 2, sequence: { groupOrder: 1 } } as const;
+/**
+ * The projects of the second group, three files at a time, after the first group: a browser
+ * test waits on its page more than it computes, so two kept the machine a third idle.
+ */
+export const afterwards = { maxWorkers: 3, sequence: { groupOrder: 1 } } as const;
 
 const root = import.meta.dirname;
 
