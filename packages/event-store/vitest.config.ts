@@ -6,6 +6,8 @@ export default defineProject({
     ...sideBySide,
     name: 'event-store',
     environment: 'node',
+    // Integration tests open PGlite and PostgreSQL databases, slower on a busy machine.
+    hookTimeout: 60_000,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   },
 });

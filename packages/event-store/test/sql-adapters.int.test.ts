@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../src/index.ts';
 import type { SqlExecutor } from '../src/sql/executor.ts';
 import { createSqlEventStore } from '../src/sql/sql-event-store.ts';
-import { adaptersUnderTest, type OpenedStore } from './adapters.ts';
+import { adaptersUnderTest, freshPGlite, type OpenedStore } from './adapters.ts';
 
 /** What only the SQL adapters promise, beyond the conformance suite. */
 const sqlAdapters = (await adaptersUnderTest()).filter((a) => a.name !== 'KurrentDB adapter');
@@ -275,7 +275,7 @@ describe('PGlite adapter, storage', () => {
   }, 60_000);
 
   test('a given instance stays open, and another schema keeps its own events', async () => {
-    const db = await PGlite.create('memory://');
+    const db = await freshPGlite();
     try {
       const a = await createEventStore({ kind: 'pglite', db, schema: 'events_a' });
       const b = await createEventStore({ kind: 'pglite', db, schema: 'events_b' });
@@ -296,7 +296,7 @@ describe('PGlite adapter, storage', () => {
   }, 60_000);
 
   test('the migration script can be run by hand, twice', async () => {
-    const db = await PGlite.create('memory://');
+    const db = await freshPGlite();
     try {
       await db.exec(migrationSql('by_hand'));
       await db.exec(migrationSql('by_hand'));
@@ -315,7 +315,7 @@ describe('PGlite adapter, storage', () => {
   }, 60_000);
 
   test('migrateEventStore prepares a shared instance and leaves it open', async () => {
-    const db = await PGlite.create('memory://');
+    const db = await freshPGlite();
     try {
       await migrateEventStore({ kind: 'pglite', db, schema: 'deployed' });
       expect(db.closed).toBe(false);
