@@ -46,6 +46,14 @@ Environment:
   PROJECTION_BATCH_SIZE  events per transaction during a rebuild (default 1000)
 `;
 
+/** Where a command reads its settings and writes its answers: the process's own, or a test's. */
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  stdout: NodeJS.WritableStream;
+  /** Errors and the rebuild's progress (a bar on a terminal, plain lines elsewhere). */
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
 interface Opened {
   store: EventStore;
   db: ReadModelDb;
@@ -83,9 +91,8 @@ const open = async (env: CliEnv): Promise<Opened> => {
 const formatPosition = (position: bigint | undefined) =>
   position === undefined ? '-' : String(position);
 
-const status = async ({ store, db }: Opened) => {
+const status = async ({ store, db }: Opened, out: NodeJS.WritableStream) => {
   const report = await readModelStatus(store, db);
-  const out = process.stdout;
   out.write(`event store head: ${formatPosition(report.head)}\n`);
   if (report.projections.length === 0) {
     out.write('no projections yet: the read model has not been created\n');
@@ -137,10 +144,12 @@ const status = async ({ store, db }: Opened) => {
   }
 };
 
-const rebuild = async ({ store, db }: Opened, env: CliEnv, fresh: boolean) => {
-  const bar = progressReporter();
+const rebuild = async ({ store, db }: Opened, env: CliEnv, fresh: boolean, io: CliIo) => {
+  const bar = progressReporter(io.stderr);
+  // Ctrl-C stops the rebuild between batches; the next run continues it.
   const controller = new AbortController();
-  process.once('SIGINT', () => controller.abort());
+  const interrupt = () => controller.abort();
+  process.once('SIGINT', interrupt);
   try {
     const result = await rebuildReadModel({
       store,
@@ -151,24 +160,25 @@ const rebuild = async ({ store, db }: Opened, env: CliEnv, fresh: boolean) => {
       onProgress: (p) => bar.update(p),
     });
     bar.done();
-    process.stdout.write(
+    io.stdout.write(
       `rebuilt ${result.applied} events${result.resumed ? ' (continued an interrupted rebuild)' : ''} ` +
         `in ${(result.elapsedMs / 1000).toFixed(1)} s, ${Math.round(result.eventsPerSecond)} events/s; ` +
         `readers now use the new tables at position ${formatPosition(result.position)}\n`,
     );
     if (result.parked > 0) {
-      process.stdout.write(
+      io.stdout.write(
         `${result.parked} event(s) could not be applied and are parked; see npm run projections -- parked\n`,
       );
     }
   } catch (error) {
     bar.done();
     throw error;
+  } finally {
+    process.off('SIGINT', interrupt);
   }
 };
 
-const parked = async ({ db }: Opened, all: boolean) => {
-  const out = process.stdout;
+const parked = async ({ db }: Opened, all: boolean, out: NodeJS.WritableStream) => {
   const list = await listParked(db, { all });
   if (list.length === 0) {
     out.write(all ? 'no event was ever parked\n' : 'no parked events\n');
@@ -201,26 +211,31 @@ const target = (args: string[]) => {
   return { projection, position: BigInt(position), by: values.by ?? userInfo().username };
 };
 
-const resolve = async ({ store, db }: Opened, command: 'retry' | 'skip', args: string[]) => {
+const resolve = async (
+  { store, db }: Opened,
+  command: 'retry' | 'skip',
+  args: string[],
+  io: CliIo,
+) => {
   const { projection, position, by } = target(args);
   if (command === 'skip') {
     await skipParked({ db, projection, position, by });
-    process.stdout.write(`${projection} ${position}: skipped for good, by ${by}\n`);
+    io.stdout.write(`${projection} ${position}: skipped for good, by ${by}\n`);
     return 0;
   }
   const result = await retryParked({ store, db, projection, position, by });
   if (result.retried) {
-    process.stdout.write(
+    io.stdout.write(
       `${projection} ${position}: applied, by ${by}; ${result.reapplied} later event(s) applied again\n`,
     );
     return 0;
   }
-  process.stderr.write(`${projection} ${position}: not applied, still parked: ${result.error}\n`);
+  io.stderr.write(`${projection} ${position}: not applied, still parked: ${result.error}\n`);
   return 1;
 };
 
 /** `reactor <name> --from <position>|head|start`. */
-const reactor = async ({ store, db }: Opened, args: string[]) => {
+const reactor = async ({ store, db }: Opened, args: string[], out: NodeJS.WritableStream) => {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -239,7 +254,7 @@ const reactor = async ({ store, db }: Opened, args: string[]) => {
     name,
     from: from === 'head' || from === 'start' ? from : BigInt(from),
   });
-  process.stdout.write(
+  out.write(
     `reactor ${name}: goes on ${position === undefined ? 'from the first event' : `after position ${position}`} of this store\n`,
   );
   return 0;
@@ -250,42 +265,45 @@ type CommandName = (typeof commands)[number];
 const isCommand = (name: string | undefined): name is CommandName =>
   (commands as readonly (string | undefined)[]).includes(name);
 
-const main = async (argv: string[]): Promise<number> => {
+const run = async (argv: string[], io: CliIo): Promise<number> => {
   const [command, ...rest] = argv;
   if (!isCommand(command)) {
-    process.stderr.write(usage);
+    io.stderr.write(usage);
     return command === undefined || command === '--help' || command === 'help' ? 0 : 64;
   }
   let env: CliEnv;
   try {
-    env = parseCliEnv();
+    env = parseCliEnv(io.env);
   } catch (error) {
     if (!(error instanceof CliEnvError)) throw error;
-    process.stderr.write(`${error.message}\n`);
+    io.stderr.write(`${error.message}\n`);
     return 78;
   }
   const opened = await open(env);
   try {
     switch (command) {
       case 'status':
-        await status(opened);
+        await status(opened, io.stdout);
         return 0;
       case 'rebuild':
-        await rebuild(opened, env, rest.includes('--fresh'));
+        await rebuild(opened, env, rest.includes('--fresh'), io);
         return 0;
       case 'parked':
-        await parked(opened, rest.includes('--all'));
+        await parked(opened, rest.includes('--all'), io.stdout);
         return 0;
       case 'reactor':
-        return await reactor(opened, rest);
+        return await reactor(opened, rest, io.stdout);
       default:
-        return await resolve(opened, command, rest);
+        return await resolve(opened, command, rest, io);
     }
   } finally {
     await opened.close();
   }
 };
 
-process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) =>
-  reportFailure(error, 'projections'),
-);
+/**
+ * `npm run projections -- <command>`: runs one operator command with `io`'s settings and
+ * streams, and gives the process's exit code (0 done, 1 failed, 64 usage, 78 configuration).
+ */
+export const runProjectionsCli = (argv: string[], io: CliIo): Promise<number> =>
+  run(argv, io).catch((error: unknown) => reportFailure(error, 'projections', io.stderr));

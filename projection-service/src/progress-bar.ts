@@ -27,7 +27,9 @@ const describe = (p: RebuildProgress): string => {
  * line once a second and a last one at the end, with no control codes, so the output stays
  * readable either way.
  */
-export const progressReporter = (stream: NodeJS.WriteStream = process.stderr) => {
+export const progressReporter = (
+  stream: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr,
+) => {
   const tty = stream.isTTY === true;
   const bar = new cliProgress.SingleBar({
     stream,

@@ -65,15 +65,19 @@ export const whatToDo = (error: unknown): string | undefined => {
 };
 
 /**
- * Prints what went wrong in one line (with the stack only for an error nobody anticipated, or
+ * Prints what went wrong in one line on `stderr` (with the stack only for an error nobody anticipated, or
  * with DEBUG set) and answers the exit code: 1.
  */
-export const reportFailure = (error: unknown, what = 'second-gear'): number => {
+export const reportFailure = (
+  error: unknown,
+  what = 'second-gear',
+  stderr: NodeJS.WritableStream = process.stderr,
+): number => {
   const line = whatToDo(error);
   if (line !== undefined && !process.env.DEBUG) {
-    process.stderr.write(`${what}: ${line}\n`);
+    stderr.write(`${what}: ${line}\n`);
   } else {
-    process.stderr.write(
+    stderr.write(
       `${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
   }
