@@ -40,9 +40,12 @@ const startOne = async (dataDir: string, readyFile: string): Promise<Marketplace
       seed: true,
       rateLimits: false,
       logLevel: 'warn',
-      // The engine `npm start` runs on; where it cannot run, the fallback, as there.
+      // The engine `npm start` runs on; where it cannot run, the fallback, as there. A part
+      // that fails to stop at the end of the run says so.
       say: (line) => {
-        if (line.startsWith('using the in-process PGlite')) console.warn(line);
+        if (line.startsWith('using the in-process PGlite') || line.startsWith('while stopping')) {
+          console.warn(line);
+        }
       },
     });
     await ready({ baseUrl: marketplace.url, authEmulatorHost: marketplace.authEmulator.host });
