@@ -71,10 +71,15 @@ describe.each(screenSizes)('Trust on a $size', ({ viewport }) => {
     await hide.getByRole('button', { name: 'Hide car' }).click();
     await toast(adminPage, 'Car hidden');
 
-    // Gone from search for everyone else.
+    // Gone from search for everyone else, once the read model has the hiding (a visitor has no
+    // write of their own to wait for).
     const visitor = await browser.newPage();
-    await searchFor(visitor, name);
-    expect(await visitor.getByRole('heading', { name }).count()).toBe(0);
+    await expect
+      .poll(async () => {
+        await searchFor(visitor, name);
+        return visitor.getByRole('heading', { name }).count();
+      })
+      .toBe(0);
 
     // Its seller sees it hidden, with the reason.
     const sellerPage = await browser.newPage();
