@@ -14,6 +14,7 @@ import {
   READ_MODEL_VERSION_PATH,
   type Registry,
   type ServiceApp,
+  whenClosed,
 } from '@second-gear/service-http';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -324,6 +325,6 @@ const versionStream = (app: ServiceApp, version: Version): void => {
       res.write(`event: version\ndata: ${current ?? ''}\n\n`);
     send(version.current);
     version.listeners.add(send);
-    res.once('close', () => version.listeners.delete(send));
+    whenClosed(res, () => version.listeners.delete(send));
   });
 };

@@ -14,6 +14,7 @@ import {
   positionFromHeader,
   type Registry,
   type ServiceApp,
+  whenClosed,
 } from '@second-gear/service-http';
 import type { FastifyRequest } from 'fastify';
 
@@ -82,7 +83,7 @@ export const readYourWrites = (app: ServiceApp, options: ReadYourWritesOptions):
     if (wanted === undefined) return;
     // Stop waiting when the client goes away (the response closes before it was sent).
     const ended = new AbortController();
-    reply.raw.once('close', () => ended.abort());
+    whenClosed(reply.raw, () => ended.abort());
     const started = performance.now();
     const result = await watcher.waitFor(wanted, {
       projections: readsOf(request),

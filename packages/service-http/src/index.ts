@@ -1,6 +1,7 @@
 // HTTP conventions shared by the services: problem+json errors, security headers, zod
 // validation with the product's messages, OpenAPI, read-your-writes headers, logging, metrics,
 // readiness and the app factory.
+export * from './closed.ts';
 export * from './create-service-app.ts';
 export * from './encodings.ts';
 export * from './hosts.ts';

@@ -16,6 +16,7 @@ import {
   isPosition,
   problemAnswers,
   type ServiceApp,
+  whenClosed,
 } from '@second-gear/service-http';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -180,7 +181,7 @@ export const feedRoutes = (app: ServiceApp, ctx: QueryContext, keys: ApiKeyVerif
       const keyId = request.apiKey?.id;
 
       const ended = new AbortController();
-      res.once('close', () => {
+      whenClosed(res, () => {
         ended.abort();
         release();
       });

@@ -4,6 +4,7 @@ import {
   isPosition,
   problemAnswers,
   type ServiceApp,
+  whenClosed,
 } from '@second-gear/service-http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -222,7 +223,7 @@ const followNotifications = (options: {
   // Without commit notifications (or should one be lost), look now and then.
   const poll = setInterval(push, ctx.changes ? 10_000 : 2_000);
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), ctx.feed.heartbeatMs);
-  res.once('close', () => {
+  whenClosed(res, () => {
     closed = true;
     unsubscribe?.();
     clearInterval(poll);

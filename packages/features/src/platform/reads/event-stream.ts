@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { whenClosed } from '@second-gear/service-http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
@@ -32,7 +33,7 @@ export const openEventStream = (reply: FastifyReply, open: Set<ServerResponse>):
   });
   res.write('retry: 3000\n\n');
   open.add(res);
-  res.once('close', () => open.delete(res));
+  whenClosed(res, () => open.delete(res));
   return res;
 };
 
