@@ -65,8 +65,8 @@ export const whatToDo = (error: unknown): string | undefined => {
 };
 
 /**
- * Prints what went wrong in one line on `stderr` (with the stack only for an error nobody anticipated, or
- * with DEBUG set) and answers the exit code: 1.
+ * Prints what went wrong in one line on `stderr` (with the stack only for an error nobody
+ * anticipated, or with DEBUG set) and answers the exit code: 1.
  */
 export const reportFailure = (
   error: unknown,
