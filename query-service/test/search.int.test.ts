@@ -335,15 +335,31 @@ describe.each(list)('car search on $name', (backend) => {
       expect((await search('q=corolla&booked=any')).keys).not.toContain(DELETED);
     });
 
-    it('keep the plain list as it was: every live car, booked too, newest first, numbered pages', async () => {
+    it('keep every live car in the plain list, bookable ones first, each part newest first, numbered pages', async () => {
       const { keys: all, answer } = await search('limit=4');
       expect(all).toEqual(['corolla17', 'pajero', 'leaf', 'civic']);
       expect(answer.headers['x-total-count']).toBe('9');
       expect(answer.headers.link).toContain('limit=4&page=2>; rel="next"');
       expect(answer.headers.link).toContain('limit=4&page=3>; rel="last"');
-      const third = await search('page=3&limit=4');
-      expect(third.keys).toEqual(['corolla16']);
-      expect((await search('page=2&limit=4')).keys).toContain(BOOKED);
+      expect((await search('page=2&limit=4')).keys).toEqual([
+        'vezel',
+        'cross21',
+        'corolla12',
+        'corolla16',
+      ]);
+      // A page after the last bookable car, and a page where they end.
+      expect((await search('page=3&limit=4')).keys).toEqual([BOOKED]);
+      expect((await search('page=3&limit=3')).keys).toEqual(['corolla12', 'corolla16', BOOKED]);
+      expect((await search('page=4&limit=3')).keys).toEqual([]);
+    });
+
+    it("put a category's bookable cars before its booked ones too", async () => {
+      const answer = await get('/api/category/products/suv');
+      expect(answer.statusCode, answer.body).toBe(200);
+      // Newest first, the booked RAV4 would come before the Corolla Cross.
+      expect(keys(answer.json())).toEqual(['pajero', 'vezel', 'cross21', BOOKED]);
+      const second = await get('/api/category/products/suv?limit=2&page=2');
+      expect(keys(second.json())).toEqual(['cross21', BOOKED]);
     });
   });
 

@@ -337,7 +337,8 @@ function FiltersDrawer({
 /**
  * All cars, or a category's, as a search: the filter panel (a drawer on phones), the sort, the
  * count, the active filters as chips, and pages. Everything lives in the address bar. Without a
- * filter or a sort it is the plain list, booked cars included, with numbered pages.
+ * filter or a sort it is the plain list, booked cars included after the bookable ones, with
+ * numbered pages.
  */
 export function CarSearchPage({
   heading,

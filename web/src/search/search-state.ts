@@ -213,7 +213,7 @@ export function readSearch(params: URLSearchParams): SearchState {
 
 /**
  * A search narrows the list: any filter or a sort of its own. Without one the page is the plain
- * list, every car newest first, booked ones too, numbered pages.
+ * list, every car (bookable ones first, then booked ones, each newest first), numbered pages.
  */
 export const isSearching = (state: Pick<SearchState, 'filters' | 'sort'>): boolean =>
   state.sort !== 'newest' || Object.values(state.filters).some((value) => value !== undefined);

@@ -79,7 +79,7 @@ export interface paths {
         };
         /**
          * All cars, newest first, or a search of them; with `email`, that seller's cars (the seller or an admin)
-         * @description Without filters, every car (booked ones too), newest first, paged by `page`. With any filter, `sort` or `cursor`, a search: booked cars are left out unless `booked` says otherwise, and the next page is the `next` link (a cursor). `X-Total-Count` is exact up to 10,000 matches; above, an estimate, and `X-Total-Count-Estimated: true` says so.
+         * @description Without filters, every car: those still bookable first, then the booked ones, each newest first, paged by `page`. With any filter, `sort` or `cursor`, a search: booked cars are left out unless `booked` says otherwise, and the next page is the `next` link (a cursor). `X-Total-Count` is exact up to 10,000 matches; above, an estimate, and `X-Total-Count-Estimated: true` says so.
          */
         get: operations["listCars"];
         put?: never;

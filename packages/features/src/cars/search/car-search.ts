@@ -39,6 +39,11 @@ export interface CarSearch {
   cursor?: string;
   /** Where `near` is, when given. */
   origin?: Origin;
+  /**
+   * A plain list (every car, or a category's, with numbered pages): the cars a buyer can still
+   * book come first, then the booked ones, each part newest first.
+   */
+  bookableFirst?: true;
 }
 
 /** A facet dimension, left out of its own counts so the panel shows the other choices. */
@@ -60,6 +65,7 @@ export const carSearchOf = (
   const { booked, sort, cursor, ...filters } = query;
   const searching = isSearch(query);
   const origin = originOf(filters.near, filters.radiusKm);
+  const plain = !searching && scope.seller === undefined && !scope.advertised;
   return {
     scope,
     filters,
@@ -67,6 +73,7 @@ export const carSearchOf = (
     sort: sort ?? 'newest',
     ...(cursor === undefined ? {} : { cursor }),
     ...(origin === undefined ? {} : { origin }),
+    ...(plain ? { bookableFirst: true } : {}),
   };
 };
 
@@ -330,6 +337,7 @@ export const pageOfCars = async (
   conditions: RawBuilder<SqlBool>[],
   paging: { page: number; limit: number },
 ): Promise<CarPage> => {
+  if (search.bookableFirst) return pageOfPlainList(ctx, search, conditions, paging);
   const found = await pageQuery(ctx, search, conditions, paging).execute();
   const rows = found.slice(0, paging.limit);
   const last = rows.at(-1);
@@ -342,6 +350,43 @@ export const pageOfCars = async (
       position: BigInt(last.listed_position),
     }),
   };
+};
+
+/**
+ * One numbered page of a plain list: the bookable cars, newest first, then the booked ones.
+ * Read as two parts, each in the listing position's index order with `booked` checked on the
+ * rows found (no index names `booked`, so booking a car stays a HOT update): the booked part
+ * is read only by the page where the bookable cars end and the pages after it, which count the
+ * bookable cars (from the facet counts) to know where in the booked part they start.
+ */
+const pageOfPlainList = async (
+  ctx: ReadContext,
+  search: CarSearch,
+  conditions: RawBuilder<SqlBool>[],
+  paging: { page: number; limit: number },
+): Promise<CarPage> => {
+  const part = (booked: 0 | 1, offset: number, limit: number) =>
+    ctx.db
+      .withSchema(ctx.schema)
+      .selectFrom('cars')
+      .selectAll()
+      .select(sql<number | undefined>`null`.as('chord'))
+      .where(({ and }) => and([...conditions, sql<SqlBool>`booked = ${booked}`]))
+      .orderBy('listed_position', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  const offset = (paging.page - 1) * paging.limit;
+  const bookable = await part(0, offset, paging.limit);
+  if (bookable.length === paging.limit) return { rows: bookable };
+  // The page after the last bookable car's starts in the booked part where the page's offset
+  // passes the count of bookable cars.
+  const intoBooked =
+    bookable.length > 0
+      ? 0
+      : offset - (await totalOfCars(ctx, { ...search, booked: 'false' }, undefined)).total;
+  const booked = await part(1, Math.max(0, intoBooked), paging.limit - bookable.length);
+  return { rows: [...bookable, ...booked] };
 };
 
 /** The rows a search matches, counted up to one more than `EXACT_TOTAL_LIMIT`. */
