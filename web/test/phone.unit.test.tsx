@@ -96,6 +96,35 @@ describe('the top bar on a phone', () => {
   });
 });
 
+describe("a dashboard's menu on a phone", () => {
+  it("is the top bar's one menu, led by the dashboard's links, and a link closes it", async () => {
+    onAPhone();
+    stubApi({
+      ...home,
+      [`GET /api/user/${encodeURIComponent(buyer.email)}`]: buyer,
+      'GET /api/notifications': () => json([], { headers: { 'X-Unread-Count': '0' } }),
+      'GET /api/notifications/stream': () => new Response(new ReadableStream()),
+      'GET /api/bookings': [],
+    });
+    renderApp('/user', { as: buyer });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dashboard menu' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    const menuButton = within(screen.getByRole('banner')).getByLabelText('Menu', {
+      selector: 'button',
+    });
+    await user.click(menuButton);
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    const dashboard = within(menu).getByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).getByRole('navigation', { name: 'Menu' })).toBeInTheDocument();
+    // Dashboard and Profile are the dashboard's links here, not twice.
+    expect(within(menu).getAllByRole('link', { name: 'Dashboard' })).toHaveLength(1);
+    await user.click(within(dashboard).getByRole('link', { name: 'My Orders' }));
+    expect(await screen.findByRole('heading', { name: 'My Bookings' })).toBeInTheDocument();
+    await waitFor(() => expect(menuButton).toHaveAttribute('aria-expanded', 'false'));
+  });
+});
+
 describe('a session restored after a reload', () => {
   it('loads the identity provider when a session is stored, and the user is signed in again', async () => {
     stubApi({ ...home, [`GET /api/user/${encodeURIComponent(buyer.email)}`]: buyer });

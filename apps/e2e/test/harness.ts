@@ -262,10 +262,10 @@ export async function logOut(page: Page) {
 export async function openDashboard(page: Page, link: string) {
   await page.goto('/user');
   await see(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
-  // On a phone the dashboard's links are in a drawer, behind its menu button.
-  const menu = page.getByRole('button', { name: 'Dashboard menu' });
+  // On a phone the dashboard's links lead the top bar's one menu (a drawer).
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
   const within = (await menu.isVisible())
-    ? await menu.click().then(() => opened(page.getByRole('dialog', { name: 'Dashboard' })))
+    ? await menu.click().then(() => opened(page.getByRole('dialog', { name: 'Menu' })))
     : page;
   await within
     .getByRole('navigation', { name: 'Dashboard' })

@@ -93,6 +93,18 @@ describe('On a phone', () => {
     expect(await bar.getByRole('button', { name: /^Account menu for/ }).isVisible()).toBe(false);
 
     menu = await openMenu(page, (inMenu) => inMenu.getByRole('link', { name: 'Dashboard' }));
+    await menu.getByRole('link', { name: 'Dashboard' }).click();
+    await see(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+    // One menu: on a dashboard page its links lead the top bar's menu, with no second button.
+    expect(
+      await page.getByRole('button', { name: /menu/i }).filter({ visible: true }).count(),
+    ).toBe(1);
+    menu = await openMenu(page, (inMenu) =>
+      inMenu
+        .getByRole('navigation', { name: 'Dashboard' })
+        .getByRole('link', { name: 'My Orders' }),
+    );
+    await see(menu.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Cars' }));
     await menu.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await openMenu(page, (inMenu) => inMenu.getByRole('link', { name: 'Login' }));

@@ -1,6 +1,4 @@
-import { Box, Button, CloseButton, Container, Drawer, Flex, Portal } from '@chakra-ui/react';
-import { useState } from 'react';
-import { LuMenu } from 'react-icons/lu';
+import { Box, Container, Flex } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useUserRecord } from '../auth/use-user-record.ts';
@@ -11,7 +9,6 @@ import { SiteHeader } from './site-header.tsx';
 export default function DashboardLayout() {
   const { user } = useAuth();
   const { data: record } = useUserRecord();
-  const [open, setOpen] = useState(false);
   const name = record?.name || user?.displayName || user?.email || '';
   // The profile's picture once read (none when the user removed it); the sign-in's until then.
   const photoURL = record ? record.photoURL : (user?.photoURL ?? null);
@@ -19,36 +16,9 @@ export default function DashboardLayout() {
 
   return (
     <Flex direction="column" minH="100vh">
-      <SiteHeader />
+      {/* Below large screens the dashboard's links are in the top bar's one menu. */}
+      <SiteHeader dashboard={(close) => <DashboardNav {...navProps} onNavigate={close} />} />
       <Container maxW="7xl" py="6" flex="1">
-        <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start">
-          <Drawer.Trigger asChild>
-            <Button
-              variant="outline"
-              size="sm"
-              mb="4"
-              display={{ base: 'inline-flex', lg: 'none' }}
-            >
-              <LuMenu /> Dashboard menu
-            </Button>
-          </Drawer.Trigger>
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content>
-                <Drawer.Header>
-                  <Drawer.Title>Dashboard</Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body>
-                  <DashboardNav {...navProps} onNavigate={() => setOpen(false)} />
-                </Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close the dashboard menu" />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
         <Flex gap="8" align="flex-start">
           <Box
             as="aside"

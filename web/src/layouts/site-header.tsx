@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, HStack, IconButton, Link, Skeleton } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LuMenu } from 'react-icons/lu';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -27,9 +27,10 @@ export const siteLinks = [
  * toggle, and Login or the messages link, the bell and the account menu. Below them (`lg`) the
  * links, the theme, and signing in or out move into a menu (a drawer) opened by its button, the
  * messages link and the bell staying in the bar; on phones (below `md`) the search box moves there
- * too.
+ * too. On a dashboard's pages that one menu leads with the dashboard's own links (`dashboard`,
+ * given the function that closes the menu), so a small screen never shows two menu buttons.
  */
-export function SiteHeader() {
+export function SiteHeader({ dashboard }: { dashboard?: (close: () => void) => ReactNode } = {}) {
   const { status } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
@@ -116,7 +117,11 @@ export function SiteHeader() {
       </Container>
       {menuWanted ? (
         <Suspense fallback={null}>
-          <SiteMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+          <SiteMenu
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            {...(dashboard ? { dashboard } : {})}
+          />
         </Suspense>
       ) : null}
     </Box>

@@ -1,5 +1,6 @@
-// The top bar's menu below large screens: a drawer with the search box (on phones), the links,
-// signing in or out, and the theme. Its own chunk, loaded when the menu button is near use.
+// The top bar's menu below large screens: a drawer with the dashboard's links (on its pages), the
+// search box (on phones), the links, signing in or out, and the theme. Its own chunk, loaded when
+// the menu button is near use.
 import {
   Box,
   Button,
@@ -12,7 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useTheme } from 'next-themes';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { LuLogIn, LuLogOut, LuMoon, LuSun } from 'react-icons/lu';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -42,7 +43,16 @@ function MenuLink({ to, label, onClose }: { to: string; label: string; onClose: 
   );
 }
 
-export default function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function SiteMenu({
+  open,
+  onClose,
+  dashboard,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** On a dashboard's pages, its links (they include Dashboard and Profile). */
+  dashboard?: (close: () => void) => ReactNode;
+}) {
   const { status, user, signOut } = useAuth();
   const navigate = useNavigate();
   const { resolvedTheme, setTheme } = useTheme();
@@ -65,6 +75,12 @@ export default function SiteMenu({ open, onClose }: { open: boolean; onClose: ()
             </Drawer.Header>
             <Drawer.Body>
               <Stack gap="4">
+                {dashboard ? (
+                  <>
+                    {dashboard(onClose)}
+                    <Separator />
+                  </>
+                ) : null}
                 <Box display={{ base: 'block', md: 'none' }}>
                   <HeaderSearch onSearch={onClose} />
                 </Box>
@@ -72,7 +88,7 @@ export default function SiteMenu({ open, onClose }: { open: boolean; onClose: ()
                   {siteLinks.map((link) => (
                     <MenuLink key={link.to} {...link} onClose={onClose} />
                   ))}
-                  {status === 'signed-in' ? (
+                  {status === 'signed-in' && !dashboard ? (
                     <>
                       <MenuLink to="/user" label="Dashboard" onClose={onClose} />
                       <MenuLink to="/user/profile" label="Profile" onClose={onClose} />
