@@ -14,16 +14,17 @@ describeOnMachinePostgres('the projection service killed in the middle of a batc
   const database = useMachineDatabase('projector');
 
   it('starts again and ends with a read model equal to a fresh rebuild, row for row', async () => {
-    // Enough history for many batches: killed while catching up, it is mid-batch.
+    // Enough history for many batches (about 60 of 50 events): killed while catching up, it is
+    // mid-batch.
     const { store, db, url } = database;
-    for (let i = 0; i < 200; i++) await appendScenario(store);
+    for (let i = 0; i < 80; i++) await appendScenario(store);
     const head = (await store.headPosition()) ?? 0n;
     const port = await freePort();
     // The scenarios happened months ago by their clock: their notifications are kept, as a
     // rebuild makes them, rather than pruned for their age.
     const env = {
       LOG_LEVEL: 'warn',
-      PROJECTION_BATCH_SIZE: '200',
+      PROJECTION_BATCH_SIZE: '50',
       NOTIFICATION_RETENTION_DAYS: '36500',
     };
     const lowest = async () => {
