@@ -122,6 +122,14 @@ describe("a dashboard's menu on a phone", () => {
     await user.click(within(dashboard).getByRole('link', { name: 'My Orders' }));
     expect(await screen.findByRole('heading', { name: 'My Bookings' })).toBeInTheDocument();
     await waitFor(() => expect(menuButton).toHaveAttribute('aria-expanded', 'false'));
+
+    // Logout from a dashboard page lands on Home, not on Login by way of the page's guard.
+    await user.click(menuButton);
+    const again = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(again).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Recommended Cars' })).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('access-token')).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Login' })).not.toBeInTheDocument();
   });
 });
 

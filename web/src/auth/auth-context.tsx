@@ -44,6 +44,11 @@ export interface AuthContextValue {
    * for it rather than send a member to sign in.
    */
   settled: boolean;
+  /**
+   * Signed out by the user's own Logout on this page: a guarded page then sends them Home, not
+   * to Login (which the page it was on would otherwise ask for).
+   */
+  loggedOut: boolean;
   /** Loads the identity provider ahead of a sign-in (the sign-in pages call it as they open). */
   prepare(): void;
   signIn(email: string, password: string): Promise<void>;
@@ -303,11 +308,16 @@ export function AuthProvider({
   // A sign-in or sign-up in progress; the auth listener waits for it before its own checks.
   const pending = useRef<Promise<unknown> | null>(null);
   const provider = useAuthService(loadService, setState, pending);
-  const { prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset } = useAuthActions(
-    provider,
-    setState,
-    pending,
-  );
+  const actions = useAuthActions(provider, setState, pending);
+  const { prepare, signIn, signUp, signInWithGoogle, sendPasswordReset } = actions;
+  const [leaving, setLeaving] = useState(false);
+  const signOut = useCallback(async () => {
+    setLeaving(true);
+    await actions.signOut();
+  }, [actions.signOut]);
+  useEffect(() => {
+    if (state.status === 'signed-in') setLeaving(false);
+  }, [state.status]);
 
   // A page rendered by a server shows a visitor's top bar (the server cannot see a stored
   // session); the browser keeps it while it takes over that HTML, then shows a session being
@@ -319,6 +329,7 @@ export function AuthProvider({
     () => ({
       ...shown,
       settled,
+      loggedOut: leaving && shown.status === 'signed-out',
       prepare,
       signIn,
       signUp,
@@ -326,7 +337,17 @@ export function AuthProvider({
       signOut,
       sendPasswordReset,
     }),
-    [shown, settled, prepare, signIn, signUp, signInWithGoogle, signOut, sendPasswordReset],
+    [
+      shown,
+      settled,
+      leaving,
+      prepare,
+      signIn,
+      signUp,
+      signInWithGoogle,
+      signOut,
+      sendPasswordReset,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

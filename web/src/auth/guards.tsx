@@ -9,12 +9,16 @@ export interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 
-/** Signed-in users only; others go to /login, and the page they wanted is remembered. */
+/**
+ * Signed-in users only; others go to /login, and the page they wanted is remembered. A user who
+ * has just pressed Logout here goes Home, as Logout says.
+ */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { status } = useAuth();
+  const { status, loggedOut } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <PageLoader label="Checking your sign-in" page />;
   if (status === 'signed-out') {
+    if (loggedOut) return <Navigate to="/" replace />;
     return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
   }
   return children ?? <Outlet />;

@@ -1,13 +1,14 @@
 import { Avatar, Button, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
+import { useLogOut } from '../auth/use-log-out.ts';
 import { useUserRecord } from '../auth/use-user-record.ts';
-import { notifyError } from '../components/notify.ts';
 
 // Loaded only once someone is signed in, so visitors do not download the menu machinery.
 export default function AccountMenu() {
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
   const navigate = useNavigate();
+  const logOut = useLogOut();
   // The profile's name and picture once read; the sign-in's until then.
   const { data: record } = useUserRecord();
   const name = record?.name || user?.displayName || user?.email || 'Account';
@@ -31,14 +32,7 @@ export default function AccountMenu() {
             <Menu.Item value="profile" onSelect={() => navigate('/user/profile')}>
               Profile
             </Menu.Item>
-            <Menu.Item
-              value="logout"
-              onSelect={() => {
-                signOut()
-                  .then(() => navigate('/'))
-                  .catch((error: unknown) => notifyError(error));
-              }}
-            >
+            <Menu.Item value="logout" onSelect={logOut}>
               Logout
             </Menu.Item>
           </Menu.Content>

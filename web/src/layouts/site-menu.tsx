@@ -15,9 +15,9 @@ import {
 import { useTheme } from 'next-themes';
 import { type ReactNode, useRef } from 'react';
 import { LuLogIn, LuLogOut, LuMoon, LuSun } from 'react-icons/lu';
-import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
-import { notifyError } from '../components/notify.ts';
+import { useLogOut } from '../auth/use-log-out.ts';
 import { HeaderSearch } from './header-search.tsx';
 import { currentLinkStyle } from './nav-styles.ts';
 import { siteLinks } from './site-header.tsx';
@@ -53,8 +53,8 @@ export default function SiteMenu({
   /** On a dashboard's pages, its links (they include Dashboard and Profile). */
   dashboard?: (close: () => void) => ReactNode;
 }) {
-  const { status, user, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { status, user } = useAuth();
+  const logOut = useLogOut();
   const { resolvedTheme, setTheme } = useTheme();
   const dark = resolvedTheme === 'dark';
   // Focus starts on the close button: on a phone, a focused search box would raise the keyboard.
@@ -105,9 +105,7 @@ export default function SiteMenu({
                       variant="outline"
                       onClick={() => {
                         onClose();
-                        signOut()
-                          .then(() => navigate('/'))
-                          .catch((error: unknown) => notifyError(error));
+                        logOut();
                       }}
                     >
                       <LuLogOut /> Logout
