@@ -1,12 +1,13 @@
-// axe-core, the accessibility engine, in Chromium over the screens a visitor, a buyer and a
-// seller meet, on a desktop and a phone: no serious or critical violation, contrast included
-// (which only a real browser can compute). The test names the screens it visited.
+// axe-core, the accessibility engine, in Chromium over every screen a visitor, a seller, a buyer
+// and an admin meet (the dialogs to list and to book included), on a desktop and a phone: no
+// serious or critical violation, contrast included (which only a real browser can compute). Each
+// test names the screens it visited.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { demoAccounts } from '@second-gear/all-in-one';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseUrl, logIn, screenSizes, see, useBrowser } from './harness.ts';
+import { type Account, baseUrl, logIn, opened, screenSizes, see, useBrowser } from './harness.ts';
 
 const browser = useBrowser();
 // Evaluated through the browser's debugging protocol, which the page's Content-Security-Policy
@@ -42,78 +43,139 @@ async function violationsOf(page: Page): Promise<string[]> {
     );
 }
 
+/** The first car of All Cars (a bookable one: they come first) and its seller. */
 const firstCar = async () => {
-  const cars = (await (await fetch(`${baseUrl}/api/products`)).json()) as { _id: string }[];
-  return cars[0]?._id ?? '';
+  const cars = (await (await fetch(`${baseUrl}/api/products`)).json()) as {
+    _id: string;
+    name: string;
+    seller_id: string;
+  }[];
+  const car = cars[0];
+  if (car === undefined) throw new Error('All Cars is empty: the demo data is missing');
+  return car;
 };
 
-const visitorScreens: [
-  name: string,
-  path: () => Promise<string>,
-  ready: (page: Page) => Promise<unknown>,
-][] = [
-  ['Home', async () => '/', (p) => see(p.getByRole('heading', { name: 'Recommended Cars' }))],
+/** A screen: its name in the report, and how a user gets there until it is whole. */
+type Screen = [name: string, open: (page: Page) => Promise<unknown>];
+
+/** A screen at an address, whole once `ready` sees it. */
+const at =
+  (path: string | (() => Promise<string>), ready: (page: Page) => Promise<unknown>) =>
+  async (page: Page) => {
+    await page.goto(typeof path === 'string' ? path : await path());
+    await ready(page);
+  };
+
+/** A screen whose first heading is `name`. */
+const headed = (path: string, name: string) =>
+  at(path, (p) => see(p.getByRole('heading', { level: 1, name, exact: true })));
+
+const visitorScreens: Screen[] = [
+  ['Home', at('/', (p) => see(p.getByRole('heading', { name: 'Recommended Cars' })))],
   [
     'All Cars',
-    async () => '/products',
-    (p) => see(p.getByRole('link', { name: /^See Details of / }).first()),
+    at('/products', (p) => see(p.getByRole('link', { name: /^See Details of / }).first())),
   ],
   [
     'a car',
-    async () => `/car/${await firstCar()}`,
-    (p) => see(p.getByRole('link', { name: 'See Others Cars' })),
+    at(
+      async () => `/car/${(await firstCar())._id}`,
+      (p) => see(p.getByRole('link', { name: 'See Others Cars' })),
+    ),
   ],
-  ['Blog', async () => '/blog', (p) => see(p.getByRole('heading', { level: 1, name: 'Blog' }))],
   [
-    'Login',
-    async () => '/login',
-    (p) => see(p.getByRole('button', { name: 'Login', exact: true })),
+    "a seller's profile",
+    at(
+      async () => `/seller/${(await firstCar()).seller_id}`,
+      (p) => see(p.getByRole('heading', { level: 1 })),
+    ),
   ],
-  ['Register', async () => '/register', (p) => see(p.getByRole('button', { name: 'Sign Up' }))],
+  ['Blog', headed('/blog', 'Blog')],
+  ['Login', at('/login', (p) => see(p.getByRole('button', { name: 'Login', exact: true })))],
+  ['Register', at('/register', (p) => see(p.getByRole('button', { name: 'Sign Up' })))],
 ];
 
-const sellerScreens: typeof visitorScreens = [
+/** What every signed-in member has, whatever their role. */
+const memberScreens: Screen[] = [
+  ['Dashboard', headed('/user', 'Dashboard')],
+  ['Favourites', headed('/user/favourites', 'Favourites')],
+  ['Saved searches', headed('/user/searches', 'Saved searches')],
+  ['Messages', headed('/user/messages', 'Messages')],
+  ['Notifications', headed('/user/notifications', 'Notifications')],
+  ['Profile', headed('/user/profile', 'Profile')],
+];
+
+const sellerScreens: Screen[] = [
   [
     'a category',
-    async () => '/category/Sedan',
-    (p) => see(p.getByRole('link', { name: /^See Details of / }).first()),
+    at('/category/Sedan', (p) => see(p.getByRole('link', { name: /^See Details of / }).first())),
   ],
+  ['My Products', headed('/user/products', 'My Products')],
   [
-    'Dashboard',
-    async () => '/user',
-    (p) => see(p.getByRole('heading', { level: 1, name: 'Dashboard' })),
+    'Add Product',
+    async (page) => {
+      await headed('/user/products', 'My Products')(page);
+      await page.getByRole('button', { name: 'Add Product' }).click();
+      await opened(page.getByRole('dialog', { name: 'Add Product' }));
+    },
   ],
-  [
-    'My Products',
-    async () => '/user/products',
-    (p) => see(p.getByRole('heading', { level: 1, name: 'My Products' })),
-  ],
-  [
-    'My Bookings',
-    async () => '/user/bookings',
-    (p) => see(p.getByRole('heading', { level: 1, name: 'My Bookings' })),
-  ],
+  ['My Bookings (seller)', headed('/user/bookings', 'My Bookings')],
+  ...memberScreens,
 ];
 
-describe('Accessibility in the browser (axe-core)', () => {
-  for (const { size, viewport } of screenSizes) {
-    test(`no serious or critical violation on a ${size}`, async () => {
-      const { page } = browser;
-      await page.setViewportSize(viewport);
-      const found: Record<string, string[]> = {};
-      for (const [name, path, ready] of visitorScreens) {
-        await page.goto(await path());
-        await ready(page);
-        found[name] = await violationsOf(page);
-      }
-      await logIn(page, demoAccounts.seller);
-      for (const [name, path, ready] of sellerScreens) {
-        await page.goto(await path());
-        await ready(page);
-        found[name] = await violationsOf(page);
-      }
-      console.info(`axe on a ${size}: visited ${Object.keys(found).join(', ')}`);
-      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((name) => [name, []])));
-    });
-  }
-});
+const buyerScreens: Screen[] = [
+  ['My Orders', headed('/user/orders', 'My Bookings')],
+  [
+    'Book Now',
+    async (page) => {
+      const car = await firstCar();
+      await page.goto(`/car/${car._id}`);
+      // On a phone the sticky bar holds a second Book Now: the one in sight is pressed.
+      await page
+        .getByRole('button', { name: 'Book Now' })
+        .filter({ visible: true })
+        .first()
+        .click();
+      await opened(page.getByRole('dialog', { name: `Book ${car.name}` }));
+    },
+  ],
+  ...memberScreens,
+];
+
+const adminScreens: Screen[] = [
+  ['All Categories', headed('/user/categories', 'All Categories')],
+  ['All Users', headed('/user/allusers', 'All Users')],
+  ['Reports', headed('/user/reports', 'Reports')],
+  ['Audit Log', headed('/user/audit', 'Audit Log')],
+  ['Operations', headed('/user/operations', 'Operations')],
+  ['API keys', headed('/user/api-keys', 'API keys')],
+  ['Webhooks', headed('/user/webhooks', 'Webhooks')],
+];
+
+const visits: [who: string, account: Account | undefined, screens: Screen[]][] = [
+  ['a visitor', undefined, visitorScreens],
+  ['a seller', demoAccounts.seller, sellerScreens],
+  ['a buyer', demoAccounts.buyer, buyerScreens],
+  ['an admin', demoAccounts.admin, adminScreens],
+];
+
+describe.each(screenSizes)(
+  'Accessibility in the browser (axe-core) on a $size',
+  ({ size, viewport }) => {
+    test.each(visits)(
+      'no serious or critical violation on the screens of %s',
+      async (who, account, screens) => {
+        const { page } = browser;
+        await page.setViewportSize(viewport);
+        if (account !== undefined) await logIn(page, account);
+        const found: Record<string, string[]> = {};
+        for (const [name, open] of screens) {
+          await open(page);
+          found[name] = await violationsOf(page);
+        }
+        console.info(`axe on a ${size} as ${who}: visited ${Object.keys(found).join(', ')}`);
+        expect(found).toEqual(Object.fromEntries(Object.keys(found).map((name) => [name, []])));
+      },
+    );
+  },
+);
