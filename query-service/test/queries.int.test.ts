@@ -204,14 +204,14 @@ describe.each(list)('query service on $name', (backend) => {
     });
 
     describe('cars', () => {
-      it('GET /api/products answers every live car, newest first, as an array', async () => {
+      it('GET /api/products answers every live car, the bookable ones first, each part newest first, as an array', async () => {
         const answer = await get('/api/products');
         expect(answer.statusCode).toBe(200);
         const cars = answer.json() as { _id: string }[];
         expect(cars.map((c) => c._id)).toEqual([
           ids.cars.plain,
-          ids.cars.booked,
           ids.cars.advertised,
+          ids.cars.booked,
         ]);
         expect(answer.headers['x-total-count']).toBe('3');
         expect(cars[1]).toEqual({
@@ -275,8 +275,8 @@ describe.each(list)('query service on $name', (backend) => {
         );
         expect(answer.statusCode).toBe(200);
         expect((answer.json() as { _id: string }[]).map((c) => c._id)).toEqual([
-          ids.cars.booked,
           ids.cars.advertised,
+          ids.cars.booked,
         ]);
         expect((await get('/api/category/products/nothing-here')).json()).toEqual([]);
       });
