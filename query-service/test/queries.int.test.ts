@@ -214,7 +214,7 @@ describe.each(list)('query service on $name', (backend) => {
           ids.cars.booked,
         ]);
         expect(answer.headers['x-total-count']).toBe('3');
-        expect(cars[1]).toEqual({
+        expect(cars[2]).toEqual({
           _id: ids.cars.booked,
           name: 'Honda Vezel',
           seller_name: ids.seller.name,
@@ -235,7 +235,7 @@ describe.each(list)('query service on $name', (backend) => {
           expires_at: expect.any(String),
         });
         // On the market for a term of 60 days from its listing.
-        const term = cars[1] as unknown as { listed_at: string; expires_at: string };
+        const term = cars[2] as unknown as { listed_at: string; expires_at: string };
         expect(Date.parse(term.expires_at) - Date.parse(term.listed_at)).toBe(60 * 86_400_000);
         // The public list ignores a token, even a bad one.
         expect((await get('/api/products', 'expired.or.bad')).statusCode).toBe(200);
@@ -330,6 +330,7 @@ describe.each(list)('query service on $name', (backend) => {
             seller_email: ids.seller.email,
             product_id: ids.cars.booked,
             product_name: 'Honda Vezel',
+            product_image: `https://images.example.com/${ids.cars.booked}.jpg`,
             price: 15000,
             buyer_phone: '+8801700000000',
             meetup: 'Gulshan 2',
@@ -415,6 +416,8 @@ describe.each(list)('query service on $name', (backend) => {
               status: 'requested',
               seller_id: ids.seller.uid,
               reviewed: false,
+              // Added after the others: the fields before it keep their places.
+              product_image: `https://images.example.com/${ids.cars.booked}.jpg`,
             },
           ]),
         );

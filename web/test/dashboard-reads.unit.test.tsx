@@ -14,6 +14,7 @@ const booking: BookingRecord = {
   seller_email: 'seller@example.com',
   product_id: 'car-1',
   product_name: 'Toyota Axio',
+  product_image: 'https://images.example.com/axio.jpg',
   price: 9000,
   buyer_phone: '01700000000',
   meetup: 'Gulshan 1',
@@ -81,6 +82,8 @@ describe('bookings tables', () => {
     ]);
     // Long ago: its date.
     expect(within(row).getByText('Jan 1, 2026')).toBeInTheDocument();
+    // The car's picture beside its name.
+    expect(row.querySelector('img')).toHaveAttribute('src', booking.product_image);
   });
 });
 

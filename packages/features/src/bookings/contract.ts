@@ -129,6 +129,10 @@ export const BookingRecord = z.object({
     .describe(
       'Whether its buyer reviewed the seller. The buyer may once the seller accepted it and the proposed time has passed (`reviewStageOf`)',
     ),
+  product_image: z
+    .string()
+    .optional()
+    .describe("The car's cover picture, as its card shows it (absent once the car is erased)"),
 });
 export type BookingRecord = z.infer<typeof BookingRecord>;
 

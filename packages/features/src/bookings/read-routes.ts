@@ -11,7 +11,9 @@ import { BookingRecord, BookingsQuery } from './contract.ts';
  * A booking as the public API answers it: `_id`, `buyer` and `seller` (their names),
  * `product_id` and `product_name` (the car's) are the API's field names, in its order.
  */
-const toBooking = (row: BookingRow & { reviewed: SqlBool }): BookingRecord => ({
+const toBooking = (
+  row: BookingRow & { reviewed: SqlBool; car_image: string | null },
+): BookingRecord => ({
   _id: row.id,
   buyer: row.buyer_name,
   seller: row.seller_name,
@@ -31,13 +33,14 @@ const toBooking = (row: BookingRow & { reviewed: SqlBool }): BookingRecord => ({
   seller_id: row.seller_id,
   ...(row.accepted_at && { accepted_at: new Date(row.accepted_at).toISOString() }),
   reviewed: Boolean(row.reviewed),
+  ...(row.car_image && { product_image: row.car_image }),
 });
 
 export const bookingReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
   app.get(
     '/api/bookings',
     {
-      config: { answerCache: 'private', reads: ['users', 'bookings', 'reviews'] },
+      config: { answerCache: 'private', reads: ['users', 'bookings', 'reviews', 'cars'] },
       schema: {
         operationId: 'listBookings',
         tags: ['bookings'],
@@ -76,6 +79,14 @@ export const bookingReadRoutes = (app: ServiceApp, ctx: QueryContext): void => {
                   .whereRef('reviews.id', '=', 'bookings.id'),
               )
               .as('reviewed'),
+          )
+          // The car's picture as its card shows it: the seller's queue shows which car at a glance.
+          .select((eb) =>
+            eb
+              .selectFrom('cars')
+              .select('cars.image')
+              .whereRef('cars.id', '=', 'bookings.car_id')
+              .as('car_image'),
           )
           // A seller's requests still waiting for an answer come first: their work queue.
           .$if(party === 'seller', (q) =>

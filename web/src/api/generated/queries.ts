@@ -1891,6 +1891,8 @@ export interface operations {
                         accepted_at?: string;
                         /** @description Whether its buyer reviewed the seller. The buyer may once the seller accepted it and the proposed time has passed (`reviewStageOf`) */
                         reviewed: boolean;
+                        /** @description The car's cover picture, as its card shows it (absent once the car is erased) */
+                        product_image?: string;
                     }[];
                 };
             };

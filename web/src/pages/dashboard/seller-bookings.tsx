@@ -14,6 +14,7 @@ import {
   sellerMayAnswer,
   sellerMayCancel,
 } from '../../components/booking-status.tsx';
+import { CarPicture } from '../../components/car-picture.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { formatAgo } from '../../components/dates.ts';
@@ -135,10 +136,22 @@ export default function SellerBookingsPage() {
           {
             header: 'Car',
             wraps: true,
+            // The car's picture beside its name: which car, at a glance.
             cell: (booking) => (
-              <Link asChild colorPalette="teal" variant="underline">
-                <RouterLink to={`/car/${booking.product_id}`}>{booking.product_name}</RouterLink>
-              </Link>
+              <HStack gap="3">
+                <CarPicture
+                  src={booking.product_image}
+                  alt=""
+                  sizes="3rem"
+                  boxSize="12"
+                  aspectRatio={1}
+                  borderRadius="md"
+                  flexShrink={0}
+                />
+                <Link asChild colorPalette="teal" variant="underline">
+                  <RouterLink to={`/car/${booking.product_id}`}>{booking.product_name}</RouterLink>
+                </Link>
+              </HStack>
             ),
           },
           {
