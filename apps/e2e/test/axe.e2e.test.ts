@@ -174,6 +174,9 @@ describe.each(screenSizes)(
           found[name] = await violationsOf(page);
         }
         console.info(`axe on a ${size} as ${who}: visited ${Object.keys(found).join(', ')}`);
+        for (const [name, violations] of Object.entries(found)) {
+          for (const violation of violations) console.error(`axe on ${name}: ${violation}`);
+        }
         expect(found).toEqual(Object.fromEntries(Object.keys(found).map((name) => [name, []])));
       },
     );
