@@ -240,6 +240,20 @@ describe('pictures in Add Product and Edit', () => {
     expect(added?.body).toMatchObject({ image: '/images/u1.webp', images: ['/images/u2.webp'] });
   });
 
+  it('Add Product takes pictures dropped on its Add pictures tile', async () => {
+    sellerApi([]);
+    renderApp('/user/products', { as: seller });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Product' }));
+    const dialog = await screen.findByRole('dialog');
+    const tile = within(dialog).getByText('Add pictures').closest('label') as HTMLElement;
+    // The tile is the field's label too: a tap on it opens the picker of the field's input.
+    expect(tile).toContainElement(within(dialog).getByLabelText(/Pictures/));
+    fireEvent.dragOver(tile, { dataTransfer: { files: [] } });
+    fireEvent.drop(tile, { dataTransfer: { files: [file('a.png'), file('b.png')] } });
+    expect(chosen(dialog)).toEqual(['Picture 1 (cover)', 'Picture 2']);
+  });
+
   it('Add Product refuses an eleventh picture and shows a failed upload under Pictures', async () => {
     const { calls } = sellerApi([], {
       'POST /api/images': json(

@@ -11,11 +11,12 @@ import {
   SimpleGrid,
   Spinner,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { carImages, requiredMessage } from '@second-gear/features/contract';
 import { useEffect, useRef, useState } from 'react';
 import { type UseFormReturn, useController, useFormContext } from 'react-hook-form';
-import { LuArrowLeft, LuArrowRight, LuX } from 'react-icons/lu';
+import { LuArrowLeft, LuArrowRight, LuImagePlus, LuX } from 'react-icons/lu';
 import { z } from 'zod';
 import { uploadImage } from '../../api/endpoints.ts';
 import { CarPicture } from '../../components/car-picture.tsx';
@@ -273,6 +274,74 @@ function ChosenPicture({
   );
 }
 
+/**
+ * Where pictures are added: a tile to tap (it opens the device's picker, its camera on a phone)
+ * or to drop files on. The file input inside it stays the field's control, so the field's label
+ * names it and a keyboard reaches it, its focus drawn around the tile.
+ */
+function AddPicturesTile({
+  disabled,
+  onFiles,
+}: {
+  disabled: boolean;
+  onFiles: (files: File[]) => void;
+}) {
+  const [over, setOver] = useState(false);
+  return (
+    <Box
+      as="label"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+      gap="2"
+      minH="20"
+      px="4"
+      borderWidth="2px"
+      borderStyle="dashed"
+      borderColor={over ? 'teal.solid' : 'border.emphasized'}
+      borderRadius="md"
+      bg={over ? 'teal.subtle' : undefined}
+      color="fg"
+      fontWeight="medium"
+      textAlign="center"
+      cursor={disabled ? 'not-allowed' : 'pointer'}
+      opacity={disabled ? 0.6 : 1}
+      _hover={disabled ? undefined : { bg: 'bg.muted' }}
+      _focusWithin={{ outline: '2px solid', outlineColor: 'teal.focusRing', outlineOffset: '2px' }}
+      onDragOver={(event) => {
+        if (disabled) return;
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        if (!disabled) onFiles([...event.dataTransfer.files]);
+      }}
+    >
+      <LuImagePlus aria-hidden />
+      Add pictures
+      <Text as="span" color="fg.muted" fontWeight="normal" hideBelow="md">
+        or drop them here
+      </Text>
+      <VisuallyHidden asChild>
+        <Input
+          type="file"
+          accept="image/*"
+          multiple
+          disabled={disabled}
+          onChange={(event) => {
+            onFiles([...(event.target.files ?? [])]);
+            // The same file can be chosen again after it was removed.
+            event.target.value = '';
+          }}
+        />
+      </VisuallyHidden>
+    </Box>
+  );
+}
+
 /** The Pictures field: choose files, see them, reorder and remove them. */
 export function CarPictures({ progress }: { progress?: UploadProgress | null | undefined }) {
   const { control, setError, clearErrors } = useFormContext<{ images: Picture[] }>();
@@ -292,17 +361,9 @@ export function CarPictures({ progress }: { progress?: UploadProgress | null | u
         Pictures
         <Field.RequiredIndicator />
       </Field.Label>
-      <Input
-        type="file"
-        accept="image/*"
-        multiple
-        p="1.5"
+      <AddPicturesTile
         disabled={busy || pictures.length >= MAX_PICTURES}
-        onChange={(event) => {
-          add([...(event.target.files ?? [])]);
-          // The same file can be chosen again after it was removed.
-          event.target.value = '';
-        }}
+        onFiles={(files) => add(files)}
       />
       <Field.HelperText>
         Up to {MAX_PICTURES}. The first is the cover; move a picture earlier or later to change the
