@@ -25,11 +25,17 @@ export interface Backend {
 const schemaName = () => `rm_${randomBytes(4).toString('hex')}`;
 
 /**
- * PGlite always; PostgreSQL when the test server answers (its own database, dropped after).
- * A file's PGlite tests share one database, as its PostgreSQL tests do: starting PGlite costs
- * seconds, a schema of its own for each test's store and read model a fraction of one.
+ * Where a file's tests run. `both`: PGlite always, and PostgreSQL when the test server answers
+ * (its own database, dropped after); for what the engines can do differently (the triggers,
+ * COPY, the projection's SQL). `one`: PostgreSQL when it answers, else PGlite; for what only
+ * builds on those (parking, reactions, webhooks). A file's PGlite tests share one database, as
+ * its PostgreSQL tests do: starting PGlite costs seconds, a schema of its own for each test's
+ * store and read model a fraction of one.
  */
-export const backends = async (label: string): Promise<Backend[]> => {
+export const backends = async (
+  label: string,
+  engines: 'one' | 'both' = 'both',
+): Promise<Backend[]> => {
   let sharedPGlite: ReturnType<typeof openPGlite> | undefined;
   afterAll(async () => {
     await (await sharedPGlite)?.close();
@@ -77,6 +83,7 @@ export const backends = async (label: string): Promise<Backend[]> => {
     console.warn(`${label}: PostgreSQL backend skipped. ${database.skipped}`);
     return list;
   }
+  if (engines === 'one') list.splice(0);
   afterAll(() => database.drop());
   list.push({
     name: 'PostgreSQL',

@@ -22,7 +22,7 @@ import { type RunningProjections, startProjections } from '../src/start-projecti
 import { backends, eventually, rebuildOptions, type Setup } from './backends.ts';
 import { appendScenario, eventData } from './testing.ts';
 
-const list = await backends('parked events');
+const list = await backends('parked events', 'one');
 
 const seller = { uid: 'seller-p', email: 'seller-p@example.com', role: 'Seller' as const };
 

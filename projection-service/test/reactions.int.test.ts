@@ -15,7 +15,7 @@ import { backends, eventually, type Setup } from './backends.ts';
 import { eventData } from './testing.ts';
 
 const emulator = useAuthEmulator();
-const list = await backends('reactions');
+const list = await backends('reactions', 'one');
 const admin = { uid: 'admin-r', email: 'admin-r@example.com', role: 'Admin' as const };
 
 const userDeleted = (userId: string, email: string) =>

@@ -15,7 +15,7 @@ import { type RunningWebhooks, startWebhooks } from '../src/webhooks/index.ts';
 import { backends, eventually, type Setup } from './backends.ts';
 import { appendScenario, eventData } from './testing.ts';
 
-const list = await backends('webhooks');
+const list = await backends('webhooks', 'one');
 const SERVER_SECRET = 'server-secret-of-the-webhook-tests-0123456789';
 const admin = { uid: 'admin-w', email: 'admin-w@example.com', role: 'Admin' as const };
 
