@@ -148,6 +148,9 @@ const sellerScreens: Screen[] = [
   ...memberScreens,
 ];
 
+/** The member screens whose content depends on the role: the rest are the seller's above. */
+const buyersOwn = new Set(['Dashboard', 'Notifications']);
+
 const buyerScreens: Screen[] = [
   ['My Orders', headed('/user/orders', 'My Bookings')],
   [
@@ -164,7 +167,7 @@ const buyerScreens: Screen[] = [
       await opened(page.getByRole('dialog', { name: `Book ${car.name}` }));
     },
   ],
-  ...memberScreens,
+  ...memberScreens.filter(([name]) => buyersOwn.has(name)),
 ];
 
 const adminScreens: Screen[] = [
