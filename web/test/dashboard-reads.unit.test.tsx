@@ -76,12 +76,11 @@ describe('bookings tables', () => {
       'Meetup Location',
       'Car',
       'Proposed Time',
-      'Received',
       'Status',
       'Action',
     ]);
-    // Long ago: its date.
-    expect(within(row).getByText('Jan 1, 2026')).toBeInTheDocument();
+    // When it came, under its state; long ago: its date.
+    expect(within(row).getByText('Received Jan 1, 2026')).toBeInTheDocument();
     // The car's picture beside its name.
     expect(row.querySelector('img')).toHaveAttribute('src', booking.product_image);
   });

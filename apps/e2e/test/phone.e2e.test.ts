@@ -272,7 +272,33 @@ describe('Journeys on a phone', () => {
   });
 });
 
+/** Whether `table` fits its frame, its `last` column whole: nothing hides beyond a sideways scroll. */
+async function fitsItsFrame(table: Locator, last: Locator) {
+  const { scrollWidth, clientWidth } = await table.evaluate((element) => ({
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.parentElement?.clientWidth ?? 0,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  const column = await last.boundingBox();
+  const frame = await table.boundingBox();
+  expect((column?.x ?? 0) + (column?.width ?? 0)).toBeLessThanOrEqual(
+    (frame?.x ?? 0) + (frame?.width ?? 0) + 1,
+  );
+}
+
 describe('On a desktop (1440x900)', () => {
+  test("a seller's bookings fit beside the drawer, Accept and Decline in sight", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await logIn(page, demoAccounts.seller);
+    await page.goto('/user/bookings');
+    const table = await see(page.getByRole('table', { name: 'Bookings of your cars' }));
+    const accept = await see(table.getByRole('button', { name: /^Accept/ }).first());
+    await fitsItsFrame(table, table.getByRole('columnheader', { name: 'Action' }));
+    await fitsItsFrame(table, accept);
+    await see(table.getByRole('button', { name: /^Decline/ }).first());
+  });
+
   test('the Audit Log fits beside the drawer, Subject and Details whole', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -280,15 +306,6 @@ describe('On a desktop (1440x900)', () => {
     await page.goto('/user/audit');
     const table = await see(page.getByRole('table', { name: 'Audit log entries' }));
     await see(table.getByRole('link', { name: /^As it was…/ }).first());
-    const { scrollWidth, clientWidth } = await table.evaluate((element) => ({
-      scrollWidth: element.scrollWidth,
-      clientWidth: element.parentElement?.clientWidth ?? 0,
-    }));
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-    const last = await table.getByRole('columnheader', { name: 'Time travel' }).boundingBox();
-    const frame = await table.boundingBox();
-    expect((last?.x ?? 0) + (last?.width ?? 0)).toBeLessThanOrEqual(
-      (frame?.x ?? 0) + (frame?.width ?? 0) + 1,
-    );
+    await fitsItsFrame(table, table.getByRole('columnheader', { name: 'Time travel' }));
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, Link, Stack } from '@chakra-ui/react';
+import { Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { BookingRecord } from '@second-gear/features/contract';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -136,22 +136,23 @@ export default function SellerBookingsPage() {
           {
             header: 'Car',
             wraps: true,
-            // The car's picture beside its name: which car, at a glance.
+            // The car's picture above its name: which car, at a glance, in no more width than
+            // the name takes (the Action column stays in sight at 1440 px).
             cell: (booking) => (
-              <HStack gap="3">
+              <Stack gap="1" align="flex-start">
                 <CarPicture
                   src={booking.product_image}
                   alt=""
-                  sizes="3rem"
-                  boxSize="12"
-                  aspectRatio={1}
+                  sizes="4rem"
+                  w="16"
+                  aspectRatio={4 / 3}
                   borderRadius="md"
                   flexShrink={0}
                 />
                 <Link asChild colorPalette="teal" variant="underline">
                   <RouterLink to={`/car/${booking.product_id}`}>{booking.product_name}</RouterLink>
                 </Link>
-              </HStack>
+              </Stack>
             ),
           },
           {
@@ -160,11 +161,19 @@ export default function SellerBookingsPage() {
             cell: (booking) => <ProposedTime booking={booking} />,
           },
           {
-            header: 'Received',
-            cell: (booking) => formatAgo(booking.booked_at),
-            cellProps: { whiteSpace: 'nowrap' },
+            // Its state, and under it when the request came: one column, so Action keeps its
+            // place at 1440 px.
+            header: 'Status',
+            wraps: true,
+            cell: (booking) => (
+              <Stack gap="1" align="flex-start">
+                <BookingStatusBadge status={booking.status} />
+                <Text fontSize="sm" color="fg.muted">
+                  Received {formatAgo(booking.booked_at)}
+                </Text>
+              </Stack>
+            ),
           },
-          { header: 'Status', cell: (booking) => <BookingStatusBadge status={booking.status} /> },
           {
             header: 'Action',
             card: 'actions',
