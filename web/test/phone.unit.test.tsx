@@ -226,9 +226,12 @@ describe('the dashboard on a phone', () => {
 
 describe('a slow first visit', () => {
   it('keeps the place of Recommended Cars and Categories with placeholders until they arrive', async () => {
-    let answer: (response: Response) => void = () => {};
+    let answer: ((response: Response) => void) | undefined;
     stubApi({
-      'GET /api/products/advertise': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/products/advertise': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
       'GET /api/categories': () => new Promise<Response>(() => {}),
     });
     renderApp('/');
@@ -236,7 +239,9 @@ describe('a slow first visit', () => {
     expect(recommended).toHaveAttribute('aria-busy', 'true');
     expect(within(recommended).getByText('Loading recommended cars')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Categories' })).toHaveAttribute('aria-busy', 'true');
-    answer(json([car({ advertise: 1 })]));
+    // Answered once asked: on a loaded machine the placeholders show before the request leaves.
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.(json([car({ advertise: 1 })]));
     // The cards render once the answer is read: a loaded machine can take more than the default
     // second over it.
     expect(
