@@ -366,16 +366,7 @@ const pageOfPlainList = async (
   paging: { page: number; limit: number },
 ): Promise<CarPage> => {
   const part = (booked: 0 | 1, offset: number, limit: number) =>
-    ctx.db
-      .withSchema(ctx.schema)
-      .selectFrom('cars')
-      .selectAll()
-      .select(sql<number | undefined>`null`.as('chord'))
-      .where(({ and }) => and([...conditions, sql<SqlBool>`booked = ${booked}`]))
-      .orderBy('listed_position', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute();
+    plainListPart(ctx, conditions, booked, offset, limit).execute();
   const offset = (paging.page - 1) * paging.limit;
   const bookable = await part(0, offset, paging.limit);
   if (bookable.length === paging.limit) return { rows: bookable };
@@ -388,6 +379,24 @@ const pageOfPlainList = async (
   const booked = await part(1, Math.max(0, intoBooked), paging.limit - bookable.length);
   return { rows: [...bookable, ...booked] };
 };
+
+/** One part of a plain list's page: its bookable (0) or booked (1) cars, newest first. */
+const plainListPart = (
+  ctx: ReadContext,
+  conditions: RawBuilder<SqlBool>[],
+  booked: 0 | 1,
+  offset: number,
+  limit: number,
+) =>
+  ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom('cars')
+    .selectAll()
+    .select(sql<number | undefined>`null`.as('chord'))
+    .where(({ and }) => and([...conditions, sql<SqlBool>`booked = ${booked}`]))
+    .orderBy('listed_position', 'desc')
+    .offset(offset)
+    .limit(limit);
 
 /** The rows a search matches, counted up to one more than `EXACT_TOTAL_LIMIT`. */
 export const boundedCountQuery = (
@@ -510,8 +519,14 @@ export const explainCarSearch = async (
     );
     return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
   };
-  const page = await explain(pageQuery(ctx, search, carConditions(search, tsquery), paging));
+  const conditions = carConditions(search, tsquery);
+  // A plain list's page reads its bookable part first, and most pages read nothing else.
+  const page = await explain(
+    search.bookableFirst
+      ? plainListPart(ctx, conditions, 0, (paging.page - 1) * paging.limit, paging.limit)
+      : pageQuery(ctx, search, conditions, paging),
+  );
   if (countableFromFacets(search)) return { page, count: undefined };
-  const { table, conditions } = countOf(search, tsquery);
-  return { page, count: await explain(boundedCountQuery(ctx, table, conditions)) };
+  const counted = countOf(search, tsquery);
+  return { page, count: await explain(boundedCountQuery(ctx, counted.table, counted.conditions)) };
 };
