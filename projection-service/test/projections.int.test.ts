@@ -757,6 +757,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0023-words-split-as-typed',
       '0024-market-values',
       '0025-large-updates-planned',
+      '0026-nearby-pages',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

@@ -520,6 +520,23 @@ describe.each(list)('car search on $name', (backend) => {
       expect(walked).toEqual([...dhaka, 'civic', 'corolla17']);
     });
 
+    it('pages newest first by number, in the order of every other search', async () => {
+      const { keys: found, answer } = await search('near=Dhaka&radiusKm=199');
+      expect(answer.headers['x-total-count']).toBe('7');
+      const newest = (await search('sort=newest&limit=100')).keys;
+      expect(found).toEqual(newest.filter((key) => found.includes(key)));
+      expect((await search('near=Dhaka&radiusKm=199&limit=2&page=2')).keys).toEqual(
+        found.slice(2, 4),
+      );
+      const last = await search('near=Dhaka&radiusKm=199&limit=2&page=4');
+      expect(last.keys).toEqual(found.slice(6));
+      expect(last.answer.headers['x-total-count']).toBe('7');
+      // Past the last page: nothing, and the total all the same.
+      const past = await search('near=Dhaka&radiusKm=199&limit=2&page=5');
+      expect(past.keys).toEqual([]);
+      expect(past.answer.headers['x-total-count']).toBe('7');
+    });
+
     it('measures from a latitude and longitude as from a town', async () => {
       expect((await search('near=23.7104,90.40744&radiusKm=10&sort=distance')).keys).toEqual(dhaka);
     });

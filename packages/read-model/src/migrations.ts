@@ -1037,6 +1037,17 @@ export const migrations: Migration[] = [
       plannedCountCarFacets(s, ON_MARKET, ON_MARKET_MODELS, true),
     ],
   },
+  {
+    // The distance index among the available cars carries each car's listing position and id,
+    // so a search near a place takes its page (newest or nearest first) from the index alone
+    // and reads only that page's cars: PostgreSQL expects a fixed 0.1 % of the cars within any
+    // radius, and otherwise read every match from the wide cars rows to sort them.
+    name: '0026-nearby-pages',
+    statements: (s) => [
+      `drop index ${s}.available_cars_place_idx`,
+      `create index available_cars_place_idx on ${s}.available_cars using gist (earth_point) include (listed_position, id)`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

@@ -388,6 +388,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const WORDS = '0023-words-split-as-typed';
   const MARKETS = '0024-market-values';
   const LARGE_UPDATES = '0025-large-updates-planned';
+  const NEARBY_PAGES = '0026-nearby-pages';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -434,6 +435,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       WORDS,
       MARKETS,
       LARGE_UPDATES,
+      NEARBY_PAGES,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -480,6 +482,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       WORDS,
       MARKETS,
       LARGE_UPDATES,
+      NEARBY_PAGES,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -612,6 +615,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       WORDS,
       MARKETS,
       LARGE_UPDATES,
+      NEARBY_PAGES,
     ]);
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns

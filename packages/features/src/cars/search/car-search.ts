@@ -237,8 +237,11 @@ interface SortOrder {
   keyOf?: (row: FoundCar) => number;
 }
 
-/** A car a search found, with the chord to the place it is near when there is one. */
-export type FoundCar = CarRow & { chord?: number };
+/**
+ * A car a search found, with the chord to the place it is near when there is one, and, on a
+ * page near a place read from the distance index, how many cars matched in all.
+ */
+export type FoundCar = CarRow & { chord?: number; matches?: number };
 
 // Cars without a year sort after every year, and cars without a mileage after every mileage;
 // the same expressions are indexed (migration 0003), so each order reads an index in order.
@@ -300,30 +303,86 @@ export interface CarPage {
   rows: FoundCar[];
   /** The cursor of the page after this one, when there is one. */
   next?: string;
+  /** How many cars matched in all, when the page's statement counted them as it read them. */
+  total?: number;
 }
+
+/**
+ * Whether a search's page is read from the available cars' distance index (`nearbyPage`): a
+ * buyer's search near a place, newest or nearest first.
+ */
+const readsNearby = (search: CarSearch): search is CarSearch & { origin: Origin } =>
+  search.origin !== undefined &&
+  countedIn(search) === 'available_cars' &&
+  (search.sort === 'newest' || search.sort === 'distance');
+
+/** Whether a search's page counts its matches as it reads them (a first page `readsNearby`). */
+const countsItsPage = (search: CarSearch): boolean =>
+  readsNearby(search) && search.cursor === undefined;
 
 /** The query of one page (one row more than the page, to know whether another follows). */
 export const pageQuery = (
   ctx: ReadContext,
   search: CarSearch,
-  conditions: RawBuilder<SqlBool>[],
+  tsquery: string | undefined,
   paging: { page: number; limit: number },
 ) => {
   const order = sortOrderOf(search);
-  const where = [...conditions];
-  if (search.cursor !== undefined)
-    where.push(after(order, decodeCursor(search.cursor, search.sort)));
+  const cursor =
+    search.cursor === undefined ? [] : [after(order, decodeCursor(search.cursor, search.sort))];
   const { origin } = search;
+  const nearby = readsNearby(search);
+  let query = nearby
+    ? ctx.db
+        .withSchema(ctx.schema)
+        .selectFrom(nearbyPage(ctx, search, cursor, tsquery, paging).as('page'))
+        .innerJoin('cars', 'cars.id', 'page.id')
+        .selectAll('cars')
+        .select(['page.chord', 'page.matches'])
+    : ctx.db
+        .withSchema(ctx.schema)
+        .selectFrom('cars')
+        .selectAll()
+        .select(
+          origin === undefined
+            ? sql<number | undefined>`null`.as('chord')
+            : sql<number>`earth_point <-> ${pointOf(origin)}`.as('chord'),
+        )
+        .where(({ and }) => and([...carConditions(search, tsquery), ...cursor]));
+  if (order.key !== undefined) query = query.orderBy(order.key, order.direction);
+  query = query.orderBy('cars.listed_position', order.direction).limit(paging.limit + 1);
+  if (search.cursor === undefined && !nearby)
+    query = query.offset((paging.page - 1) * paging.limit);
+  return query;
+};
+
+/**
+ * The ids of a page of cars near a place that a buyer can book, newest or nearest first, with
+ * their distances: read from the available cars' distance index alone, which carries each
+ * car's position and id (migration 0026), so only the page's own cars are read in full. The
+ * page sorts every match, so a first page counts them too, in the same statement.
+ */
+const nearbyPage = (
+  ctx: ReadContext,
+  search: CarSearch & { origin: Origin },
+  cursor: RawBuilder<SqlBool>[],
+  tsquery: string | undefined,
+  paging: { page: number; limit: number },
+) => {
+  const order = sortOrderOf(search);
   let query = ctx.db
     .withSchema(ctx.schema)
-    .selectFrom('cars')
-    .selectAll()
+    .selectFrom('available_cars')
+    .select('id')
+    .select(sql<number>`earth_point <-> ${pointOf(search.origin)}`.as('chord'))
     .select(
-      origin === undefined
-        ? sql<number | undefined>`null`.as('chord')
-        : sql<number>`earth_point <-> ${pointOf(origin)}`.as('chord'),
+      search.cursor === undefined
+        ? sql<number>`(count(*) over ())::int`.as('matches')
+        : sql<number | undefined>`null`.as('matches'),
     )
-    .where(({ and }) => and(where));
+    .where(({ and }) =>
+      and([...carConditions(search, tsquery, undefined, 'available_cars'), ...cursor]),
+    );
   if (order.key !== undefined) query = query.orderBy(order.key, order.direction);
   query = query.orderBy('listed_position', order.direction).limit(paging.limit + 1);
   if (search.cursor === undefined) query = query.offset((paging.page - 1) * paging.limit);
@@ -334,16 +393,22 @@ export const pageQuery = (
 export const pageOfCars = async (
   ctx: ReadContext,
   search: CarSearch,
-  conditions: RawBuilder<SqlBool>[],
+  tsquery: string | undefined,
   paging: { page: number; limit: number },
 ): Promise<CarPage> => {
-  if (search.bookableFirst) return pageOfPlainList(ctx, search, conditions, paging);
-  const found = await pageQuery(ctx, search, conditions, paging).execute();
+  if (search.bookableFirst) {
+    return pageOfPlainList(ctx, search, carConditions(search, tsquery), paging);
+  }
+  const found: FoundCar[] = await pageQuery(ctx, search, tsquery, paging).execute();
   const rows = found.slice(0, paging.limit);
   const last = rows.at(-1);
-  if (found.length <= paging.limit || last === undefined) return { rows };
+  // Null where the page did not count (pg answers a null column as null).
+  const total = found[0]?.matches ?? undefined;
+  const counted = total === undefined ? {} : { total };
+  if (found.length <= paging.limit || last === undefined) return { rows, ...counted };
   return {
     rows,
+    ...counted,
     next: encodeCursor({
       sort: search.sort,
       key: sortOrderOf(search).keyOf?.(last) ?? null,
@@ -491,8 +556,14 @@ export const searchCars = async (
   paging: { page: number; limit: number },
 ): Promise<{ page: CarPage; total: CarTotal }> => {
   const tsquery = await textQueryOf(ctx, search);
+  if (countsItsPage(search)) {
+    // The page counts its matches as it reads them all; a page past the last counts nothing.
+    const page = await pageOfCars(ctx, search, tsquery, paging);
+    if (page.total !== undefined) return { page, total: { total: page.total, estimated: false } };
+    return { page, total: await totalOfCars(ctx, search, tsquery) };
+  }
   const [page, total] = await Promise.all([
-    pageOfCars(ctx, search, carConditions(search, tsquery), paging),
+    pageOfCars(ctx, search, tsquery, paging),
     totalOfCars(ctx, search, tsquery),
   ]);
   return { page, total };
@@ -504,7 +575,8 @@ export const textQueryOf = (ctx: ReadContext, search: CarSearch) =>
 
 /**
  * `EXPLAIN (ANALYZE, BUFFERS)` of what a list's query asks the database: its page and, unless
- * the facet counts answer it, its count. For measuring indexes (the benchmark prints these).
+ * the facet counts or the page itself answer it, its count. For measuring indexes (the benchmark
+ * prints these).
  */
 export const explainCarSearch = async (
   ctx: ReadContext,
@@ -519,14 +591,19 @@ export const explainCarSearch = async (
     );
     return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
   };
-  const conditions = carConditions(search, tsquery);
   // A plain list's page reads its bookable part first, and most pages read nothing else.
   const page = await explain(
     search.bookableFirst
-      ? plainListPart(ctx, conditions, 0, (paging.page - 1) * paging.limit, paging.limit)
-      : pageQuery(ctx, search, conditions, paging),
+      ? plainListPart(
+          ctx,
+          carConditions(search, tsquery),
+          0,
+          (paging.page - 1) * paging.limit,
+          paging.limit,
+        )
+      : pageQuery(ctx, search, tsquery, paging),
   );
-  if (countableFromFacets(search)) return { page, count: undefined };
+  if (countableFromFacets(search) || countsItsPage(search)) return { page, count: undefined };
   const counted = countOf(search, tsquery);
   return { page, count: await explain(boundedCountQuery(ctx, counted.table, counted.conditions)) };
 };
