@@ -3,7 +3,7 @@
 // late and every picture later still, so whatever waits for them has had to keep their place;
 // and once they have come, no picture on the page is broken.
 import { demoAccounts } from '@second-gear/all-in-one';
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { baseUrl, logIn, see, useBrowser } from './harness.ts';
 
@@ -81,7 +81,7 @@ function cumulativeLayoutShift(shifts: Shift[]): number {
 /** The requests held back by `slowDown` and not yet let through. */
 let held = 0;
 /** The page's requests under way, but for its event streams, which never end. */
-const inFlight = new Set<unknown>();
+const inFlight = new Set<Request>();
 
 /** A slow phone connection for the page, with the API and the pictures later still. */
 async function slowDown(page: Page): Promise<CDPSession> {
@@ -120,7 +120,9 @@ async function shiftOf(page: Page, path: string, ready: (page: Page) => Promise<
   await ready(page);
   await page.waitForLoadState('load');
   // Every late answer and picture let through and arrived whole, and the page painted with them.
-  await expect.poll(() => held + inFlight.size, { interval: 100 }).toBe(0);
+  await expect
+    .poll(() => ({ held, inFlight: [...inFlight].map((request) => request.url()) }))
+    .toEqual({ held: 0, inFlight: [] });
   await page.evaluate(
     () =>
       new Promise((settled) => {
