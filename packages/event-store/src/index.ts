@@ -16,6 +16,7 @@ export {
 export { isSealed, type SealedValue } from './personal-data/sealing.ts';
 export { createPgliteEventStore, type PgliteEventStoreOptions } from './sql/pglite-event-store.ts';
 export type { PGliteLike } from './sql/pglite-executor.ts';
+export { createPGliteInMemory } from './sql/pglite-memory.ts';
 export {
   createPostgresEventStore,
   type PostgresEventStoreOptions,

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createEventStore, type EventStore, type EventStoreConfig } from '../src/index.ts';
+import {
+  createEventStore,
+  createPGliteInMemory,
+  type EventStore,
+  type EventStoreConfig,
+} from '../src/index.ts';
 import type { SqlExecutor } from '../src/sql/executor.ts';
 import { pgliteExecutor } from '../src/sql/pglite-executor.ts';
 import { postgresExecutor } from '../src/sql/postgres-executor.ts';
@@ -27,25 +32,8 @@ export interface AdapterUnderTest {
 export const POSTGRES_URL =
   process.env.EVENT_STORE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** The data directory of a new, empty PGlite cluster, made once for the file's tests. */
-let emptyCluster: Promise<Blob | File> | undefined;
-
-/**
- * A new in-memory PGlite, as `PGlite.create()` makes one. Making a cluster costs an initdb,
- * seconds of CPU; loading a copy of an empty one made once costs a fraction of that, and the
- * tests here open one for every test.
- */
-export async function freshPGlite() {
-  const { PGlite } = await import('@electric-sql/pglite');
-  emptyCluster ??= PGlite.create().then(async (first) => {
-    try {
-      return await first.dumpDataDir('gzip');
-    } finally {
-      await first.close();
-    }
-  });
-  return PGlite.create({ loadDataDir: await emptyCluster });
-}
+/** A new in-memory PGlite, as `PGlite.create()` makes one; the tests here open one for each test. */
+export const freshPGlite = () => createPGliteInMemory();
 
 function pgliteAdapter(): AdapterUnderTest {
   return {

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { createPGliteInMemory } from '@second-gear/event-store';
 import { Kysely, PGliteDialect, PostgresDialect, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { bulkLoadOf, copyOnClient, copyOnPGlite } from './copy.ts';
@@ -107,6 +108,15 @@ const withCopy = (pool: pg.Pool) => {
   };
 };
 
+/** The extensions every PGlite database loads. */
+const pgliteExtensions = async () => {
+  // Search matches misspelt words with trigrams (pg_trgm), and finds cars near a place by
+  // their points in space (cube), as on PostgreSQL.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { cube } = await import('@electric-sql/pglite/contrib/cube');
+  return { extensions: { pg_trgm, cube } };
+};
+
 /**
  * Opens (or creates) a PGlite database in a directory, in memory when none is given, for a
  * process that owns it (the all-in-one process, the operators' CLI, tests). A directory is
@@ -115,12 +125,8 @@ const withCopy = (pool: pg.Pool) => {
  */
 export const openPGlite = async (dir = 'memory://'): Promise<PGlite> => {
   const { PGlite } = await import('@electric-sql/pglite');
-  // Search matches misspelt words with trigrams (pg_trgm), and finds cars near a place by
-  // their points in space (cube), as on PostgreSQL.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { cube } = await import('@electric-sql/pglite/contrib/cube');
-  const options = { extensions: { pg_trgm, cube } };
-  if (dir.startsWith('memory://')) return PGlite.create(dir, options);
+  const options = await pgliteExtensions();
+  if (dir.startsWith('memory://')) return createPGliteInMemory(options);
   const release = await lockDatabaseDirectory(dir);
   try {
     const db = await PGlite.create(dir, options);

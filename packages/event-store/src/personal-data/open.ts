@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { ErasureLedger, EventStoreConfig, PersonalDataConfig } from '../create-event-store.ts';
 import type { EventStore } from '../event-store.ts';
+import { createPGliteInMemory } from '../sql/pglite-memory.ts';
 import { ownPool } from '../sql/postgres-event-store.ts';
 import { createKeyStore, type KeyStore, type KeyStoreOn } from './key-store.ts';
 import { type ProtectedEventStore, protectPersonalData } from './protected-store.ts';
@@ -41,7 +42,7 @@ export async function openProtectedStore(
     } else if (config.kind === 'pglite') {
       let db = config.db;
       if (!db) {
-        const own = await PGlite.create(config.dir ?? 'memory://');
+        const own = config.dir ? await PGlite.create(config.dir) : await createPGliteInMemory();
         closers.push(() => own.close());
         db = own;
         plain = { ...config, db };

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { EventStore } from '../event-store.ts';
 import { type PGliteLike, pgliteExecutor } from './pglite-executor.ts';
+import { createPGliteInMemory } from './pglite-memory.ts';
 import { createSqlEventStore, type SqlEventStoreOptions } from './sql-event-store.ts';
 
 export interface PgliteEventStoreOptions extends SqlEventStoreOptions {
@@ -15,7 +16,7 @@ export async function createPgliteEventStore(
 ): Promise<EventStore> {
   const { db, dir, ...storeOptions } = options;
   if (db) return createSqlEventStore(pgliteExecutor(db, false), storeOptions);
-  const own = await PGlite.create(dir ?? 'memory://');
+  const own = dir ? await PGlite.create(dir) : await createPGliteInMemory();
   try {
     return await createSqlEventStore(pgliteExecutor(own, true), storeOptions);
   } catch (error) {
