@@ -51,6 +51,8 @@ export type BatchResult =
       parked: ParkedEvent[];
       /** Projections held at an event, to try again (only when applied event by event). */
       stalled: StalledProjection[];
+      /** How long the projections took to settle (`settle`), in milliseconds; 0 unasked. */
+      settleMs: number;
     }
   /**
    * The stored checkpoint is behind what the caller had committed (a rebuild put an older
@@ -468,9 +470,7 @@ export const applyBatch = async (
       if (expected && behind(position, expected.position)) return { kind: 'moved', position };
     }
     const each = await applyEach(trx, tables, stored, parsed, options);
-    if (options.settle && !bulkLoad) {
-      for (const projection of projections) await projection.settle?.(tables);
-    }
+    const settleMs = options.settle && !bulkLoad ? await settleAll(tables, projections) : 0;
     await saveCheckpoints(tables, schema, held, each.checkpoints);
     const { positions, appliedBy, parked, stalled } = each;
     const position = lowestOf(projections.map((p) => positions[p.name]));
@@ -482,9 +482,33 @@ export const applyBatch = async (
       appliedBy,
       parked,
       stalled,
+      settleMs,
     };
   });
 };
+
+/** Lets each projection settle what its batches left for later; answers how long it took. */
+const settleAll = async (tables: ReadTables, projections: readonly Projection[]) => {
+  const startedAt = performance.now();
+  for (const projection of projections) await projection.settle?.(tables);
+  return performance.now() - startedAt;
+};
+
+/**
+ * Settles, in a transaction of its own, what the projections' last batches left for later
+ * (`Projection.settle`): for a pass whose log has gone quiet before a batch settled it. The
+ * checkpoints are locked as a batch locks them, so it never runs beside one. Answers how long
+ * the settling took, in milliseconds.
+ */
+export const settleProjections = async (
+  db: ReadModelDb,
+  options: { schema: string; projections: readonly Projection[]; durable?: boolean },
+): Promise<number> =>
+  db.transaction().execute(async (trx) => {
+    const tables = trx.withSchema(options.schema);
+    await lockCheckpoints(tables, options.projections, options.durable ?? true);
+    return settleAll(tables, options.projections);
+  });
 
 /** Registers the projections' checkpoint rows (position unknown) where they are missing. */
 export const registerCheckpoints = async (

@@ -20,6 +20,7 @@ import {
   readPosition,
   registerCheckpoints,
   type StalledProjection,
+  settleProjections,
 } from './apply-batch.ts';
 import type { SubscriptionCounters } from './metrics.ts';
 
@@ -112,8 +113,13 @@ interface PassState {
    * failure in a row), while the others go on; then it joins again and tries that event.
    */
   resting: Map<string, number>;
-  /** When a batch last settled what the batches before it left (`settling`). */
+  /** When the last settling ended, and how long it took (`settling`). */
   settledAt: number;
+  settleMs: number;
+  /** Whether batches applied since the last settling left something to settle. */
+  owed: boolean;
+  /** What the pass is writing now (a batch, or a settling of its own): the next waits for it. */
+  busy: Promise<unknown>;
 }
 
 /** The projections of `group` that are not resting (`PassState.resting`). */
@@ -163,20 +169,61 @@ const accepting = async (pass: Pass, state: PassState) => {
   return { group, checkpoints };
 };
 
-/** At most this long passes between two batches that settle, while a burst is caught up. */
+/** At most this long passes between two settlings while a backlog is caught up in full batches. */
 const SETTLE_MS = 1_000;
+/** A settling this quick runs with every batch that catches up, however close they come. */
+const QUICK_SETTLE_MS = 20;
+/** How long the log stays quiet before what the batches left is settled on its own. */
+const QUIET_MS = 50;
 
 /**
- * Whether a batch settles what the batches before it left (`Projection.settle`): when it is the
- * last of what the log holds (shorter than a full batch), or a second after the last that did.
+ * How long after the last settling ended the next may start: while the log holds more (a full
+ * batch), a second or as long as the last took; once caught up, at once when the last was
+ * quick, else as long as it took. So a dear settling (valuing makes and models of many cars)
+ * takes at most half of the pass's time while a burst comes in, and runs once more after it.
  */
-const settling = (pass: Pass, state: PassState, events: readonly RecordedEvent[]): boolean => {
-  const now = Date.now();
-  if (events.length < pass.batchSize || now - state.settledAt >= SETTLE_MS) {
-    state.settledAt = now;
-    return true;
+const settleGap = (pass: Pass, state: PassState, events: readonly RecordedEvent[]): number => {
+  if (events.length >= pass.batchSize) return Math.max(SETTLE_MS, state.settleMs);
+  return state.settleMs < QUICK_SETTLE_MS ? 0 : state.settleMs;
+};
+
+/** Whether a batch settles what the batches before it left (`Projection.settle`). */
+const settling = (pass: Pass, state: PassState, events: readonly RecordedEvent[]): boolean =>
+  Date.now() - state.settledAt >= settleGap(pass, state, events);
+
+/** Notes a settling that took `ms` and has just ended. */
+const settled = (state: PassState, ms: number) => {
+  state.settledAt = Date.now();
+  state.settleMs = ms;
+  state.owed = false;
+};
+
+/** Runs `work` once whatever the pass is writing has ended, and before what comes next. */
+const exclusive = <T>(state: PassState, work: () => Promise<T>): Promise<T> => {
+  const running = state.busy.then(work);
+  state.busy = running.catch(() => {});
+  return running;
+};
+
+/**
+ * Settles what the last batches left, in a transaction of its own, when no batch has since:
+ * the log went quiet before one was due to. A failure is logged, and left to the next batch.
+ */
+const settleOwed = async (pass: Pass, state: PassState, group: readonly Projection[]) => {
+  if (!state.owed || pass.signal.aborted) return;
+  try {
+    const ms = await settleProjections(pass.db, {
+      schema: pass.schema,
+      projections: group,
+      durable: false,
+    });
+    settled(state, ms);
+  } catch (error) {
+    pass.log?.error(
+      { err: error },
+      'settling after the log went quiet failed; the next batch will',
+    );
   }
-  return false;
 };
 
 /** Applies one batch to the group in one transaction, then counts, traces and logs it. */
@@ -191,6 +238,7 @@ const apply = async (
   const startedAt = Date.now();
   const traces = events.map(traceOf);
   const names = group.map((p) => p.name);
+  const settle = settling(pass, state, events);
   const result = await inSpan(
     'projection batch',
     {
@@ -208,7 +256,7 @@ const apply = async (
         expected: { position },
         parkFailures: state.oneByOne,
         storeId: pass.storeId,
-        settle: settling(pass, state, events),
+        settle,
         // The read model is derived: a batch lost to a crash before its commit reached the
         // disk is lost with its checkpoint, and applied again from the log. Not waiting for
         // the flush makes a write visible a few milliseconds sooner.
@@ -216,6 +264,8 @@ const apply = async (
       }),
   );
   if (result.kind !== 'applied') return result;
+  if (settle) settled(state, result.settleMs);
+  else state.owed = true;
   const held = new Set(result.stalled.map((s) => s.projection));
   for (const projection of group) {
     const applied = result.appliedBy[projection.name] ?? 0;
@@ -308,13 +358,24 @@ const follow = async (
     wake === undefined
       ? undefined
       : setTimeout(() => moved.abort(), Math.max(0, wake - Date.now()));
+  // What the batches left to settle is settled once the log has been quiet for a moment and the
+  // settling is due, unless a batch does it first.
+  let owing: NodeJS.Timeout | undefined;
+  const owe = () => {
+    clearTimeout(owing);
+    if (!state.owed) return;
+    const due = Math.max(state.settledAt + state.settleMs - Date.now(), QUIET_MS);
+    owing = setTimeout(() => void exclusive(state, () => settleOwed(pass, state, group)), due);
+  };
+  owe();
   try {
     const subscription = pass.store.subscribe({
       ...(position === undefined ? {} : { after: position }),
       signal: following,
     });
     for await (const events of batched(subscription, pass.batchSize)) {
-      const result = await apply(pass, state, group, events, position);
+      const result = await exclusive(state, () => apply(pass, state, group, events, position));
+      owe();
       position = result.position;
       if (result.kind === 'moved') {
         pass.log?.warn(
@@ -328,7 +389,9 @@ const follow = async (
     clearInterval(rejoin);
     clearInterval(identity);
     clearTimeout(rested);
+    clearTimeout(owing);
     moved.abort();
+    await state.busy;
   }
 };
 
@@ -487,6 +550,10 @@ export const startProjections = async (
     failing: new Map(),
     oneByOne: false,
     settledAt: 0,
+    settleMs: 0,
+    // What an earlier run left unsettled (it stopped between a batch and its settling).
+    owed: true,
+    busy: Promise.resolve(),
     resting: new Map(),
   };
 

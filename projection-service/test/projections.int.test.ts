@@ -38,6 +38,45 @@ const caughtUp = async (running: RunningProjections, setup: Setup) => {
   await eventually(() => head === undefined || (running.position() ?? -1n) >= head);
 };
 
+/** `count` Skoda Octavias of one seller, listed at 10,000 to 10,000 + 100 (count - 1). */
+const skodas = (count: number) => {
+  const seller = { uid: 'seller-burst', email: 'burst@example.com', role: 'Seller' as const };
+  return Array.from({ length: count }, (_, i) => {
+    const carId = crypto.randomUUID();
+    return {
+      stream: streams.car(carId),
+      expected: 'no_stream' as const,
+      events: [
+        eventData(
+          'CarListed',
+          {
+            carId,
+            name: 'Skoda Octavia',
+            sellerId: seller.uid,
+            sellerName: 'Bo Burst',
+            sellerEmail: seller.email,
+            categoryId: 'cat-estate',
+            categoryName: 'Estate',
+            image: 'https://images.example.com/octavia.jpg',
+            originalPrice: 20_000,
+            price: 10_000 + i * 100,
+            location: 'Brno',
+            yearsOfUse: 5,
+            make: 'Skoda',
+            model: 'Octavia',
+            year: 2019,
+            mileage: 80_000,
+            fuel: 'diesel',
+            transmission: 'manual',
+            description: null,
+          },
+          seller,
+        ),
+      ],
+    };
+  });
+};
+
 describe.each(list)('projections on $name', ({ open }) => {
   let setup: Setup;
   let running: RunningProjections | undefined;
@@ -802,46 +841,15 @@ describe.each(list)('projections on $name', ({ open }) => {
   });
 
   it('values the makes and models a burst moves once it has caught up, however its batches fall', async () => {
-    const seller = { uid: 'seller-burst', email: 'burst@example.com', role: 'Seller' as const };
-    const listings = Array.from({ length: 9 }, (_, i) => {
-      const carId = crypto.randomUUID();
-      return {
-        stream: streams.car(carId),
-        expected: 'no_stream' as const,
-        events: [
-          eventData(
-            'CarListed',
-            {
-              carId,
-              name: 'Skoda Octavia',
-              sellerId: seller.uid,
-              sellerName: 'Bo Burst',
-              sellerEmail: seller.email,
-              categoryId: 'cat-estate',
-              categoryName: 'Estate',
-              image: 'https://images.example.com/octavia.jpg',
-              originalPrice: 20_000,
-              price: 10_000 + i * 100,
-              location: 'Brno',
-              yearsOfUse: 5,
-              make: 'Skoda',
-              model: 'Octavia',
-              year: 2019,
-              mileage: 80_000,
-              fuel: 'diesel',
-              transmission: 'manual',
-              description: null,
-            },
-            seller,
-          ),
-        ],
-      };
-    });
-    // Full batches of two while the burst is caught up: the last, a single event, settles.
+    const listings = skodas(9);
+    // Full batches of two while the burst is caught up: the last, a single event, settles, or
+    // the pass does on its own once the log is quiet.
     const live = await start(allProjections, 2);
     await setup.store.appendMany(listings);
     await caughtUp(live, setup);
     const q = setup.db.withSchema(setup.schema);
+    const dirty = () => q.selectFrom('car_markets').select('dirty').where('dirty', '=', true);
+    await eventually(async () => (await dirty().execute()).length === 0);
     const cars = await q
       .selectFrom('cars')
       .select(['market_value', 'comparables'])
@@ -852,6 +860,57 @@ describe.each(list)('projections on $name', ({ open }) => {
     );
     const markets = await q.selectFrom('car_markets').selectAll().execute();
     expect(markets).toEqual([{ make_key: 'skoda', model_key: 'octavia', dirty: false }]);
+  });
+
+  it('settles a dear settling at most once for as long as it took while a burst comes in, and once more after it', async () => {
+    const DEAR_MS = 150;
+    const cars = allProjections.find((p) => p.name === 'cars');
+    if (!cars) throw new Error('no cars projection');
+    let applied = 0;
+    const settlings: { start: number; end: number; seen: number }[] = [];
+    const dear: Projection = {
+      name: 'cars',
+      async apply(tables, event) {
+        await cars.apply(tables, event);
+        applied++;
+      },
+      async settle() {
+        const start = performance.now();
+        const seen = applied;
+        await new Promise((resolve) => setTimeout(resolve, DEAR_MS));
+        settlings.push({ start, end: performance.now(), seen });
+      },
+    };
+    const live = await start([dear]);
+    await caughtUp(live, setup);
+    // A burst: thirty events one after another, each its own append, as thirty writers would.
+    const admin = { uid: 'admin-burst', email: 'admin@example.com', role: 'Admin' as const };
+    for (let i = 0; i < 30; i++) {
+      await setup.store.append(`category-c-${i}`, 'no_stream', [
+        eventData('CategoryCreated', { categoryId: `c-${i}`, name: `Kind ${i}` }, admin),
+      ]);
+    }
+    await caughtUp(live, setup);
+    // Everything applied is settled in the end, though no batch follows the last.
+    await eventually(() => settlings.at(-1)?.seen === applied, 10_000);
+    for (const [i, settling] of settlings.entries()) {
+      const before = settlings[i - 1];
+      if (!before) continue;
+      // A clock's millisecond either side.
+      expect(settling.start - before.end).toBeGreaterThanOrEqual(before.end - before.start - 2);
+    }
+  });
+
+  it('settles what an earlier run left unsettled when it starts again, without a new event', async () => {
+    await setup.store.appendMany(skodas(5));
+    const events = await readEverything(setup);
+    await migrateReadModel(setup.db, setup.schema);
+    await applyBatch(setup.db, { schema: setup.schema, projections: allProjections, events });
+    const q = setup.db.withSchema(setup.schema);
+    const dirty = () => q.selectFrom('car_markets').select('dirty').where('dirty', '=', true);
+    expect((await dirty().execute()).length).toBeGreaterThan(0);
+    await start();
+    await eventually(async () => (await dirty().execute()).length === 0);
   });
 
   it('stops at once, even right after it started', async () => {

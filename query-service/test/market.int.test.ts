@@ -1,11 +1,11 @@
 // Market values and deal ratings: kept by the projections as cars are listed, repriced, sold and
 // deleted; answered on every car, filtered and sorted by, and asked for as a price guide.
 import { randomUUID } from 'node:crypto';
-import { type EventDataOf, noCarDetails, streams } from '@second-gear/features';
+import { type EventDataOf, marketsSettled, noCarDetails, streams } from '@second-gear/features';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import { eventData } from '@second-gear/projection-service/testing';
-import { waitForPosition } from '@second-gear/read-model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_SCHEMA, waitForPosition } from '@second-gear/read-model';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends, type Harness } from './support.ts';
 
 const emulator = useAuthEmulator();
@@ -13,6 +13,18 @@ const { list, dropAll } = await backends('query-service market');
 afterAll(dropAll);
 
 const seller = { uid: 'seller-1', email: 'sam@example.com', role: 'Seller' as const };
+
+/**
+ * Waits until the projections have applied `position` and valued the makes and models it
+ * moved: a listing shows once its batch is applied, its values a settling later.
+ */
+const valued = async (h: Harness, position: bigint) => {
+  expect(await waitForPosition(h.db, position, 20_000)).toMatchObject({ reached: true });
+  await vi.waitFor(
+    async () => expect(await marketsSettled(h.db.withSchema(LIVE_SCHEMA))).toBe(true),
+    { timeout: 20_000, interval: 10 },
+  );
+};
 
 /**
  * Six Corollas of 2018 with about 60,000 km, one of them far cheaper than the rest; a Corolla
@@ -72,7 +84,7 @@ describe.each(list)('market values on $name', (backend) => {
         seller,
       ),
     ]);
-    expect(await waitForPosition(h.db, position, 20_000)).toMatchObject({ reached: true });
+    await valued(h, position);
   };
   const get = (url: string) => h.app.inject({ method: 'GET', url });
   const car = async (key: string) => (await get(`/api/product/${idOf[key]}`)).json();
@@ -96,7 +108,7 @@ describe.each(list)('market values on $name', (backend) => {
     }
     ({ position } = await list('old', { ...corolla, year: 2005, price: 3_000, mileage: 200_000 }));
     ({ position } = await list('lada', { make: 'Lada', model: 'Niva', year: 2018, price: 6_000 }));
-    expect(await waitForPosition(h.db, position, 20_000)).toMatchObject({ reached: true });
+    await valued(h, position);
   });
   afterAll(async () => {
     await h?.close();
@@ -230,7 +242,7 @@ describe.each(list)('market values fitted to age and mileage on $name', (backend
         ),
       ]));
     }
-    expect(await waitForPosition(h.db, position, 20_000)).toMatchObject({ reached: true });
+    await valued(h, position);
   });
   afterAll(async () => {
     await h?.close();

@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore } from '@second-gear/event-store';
+import { marketsSettled } from '@second-gear/features';
 import { dealRatingOf } from '@second-gear/features/rules';
 import { startProjections } from '@second-gear/projection-service';
 import { LIVE_SCHEMA, type ReadModelDb, waitForPosition } from '@second-gear/read-model';
@@ -64,7 +66,7 @@ export const measureMarketAccuracy = async (
 
 /**
  * Appends `listings` generated cars at once while the projections run live, and times until
- * they have applied them: each batch lists its cars and values their makes and models again.
+ * they have applied them and valued their makes and models again.
  */
 export const measureBurst = async (
   store: EventStore,
@@ -79,6 +81,11 @@ export const measureBurst = async (
       if (head === undefined) return;
       const { reached } = await waitForPosition(db, head, 600_000);
       if (!reached) throw new Error('The projections did not reach the burst within 10 minutes');
+      const deadline = Date.now() + 600_000;
+      while (!(await marketsSettled(db.withSchema(LIVE_SCHEMA)))) {
+        if (Date.now() > deadline) throw new Error('The burst was not valued within 10 minutes');
+        await sleep(20);
+      }
     };
     await caughtUp();
     const started = performance.now();

@@ -10,6 +10,7 @@ export * from './events.ts';
 export * from './find-car.ts';
 export * from './list-car.ts';
 export * from './mark-car-sold.ts';
+export { marketsSettled } from './market/market-value.ts';
 export * from './photos.ts';
 export * from './projection.ts';
 export * from './read-routes.ts';

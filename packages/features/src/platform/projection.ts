@@ -45,9 +45,12 @@ export interface Projection {
   prepare?(tables: ReadTables): Promise<void>;
   /**
    * Optional: the work its batches leave for later, done at the end of a batch in its
-   * transaction: when the batch caught up with the log, and at least once a second while it
-   * catches up. For values that many events change together (a make and model's market values),
-   * so that a burst of events pays for them once, not once per batch.
+   * transaction, or in a transaction of its own once the log is quiet. A quick settling runs
+   * with every batch that catches up with the log; a dear one at most once for as long as it
+   * took, so that it takes at most half of the projections' time while a burst comes in, and
+   * once more after it. For values that many events change together (a make and model's market
+   * values), so that a burst of events pays for them a few times, not once per batch. What is
+   * left to settle must be kept in the read tables, so that a restart settles it too.
    */
   settle?(tables: ReadTables): Promise<void>;
 }

@@ -262,6 +262,20 @@ export const markMarkets = async (tables: ReadTables, groups: readonly MarketGro
     .execute();
 };
 
+/**
+ * Whether every make and model that batches moved has been valued again: none is left marked.
+ * A write shows once its batch is applied, and its make and model's values a settling later.
+ */
+export const marketsSettled = async (tables: ReadTables): Promise<boolean> => {
+  const marked = await tables
+    .selectFrom('car_markets')
+    .select('make_key')
+    .where('dirty', '=', true)
+    .limit(1)
+    .execute();
+  return marked.length === 0;
+};
+
 /** Values again the makes and models marked since the last time. */
 export const settleMarkets = async (tables: ReadTables): Promise<void> => {
   const dirty = await tables
