@@ -12,7 +12,15 @@ export default defineConfig({
       'apps/*',
       'web',
       { test: { ...sideBySide, name: 'layout', include: ['.ci/*.unit.test.ts'] } },
-      { test: { ...sideBySide, name: 'scripts', include: ['scripts/*.unit.test.ts'] } },
+      {
+        // Some start a process of their own, which loads its modules: seconds on a busy machine.
+        test: {
+          ...sideBySide,
+          name: 'scripts',
+          include: ['scripts/*.unit.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });

@@ -6,8 +6,10 @@ export default defineProject({
     ...sideBySide,
     name: 'features',
     environment: 'node',
-    // Its integration tests open PGlite, which takes longer than 10 s on a busy machine.
+    // Its integration tests open PGlite, which takes longer than 10 s on a busy machine; and a
+    // file's first place read loads the gazetteer (135,000 places), seconds on a busy machine.
     hookTimeout: 60_000,
+    testTimeout: 30_000,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   },
 });
