@@ -359,13 +359,20 @@ const follow = async (
       ? undefined
       : setTimeout(() => moved.abort(), Math.max(0, wake - Date.now()));
   // What the batches left to settle is settled once the log has been quiet for a moment and the
-  // settling is due, unless a batch does it first.
+  // settling is due, unless a batch comes first: a timer that fired while a batch was applied
+  // waits its turn, then gives way to the one that batch set.
   let owing: NodeJS.Timeout | undefined;
+  let batches = 0;
   const owe = () => {
     clearTimeout(owing);
     if (!state.owed) return;
+    const armed = batches;
     const due = Math.max(state.settledAt + state.settleMs - Date.now(), QUIET_MS);
-    owing = setTimeout(() => void exclusive(state, () => settleOwed(pass, state, group)), due);
+    owing = setTimeout(() => {
+      void exclusive(state, async () => {
+        if (batches === armed) await settleOwed(pass, state, group);
+      });
+    }, due);
   };
   owe();
   try {
@@ -374,7 +381,10 @@ const follow = async (
       signal: following,
     });
     for await (const events of batched(subscription, pass.batchSize)) {
-      const result = await exclusive(state, () => apply(pass, state, group, events, position));
+      const result = await exclusive(state, () => {
+        batches++;
+        return apply(pass, state, group, events, position);
+      });
       owe();
       position = result.position;
       if (result.kind === 'moved') {
