@@ -94,5 +94,7 @@ describe('an embedded database directory', () => {
       const db = await openPGlite(dir);
       await db.close();
     },
+    // Eighteen processes of their own, six at a time: a minute and more on a busy machine.
+    120_000,
   );
 });
