@@ -110,6 +110,31 @@ describe('On a phone', () => {
     await openMenu(page, (inMenu) => inMenu.getByRole('link', { name: 'Login' }));
   });
 
+  test('the menu slides in, and is there at once for someone who asked their phone for less motion', async () => {
+    const { page } = browser;
+    await page.setViewportSize(phone);
+    /** The longest animation of the open menu and its backdrop's layer, in seconds. */
+    const slide = async (motion: 'reduce' | 'no-preference') => {
+      await page.emulateMedia({ reducedMotion: motion });
+      await page.goto('/');
+      const menu = await openMenu(page, (inMenu) =>
+        inMenu.getByRole('navigation', { name: 'Menu' }),
+      );
+      const seconds = await menu.evaluate((content) =>
+        Math.max(
+          ...[content, content.parentElement].map((element) =>
+            element ? Number.parseFloat(getComputedStyle(element).animationDuration) || 0 : 0,
+          ),
+        ),
+      );
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+      return seconds;
+    };
+    expect(await slide('no-preference')).toBeGreaterThan(0.05);
+    expect(await slide('reduce')).toBeLessThan(0.001);
+  });
+
   test("My Products is a list of cards with every column and action, a fingertip's size", async () => {
     const { page } = browser;
     await page.setViewportSize(phone);

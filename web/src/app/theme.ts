@@ -169,4 +169,20 @@ const brand = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, theme, phones, brand);
+// A visitor who asks their system for less motion gets none: dialogs, menus, drawers and toasts
+// appear at once instead of sliding or fading in, and a skeleton stops pulsing. A spinner keeps
+// turning, as it is what says that something is still loading.
+const stillness = defineConfig({
+  globalCss: {
+    '*:not(.chakra-spinner), *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, theme, phones, brand, stillness);
