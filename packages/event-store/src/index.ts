@@ -14,9 +14,9 @@ export {
   protectPersonalData,
 } from './personal-data/protected-store.ts';
 export { isSealed, type SealedValue } from './personal-data/sealing.ts';
+export { createPGlite } from './sql/create-pglite.ts';
 export { createPgliteEventStore, type PgliteEventStoreOptions } from './sql/pglite-event-store.ts';
 export type { PGliteLike } from './sql/pglite-executor.ts';
-export { createPGliteInMemory } from './sql/pglite-memory.ts';
 export {
   createPostgresEventStore,
   type PostgresEventStoreOptions,

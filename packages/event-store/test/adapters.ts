@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import {
   createEventStore,
-  createPGliteInMemory,
+  createPGlite,
   type EventStore,
   type EventStoreConfig,
 } from '../src/index.ts';
@@ -33,7 +33,7 @@ export const POSTGRES_URL =
   process.env.EVENT_STORE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A new in-memory PGlite, as `PGlite.create()` makes one; the tests here open one for each test. */
-export const freshPGlite = () => createPGliteInMemory();
+export const freshPGlite = () => createPGlite();
 
 function pgliteAdapter(): AdapterUnderTest {
   return {

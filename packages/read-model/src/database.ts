@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { createPGliteInMemory } from '@second-gear/event-store';
+import { createPGlite } from '@second-gear/event-store';
 import { Kysely, PGliteDialect, PostgresDialect, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { bulkLoadOf, copyOnClient, copyOnPGlite } from './copy.ts';
@@ -124,12 +124,11 @@ const pgliteExtensions = async () => {
  * closes it, which releases the lock.
  */
 export const openPGlite = async (dir = 'memory://'): Promise<PGlite> => {
-  const { PGlite } = await import('@electric-sql/pglite');
   const options = await pgliteExtensions();
-  if (dir.startsWith('memory://')) return createPGliteInMemory(options);
+  if (dir.startsWith('memory://')) return createPGlite(undefined, options);
   const release = await lockDatabaseDirectory(dir);
   try {
-    const db = await PGlite.create(dir, options);
+    const db = await createPGlite(dir, options);
     const close = db.close.bind(db);
     db.close = async () => {
       try {

@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { ErasureLedger, EventStoreConfig, PersonalDataConfig } from '../create-event-store.ts';
 import type { EventStore } from '../event-store.ts';
-import { createPGliteInMemory } from '../sql/pglite-memory.ts';
+import { createPGlite } from '../sql/create-pglite.ts';
 import { ownPool } from '../sql/postgres-event-store.ts';
 import { createKeyStore, type KeyStore, type KeyStoreOn } from './key-store.ts';
 import { type ProtectedEventStore, protectPersonalData } from './protected-store.ts';
@@ -42,7 +41,7 @@ export async function openProtectedStore(
     } else if (config.kind === 'pglite') {
       let db = config.db;
       if (!db) {
-        const own = config.dir ? await PGlite.create(config.dir) : await createPGliteInMemory();
+        const own = await createPGlite(config.dir);
         closers.push(() => own.close());
         db = own;
         plain = { ...config, db };

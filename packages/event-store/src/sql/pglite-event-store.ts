@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { EventStore } from '../event-store.ts';
+import { createPGlite } from './create-pglite.ts';
 import { type PGliteLike, pgliteExecutor } from './pglite-executor.ts';
-import { createPGliteInMemory } from './pglite-memory.ts';
 import { createSqlEventStore, type SqlEventStoreOptions } from './sql-event-store.ts';
 
 export interface PgliteEventStoreOptions extends SqlEventStoreOptions {
@@ -16,7 +15,7 @@ export async function createPgliteEventStore(
 ): Promise<EventStore> {
   const { db, dir, ...storeOptions } = options;
   if (db) return createSqlEventStore(pgliteExecutor(db, false), storeOptions);
-  const own = dir ? await PGlite.create(dir) : await createPGliteInMemory();
+  const own = await createPGlite(dir);
   try {
     return await createSqlEventStore(pgliteExecutor(own, true), storeOptions);
   } catch (error) {
