@@ -83,6 +83,9 @@ let held = 0;
 /** The page's requests under way, but for its event streams, which never end. */
 const inFlight = new Set<Request>();
 
+/** What the page reported as errors: a shift with one of them is explained by it. */
+const complaints: string[] = [];
+
 /** A slow phone connection for the page, with the API and the pictures later still. */
 async function slowDown(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
@@ -111,6 +114,11 @@ async function slowDown(page: Page): Promise<CDPSession> {
   await page.route(`${baseUrl}/api/**`, late(API_DELAY));
   await page.route(`${baseUrl}/images/**`, late(PICTURE_DELAY));
   await page.addInitScript(recordShifts);
+  complaints.length = 0;
+  page.on('console', (message) => {
+    if (message.type() === 'error') complaints.push(message.text());
+  });
+  page.on('pageerror', (error) => complaints.push(String(error)));
   return cdp;
 }
 
@@ -187,7 +195,7 @@ describe('Layout shift and broken pictures on a slow connection', () => {
         console.info(`Layout shift of ${name} on a ${screen}: ${cls.toFixed(4)}`);
         expect(
           cls,
-          `CLS ${cls.toFixed(3)}; shifts: ${JSON.stringify(shifts, null, 1)}`,
+          `CLS ${cls.toFixed(3)}; shifts: ${JSON.stringify(shifts, null, 1)}; errors: ${JSON.stringify(complaints, null, 1)}`,
         ).toBeLessThanOrEqual(MOST);
         expect(broken, 'pictures that did not load').toEqual([]);
       });
