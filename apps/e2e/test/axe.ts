@@ -100,7 +100,16 @@ const visitorScreens: Screen[] = [
     'a car',
     at(
       async () => `/car/${(await firstCar())._id}`,
-      (p) => see(p.getByRole('link', { name: 'See Others Cars' })),
+      // Whole once Book Now is enabled: it waits, faded, until the session is known.
+      async (p) => {
+        await see(p.getByRole('link', { name: 'See Others Cars' }));
+        await p
+          .getByRole('button', { name: 'Book Now' })
+          .filter({ visible: true })
+          .first()
+          .and(p.locator(':enabled'))
+          .waitFor();
+      },
     ),
   ],
   [

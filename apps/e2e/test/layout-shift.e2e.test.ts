@@ -188,6 +188,8 @@ describe('Layout shift and broken pictures on a slow connection', () => {
       test(`${name} on a ${screen} shifts at most ${MOST}`, async () => {
         const { page } = browser;
         await page.setViewportSize(viewport);
+        // As most visitors see the page: with its motion.
+        await page.emulateMedia({ reducedMotion: 'no-preference' });
         // A returning member: signed in before, the session restored as the page opens.
         if (signedIn) await logIn(page, demoAccounts.buyer);
         await slowDown(page);
