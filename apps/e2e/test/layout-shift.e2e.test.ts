@@ -44,13 +44,21 @@ function recordShifts() {
     for (const entry of list.getEntries() as (PerformanceEntry & {
       value: number;
       hadRecentInput: boolean;
-      sources?: { node?: Node | null }[];
+      sources?: {
+        node?: Node | null;
+        previousRect: DOMRectReadOnly;
+        currentRect: DOMRectReadOnly;
+      }[];
     })[]) {
       if (entry.hadRecentInput) continue;
+      const box = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}x${height}`;
       window.__shifts?.push({
         value: entry.value,
         startTime: entry.startTime,
-        sources: (entry.sources ?? []).map((source) => describe(source.node)),
+        sources: (entry.sources ?? []).map(
+          (source) =>
+            `${describe(source.node)} from ${box(source.previousRect)} to ${box(source.currentRect)}`,
+        ),
       });
     }
   }).observe({ type: 'layout-shift', buffered: true });

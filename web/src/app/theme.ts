@@ -170,15 +170,16 @@ const brand = defineConfig({
 });
 
 // A visitor who asks their system for less motion gets none: dialogs, menus, drawers and toasts
-// appear at once instead of sliding or fading in, and a skeleton stops pulsing. A spinner keeps
-// turning, as it is what says that something is still loading.
+// appear at once instead of sliding or fading in (their keyframe animations end at once), and a
+// skeleton stops pulsing. A spinner keeps turning, as it is what says that something is still
+// loading. Transitions (a colour fading on hover) are kept: cut short too, they made a page
+// taking over from the server's jump by up to 0.09 on a phone (layout shift).
 const stillness = defineConfig({
   globalCss: {
     '*:not(.chakra-spinner), *::before, *::after': {
       _motionReduce: {
         animationDuration: '0.01ms !important',
         animationIterationCount: '1 !important',
-        transitionDuration: '0.01ms !important',
         scrollBehavior: 'auto !important',
       },
     },
