@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppendRequest, EventData, EventStore, JsonObject } from '@second-gear/event-store';
-import { conversationIdOf, schemaVersions, streams } from '@second-gear/features';
+import { carBooked, conversationIdOf, schemaVersions, streams } from '@second-gear/features';
 import { BODY_TYPES, generateListing, seededRandom } from './catalogue.ts';
 
 /**
@@ -241,29 +241,22 @@ export const marketplaceGenerator = (
           email: emailOf('buyer', buyerN),
           role: 'Buyer',
         };
-        carEvents.push(
-          event(
-            'CarBooked',
-            {
-              carId,
-              bookingId: randomUUID(),
-              carName: listing.name,
-              price,
-              sellerId,
-              sellerName: `Seller ${b}`,
-              sellerEmail: seller.email,
-              buyerId: buyer.uid,
-              buyerName: `Buyer ${buyerN}`,
-              buyerEmail: buyer.email,
-              buyerPhone: '+1 512 555 0100',
-              meetup: 'At the seller',
-              proposedTime: null,
-            },
-            buyer,
-            at,
-            randomUUID(),
-          ),
-        );
+        const booked = carBooked({
+          carId,
+          bookingId: randomUUID(),
+          carName: listing.name,
+          price,
+          sellerId,
+          sellerName: `Seller ${b}`,
+          sellerEmail: seller.email,
+          buyerId: buyer.uid,
+          buyerName: `Buyer ${buyerN}`,
+          buyerEmail: buyer.email,
+          buyerPhone: '+1 512 555 0100',
+          meetup: 'At the seller',
+          proposedTime: null,
+        });
+        carEvents.push(event(booked.type, booked.data, buyer, at, randomUUID()));
       }
       requests.push({ stream: `car-${carId}`, expected: 'no_stream', events: carEvents });
       const added = categoryEvents.get(category.id) ?? [];

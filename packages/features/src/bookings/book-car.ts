@@ -8,6 +8,7 @@ import { streams } from '../registry/events.ts';
 import type { UserState } from '../users/index.ts';
 import { initialUserState, requireActiveActor } from '../users/index.ts';
 import type { BookingIdState } from './booking-id.ts';
+import { carBooked } from './events.ts';
 
 /** The buyer is the actor; their name and email come from their user stream. */
 export type BookCar = CommandOf<
@@ -58,24 +59,21 @@ export const bookCar = ({
   return appendsOf([
     [
       streams.car(carId),
-      {
-        type: 'CarBooked',
-        data: {
-          carId,
-          bookingId: data.bookingId,
-          carName: name,
-          price,
-          sellerId,
-          sellerName,
-          sellerEmail,
-          buyerId: buyer.userId,
-          buyerName: buyer.name,
-          buyerEmail: buyer.email,
-          buyerPhone,
-          meetup,
-          proposedTime: data.proposedTime ?? null,
-        },
-      },
+      carBooked({
+        carId,
+        bookingId: data.bookingId,
+        carName: name,
+        price,
+        sellerId,
+        sellerName,
+        sellerEmail,
+        buyerId: buyer.userId,
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        buyerPhone,
+        meetup,
+        proposedTime: data.proposedTime ?? null,
+      }),
     ],
     [
       streams.booking(data.bookingId),

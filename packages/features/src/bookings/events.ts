@@ -34,6 +34,12 @@ export const CarBookedV1 = z.object({
  * requested or accepted, the car is booked and nobody else can book it.
  */
 export const CarBooked = CarBookedV1.extend({ proposedTime: z.iso.datetime().nullable() });
+/** A CarBooked event of the newest version: a booking as it is requested. */
+export const carBooked = (data: z.infer<typeof CarBooked>) => ({
+  type: 'CarBooked' as const,
+  data,
+});
+
 /** The parties of a booking, carried by every event of its life. */
 const bookingParties = { carId: id, bookingId: id, sellerId: id, buyerId: id };
 export const BookingAccepted = z.object(bookingParties);
