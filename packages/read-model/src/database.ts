@@ -125,7 +125,7 @@ const pgliteExtensions = async () => {
  */
 export const openPGlite = async (dir = 'memory://'): Promise<PGlite> => {
   const options = await pgliteExtensions();
-  if (dir.startsWith('memory://')) return createPGlite(undefined, options);
+  if (dir.startsWith('memory://')) return createPGlite(dir, options);
   const release = await lockDatabaseDirectory(dir);
   try {
     const db = await createPGlite(dir, options);
