@@ -169,7 +169,12 @@ describe('feature slices', () => {
           ),
         ]
           .map((match) => match[1] as string)
-          .filter((entry) => !/^(contract(\/[\w-]+)?|rules|platform\/.+)$/.test(entry))
+          .filter(
+            (entry) =>
+              !/^(contract(\/[\w-]+)?|rules|platform\/.+)$/.test(entry) &&
+              // The matrix's rows and support are for tests alone.
+              !(/^test\/[\w-]+$/.test(entry) && /(^|\/)test\//.test(file)),
+          )
           .map((entry) => `${file}: ${entry}`),
       ),
     );

@@ -1,18 +1,11 @@
 // Bad input for every call: missing and empty fields, wrong types, out-of-range numbers,
 // unknown fields, huge bodies, malformed JSON and wrong content types. Each answers a
 // problem+json 4xx, field by field for a 400, and appends no event.
+import { bookingBody, carBody } from '@second-gear/features/test/matrix';
 import type { SignedInUser } from '@second-gear/identity/testing';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bookingBody,
-  carBody,
-  engineIndependent,
-  startWorld,
-  type TestUser,
-  titleOf,
-  type World,
-} from './support.ts';
+import { engineIndependent, startWorld, type TestUser, titleOf, type World } from './support.ts';
 
 const emulator = useAuthEmulator();
 

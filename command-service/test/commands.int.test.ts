@@ -1,12 +1,12 @@
 // Given a running command service on a real store and the Auth Emulator, when each call of the
 // API is made by someone allowed to, then it answers with the status and body its contract
 // gives (packages/contracts), the position of its last event, and appends its events.
+
 import { noCarDetails } from '@second-gear/features';
+import { bookingBody, carBody } from '@second-gear/features/test/matrix';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bookingBody,
-  carBody,
   engineIndependent,
   startWorld,
   type TestUser,

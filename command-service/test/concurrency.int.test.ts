@@ -1,18 +1,10 @@
 // Racing writers and retried requests. Of concurrent bookings of one car exactly one wins; a
 // request retried with the same Idempotency-Key, one after the other or at the same time, gets
 // the same answer and appends its events once.
+import { bookingBody, carBody } from '@second-gear/features/test/matrix';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  backends,
-  bookingBody,
-  carBody,
-  startWorld,
-  type TestUser,
-  titleOf,
-  typesOf,
-  type World,
-} from './support.ts';
+import { backends, startWorld, type TestUser, titleOf, typesOf, type World } from './support.ts';
 
 const emulator = useAuthEmulator();
 

@@ -2,14 +2,16 @@
 // and the client openapi-typescript generates from it talks to the running service. The types
 // are checked in where the web calls the API through them, web/src/api/generated/commands.ts,
 // and the workspace's type-check compiles the calls below against the same file.
+
 import { type InsertAnswer, writeCalls } from '@second-gear/features/contract';
+import { carBody } from '@second-gear/features/test/matrix';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import { openApiTypes, redoclyProblems } from '@second-gear/service-http/testing';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { components, paths } from '../../web/src/api/generated/commands.ts';
 import { OPENAPI_PATH } from '../src/index.ts';
-import { backends, carBody, startWorld, type World } from './support.ts';
+import { backends, startWorld, type World } from './support.ts';
 
 const emulator = useAuthEmulator();
 const [pglite] = await backends();

@@ -1,11 +1,11 @@
 // A car shows only pictures uploaded here (or on a host configured as a picture store): an
 // address made up or taken from elsewhere is a 400, field by field, and appends nothing.
+import { carBody } from '@second-gear/features/test/matrix';
 import { useAuthEmulator } from '@second-gear/identity/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backends,
-  carBody,
   multipartBody,
   startWorld,
   type TestUser,

@@ -9,6 +9,7 @@ import type { EventStore, RecordedEvent } from '@second-gear/event-store';
 import type { Actor, Command } from '@second-gear/features';
 import { commandDecider, openMarketplaceStore } from '@second-gear/features';
 import { CommandHandler } from '@second-gear/features/platform/commands/command-handler.ts';
+import { carBody } from '@second-gear/features/test/matrix';
 import { createFirebaseAuth, type FirebaseAuth } from '@second-gear/identity';
 import type { AuthEmulatorHandle } from '@second-gear/identity/testing';
 import type { ServiceApp } from '@second-gear/service-http';
@@ -254,30 +255,6 @@ async function retryOnDroppedConnection<T>(work: () => Promise<T>): Promise<T> {
     return work();
   }
 }
-
-export const carBody = (category: string) => ({
-  name: 'Toyota Corolla 2015',
-  seller_name: 'Someone Else',
-  email: 'someone@else.example',
-  category,
-  image: 'https://images.example/corolla.jpg',
-  original_price: '20000',
-  price: '12500',
-  location: 'Dhaka',
-  use: '6',
-});
-
-export const bookingBody = (carId: string) => ({
-  buyer: 'Not Me',
-  seller: 'Not Them',
-  buyer_email: 'not-me@example.com',
-  seller_email: 'not-them@example.com',
-  product_id: carId,
-  product_name: 'Some other car',
-  price: 1,
-  buyer_phone: '+880 1711-000000',
-  meetup: 'Gulshan 2 circle',
-});
 
 /** A multipart/form-data body with one file field. */
 export const multipartBody = (field: string, bytes: Buffer, contentType = 'image/jpeg') =>
