@@ -169,6 +169,48 @@ const brand = defineConfig({
   },
 });
 
+// What tells a control from the page stands out from it (WCAG 2.2 AA): the edge of an input, a
+// select and a checkbox, and every focus ring, at 3:1 or more against white and the light greys
+// around them; error text at 4.5:1. Chakra's defaults are 1.27:1 (gray.200 edges), 2.5:1 (the
+// rings of teal.500 and gray.400) and 3.8:1 (red.500 text). A divider or a card's edge only
+// groups what a reader can already see, so it keeps the lighter `border`.
+const ring = (shade: string) => ({
+  value: { _light: `{colors.${shade}}`, _dark: `{colors.${shade}}` },
+});
+const controlEdge = { borderColor: 'border.control' };
+const contrast = defineConfig({
+  theme: {
+    semanticTokens: {
+      colors: {
+        // 3.7:1 on white, 3.3:1 on gray.100; Chakra's grays jump from 2.6:1 (400) to 4.8:1 (500).
+        border: { control: { value: { _light: '#85858e', _dark: '{colors.gray.500}' } } },
+        fg: { error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } } },
+        gray: { focusRing: ring('gray.600') },
+        teal: { focusRing: ring('teal.700') },
+        red: { focusRing: ring('red.700') },
+        orange: { focusRing: ring('orange.700') },
+        green: { focusRing: ring('green.700') },
+        blue: { focusRing: ring('blue.700') },
+        purple: { focusRing: ring('purple.700') },
+      },
+    },
+    recipes: {
+      input: { variants: { variant: { outline: controlEdge } } },
+      textarea: { variants: { variant: { outline: controlEdge } } },
+    },
+    slotRecipes: {
+      nativeSelect: {
+        slots: nativeSelectSlotRecipe.slots,
+        variants: { variant: { outline: { field: controlEdge } } },
+      },
+      checkbox: {
+        slots: checkboxSlotRecipe.slots,
+        variants: { variant: { solid: { control: controlEdge } } },
+      },
+    },
+  },
+});
+
 // A visitor who asks their system for less motion gets none: dialogs, menus, drawers and toasts
 // appear at once instead of sliding or fading in (their keyframe animations end at once), and a
 // skeleton stops pulsing. A spinner keeps turning, as it is what says that something is still
@@ -186,4 +228,4 @@ const stillness = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, theme, phones, brand, stillness);
+export const system = createSystem(defaultBaseConfig, theme, phones, brand, contrast, stillness);
