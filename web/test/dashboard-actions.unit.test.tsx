@@ -349,15 +349,15 @@ describe('All Categories', () => {
     expect(await screen.findByText('Category Added Successfully!')).toBeInTheDocument();
   });
 
-  it('shows the server field error under the field, and other failures as a toast', async () => {
+  it('shows a server field error under the field, and a refusal of the whole form in it and as a toast', async () => {
     let attempt = 0;
     adminApi({
       'POST /api/category': () =>
         ++attempt === 1
-          ? problem(409, 'Conflict', 'A category with this name exists.', [
-              { field: 'name', message: 'This name is taken.' },
+          ? problem(400, 'Bad Request', 'The request is invalid.', [
+              { field: 'name', message: 'This name is too odd.' },
             ])
-          : problem(500, 'Internal Server Error', 'The server failed.'),
+          : problem(409, 'Conflict', 'A category named Sedan already exists.'),
     });
     renderApp('/user/categories', { as: admin });
     const user = userEvent.setup();
@@ -365,9 +365,14 @@ describe('All Categories', () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Category Name/), 'Sedan');
     await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
-    expect(await within(dialog).findByText('This name is taken.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('This name is too odd.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
-    expect(await screen.findByText('The server failed.')).toBeInTheDocument();
+    // In the dialog, announced (role alert), beside its button; and as a toast.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A category named Sedan already exists.',
+    );
+    expect(await screen.findAllByText('A category named Sedan already exists.')).toHaveLength(2);
   });
 
   it('a category that still has cars is not deleted, and the user is told why', async () => {

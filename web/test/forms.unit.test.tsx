@@ -55,7 +55,7 @@ describe('login form', () => {
     expect(await screen.findByText(/Password reset email sent/)).toBeInTheDocument();
   });
 
-  it('shows a failed sign-in as an error toast', async () => {
+  it('shows a failed sign-in in the form, announced, and as an error toast', async () => {
     stubApi({});
     const signIn = vi.fn(async () => {
       throw Object.assign(new Error('firebase'), { code: 'auth/invalid-credential' });
@@ -65,7 +65,9 @@ describe('login form', () => {
     await user.type(await screen.findByLabelText(/Email/), 'a@example.com');
     await user.type(screen.getByLabelText(/Password/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Wrong email or password.')).toBeInTheDocument();
+    const form = screen.getByRole('button', { name: 'Login' }).closest('form') as HTMLElement;
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Wrong email or password.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Wrong email or password.');
   });
 });
 

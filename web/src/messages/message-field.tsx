@@ -14,7 +14,7 @@ export function useMessageForm() {
 }
 export type MessageForm = ReturnType<typeof useMessageForm>;
 
-/** A refused message: the server's words on the text under the field, anything else a toast. */
+/** A refused message: the server's words under the field (and, when not about the text, a toast). */
 export function showMessageError(error: unknown, form: MessageForm): true {
   applyFieldErrors(error, form.setError, ['text']);
   return true;
@@ -38,7 +38,8 @@ export function MessageField({
   onEnter?: () => void;
 }) {
   const length = form.watch('text').length;
-  const error = form.formState.errors.text?.message;
+  const { errors } = form.formState;
+  const error = errors.text?.message ?? errors.root?.server?.message;
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!onEnter || event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) {
       return;

@@ -13,6 +13,7 @@ import { fileReport } from '../api/endpoints.ts';
 import { ApiError, describeError } from '../api/http.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { CountedTextarea } from '../components/counted-textarea.tsx';
+import { FormAlert } from '../components/form-alert.tsx';
 import { applyFieldErrors } from '../components/form-errors.ts';
 import { FormField } from '../components/form-field.tsx';
 import { SignedInDialog } from '../components/sign-in-first.tsx';
@@ -101,6 +102,7 @@ function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () =>
           error={errors.details?.message}
           {...register('details')}
         />
+        <FormAlert message={errors.root?.server?.message} />
         <Button type="submit" colorPalette="teal" loading={report.isPending}>
           Send
         </Button>

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { type ReportGroup, resolveReports } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
 import { CountedTextarea } from '../components/counted-textarea.tsx';
+import { FormAlert } from '../components/form-alert.tsx';
 import { applyFieldErrors } from '../components/form-errors.ts';
 import { notifyError } from '../components/notify.ts';
 import { useCommand } from '../components/use-command.ts';
@@ -123,6 +124,7 @@ function ResolutionFormBody({
           error={errors.reason?.message}
           {...register('reason')}
         />
+        <FormAlert message={errors.root?.server?.message} />
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="3" justify="flex-end">
           <Button variant="outline" onClick={onDone}>
             Cancel

@@ -5,7 +5,7 @@ import { FcGoogle } from 'react-icons/fc';
 import type { Location } from 'react-router-dom';
 import { describeError } from '../api/http.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { describeAuthError } from '../auth/auth-service.ts';
+import { authErrorField, describeAuthError } from '../auth/auth-service.ts';
 import type { FromState } from '../auth/guards.tsx';
 
 /** Where to go after signing in: the page the visitor came from, otherwise /. */
@@ -50,7 +50,18 @@ export function GoogleButton({ onClick, loading }: { onClick: () => void; loadin
   );
 }
 
-/** A failed sign-in or sign-up, in plain words. */
-export function reportAuthFailure(error: unknown): void {
-  toast.error(describeAuthError(error) ?? describeError(error));
+/** Where a sign-in form shows a failure: under one of its fields, or in the form itself. */
+type SetAuthError = (
+  name: 'email' | 'password' | 'root.server',
+  error: { type: string; message: string },
+) => void;
+
+/**
+ * A failed sign-in or sign-up, in plain words: under the field it is about (an email already in
+ * use), else in the form (a wrong password, a closed Google window), and as a toast.
+ */
+export function reportAuthFailure(error: unknown, setError: SetAuthError): void {
+  const message = describeAuthError(error) ?? describeError(error);
+  setError(authErrorField(error) ?? 'root.server', { type: 'server', message });
+  toast.error(message);
 }

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { useAuth } from '../auth/auth-context.tsx';
-import { authErrorField, describeAuthError } from '../auth/auth-service.ts';
+import { FormAlert } from '../components/form-alert.tsx';
 import { FormField } from '../components/form-field.tsx';
 import { notifySuccess } from '../components/notify.ts';
 import { usePageTitle } from '../components/page-title.ts';
@@ -49,9 +49,7 @@ export default function LoginPage() {
       await signIn(email, password);
       done();
     } catch (error) {
-      const field = authErrorField(error);
-      if (field) setError(field, { message: describeAuthError(error) ?? requiredMessage });
-      reportAuthFailure(error);
+      reportAuthFailure(error, setError);
     }
   });
 
@@ -61,7 +59,7 @@ export default function LoginPage() {
       await signInWithGoogle();
       done();
     } catch (error) {
-      reportAuthFailure(error);
+      reportAuthFailure(error, setError);
     } finally {
       setGoogleBusy(false);
     }
@@ -78,7 +76,7 @@ export default function LoginPage() {
       await sendPasswordReset(email);
       notifySuccess(`Password reset email sent to ${email}`);
     } catch (error) {
-      reportAuthFailure(error);
+      reportAuthFailure(error, setError);
     }
   };
 
@@ -106,6 +104,7 @@ export default function LoginPage() {
             >
               Forgot password?
             </Link>
+            <FormAlert message={errors.root?.server?.message} />
             <Button type="submit" colorPalette="teal" loading={isSubmitting}>
               Login
             </Button>

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { useAuth } from '../auth/auth-context.tsx';
-import { authErrorField, describeAuthError } from '../auth/auth-service.ts';
+import { FormAlert } from '../components/form-alert.tsx';
 import { FormField } from '../components/form-field.tsx';
 import { notifySuccess } from '../components/notify.ts';
 import { usePageTitle } from '../components/page-title.ts';
@@ -52,9 +52,7 @@ export default function RegisterPage() {
       notifySuccess('User Created Successfully');
       navigate(destinationAfterSignIn(location), { replace: true });
     } catch (error) {
-      const field = authErrorField(error);
-      if (field) setError(field, { message: describeAuthError(error) ?? requiredMessage });
-      reportAuthFailure(error);
+      reportAuthFailure(error, setError);
     }
   });
 
@@ -65,7 +63,7 @@ export default function RegisterPage() {
       notifySuccess('User Login Successfully');
       navigate(destinationAfterSignIn(location), { replace: true });
     } catch (error) {
-      reportAuthFailure(error);
+      reportAuthFailure(error, setError);
     } finally {
       setGoogleBusy(false);
     }
@@ -103,6 +101,7 @@ export default function RegisterPage() {
                 </Checkbox.Root>
               )}
             />
+            <FormAlert message={errors.root?.server?.message} />
             <Button type="submit" colorPalette="teal" loading={isSubmitting}>
               Sign Up
             </Button>

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { answerReview, type ReviewRecord } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
 import { CountedTextarea } from '../components/counted-textarea.tsx';
+import { FormAlert } from '../components/form-alert.tsx';
 import { applyFieldErrors } from '../components/form-errors.ts';
 import { notifyError } from '../components/notify.ts';
 import { useCommand } from '../components/use-command.ts';
@@ -64,6 +65,7 @@ function AnswerFormBody({ review, onDone }: { review: ReviewRecord; onDone: () =
           <Button variant="outline" onClick={onDone}>
             Cancel
           </Button>
+          <FormAlert message={errors.root?.server?.message} />
           <Button type="submit" colorPalette="teal" loading={answer.isPending}>
             Post answer
           </Button>

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { postReview } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
 import { CountedTextarea } from '../components/counted-textarea.tsx';
+import { FormAlert } from '../components/form-alert.tsx';
 import { applyFieldErrors } from '../components/form-errors.ts';
 import { notifyError } from '../components/notify.ts';
 import { useCommand } from '../components/use-command.ts';
@@ -161,6 +162,7 @@ function ReviewFormBody({ booking, onDone }: { booking: ReviewedBooking; onDone:
           <Button variant="outline" onClick={onDone}>
             Cancel
           </Button>
+          <FormAlert message={errors.root?.server?.message} />
           <Button type="submit" colorPalette="teal" loading={post.isPending}>
             Post review
           </Button>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { saveSearch } from '../api/endpoints.ts';
+import { FormAlert } from '../components/form-alert.tsx';
 import { applyFieldErrors } from '../components/form-errors.ts';
 import { FormField } from '../components/form-field.tsx';
 import { useCommand } from '../components/use-command.ts';
@@ -66,6 +67,7 @@ export default function SaveSearchDialog({
                   <FormField label="Name" required error={errors.name?.message}>
                     <Input {...register('name')} />
                   </FormField>
+                  <FormAlert message={errors.root?.server?.message} />
                   <Button type="submit" colorPalette="teal" loading={save.isPending}>
                     Save search
                   </Button>

@@ -10,6 +10,7 @@ import { bookCar } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useUserRecord } from '../../auth/use-user-record.ts';
 import { formatMoney } from '../../components/car-facts.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { notifySuccess } from '../../components/notify.ts';
@@ -134,6 +135,7 @@ function BookingForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
           This asks {car.seller_name} for a meetup; nothing is paid. They accept or decline, and you
           are notified.
         </Text>
+        <FormAlert message={errors.root?.server?.message} />
         <Button type="submit" colorPalette="teal" loading={booking.isPending}>
           Book Now
         </Button>

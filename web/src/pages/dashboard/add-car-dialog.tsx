@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { addCar, getCategories } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useUserRecord } from '../../auth/use-user-record.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { useCommand } from '../../components/use-command.ts';
@@ -162,12 +163,14 @@ export function AddCarDialog({ open, onClose }: { open: boolean; onClose: () => 
               </FormProvider>
             </Dialog.Body>
             {/* Outside the scrolling body, so the action is in reach however long the form. */}
-            <Dialog.Footer borderTopWidth="1px" pt="4">
+            <Dialog.Footer borderTopWidth="1px" pt="4" flexDirection="column" alignItems="stretch">
+              <FormAlert message={errors.root?.server?.message} />
               <Button
                 type="submit"
                 form={formId}
                 colorPalette="teal"
                 w={{ base: 'full', sm: 'auto' }}
+                alignSelf="flex-end"
                 disabled={add.isPending}
               >
                 {add.isPending ? 'Uploading...' : 'Add Product'}

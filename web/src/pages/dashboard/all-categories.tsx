@@ -15,6 +15,7 @@ import { useForm } from 'react-hook-form';
 import { addCategory, deleteCategory, getCategories } from '../../api/endpoints.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
@@ -63,6 +64,7 @@ export function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: (
                   <FormField label="Category Name" required error={errors.name?.message}>
                     <Input {...register('name')} />
                   </FormField>
+                  <FormAlert message={errors.root?.server?.message} />
                   <Button type="submit" colorPalette="teal" loading={add.isPending}>
                     Add Category
                   </Button>

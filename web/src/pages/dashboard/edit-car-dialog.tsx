@@ -4,6 +4,7 @@ import { type CarRecord, EditCarBody, ListCarBody } from '@second-gear/features/
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { editCar } from '../../api/endpoints.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { notifyInfo } from '../../components/notify.ts';
 import { useCommand } from '../../components/use-command.ts';
@@ -108,6 +109,7 @@ function EditCarForm({ car, onDone }: { car: CarRecord; onDone: () => void }) {
       >
         <Stack gap="4">
           <CarFields progress={uploads.progress} />
+          <FormAlert message={form.formState.errors.root?.server?.message} />
           <Button
             type="submit"
             colorPalette="teal"

@@ -11,6 +11,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { formatDateTime } from '../../components/dates.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
@@ -84,6 +85,7 @@ function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
           <Input {...register('description')} />
         </FormField>
         <HStack>
+          <FormAlert message={errors.root?.server?.message} />
           <Button type="submit" colorPalette="teal" loading={add.isPending}>
             Register
           </Button>
@@ -124,6 +126,7 @@ function Deliveries({ webhook }: { webhook: WebhookRecord }) {
           <FormField label="Replay after position" error={errors.fromPosition?.message}>
             <Input {...register('fromPosition')} inputMode="numeric" w="12rem" />
           </FormField>
+          <FormAlert message={errors.root?.server?.message} />
           <Button type="submit" variant="outline" loading={replay.isPending}>
             Replay
           </Button>
