@@ -415,6 +415,14 @@ describe('All Users', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );
     expect(await screen.findByText('User Deleted Successfully!')).toBeInTheDocument();
+
+    // An admin's own row says in words, not in a tooltip a disabled button never shows, why
+    // it cannot be deleted.
+    const own = screen.getByText(admin.email).closest('tr')!;
+    const ownDelete = within(own).getByRole('button', { name: 'Delete' });
+    expect(ownDelete).toBeDisabled();
+    expect(ownDelete).toHaveAccessibleDescription('You cannot delete yourself');
+    expect(within(own).getByText('You cannot delete yourself')).toBeVisible();
   });
 
   it('has Buyer and Seller buttons with tooltips that show only that role', async () => {

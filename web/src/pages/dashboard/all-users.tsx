@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, NativeSelect, Stack } from '@chakra-ui/react';
+import { Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { ReadRole, UserRecord } from '@second-gear/features/contract';
 import { roles } from '@second-gear/features/rules';
 import { useState } from 'react';
@@ -109,7 +109,7 @@ export default function AllUsersPage() {
             cell: (user) => {
               const self = user.email === me;
               return (
-                <HStack gap="2">
+                <HStack gap="2" wrap="wrap">
                   {user.type === 'Admin' ? null : (
                     <Tooltip label={`Make ${user.name} an Admin`}>
                       <Button
@@ -122,17 +122,35 @@ export default function AllUsersPage() {
                       </Button>
                     </Tooltip>
                   )}
-                  <Tooltip label={self ? 'You cannot delete yourself' : `Delete ${user.name}`}>
-                    <Button
-                      size="xs"
-                      colorPalette="red"
-                      variant="outline"
-                      disabled={self}
-                      onClick={() => removal.ask(user)}
-                    >
-                      Delete
-                    </Button>
-                  </Tooltip>
+                  {self ? (
+                    // Said in words beside the button: a disabled button takes no focus, so a
+                    // tooltip on it would reach neither the keyboard nor a touch.
+                    <>
+                      <Button
+                        size="xs"
+                        colorPalette="red"
+                        variant="outline"
+                        disabled
+                        aria-describedby={`self-${user._id}`}
+                      >
+                        Delete
+                      </Button>
+                      <Text id={`self-${user._id}`} fontSize="xs" color="fg.muted">
+                        You cannot delete yourself
+                      </Text>
+                    </>
+                  ) : (
+                    <Tooltip label={`Delete ${user.name}`}>
+                      <Button
+                        size="xs"
+                        colorPalette="red"
+                        variant="outline"
+                        onClick={() => removal.ask(user)}
+                      >
+                        Delete
+                      </Button>
+                    </Tooltip>
+                  )}
                 </HStack>
               );
             },
