@@ -4,7 +4,7 @@ import type { BookingRecord } from '@second-gear/features/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, renderApp, stubApi, userRecord } from './harness.tsx';
+import { carRecord, json, renderApp, stubApi, userRecord } from './harness.tsx';
 
 const booking: BookingRecord = {
   _id: 'b1',
@@ -130,6 +130,41 @@ describe("a seller's dashboard", () => {
     expect(within(todo).getByRole('link', { name: 'Answer them' })).toHaveAttribute(
       'href',
       '/user/bookings',
+    );
+  });
+
+  it('also leads with unread messages and the cars whose term ends soon', async () => {
+    const seller = userRecord('Seller');
+    const soon = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
+    const later = new Date(Date.now() + 40 * 24 * 3_600_000).toISOString();
+    stubApi({
+      'GET /api/user/seller%40example.com': seller,
+      'GET /api/bookings': json([], { headers: { 'X-Total-Count': '0' } }),
+      'GET /api/conversations': json([], {
+        headers: { 'X-Total-Count': '0', 'X-Unread-Messages': '3' },
+      }),
+      'GET /api/products': json(
+        [
+          carRecord({ _id: 'ending', expires_at: soon }),
+          carRecord({ _id: 'fresh', expires_at: later }),
+          carRecord({ _id: 'gone', off_market: 'expired', expires_at: soon }),
+          carRecord({ _id: 'sold', sold: 1, expires_at: soon }),
+        ],
+        { headers: { 'X-Total-Count': '4' } },
+      ),
+    });
+    renderApp('/user', { as: seller });
+    const todo = await screen.findByRole('region', { name: 'To do' });
+    await waitFor(() => expect(todo).toHaveTextContent('3 unread messages'));
+    await waitFor(() => expect(todo).toHaveTextContent('2 cars leave search soon'));
+    expect(todo).not.toHaveTextContent('booking request');
+    expect(within(todo).getByRole('link', { name: 'Read them' })).toHaveAttribute(
+      'href',
+      '/user/messages',
+    );
+    expect(within(todo).getByRole('link', { name: 'Renew' })).toHaveAttribute(
+      'href',
+      '/user/products',
     );
   });
 

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { CarRecord } from '@second-gear/features/contract';
-import { DAY_MS, EXPIRY_NOTICE_DAYS, LISTING_DAYS } from '@second-gear/features/rules';
+import { LISTING_DAYS } from '@second-gear/features/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -30,6 +30,7 @@ import { messageQueries } from '../../messages/message-queries.ts';
 import { ModeratorReason, OffMarketBadge } from '../../moderation/off-market.tsx';
 import { AddCarDialog } from './add-car-dialog.tsx';
 import { ApplyForSellerButton } from './apply-for-seller.tsx';
+import { renewable } from './car-term.ts';
 import { EditCarDialog } from './edit-car-dialog.tsx';
 
 const ALREADY = 'Already in Advertisement';
@@ -49,11 +50,6 @@ function CarStatus({ car }: { car: CarRecord }) {
     </HStack>
   );
 }
-
-/** Whether a car for sale is in the last days of its term, or past it: time to renew. */
-const renewable = (car: CarRecord, now = Date.now()) =>
-  car.sold === 0 &&
-  (car.off_market === 'expired' || Date.parse(car.expires_at) - now <= EXPIRY_NOTICE_DAYS * DAY_MS);
 
 /** When a car for sale leaves search, or that it has. */
 const termWords = (car: CarRecord) => {
