@@ -63,6 +63,65 @@ async function violationsOf(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * Contrast that axe does not measure (WCAG 1.4.11): the edge of each form control, and the focus
+ * ring of everything the keyboard reaches in `stops` presses of Tab, against what is behind
+ * them; 3:1 at least. What falls short, as "what: ratio".
+ */
+async function nonTextContrasts(page: Page, stops: number): Promise<string[]> {
+  const short: string[] = [];
+  const measure = (what: 'edge' | 'ring') =>
+    page.evaluate((what) => {
+      const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+      const luminance = (color: string) => {
+        const [r = 0, g = 0, b = 0] = rgb(color).map((c) => {
+          const v = c / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const behind = (element: Element) => {
+        for (let at: Element | null = element.parentElement; at; at = at.parentElement) {
+          const color = getComputedStyle(at).backgroundColor;
+          if ((rgb(color)[3] ?? 1) === 1) return color;
+        }
+        return 'rgb(255, 255, 255)';
+      };
+      const ratio = (a: string, b: string) => {
+        const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+        return (hi + 0.05) / (lo + 0.05);
+      };
+      const name = (element: Element) =>
+        `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.getAttribute('name') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
+      if (what === 'ring') {
+        const focused = document.activeElement;
+        if (!focused || focused === document.body) return [];
+        const style = getComputedStyle(focused);
+        if (style.outlineStyle === 'none' || Number.parseFloat(style.outlineWidth) === 0)
+          return [`${name(focused)} ring: none`];
+        const found = ratio(style.outlineColor, behind(focused));
+        return found < 3 ? [`${name(focused)} ring: ${found.toFixed(2)}:1`] : [];
+      }
+      return [...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+        .map((control) =>
+          control.matches('[type=checkbox]')
+            ? (control.parentElement?.querySelector('[data-part=control]') ?? control)
+            : control,
+        )
+        .filter((control) => control.getClientRects().length > 0)
+        .flatMap((control) => {
+          const found = ratio(getComputedStyle(control).borderTopColor, behind(control));
+          return found < 3 ? [`${name(control)} edge: ${found.toFixed(2)}:1`] : [];
+        });
+    }, what);
+  short.push(...(await measure('edge')));
+  for (let stop = 0; stop < stops; stop++) {
+    await page.keyboard.press('Tab');
+    short.push(...(await measure('ring')));
+  }
+  return [...new Set(short)];
+}
+
 /** The first car of All Cars (a bookable one: they come first) and its seller. */
 const firstCar = async () => {
   const cars = (await (await fetch(`${baseUrl}/api/products`)).json()) as {
@@ -221,5 +280,21 @@ export function describeAxeOn(size: (typeof screenSizes)[number]['size']) {
         expect(found).toEqual(Object.fromEntries(Object.keys(found).map((name) => [name, []])));
       },
     );
+
+    test('form controls have edges, and everything the keyboard reaches a focus ring, at 3:1 or more', async () => {
+      const { page } = browser;
+      await page.setViewportSize(viewport);
+      await page.goto('/register');
+      await see(page.getByRole('button', { name: 'Sign Up' }));
+      expect(await nonTextContrasts(page, 12)).toEqual([]);
+      // A refused sign-in: its error in the form, and the fields' edges red.
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(demoAccounts.buyer.email);
+      await page.getByLabel('Password').fill('not the password');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await see(page.locator('form').getByRole('alert'));
+      expect(await violationsOf(page)).toEqual([]);
+      expect(await nonTextContrasts(page, 8)).toEqual([]);
+    });
   });
 }

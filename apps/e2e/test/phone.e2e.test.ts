@@ -9,10 +9,12 @@ import {
   carPicture,
   createAccount,
   fillCarIdentity,
+  listCar,
   logIn,
   opened,
   see,
   toast,
+  unique,
   useBrowser,
 } from './harness.ts';
 
@@ -220,6 +222,16 @@ describe('On a phone', () => {
     expect(await pictures.nth(0).getAttribute('loading')).toBe('eager');
     expect(await pictures.nth(1).getAttribute('loading')).toBe('lazy');
     expect(await overflow(page)).toBe(0);
+    // Scrolled down the cars, the words stay in sight under the site's header, which stays too.
+    const words = page.getByRole('search', { name: 'Search these cars' }).getByLabel('Keywords');
+    const before = await words.boundingBox();
+    await page.mouse.wheel(0, 1_500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before?.y ?? 0);
+    const header = await page.getByRole('banner').boundingBox();
+    await expect
+      .poll(async () => (await words.boundingBox())?.y ?? -1)
+      .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    expect(await words.isVisible()).toBe(true);
   });
 });
 
@@ -262,6 +274,40 @@ describe('Journeys on a phone', () => {
     const bar = page.getByRole('region', { name: 'Price and actions' });
     expect(await inFirstScreen(bar.getByRole('button', { name: 'Book Now' }))).toBe(true);
     await see(page.getByRole('link', { name: 'Back to results' }));
+  });
+
+  test('a signed-in buyer presses Book Now at once, books from a phone and sees their request on the car page', async () => {
+    const { page } = browser;
+    await page.setViewportSize(phone);
+    const seller = await createAccount('seller', 'Paula Phonesale', 'Seller');
+    const name = `Skoda Octavia ${unique()}`;
+    const { id } = await listCar(seller, {
+      name,
+      category: 'Sedan',
+      original_price: '24000',
+      price: '14500',
+      location: 'Kiel',
+      use: '4',
+    });
+    const buyer = await createAccount('buyer', 'Bruno Phonebuyer', 'Buyer');
+    await logIn(page, buyer.account);
+    await page.goto(`/car/${id}`);
+    // Pressed as soon as the page lets it be: the button waits for the sign-in to be known, so a
+    // signed-in buyer is never told to log in.
+    const bar = page.getByRole('region', { name: 'Price and actions' });
+    await bar.getByRole('button', { name: 'Book Now' }).click();
+    const dialog = await opened(page.getByRole('dialog', { name: `Book ${name}` }));
+    expect(await dialog.getByText('Login First', { exact: true }).count()).toBe(0);
+    await dialog.getByLabel('Phone').fill('+49 431 555 0100');
+    expect(await dialog.getByLabel('Meetup Location').inputValue()).toBe('Kiel');
+    await dialog.getByRole('button', { name: 'Book Now' }).click();
+    await toast(page, 'Booking Successful!');
+    await dialog.waitFor({ state: 'hidden' });
+    // Their own request, where everyone else sees the car booked.
+    await see(page.getByText('You asked to book this car', { exact: true }));
+    await see(
+      page.getByRole('button', { name: 'Booking requested' }).filter({ visible: true }).first(),
+    );
   });
 
   test('a seller lists a car from a phone with its make, model, year and mileage', async () => {

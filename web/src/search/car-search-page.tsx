@@ -23,6 +23,7 @@ import { ApiError } from '../api/http.ts';
 import { sortLabels } from '../components/car-facts.ts';
 import { CarGrid, CarGridSkeleton } from '../components/car-grid.tsx';
 import { PlainInput } from '../components/plain-input.tsx';
+import { HEADER_HEIGHT_REM } from '../layouts/header-height.ts';
 import { clearAll, FilterPanel } from './filter-panel.tsx';
 import { SaveSearchButton } from './save-search-button.tsx';
 import {
@@ -387,11 +388,12 @@ export function CarSearchPage({
           {/* The cars' headings sit under this one, on a phone too, where the filters' heading
               is in the drawer. */}
           <VisuallyHidden as="h2">Results</VisuallyHidden>
-          {/* On a phone the words, Filters and Sort stay at the top as the cars scroll. */}
+          {/* On a phone the words, Filters and Sort stay at the top as the cars scroll, under
+              the site's header (which stays too) and its 1px edge. */}
           <Stack
             gap="3"
             position={{ base: 'sticky', md: 'static' }}
-            top="0"
+            top={`calc(${HEADER_HEIGHT_REM}rem + 1px)`}
             zIndex={{ base: 'sticky', md: 'auto' }}
             bg="bg"
             py={{ base: '2', md: '0' }}
