@@ -270,6 +270,13 @@ describe('Journeys on a phone', () => {
       return (box?.y ?? phone.height) + (box?.height ?? 0) <= phone.height;
     };
     expect(await inFirstScreen(page.getByText('Sale Price:', { exact: true }))).toBe(true);
+    // The price is the page's largest line, larger than the car's name.
+    const fontSize = (locator: Locator) =>
+      locator.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+    const price = page.getByText('Sale Price:', { exact: true }).locator('..').getByText(/^\$/);
+    expect(await fontSize(price)).toBeGreaterThan(
+      await fontSize(page.getByRole('heading', { level: 1, name })),
+    );
     expect(await inFirstScreen(page.getByRole('term').first())).toBe(true);
     const bar = page.getByRole('region', { name: 'Price and actions' });
     expect(await inFirstScreen(bar.getByRole('button', { name: 'Book Now' }))).toBe(true);

@@ -209,7 +209,8 @@ function CarDetails({ car }: { car: CarRecord }) {
       />
       <Stack as="section" aria-labelledby="car-name" gap="5">
         <HStack gap="3" wrap="wrap">
-          <Heading id="car-name" as="h1" size="3xl">
+          {/* A size under the price's, on a phone too: the price is the page's largest line. */}
+          <Heading id="car-name" as="h1" size={{ base: '2xl', md: '3xl' }}>
             {car.name}
           </Heading>
           {car.sold === 1 ? (
