@@ -364,7 +364,7 @@ async function fitsItsFrame(table: Locator, last: Locator) {
   );
 }
 
-describe('On a desktop (1440x900)', () => {
+describe('On a laptop or a desktop', () => {
   test("a seller's bookings fit beside the drawer, Accept and Decline in sight", async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -375,6 +375,24 @@ describe('On a desktop (1440x900)', () => {
     await fitsItsFrame(table, table.getByRole('columnheader', { name: 'Action' }));
     await fitsItsFrame(table, accept);
     await see(table.getByRole('button', { name: /^Decline/ }).first());
+  });
+
+  test("on a small laptop a seller's bookings are cards, Accept and Decline in sight", async () => {
+    const { page } = browser;
+    // Too narrow for the table beside the dashboard's menu, too wide for a phone.
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await logIn(page, demoAccounts.seller);
+    await page.goto('/user/bookings');
+    const list = await see(page.getByRole('list', { name: 'Bookings of your cars' }));
+    expect(await page.getByRole('table').count()).toBe(0);
+    const accept = await see(list.getByRole('button', { name: /^Accept/ }).first());
+    const box = await accept.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1100);
+    await see(list.getByRole('button', { name: /^Decline/ }).first());
+    expect(await overflow(page)).toBe(0);
+    // Wide again, the table comes back.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await see(page.getByRole('table', { name: 'Bookings of your cars' }));
   });
 
   test('the Audit Log fits beside the drawer, Subject and Details whole', async () => {

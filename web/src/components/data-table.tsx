@@ -1,7 +1,9 @@
 // The dashboard's lists: a table on larger screens, and on a phone a list of cards, one a row,
-// each column a labelled line of its card, so nothing hides beyond a sideways scroll.
+// each column a labelled line of its card, so nothing hides beyond a sideways scroll. A table
+// wider than the space it is given (a wide table beside the dashboard's menu on a small laptop)
+// shows as cards too, until the space is as wide as the table needs.
 import { Box, DataList, HStack, Stack, Table, type TableCellProps, Text } from '@chakra-ui/react';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { PageLoader } from './page-loader.tsx';
 import { usePhone } from './use-media.ts';
 
@@ -43,11 +45,60 @@ export function DataTable<Row>({
   empty: string;
 }) {
   const phone = usePhone();
+  const { frame, area, fits } = useTableFits();
   if (loading) return <PageLoader />;
   if (!rows || rows.length === 0) return <Text color="fg.muted">{empty}</Text>;
-  if (phone) return <CardList caption={caption} columns={columns} rows={rows} rowKey={rowKey} />;
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="lg">
+    <Box ref={frame}>
+      {phone || !fits ? (
+        <CardList caption={caption} columns={columns} rows={rows} rowKey={rowKey} />
+      ) : (
+        <TableOf caption={caption} columns={columns} rows={rows} rowKey={rowKey} area={area} />
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Whether the table fits its frame's width: `frame` is the space it is given, watched as it
+ * changes; `area` is the table's scrolling box, measured before it is painted, which records the
+ * width the table needed when it overflowed.
+ */
+function useTableFits() {
+  const frame = useRef<HTMLDivElement>(null);
+  const area = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(Number.POSITIVE_INFINITY);
+  const [needed, setNeeded] = useState(0);
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
+  useLayoutEffect(() => {
+    const table = area.current;
+    if (table && table.scrollWidth > table.clientWidth)
+      setNeeded(table.offsetWidth + table.scrollWidth - table.clientWidth);
+  });
+  return { frame, area, fits: width >= needed };
+}
+
+function TableOf<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  area,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  area: RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    <Table.ScrollArea ref={area} borderWidth="1px" borderRadius="lg">
       <Table.Root size="sm" striped>
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
