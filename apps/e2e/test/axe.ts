@@ -4,7 +4,7 @@
 // visited. One file per screen size (axe-desktop, axe-phone), so the two run side by side.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { demoAccounts } from '@second-gear/all-in-one';
+import { demoAccounts, demoCars } from '@second-gear/all-in-one';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { type Account, baseUrl, logIn, opened, screenSizes, see, useBrowser } from './harness.ts';
@@ -134,6 +134,17 @@ const firstCar = async () => {
   return car;
 };
 
+/** The demo seller's first car, which the demo data lists. */
+const demoSellersCar = async () => {
+  const name = demoCars[0]?.name ?? '';
+  const cars = (await (
+    await fetch(`${baseUrl}/api/products?q=${encodeURIComponent(name)}`)
+  ).json()) as { _id: string; email: string }[];
+  const car = cars.find((each) => each.email === demoAccounts.seller.email);
+  if (car === undefined) throw new Error(`The demo seller's ${name} is missing`);
+  return car;
+};
+
 /** A screen: its name in the report, and how a user gets there until it is whole. */
 type Screen = [name: string, open: (page: Page) => Promise<unknown>];
 
@@ -181,6 +192,21 @@ const visitorScreens: Screen[] = [
   ['Blog', headed('/blog', 'Blog')],
   ['Login', at('/login', (p) => see(p.getByRole('button', { name: 'Login', exact: true })))],
   ['Register', at('/register', (p) => see(p.getByRole('button', { name: 'Sign Up' })))],
+  ['Page Not Found', headed('/no-such-page', 'Page Not Found')],
+  [
+    'Login First',
+    async (page) => {
+      const car = await firstCar();
+      await page.goto(`/car/${car._id}`);
+      await page
+        .getByRole('button', { name: 'Book Now' })
+        .filter({ visible: true })
+        .first()
+        .click();
+      const dialog = await opened(page.getByRole('dialog', { name: `Book ${car.name}` }));
+      await see(dialog.getByText('Login First', { exact: true }));
+    },
+  ],
 ];
 
 /** What every signed-in member has, whatever their role. */
@@ -189,6 +215,15 @@ const memberScreens: Screen[] = [
   ['Favourites', headed('/user/favourites', 'Favourites')],
   ['Saved searches', headed('/user/searches', 'Saved searches')],
   ['Messages', headed('/user/messages', 'Messages')],
+  [
+    'a conversation',
+    async (page) => {
+      await headed('/user/messages', 'Messages')(page);
+      await page.getByRole('main').getByRole('link').first().click();
+      await page.waitForURL('**/user/messages/*');
+      await see(page.getByLabel('Message'));
+    },
+  ],
   [
     'Notifications',
     at('/user/notifications', (p) =>
@@ -211,6 +246,24 @@ const sellerScreens: Screen[] = [
       await page.getByRole('button', { name: 'Add Product' }).click();
       await opened(page.getByRole('dialog', { name: 'Add Product' }));
     },
+  ],
+  [
+    'Edit Product',
+    async (page) => {
+      await headed('/user/products', 'My Products')(page);
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
+      await opened(page.getByRole('dialog', { name: /^Edit / }));
+    },
+  ],
+  [
+    'their own car',
+    at(
+      async () => `/car/${(await demoSellersCar())._id}`,
+      (p) => see(p.getByText('Your car', { exact: true }).first()),
+    ),
   ],
   ['My Bookings (seller)', headed('/user/bookings', 'My Bookings')],
   ...memberScreens,
