@@ -22,6 +22,7 @@ export * from './registry/metadata.ts';
 export * from './registry/personal-data.ts';
 export * from './registry/projected-event.ts';
 export * from './registry/projections.ts';
+export * from './registry/rules.ts';
 export * from './registry/stream-state.ts';
 export * from './reviews/index.ts';
 export * from './sellers/index.ts';

@@ -16,6 +16,8 @@ import {
   loadAndDecide,
   loadStream,
   recordedActor,
+  rejecter,
+  ruleBooks,
   streams,
   streamsFor,
   withMetadata,
@@ -302,15 +304,41 @@ describe('recordedActor', () => {
 });
 
 describe('DomainError', () => {
-  it('takes its code from its rule', () => {
-    const error = new DomainError('category-has-cars', 'still has cars');
-    expect([error.code, error.rule, error.message, error.name]).toEqual([
+  const thrown = (reject: () => never): DomainError => {
+    try {
+      reject();
+    } catch (error) {
+      if (error instanceof DomainError) return error;
+    }
+    throw new Error('no DomainError');
+  };
+
+  it("takes its code from its rule, in the rule book's reject", () => {
+    const reject = rejecter(ruleBooks.categories);
+    const error = thrown(() => reject('category-has-cars', 'still has cars'));
+    expect([error.code, error.rule, error.message, error.name, error.field]).toEqual([
       'conflict',
       'category-has-cars',
       'still has cars',
       'DomainError',
+      undefined,
     ]);
+    const input = thrown(() => reject('field-required', 'This field is required', 'name'));
+    expect([input.code, input.rule, input.field]).toEqual(['invalid', 'field-required', 'name']);
     expect(Object.values(domainRules).sort()).toContain('not_found');
+  });
+
+  it('gives each rule one code, whichever rule books declare it', () => {
+    const owners = new Map<string, [owner: string, code: string]>();
+    const clashes: string[] = [];
+    for (const [owner, book] of Object.entries(ruleBooks))
+      for (const [rule, code] of Object.entries(book)) {
+        const [first, firstCode] = owners.get(rule) ?? [owner, code];
+        if (firstCode !== code) clashes.push(`${rule}: ${first} ${firstCode}, ${owner} ${code}`);
+        owners.set(rule, [first, firstCode]);
+      }
+    expect(clashes).toEqual([]);
+    expect(Object.keys(domainRules).sort()).toEqual([...owners.keys()].sort());
   });
 });
 

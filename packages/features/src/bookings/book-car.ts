@@ -1,7 +1,6 @@
 import type { CarState } from '../cars/index.ts';
 import { requireListedCar } from '../cars/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { required } from '../platform/validation.ts';
 import { streams } from '../registry/events.ts';
@@ -9,6 +8,7 @@ import type { UserState } from '../users/index.ts';
 import { initialUserState, requireActiveActor } from '../users/index.ts';
 import type { BookingIdState } from './booking-id.ts';
 import { carBooked } from './events.ts';
+import { reject } from './rules.ts';
 
 /** The buyer is the actor; their name and email come from their user stream. */
 export type BookCar = CommandOf<

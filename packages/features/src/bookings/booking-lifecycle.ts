@@ -1,12 +1,12 @@
 import { type CarState, initialCarState, requireExistingCar } from '../cars/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
 import type { UserState } from '../users/index.ts';
 import { requireActiveActor } from '../users/index.ts';
 import type { BookingIdState } from './booking-id.ts';
 import { bookingEvent, requireBooking } from './bookings.ts';
+import { reject } from './rules.ts';
 
 type BookingCommand<T extends string> = CommandOf<T, { bookingId: string }>;
 export type AcceptBooking = BookingCommand<'AcceptBooking'>;

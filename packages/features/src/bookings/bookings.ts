@@ -1,7 +1,8 @@
-import type { ExistingCar } from '../cars/index.ts';
-import { reject } from '../platform/domain-error.ts';
+import type { CarState, ExistingCar } from '../cars/index.ts';
 import { type DomainEvent, type EventDataOf, streams } from '../registry/events.ts';
+import type { BookingIdState } from './booking-id.ts';
 import type { Booking } from './car-bookings.ts';
+import { reject } from './rules.ts';
 
 type Parties = EventDataOf<'BookingAccepted'>;
 
@@ -17,6 +18,21 @@ export const requireBooking = (car: ExistingCar, bookingId: string): Booking => 
   const booking = car.bookings[bookingId];
   if (!booking) return reject('booking-not-found', 'No such booking.');
   return booking;
+};
+
+/**
+ * The booking an id claimed and its car, whatever became of the car since (sold or deleted):
+ * for what follows a booking, such as its review.
+ */
+export const requireClaimedBooking = (
+  bookingId: BookingIdState,
+  car: CarState,
+  id: string,
+): { car: ExistingCar; booking: Booking } => {
+  const booking =
+    car.status === 'none' || bookingId.status !== 'claimed' ? undefined : car.bookings[id];
+  if (car.status === 'none' || !booking) return reject('booking-not-found', 'No such booking.');
+  return { car, booking };
 };
 
 /** A booking event of this car, with its parties. */

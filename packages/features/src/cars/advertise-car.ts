@@ -1,11 +1,11 @@
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { streams } from '../registry/events.ts';
 import type { UserState } from '../users/index.ts';
 import { requireActiveActor } from '../users/index.ts';
 import type { CarState } from './car.ts';
-import { requireListedCar } from './find-car.ts';
+import { requireListedCar, requireOwnCar } from './find-car.ts';
+import { reject } from './rules.ts';
 
 export type AdvertiseCar = CommandOf<'AdvertiseCar', { carId: string }>;
 
@@ -25,9 +25,8 @@ export const advertiseCar = ({
 }): Decision => {
   const user = requireActiveActor(actorUser);
   const listed = requireListedCar(car);
-  const { carId, sellerId } = listed.car;
-  if (sellerId !== user.userId)
-    reject('not-car-owner', 'Only the seller of this car can advertise it.');
+  requireOwnCar(listed, user, 'Only the seller of this car can advertise it.');
+  const { carId } = listed.car;
   if (listed.advertised) reject('already-advertised', 'Already in Advertisement');
   if (listed.booking)
     reject('car-booked', 'This car is already booked, so it cannot be advertised.');

@@ -1,6 +1,5 @@
 import { endOpenBooking } from '../bookings/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { streams } from '../registry/events.ts';
 import type { UserState } from '../users/index.ts';
@@ -8,6 +7,7 @@ import { isSystem, requireActiveActor } from '../users/index.ts';
 import type { CarState } from './car.ts';
 import { leaveCategoryAndSeller, readCarWithOwners } from './car-leaves.ts';
 import { requireExistingCar } from './find-car.ts';
+import { reject } from './rules.ts';
 
 export type DeleteCar = CommandOf<'DeleteCar', { carId: string }>;
 

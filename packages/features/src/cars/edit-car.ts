@@ -1,5 +1,4 @@
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { PRICE, YEARS_OF_USE } from '../platform/rules.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { inBound, required } from '../platform/validation.ts';
@@ -10,6 +9,7 @@ import type { CarState } from './car.ts';
 import { requireListedCar } from './find-car.ts';
 import { type CarListingDetails, listingDetails } from './list-car.ts';
 import { carPhotos, samePhotos } from './photos.ts';
+import { reject } from './rules.ts';
 
 /** What a seller may change in a listing; a detail given as null is cleared. */
 export type CarChanges = Partial<

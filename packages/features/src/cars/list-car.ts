@@ -1,7 +1,10 @@
 import type { CategoryNameReservationState } from '../categories/index.ts';
-import { type CategoryState, initialCategoryState } from '../categories/index.ts';
+import {
+  type CategoryState,
+  initialCategoryState,
+  requireNamedCategory,
+} from '../categories/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { FIRST_MODEL_YEAR, MILEAGE, PRICE, within, YEARS_OF_USE } from '../platform/rules.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { inBound, required } from '../platform/validation.ts';
@@ -10,6 +13,7 @@ import type { UserState } from '../users/index.ts';
 import { requireActiveActor } from '../users/index.ts';
 import type { CarState } from './car.ts';
 import { carPhotos } from './photos.ts';
+import { reject } from './rules.ts';
 
 /**
  * The API's CreateProduct. The category is given by its name (the command service turns a
@@ -103,14 +107,11 @@ export const listCar = ({
     ...listingDetails(data),
   };
   const wanted = required(data.categoryName, 'categoryName');
-  if (categoryName.status !== 'claimed' || category.status !== 'active')
-    reject('category-not-found', `There is no category named ${wanted}.`, 'categoryName');
-  if (category.categoryId !== categoryName.categoryId)
-    throw new Error('listCar: the category given is not the one its name claims');
+  const listedIn = requireNamedCategory(wanted, 'categoryName', categoryName, category);
   if (car.status !== 'none') reject('car-exists', `Car ${data.carId} already exists.`);
 
   const { carId } = data;
-  const { categoryId } = category;
+  const { categoryId } = listedIn;
   const sellerId = seller.userId;
   // The cover is `image`; the other pictures follow it in the order given.
   const images = carPhotos([listing.image, ...(data.images ?? [])]);
@@ -126,7 +127,7 @@ export const listCar = ({
           sellerName: seller.name,
           sellerEmail: seller.email,
           categoryId,
-          categoryName: category.name,
+          categoryName: listedIn.name,
           image: listing.image,
           originalPrice: listing.originalPrice,
           price: listing.price,

@@ -1,13 +1,12 @@
 import { endOpenBooking } from '../bookings/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { streams } from '../registry/events.ts';
 import type { UserState } from '../users/index.ts';
 import { requireActiveActor } from '../users/index.ts';
 import type { CarState } from './car.ts';
 import { leaveCategoryAndSeller, readCarWithOwners } from './car-leaves.ts';
-import { requireListedCar } from './find-car.ts';
+import { requireListedCar, requireOwnCar } from './find-car.ts';
 
 export type MarkCarSold = CommandOf<'MarkCarSold', { carId: string }>;
 
@@ -30,8 +29,8 @@ export const markCarSold = ({
 }): Decision => {
   const user = requireActiveActor(actorUser);
   const listed = requireListedCar(car);
+  requireOwnCar(listed, user, 'Only the seller of this car can sell it.');
   const { carId, sellerId, categoryId } = listed.car;
-  if (sellerId !== user.userId) reject('not-car-owner', 'Only the seller of this car can sell it.');
   return appendsOf([
     [streams.car(carId), { type: 'CarSold', data: { carId, sellerId, categoryId } }],
     ...endOpenBooking(listed, 'car-sold'),

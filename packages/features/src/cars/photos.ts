@@ -1,5 +1,5 @@
-import { reject } from '../platform/domain-error.ts';
 import { MAX_CAR_PHOTOS } from './events.ts';
+import { reject } from './rules.ts';
 
 /**
  * A car's pictures as it keeps them: trimmed, each once, in the order given, at most

@@ -1,5 +1,4 @@
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { required } from '../platform/validation.ts';
 import { streams } from '../registry/events.ts';
@@ -7,6 +6,7 @@ import type { UserState } from '../users/index.ts';
 import { requireAdmin } from '../users/index.ts';
 import type { CategoryState } from './category.ts';
 import type { CategoryNameReservationState } from './category-name-reservation.ts';
+import { reject } from './rules.ts';
 
 export type CreateCategory = CommandOf<'CreateCategory', { categoryId: string; name: string }>;
 

@@ -1,5 +1,4 @@
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { type DomainEvent, streams } from '../registry/events.ts';
 import type { UserState } from '../users/index.ts';
@@ -10,6 +9,7 @@ import {
   type CategoryNameReservationState,
   initialCategoryNameReservationState,
 } from './category-name-reservation.ts';
+import { reject } from './rules.ts';
 
 export type DeleteCategory = CommandOf<'DeleteCategory', { categoryId: string }>;
 

@@ -1,12 +1,11 @@
 import type { CarState } from '../cars/index.ts';
-import { requireListedCar } from '../cars/index.ts';
+import { requireListedCar, requireOwnCar } from '../cars/index.ts';
 import { appendsOf, type Decision, nothing } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { type Actor, streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
 import type { UserState } from '../users/index.ts';
-import { isSystem, requireActiveActor } from '../users/index.ts';
+import { requireActiveActor, requireSystem } from '../users/index.ts';
 
 /** The seller starts a new term of their listing: back on the market for `LISTING_DAYS`. */
 export type RenewCar = CommandOf<'RenewCar', { carId: string }>;
@@ -23,7 +22,7 @@ export type ExpireCar = CommandOf<'ExpireCar', { carId: string; term: number }>;
  * the car is still for sale in that same term, not yet told or ended.
  */
 const scheduleAsks = (actor: Actor, car: CarState, term: number) => {
-  if (!isSystem(actor)) reject('system-required', 'Only the expiry schedule ends a listing.');
+  requireSystem(actor, 'Only the expiry schedule ends a listing.');
   if (car.status !== 'listed' || car.term !== term || car.expired) return undefined;
   return car;
 };
@@ -63,9 +62,8 @@ export const renewCar = (input: {
 }): Decision => {
   const seller = requireActiveActor(input.actorUser);
   const listed = requireListedCar(input.car);
+  requireOwnCar(listed, seller, 'Only the seller of this car can renew it.');
   const { carId, sellerId } = listed.car;
-  if (sellerId !== seller.userId)
-    reject('not-car-owner', 'Only the seller of this car can renew it.');
   return appendsOf([
     [streams.car(carId), { type: 'CarRenewed', data: { carId, sellerId, term: listed.term + 1 } }],
   ]);

@@ -1,5 +1,4 @@
 import { appendsOf, type Decision, nothing } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { required } from '../platform/validation.ts';
 import { streams } from '../registry/events.ts';
@@ -7,6 +6,7 @@ import type { UserState } from '../users/index.ts';
 import { requireAdmin } from '../users/index.ts';
 import type { ApiKeyState } from './api-key.ts';
 import { type ApiKeyScope, apiKeyScopes } from './events.ts';
+import { reject } from './rules.ts';
 
 /**
  * The command service makes the key (its id, its secret) and brings only what is kept: the

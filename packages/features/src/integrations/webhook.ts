@@ -1,10 +1,10 @@
-import { reject } from '../platform/domain-error.ts';
 import type { Actor, DomainEvent } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
 import type { UserState } from '../users/index.ts';
-import { isSystem, requireAdmin } from '../users/index.ts';
+import { requireAdmin, requireSystem } from '../users/index.ts';
 import { type ApiKeyState, apiKeyIdOf } from './api-key.ts';
 import type { CarEventType } from './events.ts';
+import { reject } from './rules.ts';
 
 /** A webhook endpoint, from stream `webhook-<endpointId>`. */
 export type WebhookState =
@@ -85,9 +85,8 @@ export const requireWebhookManager = (actor: Actor, manager: WebhookManager): vo
 };
 
 /** Only the System actor (the deliverer) reports an endpoint's health. */
-export const requireSystem = (actor: Actor): void => {
-  if (!isSystem(actor)) reject('system-required', 'Only the webhook deliverer reports this.');
-};
+export const requireDeliverer = (actor: Actor): void =>
+  requireSystem(actor, 'Only the webhook deliverer reports this.');
 
 /**
  * A live endpoint the manager may see, or 404: an admin sees every endpoint, a key only those it

@@ -1,13 +1,13 @@
 import { appendsOf, type Decision, nothing } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { type DomainEvent, streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
 import { apiKeyIdOf } from './api-key.ts';
 import { type CarEventType, carEventTypes } from './events.ts';
+import { reject } from './rules.ts';
 import {
   readWebhookManager,
-  requireSystem,
+  requireDeliverer,
   requireWebhook,
   requireWebhookManager,
   type WebhookManager,
@@ -159,7 +159,7 @@ export const markWebhookFailing = ({
   command: MarkWebhookFailing;
   webhook: WebhookState;
 }): Decision => {
-  requireSystem(command.actor);
+  requireDeliverer(command.actor);
   if (webhook.status !== 'registered' || webhook.failing) return nothing();
   return one(webhook.endpointId, { type: 'WebhookEndpointFailing', data: command.data });
 };
@@ -172,7 +172,7 @@ export const markWebhookRecovered = ({
   command: MarkWebhookRecovered;
   webhook: WebhookState;
 }): Decision => {
-  requireSystem(command.actor);
+  requireDeliverer(command.actor);
   if (webhook.status !== 'registered' || !webhook.failing) return nothing();
   return one(webhook.endpointId, {
     type: 'WebhookEndpointRecovered',

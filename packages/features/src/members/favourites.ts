@@ -1,12 +1,12 @@
 import type { CarState } from '../cars/index.ts';
 import { requireListedCar } from '../cars/index.ts';
 import { appendsOf, type Decision, nothing } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { streams } from '../registry/events.ts';
 import type { UserState } from '../users/index.ts';
 import { requireActiveActor } from '../users/index.ts';
 import type { MemberState } from './member.ts';
+import { reject } from './rules.ts';
 
 /** How many cars one member may keep as favourites. */
 export const MAX_FAVOURITES = 500;

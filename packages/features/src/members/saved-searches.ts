@@ -1,11 +1,11 @@
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { required } from '../platform/validation.ts';
 import { streams } from '../registry/events.ts';
 import type { UserState } from '../users/index.ts';
 import { requireActiveActor } from '../users/index.ts';
 import type { MemberState } from './member.ts';
+import { reject } from './rules.ts';
 
 /** How many searches one member may keep. */
 export const MAX_SAVED_SEARCHES = 50;

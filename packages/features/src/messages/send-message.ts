@@ -1,7 +1,6 @@
 import type { CarState } from '../cars/index.ts';
-import { requireExistingCar } from '../cars/index.ts';
+import { requireListedCar } from '../cars/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { TEXT_MAX } from '../platform/rules.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { requiredWithin } from '../platform/validation.ts';
@@ -20,6 +19,7 @@ import {
   type OpenConversation,
   otherPartyOf,
 } from './conversation.ts';
+import { reject } from './rules.ts';
 
 /** A buyer writes to the seller of a car: the first message opens the conversation. */
 export type StartConversation = CommandOf<'StartConversation', { carId: string; text: string }>;
@@ -132,9 +132,7 @@ export const startConversation = (input: {
     requireOpenLine(buyer, around(input.seller));
     return messageInto(conversation, buyer, text);
   }
-  const existing = requireExistingCar(car);
-  if (existing.status === 'sold')
-    reject('car-sold', 'This car was sold: it takes no new conversation.');
+  const existing = requireListedCar(car, 'This car was sold: it takes no new conversation.');
   if (existing.car.sellerId === buyer.userId)
     reject('own-conversation', 'You cannot message yourself about your own car.');
   const seller = requireOpenLine(buyer, around(input.seller));

@@ -2,7 +2,6 @@ import type { CarState } from '../cars/index.ts';
 import type { ConversationState } from '../messages/index.ts';
 import { authorOf, messageRefOf } from '../messages/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import {
   REPORTERS_TO_HIDE,
   type ReportReason,
@@ -17,6 +16,7 @@ import { initialReviewState, type ReviewState } from '../reviews/index.ts';
 import type { UserState } from '../users/index.ts';
 import { requireActiveActor } from '../users/index.ts';
 import { type ReportsState, subjectKeyOf } from './reports.ts';
+import { reject } from './rules.ts';
 
 export type ReportSubject = { type: ReportSubjectType; id: string };
 

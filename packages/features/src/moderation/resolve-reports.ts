@@ -1,18 +1,23 @@
-import type { CarState } from '../cars/index.ts';
+import { type CarState, requireRemainingCar } from '../cars/index.ts';
 import type { AppendPair, Decision } from '../platform/decision.ts';
 import { appendsOf } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import type { ModerationAction } from '../platform/rules.ts';
 import { TEXT_MAX } from '../platform/rules.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { requiredWithin } from '../platform/validation.ts';
 import { type DomainEvent, streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
-import { initialReviewState, type ReviewState, reviewPartiesOf } from '../reviews/index.ts';
+import {
+  initialReviewState,
+  type ReviewState,
+  requirePostedReview,
+  reviewPartiesOf,
+} from '../reviews/index.ts';
 import type { UserState } from '../users/index.ts';
-import { requireAdmin } from '../users/index.ts';
+import { requireActiveUser, requireAdmin } from '../users/index.ts';
 import type { ReportSubject } from './file-report.ts';
 import { type ReportsState, subjectKeyOf } from './reports.ts';
+import { reject } from './rules.ts';
 
 /** An admin settles the open reports on a subject with an action, and says why. */
 export type ResolveReports = CommandOf<
@@ -29,17 +34,14 @@ type Owner = { id: string; user: UserState };
 const reportedCar = (subject: ReportSubject, car: CarState) => {
   if (subject.type !== 'car')
     return reject('action-not-for-subject', 'Only a car can be hidden or restored.', 'action');
-  if (car.status === 'none' || car.status === 'deleted')
-    return reject('car-deleted', 'This car was deleted.');
-  return car;
+  return requireRemainingCar(car);
 };
 
 /** The review of a review's reports, as hiding or showing it needs it: posted. */
 const reportedReview = (subject: ReportSubject, review: ReviewState) => {
   if (subject.type !== 'review')
     return reject('action-not-for-subject', 'Only a review can be hidden or shown.', 'action');
-  if (review.status !== 'posted') return reject('review-not-found', 'No such review.');
-  return review;
+  return requirePostedReview(review);
 };
 
 /** A review leaves its seller's profile and average, or comes back. */
@@ -90,8 +92,7 @@ const effectOf = (
     case 'restore-review':
       return reviewEffect(action, input);
     case 'suspend-user': {
-      const user = owner.user;
-      if (user.status !== 'active') return reject('user-not-found', 'This user has no account.');
+      const user = requireActiveUser(owner.user, 'This user has no account.');
       if (user.role === 'Admin')
         reject('admin-not-suspendable', 'An admin cannot be suspended: remove their rights first.');
       if (user.suspension !== null) reject('user-already-suspended', 'This user is suspended.');

@@ -1,6 +1,6 @@
-import { reject } from '../platform/domain-error.ts';
 import type { Actor } from '../registry/events.ts';
 import type { UserState } from '../users/index.ts';
+import { reject } from './rules.ts';
 
 /**
  * What a suspended user may still do: leave (delete their account), mark what they read, and

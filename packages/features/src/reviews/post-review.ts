@@ -1,7 +1,6 @@
-import type { BookingIdState } from '../bookings/index.ts';
+import { type BookingIdState, requireClaimedBooking } from '../bookings/index.ts';
 import { type CarState, initialCarState } from '../cars/index.ts';
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { REVIEW_STARS, reviewStageOf, TEXT_MAX } from '../platform/rules.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { inBound, optionalWithin, requiredWithin } from '../platform/validation.ts';
@@ -9,7 +8,8 @@ import { streams } from '../registry/events.ts';
 import type { StreamReads } from '../registry/stream-state.ts';
 import type { UserState } from '../users/index.ts';
 import { requireActiveActor } from '../users/index.ts';
-import { type ReviewState, reviewPartiesOf } from './review.ts';
+import { type PostedReview, type ReviewState, reviewPartiesOf } from './review.ts';
+import { reject } from './rules.ts';
 
 /**
  * The buyer of a booking reviews its seller. `at` is when they ask, as the command service's
@@ -38,17 +38,13 @@ export const postReview = (input: {
   /** `review-<bookingId>` */
   review: ReviewState;
 }): Decision => {
-  const { command, car, review } = input;
+  const { command, review } = input;
   const buyer = requireActiveActor(input.actorUser);
   const { bookingId, rating, at } = command.data;
   inBound(REVIEW_STARS, rating, 'rating');
   if (!Number.isInteger(rating)) reject('field-invalid', 'Give whole stars', 'rating');
   const text = optionalWithin(command.data.text, TEXT_MAX.review, 'text');
-  const booking =
-    car.status === 'none' || input.bookingId.status !== 'claimed'
-      ? undefined
-      : car.bookings[bookingId];
-  if (car.status === 'none' || !booking) return reject('booking-not-found', 'No such booking.');
+  const { car, booking } = requireClaimedBooking(input.bookingId, input.car, bookingId);
   if (booking.buyerId !== buyer.userId)
     reject('not-booking-buyer', 'Only the buyer of this booking can review its seller.');
   const reviewed = review.status !== 'none';
@@ -85,16 +81,22 @@ export const postReview = (input: {
   ]);
 };
 
+/** The review, if it was posted. */
+export const requirePostedReview = (review: ReviewState): PostedReview => {
+  if (review.status !== 'posted') return reject('review-not-found', 'No such review.');
+  return review;
+};
+
 /** The reviewed seller answers once; the answer stands beside the review. */
 export const answerReview = (input: {
   command: AnswerReview;
   actorUser: UserState;
   review: ReviewState;
 }): Decision => {
-  const { command, review } = input;
+  const { command } = input;
   const seller = requireActiveActor(input.actorUser);
   const text = requiredWithin(command.data.text, TEXT_MAX.reviewAnswer, 'text');
-  if (review.status !== 'posted') return reject('review-not-found', 'No such review.');
+  const review = requirePostedReview(input.review);
   if (review.sellerId !== seller.userId)
     reject('not-review-seller', 'Only the seller reviewed can answer a review.');
   if (review.answered) reject('review-answered', 'You answered this review already.');

@@ -1,5 +1,5 @@
-import { reject } from '../platform/domain-error.ts';
 import type { Actor } from '../registry/events.ts';
+import { reject } from './rules.ts';
 import type { ActiveUser, UserState } from './user.ts';
 
 /**
@@ -18,6 +18,11 @@ export const requireActiveActor = (actorUser: UserState): ActiveUser => {
  * admin rights; that is how the first admin is made.
  */
 export const isSystem = (actor: Actor): boolean => actor.role === 'System';
+
+/** Only the System may do this; `refusal` says who, for anyone else. */
+export const requireSystem = (actor: Actor, refusal: string): void => {
+  if (!isSystem(actor)) reject('system-required', refusal);
+};
 
 export const requireAdmin = (actor: Actor, actorUser: UserState): void => {
   if (isSystem(actor)) return;

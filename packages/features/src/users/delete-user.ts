@@ -1,11 +1,11 @@
 import { endOpenBooking } from '../bookings/index.ts';
 import type { CarState } from '../cars/index.ts';
 import { type AppendPair, appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { type DomainEvent, streams } from '../registry/events.ts';
 import { requireAdmin } from './authorization.ts';
 import { type EmailReservationState, initialEmailReservationState } from './email-reservation.ts';
+import { reject } from './rules.ts';
 import { liveSellerCarIds, type SellerCarsState } from './seller-cars.ts';
 import type { UserState } from './user.ts';
 

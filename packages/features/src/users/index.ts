@@ -6,6 +6,7 @@ export * from './delete-user.ts';
 export * from './effects.ts';
 export * from './email-reservation.ts';
 export * from './events.ts';
+export * from './find-user.ts';
 export * from './projection.ts';
 export * from './promote-to-admin.ts';
 export * from './read-routes.ts';

@@ -1,8 +1,8 @@
 import { appendsOf, type Decision } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { streams } from '../registry/events.ts';
 import { requireAdmin } from './authorization.ts';
+import { reject } from './rules.ts';
 import type { UserState } from './user.ts';
 
 export type PromoteToAdmin = CommandOf<'PromoteToAdmin', { userId: string }>;

@@ -1,10 +1,10 @@
 import { appendsOf, type Decision, nothing } from '../platform/decision.ts';
-import { reject } from '../platform/domain-error.ts';
 import { type CommandOf, commandSlice } from '../platform/slice.ts';
 import { required } from '../platform/validation.ts';
 import { type Role, streams } from '../registry/events.ts';
 import { isSystem } from './authorization.ts';
 import type { EmailReservationState } from './email-reservation.ts';
+import { reject } from './rules.ts';
 import type { UserState } from './user.ts';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
