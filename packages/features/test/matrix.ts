@@ -78,6 +78,22 @@ export type AuthorizationRow = {
   expected: Record<Caller, number>;
 };
 
+/**
+ * A row's statuses: 401 for an anonymous caller, 403 for a deleted user, and for the others 403
+ * unless given (`allowing({ 'owning seller': 200 })`: the car's seller alone).
+ */
+export const allowing = (
+  given: Partial<Record<Exclude<Caller, 'anonymous' | 'deleted user'>, number>>,
+): Record<Caller, number> => ({
+  anonymous: 401,
+  buyer: 403,
+  seller: 403,
+  'owning seller': 403,
+  admin: 403,
+  'deleted user': 403,
+  ...given,
+});
+
 /** A row for every write call of a feature: the type-check finds a call without one. */
 export type Authorization<Calls> = { [Call in keyof Calls]: AuthorizationRow };
 

@@ -1,16 +1,9 @@
 // Who may make each of the integrations feature's write calls (run by the command service's
 // matrix). Admins alone; API keys with the scope are command-service/test/integrations.int.test.ts's.
-import { type Authorization, hook } from '../../../test/matrix.ts';
+import { type Authorization, allowing, hook } from '../../../test/matrix.ts';
 import type { integrationWriteCalls } from '../contract.ts';
 
-const adminOnly = (status: number) => ({
-  anonymous: 401,
-  buyer: 403,
-  seller: 403,
-  'owning seller': 403,
-  admin: status,
-  'deleted user': 403,
-});
+const adminOnly = (status: number) => allowing({ admin: status });
 
 export const integrationAuthorization: Authorization<typeof integrationWriteCalls> = {
   issueApiKey: {
