@@ -25,7 +25,7 @@ const carInput = (name: string) => ({
 });
 
 describe('Booking', () => {
-  test('a signed-out visitor sees "Login First" in the booking modal', async () => {
+  test('a signed-out visitor sees "Login First" in the booking modal, and is back in it once signed in', async () => {
     const { page } = browser;
     const seller = await createAccount('seller', 'Nina Nobooking', 'Seller');
     const name = `Volvo XC60 ${unique()}`;
@@ -37,8 +37,15 @@ describe('Booking', () => {
     const dialog = await opened(page.getByRole('dialog', { name: `Book ${name}` }));
     await see(dialog.getByText('Login First', { exact: true }));
     expect(await dialog.getByLabel('Phone').count()).toBe(0);
+    await see(dialog.getByRole('link', { name: 'Create an account' }));
     await dialog.getByRole('link', { name: 'Login' }).click();
     await page.waitForURL('**/login');
+    // Signed in, the buyer is back on the car's page with the booking form open.
+    const buyer = await createAccount('buyer', 'Lena Later', 'Buyer');
+    await logIn(page, buyer.account);
+    await page.waitForURL(`**/car/${id}**`);
+    const form = await opened(page.getByRole('dialog', { name: `Book ${name}` }));
+    await see(form.getByLabel('Phone'));
   });
 
   test('a buyer books with phone and meetup; both see the booking', async () => {
