@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   createAccount,
+  entryOf,
   logIn,
   openDashboard,
   opened,
@@ -17,7 +18,7 @@ const admin = demoAccounts.admin;
 
 /** The table row that mentions `text`, paging forward with Next when it is not on this page. */
 async function rowOf(page: Page, text: string): Promise<Locator> {
-  const row = page.getByRole('row').filter({ hasText: text });
+  const row = entryOf(page, text);
   await see(page.getByRole('table'));
   for (;;) {
     if ((await row.count()) > 0) return see(row);
@@ -44,7 +45,7 @@ describe('An admin', () => {
     await openDashboard(page, 'All Categories');
     await page.waitForURL('**/user/categories');
     await see(page.getByRole('heading', { level: 1, name: 'All Categories' }));
-    await see(page.getByRole('row').filter({ hasText: 'Hatchback' }));
+    await see(entryOf(page, 'Hatchback'));
 
     await page.getByRole('button', { name: 'Add Category' }).click();
     const dialog = await opened(page.getByRole('dialog', { name: 'Add Category' }));
@@ -127,7 +128,7 @@ describe('An admin', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
 
     const entry = (subject: string, action: RegExp) =>
-      page.getByRole('row').filter({ hasText: subject }).filter({ hasText: action });
+      entryOf(page, subject).filter({ hasText: action });
     await see(entry(done.category, /created/i));
     await see(entry(done.category, /deleted/i));
     await see(entry(done.promoted, /promoted/i));
@@ -135,7 +136,7 @@ describe('An admin', () => {
     // nothing on the page shows the email they had.
     await see(entry('Deleted user', /deleted/i));
     expect(await page.getByText(done.deleted).count()).toBe(0);
-    for (const row of await page.getByRole('row').filter({ hasText: done.category }).all()) {
+    for (const row of await entryOf(page, done.category).all()) {
       await see(row.getByText(admin.email));
     }
   });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   createAccount,
+  entryOf,
   listCar,
   logIn,
   newAccount,
@@ -88,7 +89,7 @@ describe('Booking', () => {
     await openDashboard(page, 'My Orders');
     await page.waitForURL('**/user/orders');
     await see(page.getByRole('heading', { level: 1, name: 'My Bookings' }));
-    const order = await see(page.getByRole('row').filter({ hasText: name }));
+    const order = await see(entryOf(page, name));
     for (const text of [seller.account.name, seller.account.email, meetup]) {
       await see(order.getByText(text, { exact: true }));
     }
@@ -105,12 +106,12 @@ describe('Booking', () => {
     await logIn(sellerPage, seller.account);
     await openDashboard(sellerPage, 'My Bookings');
     await sellerPage.waitForURL('**/user/bookings');
-    const received = await see(sellerPage.getByRole('row').filter({ hasText: buyer.email }));
+    const received = await see(entryOf(sellerPage, buyer.email));
     for (const text of [buyer.name, buyer.email, phone, meetup]) {
       await see(received.getByText(text, { exact: true }));
     }
     await openDashboard(sellerPage, 'My Products');
-    const product = await see(sellerPage.getByRole('row').filter({ hasText: name }));
+    const product = await see(entryOf(sellerPage, name));
     await see(product.getByText('Booked', { exact: true }));
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import {
   carPicture,
   createAccount,
+  entryOf,
   fillCarIdentity,
   logIn,
   openDashboard,
@@ -59,7 +60,7 @@ describe('A car gallery', () => {
     await add.waitFor({ state: 'hidden' });
 
     // Edit: the green picture becomes the cover, the red one second.
-    const row = await see(page.getByRole('row').filter({ hasText: name }));
+    const row = await see(entryOf(page, name));
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = await opened(page.getByRole('dialog', { name: `Edit ${name}` }));
     const [red, blue, green] = await chosen(edit);
@@ -101,10 +102,7 @@ describe('A car gallery', () => {
     await logIn(adminPage, admin);
     await openDashboard(adminPage, 'Audit Log');
     await see(adminPage.getByRole('heading', { level: 1, name: 'Audit Log' }));
-    const listed = adminPage
-      .getByRole('row')
-      .filter({ hasText: name })
-      .filter({ hasText: /listed/ });
+    const listed = entryOf(adminPage, name).filter({ hasText: /listed/ });
     // The log is a projection: the seller's writes reach it a moment after they are made.
     await expect
       .poll(

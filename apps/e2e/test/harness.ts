@@ -186,6 +186,13 @@ export const newAccount = (who: string, name: string): Account => ({
   password: `pw-${randomUUID()}`,
 });
 
+/**
+ * The entry of a dashboard list that mentions `text`: a table's row, or the card that stands for
+ * it where the table would not fit its space (a phone, or a wide table on a laptop).
+ */
+export const entryOf = (page: Page, text: string | RegExp): Locator =>
+  page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: text });
+
 /** Waits until the locator is visible, as a user waits for something to show. */
 export const see = async (locator: Locator): Promise<Locator> => {
   await locator.first().waitFor({ state: 'visible' });

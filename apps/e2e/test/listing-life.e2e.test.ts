@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   createAccount,
+  entryOf,
   listCar,
   logIn,
   openDashboard,
@@ -79,7 +80,7 @@ describe("A listing's life", () => {
     const sellerPage = browser.page;
     await logIn(sellerPage, seller.account);
     await openDashboard(sellerPage, 'My Products');
-    const product = await see(sellerPage.getByRole('row').filter({ hasText: name }));
+    const product = await see(entryOf(sellerPage, name));
     await product.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = await opened(sellerPage.getByRole('dialog', { name: `Edit ${name}` }));
     expect(await edit.getByLabel('Sell Price').inputValue()).toBe('21000');
@@ -131,7 +132,7 @@ describe("A listing's life", () => {
 
     // The first buyer sees it accepted, and cancels.
     await openDashboard(firstPage, 'My Orders');
-    const order = await see(firstPage.getByRole('row').filter({ hasText: name }));
+    const order = await see(entryOf(firstPage, name));
     await see(order.getByText('Accepted', { exact: true }));
     await order.getByRole('button', { name: /^Cancel/ }).click();
     const confirm = await opened(
@@ -153,7 +154,7 @@ describe("A listing's life", () => {
     // The seller marks it sold.
     await sellerPage.setViewportSize({ width: 1280, height: 900 });
     await openDashboard(sellerPage, 'My Products');
-    const listed = await see(sellerPage.getByRole('row').filter({ hasText: name }));
+    const listed = await see(entryOf(sellerPage, name));
     await listed.getByRole('button', { name: `Mark sold: ${name}` }).click();
     const sale = await opened(
       sellerPage.getByRole('alertdialog', { name: 'Mark this car as sold?' }),
@@ -183,7 +184,7 @@ describe("A listing's life", () => {
     expect(await sold.isDisabled()).toBe(true);
     expect(await secondPage.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
     await openDashboard(secondPage, 'My Orders');
-    const ended = await see(secondPage.getByRole('row').filter({ hasText: name }));
+    const ended = await see(entryOf(secondPage, name));
     await see(ended.getByText('Ended', { exact: true }));
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   createAccount,
+  entryOf,
   listCar,
   logIn,
   openDashboard,
@@ -56,7 +57,7 @@ describe('Members', () => {
     expect(await heart.getAttribute('aria-pressed')).toBe('true');
     await openDashboard(page, 'Favourites');
     await see(page.getByRole('heading', { level: 1, name: 'Favourites' }));
-    await see(page.getByRole('row').filter({ hasText: name }));
+    await see(entryOf(page, name));
     await page.goto('/products');
     await see(page.getByRole('heading', { level: 1, name: 'All Cars' }));
 
@@ -64,7 +65,7 @@ describe('Members', () => {
     const sellerPage = await browser.newPage();
     await logIn(sellerPage, seller.account);
     await openDashboard(sellerPage, 'My Products');
-    const product = await see(sellerPage.getByRole('row').filter({ hasText: name }));
+    const product = await see(entryOf(sellerPage, name));
     await product.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = await opened(sellerPage.getByRole('dialog', { name: `Edit ${name}` }));
     await edit.getByLabel('Sell Price').fill('18500');
@@ -111,7 +112,7 @@ describe('Members', () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 900 });
     await openDashboard(page, 'Saved searches');
-    const saved = await see(page.getByRole('row').filter({ hasText: `${make} under $20,000` }));
+    const saved = await see(entryOf(page, `${make} under $20,000`));
     await see(saved.getByText(`Make: ${make} · Up to $20,000`));
 
     // The buyer sets a phone in the profile; the booking form starts with it.

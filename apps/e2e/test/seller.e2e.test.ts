@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   carPicture,
   createAccount,
+  entryOf,
   fillCarIdentity,
   listCar,
   logIn,
@@ -67,7 +68,7 @@ describe('A seller', () => {
     await toast(page, 'Product added Successfully!');
     await dialog.waitFor({ state: 'hidden' });
 
-    const row = page.getByRole('row').filter({ hasText: car });
+    const row = entryOf(page, car);
     await see(row.getByText('Yet to Booked', { exact: true }));
     await see(row.getByText('$11,500', { exact: true }));
     await see(row.getByText('6 years', { exact: true }));
@@ -107,8 +108,8 @@ describe('A seller', () => {
 
     await logIn(page, seller.account);
     await openDashboard(page, 'My Products');
-    await see(page.getByRole('row').filter({ hasText: kept }));
-    const row = await see(page.getByRole('row').filter({ hasText: doomed }));
+    await see(entryOf(page, kept));
+    const row = await see(entryOf(page, doomed));
     await row.getByRole('button', { name: 'Delete Item' }).click();
 
     const confirm = await opened(
@@ -118,7 +119,7 @@ describe('A seller', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(page, 'Item Deleted Successfully!');
     await row.waitFor({ state: 'detached' });
-    await see(page.getByRole('row').filter({ hasText: kept }));
+    await see(entryOf(page, kept));
 
     await page.goto('/products');
     await see(page.getByRole('heading', { name: kept }));

@@ -78,7 +78,8 @@ function useTableFits() {
   });
   useLayoutEffect(() => {
     const table = area.current;
-    if (table && table.scrollWidth > table.clientWidth)
+    // A pixel over is rounding, not a column out of sight.
+    if (table && table.scrollWidth - table.clientWidth > 1)
       setNeeded(table.offsetWidth + table.scrollWidth - table.clientWidth);
   });
   return { frame, area, fits: width >= needed };
