@@ -19,7 +19,9 @@ const emulator = useAuthEmulator();
 
 const cases = Object.entries(authorization).map(([name, row]) => {
   const { method, path } = writeCalls[name as keyof typeof writeCalls];
-  return { ...row, call: `${method} ${path}` };
+  // The request a row makes is the call it stands for: its method, and its path's pattern.
+  const pattern = new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`);
+  return { ...row, call: `${method} ${path}`, method, pattern };
 });
 
 for (const backend of engineIndependent()) {
@@ -48,6 +50,8 @@ for (const backend of engineIndependent()) {
 
     it.each(cells)('$call by $caller answers $status', async (cell) => {
       const request = await cell.request(fixtures);
+      expect(request.method).toBe(cell.method);
+      expect(request.url).toMatch(cell.pattern);
       const user = await fixtures.caller(cell.caller, cell.changesCaller);
       const token = user && (request.idToken ? user.idToken : user.token);
       const before = await world.head();

@@ -156,7 +156,9 @@ describe("a seller's dashboard", () => {
     renderApp('/user', { as: seller });
     const todo = await screen.findByRole('region', { name: 'To do' });
     await waitFor(() => expect(todo).toHaveTextContent('3 unread messages'));
-    await waitFor(() => expect(todo).toHaveTextContent('2 cars leave search soon'));
+    await waitFor(() =>
+      expect(todo).toHaveTextContent("2 cars' time in search ends soon or has ended"),
+    );
     expect(todo).not.toHaveTextContent('booking request');
     expect(within(todo).getByRole('link', { name: 'Read them' })).toHaveAttribute(
       'href',

@@ -16,10 +16,15 @@ import {
 const browser = useBrowser();
 const admin = demoAccounts.admin;
 
-/** The table row that mentions `text`, paging forward with Next when it is not on this page. */
-async function rowOf(page: Page, text: string): Promise<Locator> {
+/**
+ * The row (or card) that mentions `text` in the table (or list) named `caption`, paging forward
+ * with Next when it is not on this page.
+ */
+async function rowOf(page: Page, caption: string, text: string): Promise<Locator> {
   const row = entryOf(page, text);
-  await see(page.getByRole('table'));
+  await see(
+    page.getByRole('table', { name: caption }).or(page.getByRole('list', { name: caption })),
+  );
   for (;;) {
     if ((await row.count()) > 0) return see(row);
     const next = page
@@ -55,13 +60,15 @@ describe('An admin', () => {
     await dialog.getByRole('button', { name: 'Add Category' }).click();
     await toast(page, 'Category Added Successfully!');
     await dialog.waitFor({ state: 'hidden' });
-    const row = await rowOf(page, name);
+    const row = await rowOf(page, 'Categories', name);
 
     await page.goto('/');
     await see(page.getByRole('region', { name: 'Categories' }).getByRole('link', { name }));
 
     await openDashboard(page, 'All Categories');
-    await (await rowOf(page, name)).getByRole('button', { name: `Delete ${name}` }).click();
+    await (await rowOf(page, 'Categories', name))
+      .getByRole('button', { name: `Delete ${name}` })
+      .click();
     const confirm = await opened(
       page.getByRole('alertdialog', { name: 'Are You Sure You Want to Delete?' }),
     );
@@ -78,7 +85,7 @@ describe('An admin', () => {
     await openDashboard(page, 'All users');
     await page.waitForURL('**/user/allusers');
     await see(page.getByRole('heading', { level: 1, name: 'All Users' }));
-    const row = await rowOf(page, user.account.email);
+    const row = await rowOf(page, 'Users', user.account.email);
     await see(row.getByText('Buyer', { exact: true }));
     await row.getByRole('button', { name: 'Make Admin' }).click();
     await toast(page, 'Promoted to Admin!');
@@ -102,7 +109,7 @@ describe('An admin', () => {
     const user = await createAccount('deleted', 'Dora Deleted', 'Seller');
     await logIn(page, admin);
     await openDashboard(page, 'All users');
-    const row = await rowOf(page, user.account.email);
+    const row = await rowOf(page, 'Users', user.account.email);
     await row.getByRole('button', { name: 'Delete' }).click();
     const confirm = await opened(
       page.getByRole('alertdialog', { name: 'Are You Sure You Want to Delete?' }),

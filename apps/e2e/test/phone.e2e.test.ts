@@ -228,6 +228,7 @@ describe('On a phone', () => {
     await page.mouse.wheel(0, 1_500);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before?.y ?? 0);
     const header = await page.getByRole('banner').boundingBox();
+    expect(header?.y).toBe(0);
     await expect
       .poll(async () => (await words.boundingBox())?.y ?? -1)
       .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));

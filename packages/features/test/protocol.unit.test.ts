@@ -338,7 +338,6 @@ describe('DomainError', () => {
         owners.set(rule, [first, firstCode]);
       }
     expect(clashes).toEqual([]);
-    expect(Object.keys(domainRules).sort()).toEqual([...owners.keys()].sort());
   });
 });
 

@@ -174,8 +174,9 @@ const brand = defineConfig({
 // around them; error text at 4.5:1. Chakra's defaults are 1.27:1 (gray.200 edges), 2.5:1 (the
 // rings of teal.500 and gray.400) and 3.8:1 (red.500 text). A divider or a card's edge only
 // groups what a reader can already see, so it keeps the lighter `border`.
-const ring = (shade: string) => ({
-  value: { _light: `{colors.${shade}}`, _dark: `{colors.${shade}}` },
+// On the dark background the same hues are read in their light 400 shades.
+const ring = (hue: string, light: number) => ({
+  value: { _light: `{colors.${hue}.${light}}`, _dark: `{colors.${hue}.400}` },
 });
 const controlEdge = { borderColor: 'border.control' };
 const contrast = defineConfig({
@@ -185,13 +186,13 @@ const contrast = defineConfig({
         // 3.7:1 on white, 3.3:1 on gray.100; Chakra's grays jump from 2.6:1 (400) to 4.8:1 (500).
         border: { control: { value: { _light: '#85858e', _dark: '{colors.gray.500}' } } },
         fg: { error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } } },
-        gray: { focusRing: ring('gray.600') },
-        teal: { focusRing: ring('teal.700') },
-        red: { focusRing: ring('red.700') },
-        orange: { focusRing: ring('orange.700') },
-        green: { focusRing: ring('green.700') },
-        blue: { focusRing: ring('blue.700') },
-        purple: { focusRing: ring('purple.700') },
+        gray: { focusRing: ring('gray', 600) },
+        teal: { focusRing: ring('teal', 700) },
+        red: { focusRing: ring('red', 700) },
+        orange: { focusRing: ring('orange', 700) },
+        green: { focusRing: ring('green', 700) },
+        blue: { focusRing: ring('blue', 700) },
+        purple: { focusRing: ring('purple', 700) },
       },
     },
     recipes: {

@@ -45,7 +45,7 @@ export function DataTable<Row>({
   empty: string;
 }) {
   const phone = usePhone();
-  const { frame, area, fits } = useTableFits();
+  const { frame, area, fits } = useTableFits(rows);
   if (loading) return <PageLoader />;
   if (!rows || rows.length === 0) return <Text color="fg.muted">{empty}</Text>;
   return (
@@ -60,29 +60,34 @@ export function DataTable<Row>({
 }
 
 /**
- * Whether the table fits its frame's width: `frame` is the space it is given, watched as it
- * changes; `area` is the table's scrolling box, measured before it is painted, which records the
- * width the table needed when it overflowed.
+ * Whether the table fits its frame's width: `frame` is the space it is given, measured at once
+ * and watched as it changes; `area` is the table's scrolling box, which records the width the
+ * table needs when it overflows. Both are measured in layout effects, whose updates render
+ * again before the browser paints, so a table that does not fit is never seen. Other rows (the
+ * next page) try the table again.
  */
-function useTableFits() {
-  const frame = useRef<HTMLDivElement>(null);
+function useTableFits(rows: unknown) {
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const area = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(Number.POSITIVE_INFINITY);
   const [needed, setNeeded] = useState(0);
   useLayoutEffect(() => {
-    const element = frame.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
+    if (!frame) return;
+    setWidth(frame.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(frame.clientWidth));
+    observer.observe(frame);
     return () => observer.disconnect();
-  });
+  }, [frame]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new rows are the reason to try again
+  useLayoutEffect(() => setNeeded(0), [rows]);
   useLayoutEffect(() => {
     const table = area.current;
     // A pixel over is rounding, not a column out of sight.
     if (table && table.scrollWidth - table.clientWidth > 1)
       setNeeded(table.offsetWidth + table.scrollWidth - table.clientWidth);
   });
-  return { frame, area, fits: width >= needed };
+  return { frame: setFrame, area, fits: width >= needed };
 }
 
 function TableOf<Row>({

@@ -54,6 +54,7 @@ export default function LoginPage() {
   });
 
   const google = async () => {
+    clearErrors('root');
     setGoogleBusy(true);
     try {
       await signInWithGoogle();
@@ -72,6 +73,7 @@ export default function LoginPage() {
       return;
     }
     clearErrors('email');
+    clearErrors('root');
     try {
       await sendPasswordReset(email);
       notifySuccess(`Password reset email sent to ${email}`);

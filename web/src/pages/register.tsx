@@ -40,6 +40,7 @@ export default function RegisterPage() {
     control,
     handleSubmit,
     setError,
+    clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<RegisterForm>({
     resolver: zodResolver(registerSchema),
@@ -57,6 +58,7 @@ export default function RegisterPage() {
   });
 
   const google = async () => {
+    clearErrors('root');
     setGoogleBusy(true);
     try {
       await signInWithGoogle();

@@ -61,11 +61,11 @@ function AnswerFormBody({ review, onDone }: { review: ReviewRecord; onDone: () =
           error={errors.text?.message}
           {...register('text')}
         />
+        <FormAlert message={errors.root?.server?.message} />
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="3" justify="flex-end">
           <Button variant="outline" onClick={onDone}>
             Cancel
           </Button>
-          <FormAlert message={errors.root?.server?.message} />
           <Button type="submit" colorPalette="teal" loading={answer.isPending}>
             Post answer
           </Button>

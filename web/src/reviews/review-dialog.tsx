@@ -158,11 +158,11 @@ function ReviewFormBody({ booking, onDone }: { booking: ReviewedBooking; onDone:
           error={errors.text?.message}
           {...register('text')}
         />
+        <FormAlert message={errors.root?.server?.message} />
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="3" justify="flex-end">
           <Button variant="outline" onClick={onDone}>
             Cancel
           </Button>
-          <FormAlert message={errors.root?.server?.message} />
           <Button type="submit" colorPalette="teal" loading={post.isPending}>
             Post review
           </Button>

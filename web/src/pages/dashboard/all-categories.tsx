@@ -48,7 +48,12 @@ export function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: (
   return (
     <Dialog.Root
       open={open}
-      onOpenChange={(e) => (e.open ? undefined : onClose())}
+      // Closed, the form starts again: no name or refusal is left for the next time.
+      onOpenChange={(e) => {
+        if (e.open) return;
+        reset();
+        onClose();
+      }}
       placement="center"
     >
       <Portal>

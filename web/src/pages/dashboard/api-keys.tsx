@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { formatDateTime } from '../../components/dates.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
@@ -64,6 +65,7 @@ function IssueKeyForm({ onIssued }: { onIssued: (key: string) => void }) {
             )}
           />
         </FormField>
+        <FormAlert message={errors.root?.server?.message} />
         <HStack>
           <Button type="submit" colorPalette="teal" loading={issue.isPending}>
             Issue key

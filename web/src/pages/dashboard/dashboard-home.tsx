@@ -56,9 +56,9 @@ function ToDo({ email, seller }: { email: string; seller: boolean }) {
     tasks.push({ what, link: 'Read them', to: '/user/messages' });
   }
   if (ending > 0) {
-    const what = ending === 1 ? '1 car leaves' : `${ending} cars leave`;
+    const what = ending === 1 ? "1 car's time" : `${ending} cars' time`;
     tasks.push({
-      what: `${what} search soon, or has left: renew to keep it on the market`,
+      what: `${what} in search ends soon or has ended: renew to keep ${ending === 1 ? 'it' : 'them'} on the market`,
       link: 'Renew',
       to: '/user/products',
     });

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { changeProfile } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useUserRecord } from '../../auth/use-user-record.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { notifyInfo } from '../../components/notify.ts';
@@ -89,6 +90,7 @@ function ProfileForm({ record }: { record: UserRecord }) {
         >
           <Input type="url" autoComplete="photo" {...register('photoURL')} />
         </FormField>
+        <FormAlert message={errors.root?.server?.message} />
         <Box>
           <Button type="submit" colorPalette="teal" loading={change.isPending}>
             Save profile

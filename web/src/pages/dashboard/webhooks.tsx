@@ -84,8 +84,8 @@ function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
         <FormField label="Description" error={errors.description?.message}>
           <Input {...register('description')} />
         </FormField>
+        <FormAlert message={errors.root?.server?.message} />
         <HStack>
-          <FormAlert message={errors.root?.server?.message} />
           <Button type="submit" colorPalette="teal" loading={add.isPending}>
             Register
           </Button>
@@ -126,11 +126,11 @@ function Deliveries({ webhook }: { webhook: WebhookRecord }) {
           <FormField label="Replay after position" error={errors.fromPosition?.message}>
             <Input {...register('fromPosition')} inputMode="numeric" w="12rem" />
           </FormField>
-          <FormAlert message={errors.root?.server?.message} />
           <Button type="submit" variant="outline" loading={replay.isPending}>
             Replay
           </Button>
         </HStack>
+        <FormAlert message={errors.root?.server?.message} />
       </form>
       <DataTable<NonNullable<typeof data>['items'][number]>
         caption={`Deliveries to ${webhook.url}`}

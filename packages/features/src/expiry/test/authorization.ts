@@ -5,7 +5,7 @@ import type { expiryWriteCalls } from '../contract.ts';
 export const expiryAuthorization: Authorization<typeof expiryWriteCalls> = {
   renewCar: {
     request: async (f) => ({ method: 'POST', url: `/api/product/${await f.ownersCar()}/renew` }),
-    // Its seller alone, an admin included.
+    // Its seller alone: not even an admin.
     expected: allowing({ 'owning seller': 200 }),
   },
 };
