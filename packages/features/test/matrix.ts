@@ -138,10 +138,11 @@ export async function matrixFixtures(world: MatrixWorld): Promise<Fixtures> {
   const removed = await world.call('DELETE', `/api/user/${deleted.uid}`, { token: admin.token });
   expect(removed.statusCode).toBe(200);
 
+  /** The answer's body, once it has the status a fixture's call must have. */
   const made = async (answer: Promise<MatrixAnswer>, status: number) => {
-    const made = await answer;
-    expect(made.statusCode, made.body).toBe(status);
-    return made.json();
+    const answered = await answer;
+    expect(answered.statusCode, answered.body).toBe(status);
+    return answered.json();
   };
   const shared: Record<Caller, MatrixUser | undefined> = {
     anonymous: undefined,

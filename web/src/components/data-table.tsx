@@ -48,13 +48,10 @@ export function DataTable<Row>({
   const { frame, area, fits } = useTableFits(rows);
   if (loading) return <PageLoader />;
   if (!rows || rows.length === 0) return <Text color="fg.muted">{empty}</Text>;
+  const shown = { caption, columns, rows, rowKey };
   return (
     <Box ref={frame}>
-      {phone || !fits ? (
-        <CardList caption={caption} columns={columns} rows={rows} rowKey={rowKey} />
-      ) : (
-        <TableOf caption={caption} columns={columns} rows={rows} rowKey={rowKey} area={area} />
-      )}
+      {phone || !fits ? <CardList {...shown} /> : <TableOf {...shown} area={area} />}
     </Box>
   );
 }
@@ -90,19 +87,21 @@ function useTableFits(rows: unknown) {
   return { frame: setFrame, area, fits: width >= needed };
 }
 
+/** What a table and its cards show: the rows, their columns and the caption naming them. */
+type Shown<Row> = {
+  caption: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+};
+
 function TableOf<Row>({
   caption,
   columns,
   rows,
   rowKey,
   area,
-}: {
-  caption: string;
-  columns: Column<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => string;
-  area: RefObject<HTMLDivElement | null>;
-}) {
+}: Shown<Row> & { area: RefObject<HTMLDivElement | null> }) {
   return (
     <Table.ScrollArea ref={area} borderWidth="1px" borderRadius="lg">
       <Table.Root size="sm" striped>
@@ -134,18 +133,11 @@ function TableOf<Row>({
   );
 }
 
-/** On a phone: a card a row, the title first, every other column a labelled line. */
-function CardList<Row>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-}: {
-  caption: string;
-  columns: Column<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => string;
-}) {
+/**
+ * On a phone, or where the table would not fit: a card a row, the title first, every other
+ * column a labelled line.
+ */
+function CardList<Row>({ caption, columns, rows, rowKey }: Shown<Row>) {
   const placed = (where: Column<Row>['card']) => columns.filter((column) => column.card === where);
   const lines = columns.filter((column) => column.card === undefined);
   const actions = placed('actions');
