@@ -145,7 +145,7 @@ describe('reporting a car from its page', () => {
     expect(within(dialog).queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
   });
 
-  it("shows the server's word on a field under it, and a suspension in a toast", async () => {
+  it("shows the server's word on a field under it, and a suspension in the dialog", async () => {
     let answer = problem(400, 'Bad Request', 'The request is not valid.', [
       { field: 'details', message: 'At most 1000 characters' },
     ]);
@@ -165,7 +165,8 @@ describe('reporting a car from its page', () => {
 
     answer = problem(403, 'Forbidden', SUSPENDED);
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText(SUSPENDED)).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(SUSPENDED);
+    expect(screen.getAllByText(SUSPENDED)).toHaveLength(1);
   });
 
   it('is not offered to the seller of the car', async () => {

@@ -1,11 +1,11 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, describeError } from '../api/http.ts';
-import { notifyError } from './notify.ts';
 
 /**
  * Shows a failed command to the user: the server's field errors under the form's fields of the
- * same name (the forms use the contract's field names); anything else in the form itself (its
- * `root.server` error, which the form shows with `FormAlert`) and as an error toast.
+ * same name (the forms use the contract's field names); anything else in the form itself, beside
+ * its button (its `root.server` error, which the form shows with `FormAlert`). Said once, where the
+ * user acted: a toast far from the form would repeat it.
  */
 export function applyFieldErrors<T extends FieldValues>(
   error: unknown,
@@ -25,5 +25,4 @@ export function applyFieldErrors<T extends FieldValues>(
   }
   if (shown) return;
   setError('root.server', { type: 'server', message: describeError(error) });
-  notifyError(error);
 }
