@@ -11,6 +11,7 @@ import {
   type ReadModelDb,
 } from '@second-gear/read-model';
 import type { ProjectedEvent } from '../src/platform/projection.ts';
+import type { ReadContext } from '../src/platform/reads/context.ts';
 import { type DomainEvent, schemaVersions } from '../src/registry/events.ts';
 import { allProjections } from '../src/registry/projections.ts';
 import { system } from './fixtures.ts';
@@ -21,6 +22,8 @@ const schema = 'read_side';
 export type ReadSide = {
   /** The read tables, to read what the projections left. */
   tables: ReturnType<ReadModelDb['withSchema']>;
+  /** The same read model as the query service's reads take it. */
+  context: ReadContext;
   /** Applies the events in order, in one transaction, each at the next position. */
   apply(...events: DomainEvent[]): Promise<void>;
   close(): Promise<void>;
@@ -52,6 +55,7 @@ export async function readSide(): Promise<ReadSide> {
   };
   return {
     tables: db.withSchema(schema),
+    context: { db, schema },
     async apply(...events) {
       await db.transaction().execute(async (trx) => {
         const tables = trx.withSchema(schema);

@@ -299,12 +299,25 @@ const after = (order: SortOrder, cursor: CarCursor): RawBuilder<SqlBool> => {
   return sql`(${order.key}, listed_position) ${operator} (cast(${cursor.key} as ${order.cast}), ${position})`;
 };
 
+/** The condition that starts a page after its cursor, when it has one. */
+const cursorOf = (search: CarSearch, order: SortOrder): RawBuilder<SqlBool>[] =>
+  search.cursor === undefined ? [] : [after(order, decodeCursor(search.cursor, search.sort))];
+
 export interface CarPage {
   rows: FoundCar[];
   /** The cursor of the page after this one, when there is one. */
   next?: string;
   /** How many cars matched in all, when the page's statement counted them as it read them. */
   total?: number;
+  /** What a word search's window read, when it read enough to estimate the search's total. */
+  window?: WordWindow;
+}
+
+export interface WordWindow {
+  /** How many cars its words matched in the window, */
+  sampled: number;
+  /** among how many of the window's first cars. */
+  reach: number;
 }
 
 /**
@@ -328,8 +341,7 @@ export const pageQuery = (
   paging: { page: number; limit: number },
 ) => {
   const order = sortOrderOf(search);
-  const cursor =
-    search.cursor === undefined ? [] : [after(order, decodeCursor(search.cursor, search.sort))];
+  const cursor = cursorOf(search, order);
   const { origin } = search;
   const nearby = readsNearby(search);
   let query = nearby
@@ -389,6 +401,96 @@ const nearbyPage = (
   return query;
 };
 
+/**
+ * How many cars a word search reads at most in its order, among those its other filters match,
+ * before it looks its words up in the full-text index instead. Words that match one car in a
+ * few hundred or more (a make, a model) fill a page from the first of these, read in an index's
+ * order from the narrow available cars, and stop there; the full-text index would find every
+ * match (some 40,000 for "toyota camry" at 1,000,000 cars) and sort them all to keep 26.
+ */
+export const WORD_WINDOW = 4_000;
+
+/**
+ * How many matches a word search's window reads at least: enough for the share of its cars
+ * they are to estimate its total within about a tenth (`totalFromWindow`).
+ */
+const WINDOW_SAMPLE = 100;
+
+/** The orders `available_cars` keeps an index for, which a word search's window can walk. */
+const walkable = new Set<CarSort>([
+  'newest',
+  'price_asc',
+  'price_desc',
+  'year_desc',
+  'mileage_asc',
+]);
+
+/** Whether a search's page is first looked for among the first `WORD_WINDOW` cars of its order. */
+const readsWordWindow = (search: CarSearch, tsquery: string | undefined): boolean =>
+  tsquery !== undefined &&
+  search.origin === undefined &&
+  countedIn(search) === 'available_cars' &&
+  walkable.has(search.sort);
+
+/**
+ * A page of a word search from its window: the available cars its other filters match (after
+ * its cursor), in its order, at most `WORD_WINDOW` of them, read until its words have matched
+ * the page and `WINDOW_SAMPLE` cars; then the page of these, read in full from the cars. Each
+ * row says how many cars matched (`sampled`) and how far into the window the last of them was
+ * (`reach`).
+ */
+const wordWindowQuery = (
+  ctx: ReadContext,
+  search: CarSearch,
+  tsquery: string,
+  cursor: RawBuilder<SqlBool>[],
+  paging: { page: number; limit: number },
+) => {
+  const order = sortOrderOf(search);
+  const key = order.key ?? sql<number>`listed_position`;
+  const direction = sql.raw(order.direction);
+  const offset = search.cursor === undefined ? (paging.page - 1) * paging.limit : 0;
+  const db = ctx.db.withSchema(ctx.schema);
+  const window = db
+    .selectFrom('available_cars')
+    .select(['id', 'listed_position', 'search_vector', key.as('sort_key')])
+    .select(
+      sql<number>`row_number() over (order by ${key} ${direction}, listed_position ${direction})`.as(
+        'rank',
+      ),
+    )
+    .where(({ and }) =>
+      and([...carConditions(search, undefined, undefined, 'available_cars'), ...cursor]),
+    )
+    .orderBy(key, order.direction)
+    .orderBy('listed_position', order.direction)
+    .limit(WORD_WINDOW);
+  // Ordered as the window is, so its rows stream through in that order and the read stops.
+  const matched = db
+    .selectFrom(window.as('w'))
+    .select(['id', 'sort_key', 'listed_position', 'rank'])
+    .where(sql<SqlBool>`search_vector @@ to_tsquery('simple', ${tsquery})`)
+    .orderBy('sort_key', order.direction)
+    .orderBy('listed_position', order.direction)
+    .limit(Math.max(offset + paging.limit + 1, WINDOW_SAMPLE));
+  const page = db
+    .selectFrom(matched.as('m'))
+    .select(['id', 'sort_key', 'listed_position'])
+    .select(sql<number>`(count(*) over ())::int`.as('sampled'))
+    .select(sql<number>`(max(rank) over ())::int`.as('reach'))
+    .orderBy('sort_key', order.direction)
+    .orderBy('listed_position', order.direction)
+    .offset(offset)
+    .limit(paging.limit + 1);
+  return db
+    .selectFrom(page.as('page'))
+    .innerJoin('cars', 'cars.id', 'page.id')
+    .selectAll('cars')
+    .select([sql<number | undefined>`null`.as('chord'), 'page.sampled', 'page.reach'])
+    .orderBy('page.sort_key', order.direction)
+    .orderBy('page.listed_position', order.direction);
+};
+
 /** One page of a search: after the cursor when there is one, else at the page's offset. */
 export const pageOfCars = async (
   ctx: ReadContext,
@@ -399,16 +501,39 @@ export const pageOfCars = async (
   if (search.bookableFirst) {
     return pageOfPlainList(ctx, search, carConditions(search, tsquery), paging);
   }
+  if (tsquery !== undefined && readsWordWindow(search, tsquery)) {
+    const cursor = cursorOf(search, sortOrderOf(search));
+    const found = await wordWindowQuery(ctx, search, tsquery, cursor, paging).execute();
+    // A page the window could not fill is looked up through the full-text index instead.
+    const first = found[0];
+    if (found.length > paging.limit && first !== undefined) {
+      const page = pageFrom(search, found, paging, false);
+      if (first.sampled < WINDOW_SAMPLE) return page;
+      return { ...page, window: { sampled: first.sampled, reach: first.reach } };
+    }
+  }
   const found: FoundCar[] = await pageQuery(ctx, search, tsquery, paging).execute();
+  // Null where the page did not count (pg answers a null column as null).
+  return pageFrom(search, found, paging, found[0]?.matches != null);
+};
+
+/**
+ * A page from the rows its statement found (one more than the page when another follows), with
+ * the total those rows carry when `counted`.
+ */
+const pageFrom = (
+  search: CarSearch,
+  found: FoundCar[],
+  paging: { limit: number },
+  counted: boolean,
+): CarPage => {
   const rows = found.slice(0, paging.limit);
   const last = rows.at(-1);
-  // Null where the page did not count (pg answers a null column as null).
-  const total = found[0]?.matches ?? undefined;
-  const counted = total === undefined ? {} : { total };
-  if (found.length <= paging.limit || last === undefined) return { rows, ...counted };
+  const total = counted ? { total: found[0]?.matches ?? 0 } : {};
+  if (found.length <= paging.limit || last === undefined) return { rows, ...total };
   return {
     rows,
-    ...counted,
+    ...total,
     next: encodeCursor({
       sort: search.sort,
       key: sortOrderOf(search).keyOf?.(last) ?? null,
@@ -499,16 +624,12 @@ export const totalOfCars = async (
   ctx: ReadContext,
   search: CarSearch,
   tsquery: string | undefined,
+  window?: WordWindow,
 ): Promise<CarTotal> => {
-  const db = ctx.db.withSchema(ctx.schema);
-  if (countableFromFacets(search)) {
-    const row = await db
-      .selectFrom('car_facets')
-      .select(sql<string>`coalesce(sum(cars), 0)`.as('total'))
-      .where(({ and }) => and(facetConditions(search)))
-      .executeTakeFirstOrThrow();
-    return { total: Number(row.total), estimated: false };
-  }
+  if (countableFromFacets(search))
+    return { total: await facetTotal(ctx, search), estimated: false };
+  const sampled = window === undefined ? undefined : await totalFromWindow(ctx, search, window);
+  if (sampled !== undefined) return { total: sampled, estimated: true };
   const { table, conditions } = countOf(search, tsquery);
   const estimate = () => plannedRows(ctx, matchingQuery(ctx, table, conditions));
   // Among the bookable cars a filter's count reads one index alone, a few ms for 10,001
@@ -524,6 +645,36 @@ export const totalOfCars = async (
   const counted = await boundedCountQuery(ctx, table, conditions).executeTakeFirstOrThrow();
   if (counted.total <= EXACT_TOTAL_LIMIT) return { total: counted.total, estimated: false };
   return { total: Math.max(EXACT_TOTAL_LIMIT + 1, planned ?? (await estimate())), estimated: true };
+};
+
+/** How many cars the facet counts say a search matches (the caller checked `countableFromFacets`). */
+const facetTotal = async (ctx: ReadContext, search: CarSearch): Promise<number> => {
+  const row = await ctx.db
+    .withSchema(ctx.schema)
+    .selectFrom('car_facets')
+    .select(sql<string>`coalesce(sum(cars), 0)`.as('total'))
+    .where(({ and }) => and(facetConditions(search)))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+};
+
+/**
+ * A word search's total from its window: the share of the window's cars its words matched, of
+ * every car its other filters match (which the facet counts give), when that is surely above
+ * `EXACT_TOTAL_LIMIT` (twice it, from `WINDOW_SAMPLE` matches at least); else undefined, and the
+ * matches are counted. Counting 10,001 matches of common words reads 10,001 rows through the
+ * full-text index (tens of ms at 1,000,000 cars); the window read its sample already.
+ */
+const totalFromWindow = async (
+  ctx: ReadContext,
+  search: CarSearch,
+  window: WordWindow,
+): Promise<number | undefined> => {
+  const { q: _words, ...others } = search.filters;
+  const unworded = { ...search, filters: others };
+  if (!countableFromFacets(unworded)) return undefined;
+  const expected = Math.round((window.sampled / window.reach) * (await facetTotal(ctx, unworded)));
+  return expected >= 2 * EXACT_TOTAL_LIMIT ? expected : undefined;
 };
 
 /**
@@ -556,11 +707,12 @@ export const searchCars = async (
   paging: { page: number; limit: number },
 ): Promise<{ page: CarPage; total: CarTotal }> => {
   const tsquery = await textQueryOf(ctx, search);
-  if (countsItsPage(search)) {
-    // The page counts its matches as it reads them all; a page past the last counts nothing.
+  if (countsItsPage(search) || (readsWordWindow(search, tsquery) && search.cursor === undefined)) {
+    // The page counts its matches as it reads them all (near a place), or a word search's
+    // window tells its share of the cars; a page past the last counts nothing.
     const page = await pageOfCars(ctx, search, tsquery, paging);
     if (page.total !== undefined) return { page, total: { total: page.total, estimated: false } };
-    return { page, total: await totalOfCars(ctx, search, tsquery) };
+    return { page, total: await totalOfCars(ctx, search, tsquery, page.window) };
   }
   const [page, total] = await Promise.all([
     pageOfCars(ctx, search, tsquery, paging),
@@ -591,7 +743,8 @@ export const explainCarSearch = async (
     );
     return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
   };
-  // A plain list's page reads its bookable part first, and most pages read nothing else.
+  // A plain list's page reads its bookable part first, and most pages read nothing else; a
+  // word search's its window first, and words common enough nothing else.
   const page = await explain(
     search.bookableFirst
       ? plainListPart(
@@ -601,7 +754,9 @@ export const explainCarSearch = async (
           (paging.page - 1) * paging.limit,
           paging.limit,
         )
-      : pageQuery(ctx, search, tsquery, paging),
+      : tsquery !== undefined && readsWordWindow(search, tsquery)
+        ? wordWindowQuery(ctx, search, tsquery, cursorOf(search, sortOrderOf(search)), paging)
+        : pageQuery(ctx, search, tsquery, paging),
   );
   if (countableFromFacets(search) || countsItsPage(search)) return { page, count: undefined };
   const counted = countOf(search, tsquery);

@@ -1,0 +1,140 @@
+// A word search over more cars than its window (`WORD_WINDOW`): common words take their page
+// from the window, rarer ones from the full-text index, and both answer what a search through
+// every match would, page for page and in every walkable order. The cars are written as rows
+// (the projections are not what is tested here), in a read model on PGlite.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReadSide, readSide } from '../../../test/read-side.ts';
+import { EXACT_TOTAL_LIMIT } from '../contract.ts';
+import { carSearchOf, searchCars, WORD_WINDOW } from '../index.ts';
+
+const CARS = WORD_WINDOW + 600;
+/** Enough cars for a word on every one of them to be surely over `EXACT_TOTAL_LIMIT`. */
+const MANY = 2 * EXACT_TOTAL_LIMIT + WORD_WINDOW;
+
+/**
+ * Car n (1 is the oldest listed): every third says "common"; "sparse" is on six cars, two of
+ * them older than the newest `WORD_WINDOW`; "rare" on two of the oldest only; every car has a
+ * make of its own kind and a price that does not follow its age.
+ */
+const carRows = (schema: string, cars = CARS) => sql`
+  insert into ${sql.table(`${schema}.cars`)} (id, name, seller_id, seller_name, seller_email, category_id, category_name,
+    image, original_price, price, location, years_of_use, make, model, year, mileage,
+    description, listed_at, listed_position, version)
+  select 'car-' || n, 'Car ' || n, 'seller', 'Seller', 'seller@example.com', 'cat', 'Sedan',
+    'https://img.example/' || n, 20000, 1000 + (n * 7919) % 50000, 'Denver, CO', 3,
+    case when n % 2 = 0 then 'Toyota' else 'Honda' end, 'Model' || (n % 5), 2010 + n % 12,
+    ((n::bigint * 104729) % 300000)::int,
+    concat_ws(' ',
+      case when n % 3 = 0 then 'common' end,
+      case when n in (3, 250, ${CARS - 10}, ${CARS - 900}, ${CARS - 2500}, ${CARS - 3990})
+        then 'sparse' end,
+      case when n in (5, 7) then 'rare' end,
+      case when n % 4 = 0 then 'quarter' end, 'every'),
+    timestamp '2026-01-01' + n * interval '1 minute', n, n
+  from generate_series(1, ${cars}) n`;
+
+describe('a word search over more cars than its window', () => {
+  let side: ReadSide;
+  beforeAll(async () => {
+    side = await readSide();
+    await carRows(side.context.schema).execute(side.tables);
+  }, 60_000);
+  afterAll(() => side?.close());
+
+  /** Every car the words match among the bookable ones, in the search's order, by brute force. */
+  const everyMatch = async (words: string, order: 'newest' | 'price_asc') => {
+    const rows = await side.tables
+      .selectFrom('cars')
+      .select(['id'])
+      .where(sql<boolean>`description ~ ${`\\m${words}\\M`}`)
+      .where('deleted_at', 'is', null)
+      .orderBy(
+        order === 'newest' ? sql`listed_position` : sql`price`,
+        order === 'newest' ? 'desc' : 'asc',
+      )
+      .orderBy('listed_position', order === 'newest' ? 'desc' : 'asc')
+      .execute();
+    return rows.map((row) => row.id);
+  };
+
+  /** Every car a search answers, following its cursor from page to page. */
+  const walk = async (words: string, sort: 'newest' | 'price_asc') => {
+    const found: string[] = [];
+    const totals: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const { page, total } = await searchCars(
+        side.context,
+        carSearchOf({ q: words, sort, ...(cursor === undefined ? {} : { cursor }) }),
+        { page: 1, limit: 25 },
+      );
+      found.push(...page.rows.map((row) => row.id));
+      totals.push(total.total);
+      cursor = page.next;
+    } while (cursor !== undefined);
+    return { found, totals };
+  };
+
+  it.each([
+    ['common', 'newest'],
+    ['common', 'price_asc'],
+    ['sparse', 'newest'],
+    ['sparse', 'price_asc'],
+    ['rare', 'newest'],
+  ] as const)(
+    '"%s", %s: every match, each once, in order, with the exact total',
+    async (words, sort) => {
+      const expected = await everyMatch(words, sort);
+      expect(expected.length).toBeGreaterThan(0);
+      const { found, totals } = await walk(words, sort);
+      expect(found).toEqual(expected);
+      expect(totals[0]).toBe(expected.length);
+    },
+  );
+
+  it('takes a numbered page from the window as from the index', async () => {
+    const expected = await everyMatch('common', 'newest');
+    const { page } = await searchCars(side.context, carSearchOf({ q: 'common' }), {
+      page: 3,
+      limit: 25,
+    });
+    expect(page.rows.map((row) => row.id)).toEqual(expected.slice(50, 75));
+  });
+
+  it('narrows the window by the other filters', async () => {
+    const expected = (await everyMatch('sparse', 'newest')).filter(
+      (id) => Number(id.slice(4)) % 2 === 0,
+    );
+    const { page, total } = await searchCars(
+      side.context,
+      carSearchOf({ q: 'sparse', make: 'toyota' }),
+      { page: 1, limit: 25 },
+    );
+    expect(page.rows.map((row) => row.id)).toEqual(expected);
+    expect(total.total).toBe(expected.length);
+  });
+});
+
+describe('the total of a word search over many cars', () => {
+  let side: ReadSide;
+  beforeAll(async () => {
+    side = await readSide();
+    await carRows(side.context.schema, MANY).execute(side.tables);
+  }, 60_000);
+  afterAll(() => side?.close());
+
+  const totalOf = async (words: string) =>
+    (await searchCars(side.context, carSearchOf({ q: words }), { page: 1, limit: 25 })).total;
+
+  it('is estimated from the window when its words surely match more than the exact limit', async () => {
+    const total = await totalOf('every');
+    expect(total.estimated).toBe(true);
+    expect(total.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
+    expect(Math.abs(total.total - MANY)).toBeLessThan(MANY * 0.1);
+  });
+
+  it('is counted when the window cannot be sure', async () => {
+    expect(await totalOf('quarter')).toEqual({ total: MANY / 4, estimated: false });
+  });
+});
