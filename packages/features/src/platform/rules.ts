@@ -71,6 +71,13 @@ export const MIN_COMPARABLES = 5;
 export const MILEAGE_BAND_KM = 25_000;
 export const MARKET_YEARS = [2, 4] as const;
 export const MARKET_SALES = 100;
+/**
+ * A car's kept value is written again when its rating changes, when it gains or loses a value,
+ * or when the value, or its price's share of it, moves by this share or more; a smaller move
+ * (the make and model's fit shifting as cars come and go) leaves the car's value, range and
+ * number of comparables as they were, each consistent with the others.
+ */
+export const MARKET_VALUE_TOLERANCE = 0.01;
 
 /** An inclusive range of numbers. */
 export type Bound = { readonly min: number; readonly max: number };
