@@ -333,6 +333,14 @@ const readsNearby = (search: CarSearch): search is CarSearch & { origin: Origin 
 const countsItsPage = (search: CarSearch): boolean =>
   readsNearby(search) && search.cursor === undefined;
 
+/**
+ * Whether a search's page carries its total from the facet counts, in the same statement: a
+ * search filtered only by the facets' dimensions. Each statement costs the service a round trip
+ * and its writes to the database's socket, as much as reading a page of cars.
+ */
+const carriesFacetTotal = (search: CarSearch): boolean =>
+  !search.bookableFirst && countableFromFacets(search);
+
 /** The query of one page (one row more than the page, to know whether another follows). */
 export const pageQuery = (
   ctx: ReadContext,
@@ -359,6 +367,11 @@ export const pageQuery = (
           origin === undefined
             ? sql<number | undefined>`null`.as('chord')
             : sql<number>`earth_point <-> ${pointOf(origin)}`.as('chord'),
+        )
+        .select(
+          carriesFacetTotal(search)
+            ? sql<number>`(${facetTotalQuery(ctx, search)})::int`.as('matches')
+            : sql<number | undefined>`null`.as('matches'),
         )
         .where(({ and }) => and([...carConditions(search, tsquery), ...cursor]));
   if (order.key !== undefined) query = query.orderBy(order.key, order.direction);
@@ -648,15 +661,15 @@ export const totalOfCars = async (
 };
 
 /** How many cars the facet counts say a search matches (the caller checked `countableFromFacets`). */
-const facetTotal = async (ctx: ReadContext, search: CarSearch): Promise<number> => {
-  const row = await ctx.db
+const facetTotalQuery = (ctx: ReadContext, search: CarSearch) =>
+  ctx.db
     .withSchema(ctx.schema)
     .selectFrom('car_facets')
     .select(sql<string>`coalesce(sum(cars), 0)`.as('total'))
-    .where(({ and }) => and(facetConditions(search)))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-};
+    .where(({ and }) => and(facetConditions(search)));
+
+const facetTotal = async (ctx: ReadContext, search: CarSearch): Promise<number> =>
+  Number((await facetTotalQuery(ctx, search).executeTakeFirstOrThrow()).total);
 
 /**
  * A word search's total from its window: the share of the window's cars its words matched, of
@@ -707,9 +720,14 @@ export const searchCars = async (
   paging: { page: number; limit: number },
 ): Promise<{ page: CarPage; total: CarTotal }> => {
   const tsquery = await textQueryOf(ctx, search);
-  if (countsItsPage(search) || (readsWordWindow(search, tsquery) && search.cursor === undefined)) {
-    // The page counts its matches as it reads them all (near a place), or a word search's
-    // window tells its share of the cars; a page past the last counts nothing.
+  if (
+    countsItsPage(search) ||
+    carriesFacetTotal(search) ||
+    (readsWordWindow(search, tsquery) && search.cursor === undefined)
+  ) {
+    // The page counts its matches as it reads them all (near a place), or carries the facet
+    // counts' total, or a word search's window tells its share of the cars; a page past the
+    // last carries nothing, and the total is then read on its own.
     const page = await pageOfCars(ctx, search, tsquery, paging);
     if (page.total !== undefined) return { page, total: { total: page.total, estimated: false } };
     return { page, total: await totalOfCars(ctx, search, tsquery, page.window) };
