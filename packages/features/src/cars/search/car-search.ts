@@ -316,9 +316,17 @@ export interface CarPage {
 export interface WordWindow {
   /** How many cars its words matched in the window, */
   sampled: number;
-  /** among how many of the window's first cars. */
+  /** among how many of the window's first cars, */
   reach: number;
+  /** of how many its other filters match, when the facet counts tell (else null). */
+  others: number | null;
 }
+
+/** A search without its words. */
+const withoutWords = (search: CarSearch): CarSearch => {
+  const { q: _words, ...others } = search.filters;
+  return { ...search, filters: others };
+};
 
 /**
  * Whether a search's page is read from the available cars' distance index (`nearbyPage`): a
@@ -495,11 +503,17 @@ const wordWindowQuery = (
     .orderBy('listed_position', order.direction)
     .offset(offset)
     .limit(paging.limit + 1);
+  const others = withoutWords(search);
   return db
     .selectFrom(page.as('page'))
     .innerJoin('cars', 'cars.id', 'page.id')
     .selectAll('cars')
     .select([sql<number | undefined>`null`.as('chord'), 'page.sampled', 'page.reach'])
+    .select(
+      countableFromFacets(others)
+        ? sql<number | null>`(${facetTotalQuery(ctx, others)})::int`.as('others')
+        : sql<number | null>`null`.as('others'),
+    )
     .orderBy('page.sort_key', order.direction)
     .orderBy('page.listed_position', order.direction);
 };
@@ -522,7 +536,10 @@ export const pageOfCars = async (
     if (found.length > paging.limit && first !== undefined) {
       const page = pageFrom(search, found, paging, false);
       if (first.sampled < WINDOW_SAMPLE) return page;
-      return { ...page, window: { sampled: first.sampled, reach: first.reach } };
+      return {
+        ...page,
+        window: { sampled: first.sampled, reach: first.reach, others: first.others },
+      };
     }
   }
   const found: FoundCar[] = await pageQuery(ctx, search, tsquery, paging).execute();
@@ -641,7 +658,7 @@ export const totalOfCars = async (
 ): Promise<CarTotal> => {
   if (countableFromFacets(search))
     return { total: await facetTotal(ctx, search), estimated: false };
-  const sampled = window === undefined ? undefined : await totalFromWindow(ctx, search, window);
+  const sampled = window === undefined ? undefined : totalFromWindow(window);
   if (sampled !== undefined) return { total: sampled, estimated: true };
   const { table, conditions } = countOf(search, tsquery);
   const estimate = () => plannedRows(ctx, matchingQuery(ctx, table, conditions));
@@ -673,20 +690,15 @@ const facetTotal = async (ctx: ReadContext, search: CarSearch): Promise<number> 
 
 /**
  * A word search's total from its window: the share of the window's cars its words matched, of
- * every car its other filters match (which the facet counts give), when that is surely above
- * `EXACT_TOTAL_LIMIT` (twice it, from `WINDOW_SAMPLE` matches at least); else undefined, and the
- * matches are counted. Counting 10,001 matches of common words reads 10,001 rows through the
- * full-text index (tens of ms at 1,000,000 cars); the window read its sample already.
+ * every car its other filters match (which the facet counts give, in the window's statement),
+ * when that is surely above `EXACT_TOTAL_LIMIT` (twice it, from `WINDOW_SAMPLE` matches at
+ * least); else undefined, and the matches are counted. Counting 10,001 matches of common words
+ * reads 10,001 rows through the full-text index (tens of ms at 1,000,000 cars); the window
+ * read its sample already.
  */
-const totalFromWindow = async (
-  ctx: ReadContext,
-  search: CarSearch,
-  window: WordWindow,
-): Promise<number | undefined> => {
-  const { q: _words, ...others } = search.filters;
-  const unworded = { ...search, filters: others };
-  if (!countableFromFacets(unworded)) return undefined;
-  const expected = Math.round((window.sampled / window.reach) * (await facetTotal(ctx, unworded)));
+const totalFromWindow = (window: WordWindow): number | undefined => {
+  if (window.others === null) return undefined;
+  const expected = Math.round((window.sampled / window.reach) * window.others);
   return expected >= 2 * EXACT_TOTAL_LIMIT ? expected : undefined;
 };
 

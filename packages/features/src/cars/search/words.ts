@@ -30,23 +30,48 @@ const operand = (word: string, prefix: boolean) =>
   `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'${prefix ? ':*' : ''}`;
 
 /**
- * What a typed word may stand for, as full-text operands: the known words that start with it,
- * each whole (or the word as a prefix, when it starts too many of them); or, when no word
- * starts with it, the known words one typo away (the closest few by trigram similarity), each
- * as a prefix. The vocabulary keeps every word of every car the model has held, so the words
- * that start with a typed one are all there, but for words longer than it keeps: such a word
- * is found by its whole self or by a start no shorter word shares.
+ * The known words that start each of `typed`, at most `MAX_EXPANSION + 1` of each (one more
+ * tells that a word starts too many), in one statement: each statement costs a round trip.
  */
-const alternativesOf = async (db: ReadModelDb, schema: string, word: string): Promise<string[]> => {
+const knownStarts = async (
+  db: ReadModelDb,
+  schema: string,
+  typed: readonly string[],
+): Promise<string[][]> => {
+  // Each word's own condition, so that each reads a range of the vocabulary's index.
+  const table = sql.table(`${schema}.search_words`);
+  const found = await sql<{ i: number; word: string }>`${sql.join(
+    typed.map(
+      (word, i) => sql`(select ${sql.lit(i)} as i, word from ${table}
+        where word like ${startOf(word)} limit ${sql.lit(MAX_EXPANSION + 1)})`,
+    ),
+    sql` union all `,
+  )}`.execute(db);
+  const known = typed.map((): string[] => []);
+  for (const row of found.rows) known[row.i]?.push(row.word);
+  return known;
+};
+
+/**
+ * What a typed word may stand for, as full-text operands, given the known words that start
+ * with it (`known`, `knownStarts`): those words, each whole (or the word as a prefix, when it
+ * starts too many of them); or, when no word starts with it, the known words one typo away (the
+ * closest few by trigram similarity), each as a prefix. The vocabulary keeps every word of
+ * every car the model has held, so the words that start with a typed one are all there, but
+ * for words longer than it keeps: such a word is found by its whole self or by a start no
+ * shorter word shares.
+ */
+const alternativesOf = async (
+  db: ReadModelDb,
+  schema: string,
+  word: string,
+  known: readonly string[],
+): Promise<string[]> => {
   if (word.length < MIN_KNOWN_LENGTH) return [operand(word, true)];
-  const words = db.withSchema(schema).selectFrom('search_words').select('word');
-  const known = await words
-    .where('word', 'like', startOf(word))
-    .limit(MAX_EXPANSION + 1)
-    .execute();
   if (known.length > MAX_EXPANSION) return [operand(word, true)];
-  if (known.length > 0) return known.map((row) => operand(row.word, false));
+  if (known.length > 0) return known.map((found) => operand(found, false));
   if (word.length < MIN_FUZZY_LENGTH) return [operand(word, true)];
+  const words = db.withSchema(schema).selectFrom('search_words').select('word');
   // Trigrams find most misspellings; two swapped letters break too many of them in a short
   // word ("hnoda"), so the words that start with the word's swaps are looked up as well.
   const swaps = new Set<string>();
@@ -83,6 +108,10 @@ export const textQuery = async (
 ): Promise<string | undefined> => {
   const words = q === undefined ? [] : searchWords(q);
   if (words.length === 0) return undefined;
-  const alternatives = await Promise.all(words.map((word) => alternativesOf(db, schema, word)));
+  const looked = words.filter((word) => word.length >= MIN_KNOWN_LENGTH);
+  const known = looked.length === 0 ? [] : await knownStarts(db, schema, looked);
+  const alternatives = await Promise.all(
+    words.map((word) => alternativesOf(db, schema, word, known[looked.indexOf(word)] ?? [])),
+  );
   return alternatives.map((options) => `(${options.join(' | ')})`).join(' & ');
 };
