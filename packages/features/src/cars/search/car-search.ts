@@ -309,11 +309,11 @@ export interface CarPage {
   next?: string;
   /** How many cars matched in all, when the page's statement counted them as it read them. */
   total?: number;
-  /** What a word search's window read, when it read enough to estimate the search's total. */
-  window?: WordWindow;
+  /** What a search's window read, when it read enough to estimate the search's total. */
+  window?: SearchWindow;
 }
 
-export interface WordWindow {
+export interface SearchWindow {
   /** How many cars its words matched in the window, */
   sampled: number;
   /** among how many of the window's first cars, */
@@ -322,10 +322,11 @@ export interface WordWindow {
   others: number | null;
 }
 
-/** A search without its words. */
-const withoutWords = (search: CarSearch): CarSearch => {
-  const { q: _words, ...others } = search.filters;
-  return { ...search, filters: others };
+/** A search without its words and its place: what a window reads in order (`windowQuery`). */
+const withoutNarrowing = (search: CarSearch): CarSearch => {
+  const { q: _words, ...filters } = search.filters;
+  const { origin: _place, ...rest } = search;
+  return { ...rest, filters };
 };
 
 /**
@@ -423,21 +424,22 @@ const nearbyPage = (
 };
 
 /**
- * How many cars a word search reads at most in its order, among those its other filters match,
- * before it looks its words up in the full-text index instead. Words that match one car in a
- * few hundred or more (a make, a model) fill a page from the first of these, read in an index's
- * order from the narrow available cars, and stop there; the full-text index would find every
- * match (some 40,000 for "toyota camry" at 1,000,000 cars) and sort them all to keep 26.
+ * How many cars a search by words or near a place reads at most in its order, among those its
+ * other filters match, before it looks them up in the full-text or the distance index instead.
+ * Words that match one car in a few hundred or more (a make, a model), or a place that holds as
+ * many (a city), fill a page from the first of these, read in an index's order from the narrow
+ * available cars, and stop there; the other index would find every match (some 40,000 for
+ * "toyota camry", 55,000 within 50 km of Denver, at 1,000,000 cars) and sort them all to keep 26.
  */
-export const WORD_WINDOW = 4_000;
+export const SEARCH_WINDOW = 4_000;
 
 /**
- * How many matches a word search's window reads at least: enough for the share of its cars
- * they are to estimate its total within about a tenth (`totalFromWindow`).
+ * How many matches a search's window reads at least: enough for the share of its cars they are
+ * to estimate its total within about a tenth (`totalFromWindow`).
  */
 const WINDOW_SAMPLE = 100;
 
-/** The orders `available_cars` keeps an index for, which a word search's window can walk. */
+/** The orders `available_cars` keeps an index for, which a search's window can walk. */
 const walkable = new Set<CarSort>([
   'newest',
   'price_asc',
@@ -446,69 +448,93 @@ const walkable = new Set<CarSort>([
   'mileage_asc',
 ]);
 
-/** Whether a search's page is first looked for among the first `WORD_WINDOW` cars of its order. */
-const readsWordWindow = (search: CarSearch, tsquery: string | undefined): boolean =>
-  tsquery !== undefined &&
-  search.origin === undefined &&
-  countedIn(search) === 'available_cars' &&
-  walkable.has(search.sort);
+/**
+ * Whether a search's page is first looked for among the first `SEARCH_WINDOW` cars of its order:
+ * a buyer's search by words or near a place and nothing else, in an order the available cars
+ * keep an index for. Another filter would make the window sort every car it matches (every
+ * Toyota, for `make`, whose index is in listing order only under a model) before taking 4,000.
+ */
+const readsWindow = (search: CarSearch, tsquery: string | undefined): boolean => {
+  const { q: _words, near: _place, radiusKm: _radius, ...others } = search.filters;
+  return (
+    (tsquery !== undefined || search.origin !== undefined) &&
+    Object.values(others).every((value) => value === undefined) &&
+    countedIn(search) === 'available_cars' &&
+    walkable.has(search.sort)
+  );
+};
+
+/** What a window's cars are narrowed by: the search's words, and its place. */
+const narrowing = (search: CarSearch, tsquery: string | undefined): RawBuilder<SqlBool>[] => [
+  ...(tsquery === undefined
+    ? []
+    : [sql<SqlBool>`search_vector @@ to_tsquery('simple', ${tsquery})`]),
+  ...(search.origin === undefined ? [] : [withinReach(search.origin)]),
+];
 
 /**
- * A page of a word search from its window: the available cars its other filters match (after
- * its cursor), in its order, at most `WORD_WINDOW` of them, read until its words have matched
- * the page and `WINDOW_SAMPLE` cars; then the page of these, read in full from the cars. Each
- * row says how many cars matched (`sampled`) and how far into the window the last of them was
- * (`reach`).
+ * A page of a search from its window: the available cars its other filters match (after its
+ * cursor), in its order, at most `SEARCH_WINDOW` of them, read until its words and its place
+ * have matched the page and `WINDOW_SAMPLE` cars; then the page of these, read in full from the
+ * cars. Each row says how many cars matched (`sampled`), how far into the window the last of
+ * them was (`reach`), and how many cars the other filters match when the facet counts tell.
  */
-const wordWindowQuery = (
+const windowQuery = (
   ctx: ReadContext,
   search: CarSearch,
-  tsquery: string,
-  cursor: RawBuilder<SqlBool>[],
+  tsquery: string | undefined,
   paging: { page: number; limit: number },
 ) => {
   const order = sortOrderOf(search);
   const key = order.key ?? sql<number>`listed_position`;
   const direction = sql.raw(order.direction);
   const offset = search.cursor === undefined ? (paging.page - 1) * paging.limit : 0;
+  const others = withoutNarrowing(search);
   const db = ctx.db.withSchema(ctx.schema);
   const window = db
     .selectFrom('available_cars')
-    .select(['id', 'listed_position', 'search_vector', key.as('sort_key')])
+    .select(['id', 'listed_position', 'search_vector', 'earth_point', key.as('sort_key')])
     .select(
       sql<number>`row_number() over (order by ${key} ${direction}, listed_position ${direction})`.as(
         'rank',
       ),
     )
     .where(({ and }) =>
-      and([...carConditions(search, undefined, undefined, 'available_cars'), ...cursor]),
+      and([
+        ...carConditions(others, undefined, undefined, 'available_cars'),
+        ...cursorOf(search, order),
+      ]),
     )
     .orderBy(key, order.direction)
     .orderBy('listed_position', order.direction)
-    .limit(WORD_WINDOW);
+    .limit(SEARCH_WINDOW);
   // Ordered as the window is, so its rows stream through in that order and the read stops.
   const matched = db
     .selectFrom(window.as('w'))
     .select(['id', 'sort_key', 'listed_position', 'rank'])
-    .where(sql<SqlBool>`search_vector @@ to_tsquery('simple', ${tsquery})`)
+    .select(
+      search.origin === undefined
+        ? sql<number | undefined>`null`.as('chord')
+        : sql<number>`earth_point <-> ${pointOf(search.origin)}`.as('chord'),
+    )
+    .where(({ and }) => and(narrowing(search, tsquery)))
     .orderBy('sort_key', order.direction)
     .orderBy('listed_position', order.direction)
     .limit(Math.max(offset + paging.limit + 1, WINDOW_SAMPLE));
   const page = db
     .selectFrom(matched.as('m'))
-    .select(['id', 'sort_key', 'listed_position'])
+    .select(['id', 'sort_key', 'listed_position', 'chord'])
     .select(sql<number>`(count(*) over ())::int`.as('sampled'))
     .select(sql<number>`(max(rank) over ())::int`.as('reach'))
     .orderBy('sort_key', order.direction)
     .orderBy('listed_position', order.direction)
     .offset(offset)
     .limit(paging.limit + 1);
-  const others = withoutWords(search);
   return db
     .selectFrom(page.as('page'))
     .innerJoin('cars', 'cars.id', 'page.id')
     .selectAll('cars')
-    .select([sql<number | undefined>`null`.as('chord'), 'page.sampled', 'page.reach'])
+    .select(['page.chord', 'page.sampled', 'page.reach'])
     .select(
       countableFromFacets(others)
         ? sql<number | null>`(${facetTotalQuery(ctx, others)})::int`.as('others')
@@ -528,10 +554,9 @@ export const pageOfCars = async (
   if (search.bookableFirst) {
     return pageOfPlainList(ctx, search, carConditions(search, tsquery), paging);
   }
-  if (tsquery !== undefined && readsWordWindow(search, tsquery)) {
-    const cursor = cursorOf(search, sortOrderOf(search));
-    const found = await wordWindowQuery(ctx, search, tsquery, cursor, paging).execute();
-    // A page the window could not fill is looked up through the full-text index instead.
+  if (readsWindow(search, tsquery)) {
+    const found = await windowQuery(ctx, search, tsquery, paging).execute();
+    // A page the window could not fill is looked up through the other indexes instead.
     const first = found[0];
     if (found.length > paging.limit && first !== undefined) {
       const page = pageFrom(search, found, paging, false);
@@ -654,7 +679,7 @@ export const totalOfCars = async (
   ctx: ReadContext,
   search: CarSearch,
   tsquery: string | undefined,
-  window?: WordWindow,
+  window?: SearchWindow,
 ): Promise<CarTotal> => {
   if (countableFromFacets(search))
     return { total: await facetTotal(ctx, search), estimated: false };
@@ -689,14 +714,14 @@ const facetTotal = async (ctx: ReadContext, search: CarSearch): Promise<number> 
   Number((await facetTotalQuery(ctx, search).executeTakeFirstOrThrow()).total);
 
 /**
- * A word search's total from its window: the share of the window's cars its words matched, of
- * every car its other filters match (which the facet counts give, in the window's statement),
- * when that is surely above `EXACT_TOTAL_LIMIT` (twice it, from `WINDOW_SAMPLE` matches at
- * least); else undefined, and the matches are counted. Counting 10,001 matches of common words
- * reads 10,001 rows through the full-text index (tens of ms at 1,000,000 cars); the window
- * read its sample already.
+ * A search's total from its window: the share of the window's cars its words and place
+ * matched, of every car its other filters match (which the facet counts give, in the window's
+ * statement), when that is surely above `EXACT_TOTAL_LIMIT` (twice it, from `WINDOW_SAMPLE`
+ * matches at least); else undefined, and the matches are counted. Counting 10,001 matches of
+ * common words reads 10,001 rows through the full-text index (tens of ms at 1,000,000 cars);
+ * the window read its sample already.
  */
-const totalFromWindow = (window: WordWindow): number | undefined => {
+const totalFromWindow = (window: SearchWindow): number | undefined => {
   if (window.others === null) return undefined;
   const expected = Math.round((window.sampled / window.reach) * window.others);
   return expected >= 2 * EXACT_TOTAL_LIMIT ? expected : undefined;
@@ -735,10 +760,10 @@ export const searchCars = async (
   if (
     countsItsPage(search) ||
     carriesFacetTotal(search) ||
-    (readsWordWindow(search, tsquery) && search.cursor === undefined)
+    (readsWindow(search, tsquery) && search.cursor === undefined)
   ) {
     // The page counts its matches as it reads them all (near a place), or carries the facet
-    // counts' total, or a word search's window tells its share of the cars; a page past the
+    // counts' total, or a search's window tells its share of the cars; a page past the
     // last carries nothing, and the total is then read on its own.
     const page = await pageOfCars(ctx, search, tsquery, paging);
     if (page.total !== undefined) return { page, total: { total: page.total, estimated: false } };
@@ -784,8 +809,8 @@ export const explainCarSearch = async (
           (paging.page - 1) * paging.limit,
           paging.limit,
         )
-      : tsquery !== undefined && readsWordWindow(search, tsquery)
-        ? wordWindowQuery(ctx, search, tsquery, cursorOf(search, sortOrderOf(search)), paging)
+      : readsWindow(search, tsquery)
+        ? windowQuery(ctx, search, tsquery, paging)
         : pageQuery(ctx, search, tsquery, paging),
   );
   if (countableFromFacets(search) || countsItsPage(search)) return { page, count: undefined };

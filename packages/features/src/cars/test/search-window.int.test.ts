@@ -1,26 +1,32 @@
-// A word search over more cars than its window (`WORD_WINDOW`): common words take their page
-// from the window, rarer ones from the full-text index, and both answer what a search through
-// every match would, page for page and in every walkable order. The cars are written as rows
-// (the projections are not what is tested here), in a read model on PGlite.
+// A search by words or near a place over more cars than its window (`SEARCH_WINDOW`): common
+// words and a city take their page from the window, rarer ones and a small place from the
+// full-text and distance indexes, and both answer what a search through every match would,
+// page for page and in every walkable order. The cars are written as rows (the projections are
+// not what is tested here), in a read model on PGlite.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReadSide, readSide } from '../../../test/read-side.ts';
 import { EXACT_TOTAL_LIMIT } from '../contract.ts';
-import { carSearchOf, searchCars, WORD_WINDOW } from '../index.ts';
+import { carSearchOf, SEARCH_WINDOW, searchCars } from '../index.ts';
 
-const CARS = WORD_WINDOW + 600;
+const CARS = SEARCH_WINDOW + 600;
 /** Enough cars for a word on every one of them to be surely over `EXACT_TOTAL_LIMIT`. */
-const MANY = 2 * EXACT_TOTAL_LIMIT + WORD_WINDOW;
+const MANY = 2 * EXACT_TOTAL_LIMIT + SEARCH_WINDOW;
+
+/** Where the cars are: the even ones in Denver, three in Lyon, the rest in Austin. */
+const DENVER = [39.7392, -104.9903];
+const AUSTIN = [30.2672, -97.7431];
+const LYON = [45.764, 4.8357];
 
 /**
  * Car n (1 is the oldest listed): every third says "common"; "sparse" is on six cars, two of
- * them older than the newest `WORD_WINDOW`; "rare" on two of the oldest only; every car has a
+ * them older than the newest `SEARCH_WINDOW`; "rare" on two of the oldest only; every car has a
  * make of its own kind and a price that does not follow its age.
  */
 const carRows = (schema: string, cars = CARS) => sql`
   insert into ${sql.table(`${schema}.cars`)} (id, name, seller_id, seller_name, seller_email, category_id, category_name,
     image, original_price, price, location, years_of_use, make, model, year, mileage,
-    description, listed_at, listed_position, version)
+    description, latitude, longitude, listed_at, listed_position, version)
   select 'car-' || n, 'Car ' || n, 'seller', 'Seller', 'seller@example.com', 'cat', 'Sedan',
     'https://img.example/' || n, 20000, 1000 + (n * 7919) % 50000, 'Denver, CO', 3,
     case when n % 2 = 0 then 'Toyota' else 'Honda' end, 'Model' || (n % 5), 2010 + n % 12,
@@ -31,10 +37,12 @@ const carRows = (schema: string, cars = CARS) => sql`
         then 'sparse' end,
       case when n in (5, 7) then 'rare' end,
       case when n % 4 = 0 then 'quarter' end, 'every'),
+    case when n in (9, 21, ${CARS - 5}) then ${sql.lit(LYON[0])} when n % 2 = 0 then ${sql.lit(DENVER[0])} else ${sql.lit(AUSTIN[0])} end,
+    case when n in (9, 21, ${CARS - 5}) then ${sql.lit(LYON[1])} when n % 2 = 0 then ${sql.lit(DENVER[1])} else ${sql.lit(AUSTIN[1])} end,
     timestamp '2026-01-01' + n * interval '1 minute', n, n
   from generate_series(1, ${cars}) n`;
 
-describe('a word search over more cars than its window', () => {
+describe('a search by words or near a place over more cars than its window', () => {
   let side: ReadSide;
   beforeAll(async () => {
     side = await readSide();
@@ -102,7 +110,69 @@ describe('a word search over more cars than its window', () => {
     expect(page.rows.map((row) => row.id)).toEqual(expected.slice(50, 75));
   });
 
-  it('narrows the window by the other filters', async () => {
+  /** Every car at `point` among the bookable ones, newest first, by brute force. */
+  const everyAt = async (point: number[], words?: string) => {
+    const rows = await side.tables
+      .selectFrom('cars')
+      .select('id')
+      .where('latitude', '=', point[0] ?? 0)
+      .$if(words !== undefined, (q) => q.where(sql<boolean>`description ~ ${`\\m${words}\\M`}`))
+      .orderBy('listed_position', 'desc')
+      .execute();
+    return rows.map((row) => row.id);
+  };
+
+  /** Every car a search near a place answers, page after page, and its first total. */
+  const walkNear = async (near: string, q?: string) => {
+    const found: string[] = [];
+    let first: number | undefined;
+    let windowed: boolean | undefined;
+    let cursor: string | undefined;
+    do {
+      const { page, total } = await searchCars(
+        side.context,
+        carSearchOf({
+          near,
+          ...(q === undefined ? {} : { q }),
+          ...(cursor === undefined ? {} : { cursor }),
+        }),
+        { page: 1, limit: 25 },
+      );
+      for (const row of page.rows) {
+        expect(row.chord, row.id).toBeTypeOf('number');
+        found.push(row.id);
+      }
+      first ??= total.total;
+      windowed ??= page.window !== undefined;
+      cursor = page.next;
+    } while (cursor !== undefined);
+    return { found, first, windowed };
+  };
+
+  it.each([
+    ['a city', 'Denver, CO', DENVER, true],
+    ['a small place', 'Lyon, France', LYON, false],
+  ] as const)(
+    'near %s: every car within reach, newest first, with its distance and the exact total',
+    async (_, near, point, fromWindow) => {
+      const expected = await everyAt(point);
+      expect(expected.length).toBeGreaterThan(0);
+      const { found, first, windowed } = await walkNear(near);
+      expect(found).toEqual(expected);
+      expect(first).toBe(expected.length);
+      // A city's first page comes from the window; a small place's from the distance index.
+      expect(windowed).toBe(fromWindow);
+    },
+  );
+
+  it('narrows by words and a place together', async () => {
+    const expected = await everyAt(DENVER, 'common');
+    const { found, first } = await walkNear('Denver, CO', 'common');
+    expect(found).toEqual(expected);
+    expect(first).toBe(expected.length);
+  });
+
+  it('narrows by the other filters too', async () => {
     const expected = (await everyMatch('sparse', 'newest')).filter(
       (id) => Number(id.slice(4)) % 2 === 0,
     );
