@@ -95,12 +95,15 @@ const originOf = (near: string | undefined, radiusKm = DEFAULT_RADIUS_KM): Origi
 const pointOf = (origin: Origin) =>
   sql`cube(array[${origin.point[0]}, ${origin.point[1]}, ${origin.point[2]}]::float8[])`;
 
+/** The straight line through the Earth from a search's place to a car, which orders by distance. */
+const chordTo = (origin: Origin) => sql<number>`earth_point <-> ${pointOf(origin)}`;
+
 /**
  * The cars within the radius: those in the cube around the point that holds the radius's
  * sphere (which the GiST index finds), then those that are within it.
  */
 const withinReach = (origin: Origin): RawBuilder<SqlBool> =>
-  sql`earth_point <@ cube_enlarge(${pointOf(origin)}, ${origin.chord}, 3) and earth_point <-> ${pointOf(origin)} <= ${origin.chord}`;
+  sql`earth_point <@ cube_enlarge(${pointOf(origin)}, ${origin.chord}, 3) and ${chordTo(origin)} <= ${origin.chord}`;
 
 /** The kilometres from a search's place to a car, to one decimal, from the chord it was sorted by. */
 export const distanceKmOf = (chord: number): number => Math.round(kmOfChord(chord) * 10) / 10;
@@ -285,7 +288,7 @@ const sortOrderOf = (search: CarSearch): SortOrder => {
   // `checkRanges` refuses an order by distance without a place.
   const origin = search.origin as Origin;
   return {
-    key: sql`earth_point <-> ${pointOf(origin)}`,
+    key: chordTo(origin),
     cast: sql`double precision`,
     direction: 'asc',
     keyOf: (row) => row.chord ?? 0,
@@ -375,7 +378,7 @@ export const pageQuery = (
         .select(
           origin === undefined
             ? sql<number | undefined>`null`.as('chord')
-            : sql<number>`earth_point <-> ${pointOf(origin)}`.as('chord'),
+            : chordTo(origin).as('chord'),
         )
         .select(
           carriesFacetTotal(search)
@@ -408,7 +411,7 @@ const nearbyPage = (
     .withSchema(ctx.schema)
     .selectFrom('available_cars')
     .select('id')
-    .select(sql<number>`earth_point <-> ${pointOf(search.origin)}`.as('chord'))
+    .select(chordTo(search.origin).as('chord'))
     .select(
       search.cursor === undefined
         ? sql<number>`(count(*) over ())::int`.as('matches')
@@ -515,7 +518,7 @@ const windowQuery = (
     .select(
       search.origin === undefined
         ? sql<number | undefined>`null`.as('chord')
-        : sql<number>`earth_point <-> ${pointOf(search.origin)}`.as('chord'),
+        : chordTo(search.origin).as('chord'),
     )
     .where(({ and }) => and(narrowing(search, tsquery)))
     .orderBy('sort_key', order.direction)
