@@ -438,7 +438,7 @@ export const SEARCH_WINDOW = 4_000;
 
 /**
  * How many matches a search's window reads at least: enough for the share of its cars they are
- * to estimate its total within about a tenth (`totalFromWindow`).
+ * to tell whether its total may be far above the exact limit (`totalFromWindow`).
  */
 const WINDOW_SAMPLE = 100;
 
@@ -686,7 +686,8 @@ export const totalOfCars = async (
 ): Promise<CarTotal> => {
   if (countableFromFacets(search))
     return { total: await facetTotal(ctx, search), estimated: false };
-  const sampled = window === undefined ? undefined : totalFromWindow(window);
+  const sampled =
+    window === undefined ? undefined : await totalFromWindow(ctx, search, tsquery, window);
   if (sampled !== undefined) return { total: sampled, estimated: true };
   const { table, conditions } = countOf(search, tsquery);
   const estimate = () => plannedRows(ctx, matchingQuery(ctx, table, conditions));
@@ -717,17 +718,51 @@ const facetTotal = async (ctx: ReadContext, search: CarSearch): Promise<number> 
   Number((await facetTotalQuery(ctx, search).executeTakeFirstOrThrow()).total);
 
 /**
- * A search's total from its window: the share of the window's cars its words and place
- * matched, of every car its other filters match (which the facet counts give, in the window's
- * statement), when that is surely above `EXACT_TOTAL_LIMIT` (twice it, from `WINDOW_SAMPLE`
- * matches at least); else undefined, and the matches are counted. Counting 10,001 matches of
- * common words reads 10,001 rows through the full-text index (tens of ms at 1,000,000 cars);
- * the window read its sample already.
+ * A search's total when its window says it is surely above `EXACT_TOTAL_LIMIT`, else
+ * undefined, and the matches are counted (10,001 matches of common words are 10,001 rows read
+ * through the full-text index, tens of ms at 1,000,000 cars). The window's share of matches
+ * only decides whether to look: its cars are the first of the search's order (the newest, or
+ * the dearest), where a dealer's morning of listings or one make's prices can crowd. The total
+ * itself is the share of a sample of pages taken across the whole table (`sampledTotal`).
  */
-const totalFromWindow = (window: SearchWindow): number | undefined => {
+const totalFromWindow = async (
+  ctx: ReadContext,
+  search: CarSearch,
+  tsquery: string | undefined,
+  window: SearchWindow,
+): Promise<number | undefined> => {
   if (window.others === null) return undefined;
-  const expected = Math.round((window.sampled / window.reach) * window.others);
-  return expected >= 2 * EXACT_TOTAL_LIMIT ? expected : undefined;
+  const surely = 2 * EXACT_TOTAL_LIMIT;
+  if ((window.sampled / window.reach) * window.others < surely) return undefined;
+  const sampled = await sampledTotal(ctx, search, tsquery, window.others);
+  return sampled !== undefined && sampled >= surely ? sampled : undefined;
+};
+
+/** About how many bookable cars a total's sample reads: a share of 1 % is 50 of them. */
+const TOTAL_SAMPLE_CARS = 5_000;
+/** The fewest matches a sample estimates a total from (within about a seventh). */
+const TOTAL_SAMPLE_MATCHES = 50;
+
+/**
+ * The total of a search by words or near a place and nothing else (`readsWindow`), from pages
+ * of the available cars taken at random across the table (`tablesample system`, the same pages
+ * each time, so the answer does not flicker): its share of their cars, times all `cars`.
+ */
+const sampledTotal = async (
+  ctx: ReadContext,
+  search: CarSearch,
+  tsquery: string | undefined,
+  cars: number,
+): Promise<number | undefined> => {
+  const percent = Math.min(100, (100 * TOTAL_SAMPLE_CARS) / Math.max(1, cars));
+  const { rows } = await sql<{ read: number; matched: number }>`
+    select count(*)::int as read,
+      (count(*) filter (where ${sql.join(narrowing(search, tsquery), sql` and `)}))::int as matched
+    from ${sql.table(`${ctx.schema}.available_cars`)}
+    tablesample system (${sql.lit(percent)}) repeatable (0)`.execute(ctx.db);
+  const { read = 0, matched = 0 } = rows[0] ?? {};
+  if (read === 0 || matched < TOTAL_SAMPLE_MATCHES) return undefined;
+  return Math.round((matched / read) * cars);
 };
 
 /**

@@ -10,6 +10,8 @@ import { EXACT_TOTAL_LIMIT } from '../contract.ts';
 import { carSearchOf, SEARCH_WINDOW, searchCars } from '../index.ts';
 
 const CARS = SEARCH_WINDOW + 600;
+/** How many of the newest cars say "fresh", as a dealer's morning of listings would. */
+const FRESH = 3_000;
 /** Enough cars for a word on every one of them to be surely over `EXACT_TOTAL_LIMIT`. */
 const MANY = 2 * EXACT_TOTAL_LIMIT + SEARCH_WINDOW;
 
@@ -36,7 +38,8 @@ const carRows = (schema: string, cars = CARS) => sql`
       case when n in (3, 250, ${CARS - 10}, ${CARS - 900}, ${CARS - 2500}, ${CARS - 3990})
         then 'sparse' end,
       case when n in (5, 7) then 'rare' end,
-      case when n % 4 = 0 then 'quarter' end, 'every'),
+      case when n % 4 = 0 then 'quarter' end, 'every',
+      case when n > ${cars - FRESH} then 'fresh' end),
     case when n in (9, 21, ${CARS - 5}) then ${sql.lit(LYON[0])} when n % 2 = 0 then ${sql.lit(DENVER[0])} else ${sql.lit(AUSTIN[0])} end,
     case when n in (9, 21, ${CARS - 5}) then ${sql.lit(LYON[1])} when n % 2 = 0 then ${sql.lit(DENVER[1])} else ${sql.lit(AUSTIN[1])} end,
     timestamp '2026-01-01' + n * interval '1 minute', n, n
@@ -202,6 +205,10 @@ describe('the total of a word search over many cars', () => {
     expect(total.estimated).toBe(true);
     expect(total.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
     expect(Math.abs(total.total - MANY)).toBeLessThan(MANY * 0.1);
+  });
+
+  it('is counted for words that crowd the newest cars, whatever the window says', async () => {
+    expect(await totalOf('fresh')).toEqual({ total: FRESH, estimated: false });
   });
 
   it('is counted when the window cannot be sure', async () => {
