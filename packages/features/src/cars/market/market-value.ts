@@ -232,7 +232,7 @@ export const revalueMarkets = async (
     .where(sql<boolean>`((c.market_value is null) <> (t.market_value is null)
       or c.deal is distinct from t.deal
       or abs(t.market_value - c.market_value) >= ${tolerance} * c.market_value
-      or abs(t.deal_ratio - c.deal_ratio) >= ${tolerance})`)
+      or abs(t.deal_ratio - c.deal_ratio) >= ${tolerance} * c.deal_ratio)`)
     .execute();
   await tables
     .insertInto('car_markets')
