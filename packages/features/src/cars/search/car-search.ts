@@ -252,13 +252,15 @@ const sortOrders: Record<Exclude<CarSort, 'distance'>, SortOrder> = {
   newest: { direction: 'desc' },
   price_asc: {
     key: sql`price`,
-    cast: sql`double precision`,
+    // As the column is typed: a cursor of another type would cast every price, and the index
+    // could no longer seek to it.
+    cast: sql`numeric`,
     direction: 'asc',
     keyOf: (row) => Number(row.price),
   },
   price_desc: {
     key: sql`price`,
-    cast: sql`double precision`,
+    cast: sql`numeric`,
     direction: 'desc',
     keyOf: (row) => Number(row.price),
   },
