@@ -98,6 +98,10 @@ const pointOf = (origin: Origin) =>
 /** The straight line through the Earth from a search's place to a car, which orders by distance. */
 const chordTo = (origin: Origin) => sql<number>`earth_point <-> ${pointOf(origin)}`;
 
+/** A found car's `chord` column: to the search's place, or null without one. */
+const chordColumn = (origin: Origin | undefined) =>
+  origin === undefined ? sql<number | undefined>`null`.as('chord') : chordTo(origin).as('chord');
+
 /**
  * The cars within the radius: those in the cube around the point that holds the radius's
  * sphere (which the GiST index finds), then those that are within it.
@@ -319,12 +323,12 @@ export interface CarPage {
 }
 
 export interface SearchWindow {
-  /** How many cars its words matched in the window, */
+  /** How many cars its words and place matched in the window, */
   sampled: number;
   /** among how many of the window's first cars, */
   reach: number;
-  /** of how many its other filters match, when the facet counts tell (else null). */
-  others: number | null;
+  /** of all the cars it walks (every bookable car: a window has no other filter). */
+  others: number;
 }
 
 /** A search without its words and its place: what a window reads in order (`windowQuery`). */
@@ -377,11 +381,7 @@ export const pageQuery = (
         .withSchema(ctx.schema)
         .selectFrom('cars')
         .selectAll()
-        .select(
-          origin === undefined
-            ? sql<number | undefined>`null`.as('chord')
-            : chordTo(origin).as('chord'),
-        )
+        .select(chordColumn(origin))
         .select(
           carriesFacetTotal(search)
             ? sql<number>`(${facetTotalQuery(ctx, search)})::int`.as('matches')
@@ -482,7 +482,8 @@ const narrowing = (search: CarSearch, tsquery: string | undefined): RawBuilder<S
  * cursor), in its order, at most `SEARCH_WINDOW` of them, read until its words and its place
  * have matched the page and `WINDOW_SAMPLE` cars; then the page of these, read in full from the
  * cars. Each row says how many cars matched (`sampled`), how far into the window the last of
- * them was (`reach`), and how many cars the other filters match when the facet counts tell.
+ * them was (`reach`), and how many cars the window walks in all (`others`, from the facet
+ * counts, which answer a search with no filter but its words and place).
  */
 const windowQuery = (
   ctx: ReadContext,
@@ -517,11 +518,7 @@ const windowQuery = (
   const matched = db
     .selectFrom(window.as('w'))
     .select(['id', 'sort_key', 'listed_position', 'rank'])
-    .select(
-      search.origin === undefined
-        ? sql<number | undefined>`null`.as('chord')
-        : chordTo(search.origin).as('chord'),
-    )
+    .select(chordColumn(search.origin))
     .where(({ and }) => and(narrowing(search, tsquery)))
     .orderBy('sort_key', order.direction)
     .orderBy('listed_position', order.direction)
@@ -540,11 +537,7 @@ const windowQuery = (
     .innerJoin('cars', 'cars.id', 'page.id')
     .selectAll('cars')
     .select(['page.chord', 'page.sampled', 'page.reach'])
-    .select(
-      countableFromFacets(others)
-        ? sql<number | null>`(${facetTotalQuery(ctx, others)})::int`.as('others')
-        : sql<number | null>`null`.as('others'),
-    )
+    .select(sql<number>`(${facetTotalQuery(ctx, others)})::int`.as('others'))
     .orderBy('page.sort_key', order.direction)
     .orderBy('page.listed_position', order.direction);
 };
@@ -733,7 +726,6 @@ const totalFromWindow = async (
   tsquery: string | undefined,
   window: SearchWindow,
 ): Promise<number | undefined> => {
-  if (window.others === null) return undefined;
   const surely = 2 * EXACT_TOTAL_LIMIT;
   if ((window.sampled / window.reach) * window.others < surely) return undefined;
   const sampled = await sampledTotal(ctx, search, tsquery, window.others);
@@ -839,7 +831,7 @@ export const explainCarSearch = async (
     return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
   };
   // A plain list's page reads its bookable part first, and most pages read nothing else; a
-  // word search's its window first, and words common enough nothing else.
+  // search by words or near a place its window first, and common words or a city nothing else.
   const page = await explain(
     search.bookableFirst
       ? plainListPart(
