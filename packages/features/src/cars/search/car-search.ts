@@ -332,7 +332,7 @@ export interface SearchWindow {
 }
 
 /** A search without its words and its place: what a window reads in order (`windowQuery`). */
-const withoutNarrowing = (search: CarSearch): CarSearch => {
+export const withoutNarrowing = (search: CarSearch): CarSearch => {
   const { q: _words, ...filters } = search.filters;
   const { origin: _place, ...rest } = search;
   return { ...rest, filters };
@@ -438,12 +438,6 @@ const nearbyPage = (
  */
 export const SEARCH_WINDOW = 4_000;
 
-/**
- * How many matches a search's window reads at least: enough for the share of its cars they are
- * to tell whether its total may be far above the exact limit (`totalFromWindow`).
- */
-const WINDOW_SAMPLE = 100;
-
 /** The orders `available_cars` keeps an index for, which a search's window can walk. */
 const walkable = new Set<CarSort>([
   'newest',
@@ -459,18 +453,27 @@ const walkable = new Set<CarSort>([
  * keep an index for. Another filter would make the window sort every car it matches (every
  * Toyota, for `make`, whose index is in listing order only under a model) before taking 4,000.
  */
-const readsWindow = (search: CarSearch, tsquery: string | undefined): boolean => {
+const readsWindow = (search: CarSearch, tsquery: string | undefined): boolean =>
+  onlyNarrowed(search, tsquery) && walkable.has(search.sort);
+
+/**
+ * Whether a buyer's search has words or a place and no other filter: its matches are the
+ * bookable cars `narrowing` keeps, and all the cars it narrows are counted in the facet counts.
+ */
+export const onlyNarrowed = (search: CarSearch, tsquery: string | undefined): boolean => {
   const { q: _words, near: _place, radiusKm: _radius, ...others } = search.filters;
   return (
     (tsquery !== undefined || search.origin !== undefined) &&
     Object.values(others).every((value) => value === undefined) &&
-    countedIn(search) === 'available_cars' &&
-    walkable.has(search.sort)
+    countedIn(search) === 'available_cars'
   );
 };
 
 /** What a window's cars are narrowed by: the search's words, and its place. */
-const narrowing = (search: CarSearch, tsquery: string | undefined): RawBuilder<SqlBool>[] => [
+export const narrowing = (
+  search: CarSearch,
+  tsquery: string | undefined,
+): RawBuilder<SqlBool>[] => [
   ...(tsquery === undefined
     ? []
     : [sql<SqlBool>`search_vector @@ to_tsquery('simple', ${tsquery})`]),
@@ -480,10 +483,10 @@ const narrowing = (search: CarSearch, tsquery: string | undefined): RawBuilder<S
 /**
  * A page of a search from its window: the available cars its other filters match (after its
  * cursor), in its order, at most `SEARCH_WINDOW` of them, read until its words and its place
- * have matched the page and `WINDOW_SAMPLE` cars; then the page of these, read in full from the
- * cars. Each row says how many cars matched (`sampled`), how far into the window the last of
- * them was (`reach`), and how many cars the window walks in all (`others`, from the facet
- * counts, which answer a search with no filter but its words and place).
+ * have matched the page; then the page of these, read in full from the cars. Each row says how
+ * many cars matched (`sampled`), how far into the window the last of them was (`reach`), and
+ * how many cars the window walks in all (`others`, from the facet counts, which answer a search
+ * with no filter but its words and place).
  */
 const windowQuery = (
   ctx: ReadContext,
@@ -522,7 +525,7 @@ const windowQuery = (
     .where(({ and }) => and(narrowing(search, tsquery)))
     .orderBy('sort_key', order.direction)
     .orderBy('listed_position', order.direction)
-    .limit(Math.max(offset + paging.limit + 1, WINDOW_SAMPLE));
+    .limit(offset + paging.limit + 1);
   const page = db
     .selectFrom(matched.as('m'))
     .select(['id', 'sort_key', 'listed_position', 'chord'])
@@ -557,10 +560,8 @@ export const pageOfCars = async (
     // A page the window could not fill is looked up through the other indexes instead.
     const first = found[0];
     if (found.length > paging.limit && first !== undefined) {
-      const page = pageFrom(search, found, paging, false);
-      if (first.sampled < WINDOW_SAMPLE) return page;
       return {
-        ...page,
+        ...pageFrom(search, found, paging, false),
         window: { sampled: first.sampled, reach: first.reach, others: first.others },
       };
     }
@@ -665,13 +666,13 @@ const matchingQuery = (ctx: ReadContext, table: CountedIn, conditions: RawBuilde
 
 export interface CarTotal {
   total: number;
-  /** True when there were more than `EXACT_TOTAL_LIMIT` matches and `total` is the planner's guess. */
+  /** True when there were more than `EXACT_TOTAL_LIMIT` matches and `total` is a sample's or the planner's guess. */
   estimated: boolean;
 }
 
 /**
  * How many cars a search matches: from the facet counts when they can say, else counted, up to
- * `EXACT_TOTAL_LIMIT`; beyond that, PostgreSQL's own estimate, marked as one.
+ * `EXACT_TOTAL_LIMIT`; beyond that, a sample's estimate or PostgreSQL's own, marked as one.
  */
 export const totalOfCars = async (
   ctx: ReadContext,
@@ -683,22 +684,24 @@ export const totalOfCars = async (
     return { total: await facetTotal(ctx, search), estimated: false };
   const sampled =
     window === undefined ? undefined : await totalFromWindow(ctx, search, tsquery, window);
-  if (sampled !== undefined) return { total: sampled, estimated: true };
+  if (sampled?.trusted) return { total: sampled.total, estimated: true };
   const { table, conditions } = countOf(search, tsquery);
   const estimate = () => plannedRows(ctx, matchingQuery(ctx, table, conditions));
   // Among the bookable cars a filter's count reads one index alone, a few ms for 10,001
   // matches: it costs what asking the planner first would, so it goes first. Elsewhere, and
   // for words (whose matches are rechecked on the rows), counting 10,001 matches can cost
   // hundreds of ms, and when PostgreSQL expects far more matches than are ever counted, its
-  // estimate (a fraction of a millisecond to plan) is the answer.
-  const countFirst = table === 'available_cars' && tsquery === undefined;
+  // estimate (a fraction of a millisecond to plan) is the answer. A sample of the cars that
+  // did not say so already knows better than the planner.
+  const countFirst = (table === 'available_cars' && tsquery === undefined) || sampled !== undefined;
   const planned = countFirst ? undefined : await estimate();
   if (planned !== undefined && planned >= SURELY_ABOVE_EXACT) {
     return { total: planned, estimated: true };
   }
   const counted = await boundedCountQuery(ctx, table, conditions).executeTakeFirstOrThrow();
   if (counted.total <= EXACT_TOTAL_LIMIT) return { total: counted.total, estimated: false };
-  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, planned ?? (await estimate())), estimated: true };
+  const guess = planned ?? sampled?.total ?? (await estimate());
+  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, guess), estimated: true };
 };
 
 /** How many cars the facet counts say a search matches (the caller checked `countableFromFacets`). */
@@ -709,54 +712,92 @@ const facetTotalQuery = (ctx: ReadContext, search: CarSearch) =>
     .select(sql<string>`coalesce(sum(cars), 0)`.as('total'))
     .where(({ and }) => and(facetConditions(search)));
 
-const facetTotal = async (ctx: ReadContext, search: CarSearch): Promise<number> =>
+export const facetTotal = async (ctx: ReadContext, search: CarSearch): Promise<number> =>
   Number((await facetTotalQuery(ctx, search).executeTakeFirstOrThrow()).total);
 
 /**
- * A search's total when its window says it is surely above `EXACT_TOTAL_LIMIT`, else
+ * A search's total when a sample of the cars says it is surely above `EXACT_TOTAL_LIMIT`, else
  * undefined, and the matches are counted (10,001 matches of common words are 10,001 rows read
- * through the full-text index, tens of ms at 1,000,000 cars). The window's share of matches
- * only decides whether to look: its cars are the first of the search's order (the newest, or
- * the dearest), where a dealer's morning of listings or one make's prices can crowd. The total
- * itself is the share of a sample of pages taken across the whole table (`sampledTotal`).
+ * through the full-text index, tens of ms at 1,000,000 cars). The window's share of matches,
+ * those of its page, only decides whether to look: its cars are the first of the search's order
+ * (the newest, or the dearest), where a dealer's morning of listings or one make's prices can
+ * crowd, and a page's worth of matches is a rough share. The total itself is the share of a
+ * sample of cars taken across the whole table (`sampledTotal`).
  */
 const totalFromWindow = async (
   ctx: ReadContext,
   search: CarSearch,
   tsquery: string | undefined,
   window: SearchWindow,
-): Promise<number | undefined> => {
-  const surely = 2 * EXACT_TOTAL_LIMIT;
-  if ((window.sampled / window.reach) * window.others < surely) return undefined;
-  const sampled = await sampledTotal(ctx, search, tsquery, window.others);
-  return sampled !== undefined && sampled >= surely ? sampled : undefined;
+): Promise<SampledTotal | undefined> => {
+  if ((window.sampled / window.reach) * window.others < EXACT_TOTAL_LIMIT) return undefined;
+  return sampledTotal(ctx, search, tsquery, window.others);
 };
 
-/** About how many bookable cars a total's sample reads: a share of 1 % is 50 of them. */
-const TOTAL_SAMPLE_CARS = 5_000;
-/** The fewest matches a sample estimates a total from (within about a seventh). */
-const TOTAL_SAMPLE_MATCHES = 50;
+/**
+ * The least total a sample of the cars is trusted for (else the matches are counted): a
+ * sample's share would have to be twice the true one, five times its usual error, to put a
+ * total of `EXACT_TOTAL_LIMIT` there.
+ */
+const SAMPLED_FROM = 2 * EXACT_TOTAL_LIMIT;
+
+/** About how many bookable cars a total's sample reads: a share of 2 % is 25 of them. */
+const SAMPLE_CARS = 1_250;
+/** The fewest matches a sample estimates a total from (usually within a fifth). */
+const SAMPLE_MATCHES = 25;
 
 /**
- * The total of a search by words or near a place and nothing else (`readsWindow`), from pages
- * of the available cars taken at random across the table (`tablesample system`, the same pages
- * each time, so the answer does not flicker): its share of their cars, times all `cars`.
+ * The available cars of a sample, about `times` `SAMPLE_CARS` of their `cars`: those whose id
+ * falls in a range of the ids' first hexadecimal digits, so that a smaller sample is part of a
+ * larger one. A car's id is a random UUID, so these are cars
+ * taken at random, one by one, over the whole table, read through its primary key; and the same
+ * ones each time, so that an answer does not flicker and a search's total and its facets agree.
+ * (Sampling pages instead is cheaper, but cars written together share pages: a dealer's listings,
+ * or one model's cars as their market values are written again, and a make's share came out a
+ * quarter off.)
+ */
+export const inSample = (cars: number, times = 1): RawBuilder<SqlBool> => {
+  const share = Math.min(1, (times * SAMPLE_CARS) / Math.max(1, cars));
+  if (share === 1) return sql<SqlBool>`true`;
+  const below = Math.ceil(share * 16 ** 8)
+    .toString(16)
+    .padStart(8, '0');
+  return sql<SqlBool>`id < ${below}`;
+};
+
+/**
+ * The total that a sample's matches stand for among `cars`, `trusted` when there are enough of
+ * them and it is surely far above `EXACT_TOTAL_LIMIT` (else the matches are counted).
+ */
+export interface SampledTotal {
+  total: number;
+  trusted: boolean;
+}
+
+export const totalFromSample = (
+  sample: { matched: number; read: number },
+  cars: number,
+): SampledTotal => {
+  const total = sample.read === 0 ? 0 : Math.round((sample.matched / sample.read) * cars);
+  return { total, trusted: sample.matched >= SAMPLE_MATCHES && total >= SAMPLED_FROM };
+};
+
+/**
+ * The total of a search by words or near a place and nothing else (`onlyNarrowed`), from a
+ * sample of the available cars (`inSample`): its share of them, times all `cars`.
  */
 const sampledTotal = async (
   ctx: ReadContext,
   search: CarSearch,
   tsquery: string | undefined,
   cars: number,
-): Promise<number | undefined> => {
-  const percent = Math.min(100, (100 * TOTAL_SAMPLE_CARS) / Math.max(1, cars));
+): Promise<SampledTotal> => {
   const { rows } = await sql<{ read: number; matched: number }>`
     select count(*)::int as read,
       (count(*) filter (where ${sql.join(narrowing(search, tsquery), sql` and `)}))::int as matched
     from ${sql.table(`${ctx.schema}.available_cars`)}
-    tablesample system (${sql.lit(percent)}) repeatable (0)`.execute(ctx.db);
-  const { read = 0, matched = 0 } = rows[0] ?? {};
-  if (read === 0 || matched < TOTAL_SAMPLE_MATCHES) return undefined;
-  return Math.round((matched / read) * cars);
+    where ${inSample(cars)}`.execute(ctx.db);
+  return totalFromSample(rows[0] ?? { read: 0, matched: 0 }, cars);
 };
 
 /**

@@ -10,9 +10,15 @@ import {
   countedIn,
   type Dimension,
   facetConditions,
+  facetTotal,
+  inSample,
+  narrowing,
+  onlyNarrowed,
   plannedRows,
   textQueryOf,
+  totalFromSample,
   totalOfCars,
+  withoutNarrowing,
 } from './car-search.ts';
 
 type Counts = Map<string | number, number>;
@@ -189,6 +195,78 @@ const countAllFromCars = async (
   return [matching?.total ?? (await totalOfCars(ctx, search, tsquery)), counted] as const;
 };
 
+/** How many times the cars of a total's sample the facets' sample holds. */
+const FACET_SAMPLE = 2;
+
+/**
+ * The counts of a search by words or near a place and nothing else (`onlyNarrowed`), from a
+ * sample of the bookable cars that holds the one its total is taken from (`inSample`), scaled
+ * to that total; or undefined, and the matches are counted, when that total is not surely far
+ * above `EXACT_TOTAL_LIMIT` (`totalFromSample`). Counting even 10,001 matches of a common word
+ * reads some 80,000 cars at 1,000,000, and their grouping is no better a guess of the rest than
+ * a sample's.
+ */
+const countAllFromSample = async (
+  ctx: ReadContext,
+  search: CarSearch,
+  tsquery: string | undefined,
+): Promise<readonly [CarTotal, Map<Dimension, Counted>] | undefined> => {
+  if (!onlyNarrowed(search, tsquery)) return undefined;
+  const cars = await facetTotal(ctx, withoutNarrowing(search));
+  const grouped = (d: Dimension) => sql`grouping(${sql.ref(d)}) = 0`;
+  // Every car of the sample grouped, its matches counted by a filter: as a condition of the
+  // scan, the words would be looked up in the full-text index, every match of a common word.
+  // The total is the search's own, from the smaller sample inside this one.
+  const { rows } = await sql<{
+    dimension: Dimension | null;
+    value: string | null;
+    count: number;
+    matched: number;
+    read: number;
+  }>`
+    select
+      case ${sql.join(
+        keptDimensions.map((d) => sql`when ${grouped(d)} then ${sql.lit(d)}`),
+        sql` `,
+      )} end as dimension,
+      coalesce(${sql.join(
+        keptDimensions.map((d) => sql`${sql.ref(d)}::text`),
+        sql`, `,
+      )}) as value,
+      (count(*) filter (where matched))::int as count,
+      (count(*) filter (where matched and total))::int as matched,
+      (count(*) filter (where total))::int as read
+    from (
+      select ${sql.join(
+        keptDimensions.map((d) => sql`${sql.raw(rowValue(d))} as ${sql.ref(d)}`),
+        sql`, `,
+      )}, ${sql.join(narrowing(search, tsquery), sql` and `)} as matched,
+        ${inSample(cars)} as total
+      from ${sql.table(`${ctx.schema}.available_cars`)}
+      where ${inSample(cars, FACET_SAMPLE)}
+    ) sample
+    group by grouping sets (${sql.join(
+      keptDimensions.map((d) => sql`(${sql.ref(d)})`),
+      sql`, `,
+    )}, ())
+  `.execute(ctx.db);
+  const all = rows.find((row) => row.dimension === null);
+  const sampled = all && totalFromSample(all, cars);
+  if (all === undefined || !sampled?.trusted || all.count === 0) return undefined;
+  // Each dimension's counts add up to the total.
+  const scale = sampled.total / all.count;
+  const counted = new Map<Dimension, Counted>(
+    keptDimensions.map((d) => [d, { counts: new Map(), estimated: true }]),
+  );
+  for (const row of rows) {
+    if (row.dimension === null || row.value === null) continue;
+    counted
+      .get(row.dimension)
+      ?.counts.set(countedValue(row.dimension, row.value), Math.round(row.count * scale));
+  }
+  return [{ total: sampled.total, estimated: true }, counted] as const;
+};
+
 const ranked = (counts: Counts) =>
   [...counts]
     .filter(([value, count]) => value !== '' && value !== null && count > 0)
@@ -215,7 +293,8 @@ export const carFacets = async (ctx: ReadContext, search: CarSearch): Promise<Ca
             new Map([...facets.counted, ...(models ?? [])]),
           ] as const,
       )
-    : await countAllFromCars(ctx, search, tsquery, dimensions);
+    : ((await countAllFromSample(ctx, search, tsquery)) ??
+      (await countAllFromCars(ctx, search, tsquery, dimensions)));
   const none: Counted = { counts: new Map(), estimated: false };
   const of = (d: Dimension) => counted.get(d) ?? none;
   const [category, make, model, fuel, transmission, price] = (

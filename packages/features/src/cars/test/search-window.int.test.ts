@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReadSide, readSide } from '../../../test/read-side.ts';
 import { EXACT_TOTAL_LIMIT } from '../contract.ts';
-import { carSearchOf, SEARCH_WINDOW, searchCars } from '../index.ts';
+import { carFacets, carSearchOf, SEARCH_WINDOW, searchCars } from '../index.ts';
 
 const CARS = SEARCH_WINDOW + 600;
 /** How many of the newest cars say "fresh", as a dealer's morning of listings would. */
@@ -25,11 +25,11 @@ const LYON = [45.764, 4.8357];
  * them older than the newest `SEARCH_WINDOW`; "rare" on two of the oldest only; every car has a
  * make of its own kind and a price that does not follow its age.
  */
-const carRows = (schema: string, cars = CARS) => sql`
+const carRows = (schema: string, cars = CARS, id = sql`'car-' || n`) => sql`
   insert into ${sql.table(`${schema}.cars`)} (id, name, seller_id, seller_name, seller_email, category_id, category_name,
     image, original_price, price, location, years_of_use, make, model, year, mileage,
     description, latitude, longitude, listed_at, listed_position, version)
-  select 'car-' || n, 'Car ' || n, 'seller', 'Seller', 'seller@example.com', 'cat', 'Sedan',
+  select ${id}, 'Car ' || n, 'seller', 'Seller', 'seller@example.com', 'cat', 'Sedan',
     'https://img.example/' || n, 20000, 1000 + (n * 7919) % 50000, 'Denver, CO', 3,
     case when n % 2 = 0 then 'Toyota' else 'Honda' end, 'Model' || (n % 5), 2010 + n % 12,
     ((n::bigint * 104729) % 300000)::int,
@@ -193,7 +193,10 @@ describe('the total of a word search over many cars', () => {
   let side: ReadSide;
   beforeAll(async () => {
     side = await readSide();
-    await carRows(side.context.schema, MANY).execute(side.tables);
+    // Ids as the cars' own are, random UUIDs, which a sample of the cars is taken by.
+    await carRows(side.context.schema, MANY, sql`md5('car-' || n)::uuid::text`).execute(
+      side.tables,
+    );
   }, 60_000);
   afterAll(() => side?.close());
 
@@ -213,5 +216,29 @@ describe('the total of a word search over many cars', () => {
 
   it('is counted when the window cannot be sure', async () => {
     expect(await totalOf('quarter')).toEqual({ total: MANY / 4, estimated: false });
+  });
+
+  const facetsOf = (words: string) => carFacets(side.context, carSearchOf({ q: words }));
+  const makeCount = (facets: { make: { value: string; count: number }[] }, make: string) =>
+    facets.make.find((counted) => counted.value === make)?.count;
+
+  it('has facets scaled from a sample when its words surely match more than the exact limit', async () => {
+    const facets = await facetsOf('every');
+    expect(facets.estimated).toBe(true);
+    // The same sample as the search's own total, so the panel and the list agree.
+    expect(facets.total).toBe((await totalOf('every')).total);
+    expect(Math.abs(facets.total - MANY)).toBeLessThan(MANY * 0.1);
+    for (const make of ['Toyota', 'Honda']) {
+      expect(Math.abs((makeCount(facets, make) ?? 0) - MANY / 2)).toBeLessThan(MANY * 0.1);
+    }
+  });
+
+  it('has counted facets for fewer matches, even among as many cars', async () => {
+    const facets = await facetsOf('fresh');
+    expect(facets).toMatchObject({ total: FRESH, estimated: false });
+    expect([makeCount(facets, 'Toyota'), makeCount(facets, 'Honda')]).toEqual([
+      FRESH / 2,
+      FRESH / 2,
+    ]);
   });
 });
