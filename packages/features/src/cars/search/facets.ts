@@ -44,6 +44,31 @@ const countedValue = (dimension: Dimension, value: string): string | number =>
 const keptDimensions = ['category', 'make', 'fuel', 'transmission', 'price'] as const;
 
 /**
+ * What grouping by every kept dimension reads, with `column` naming each one's column: the two
+ * leading columns (which dimension a row counts, and its value as text; both null on the row of
+ * the empty set, which counts everything), and the grouping sets, one per dimension and an
+ * empty one.
+ */
+const byEveryDimension = (column: (d: Dimension) => string) => {
+  const grouped = (d: Dimension) => sql`grouping(${sql.ref(column(d))}) = 0`;
+  return {
+    grouped,
+    leading: sql`case ${sql.join(
+      keptDimensions.map((d) => sql`when ${grouped(d)} then ${sql.lit(d)}`),
+      sql` `,
+    )} end as dimension,
+      coalesce(${sql.join(
+        keptDimensions.map((d) => sql`${sql.ref(column(d))}::text`),
+        sql`, `,
+      )}) as value`,
+    sets: sql`grouping sets (${sql.join(
+      keptDimensions.map((d) => sql`(${sql.ref(column(d))})`),
+      sql`, `,
+    )}, ())`,
+  };
+};
+
+/**
  * Every kept dimension's counts and the total from the facet table, in one scan of it: one
  * grouping set per dimension, each summing the rows that match every filter but the
  * dimension's own, and an empty set for the total, which matches them all.
@@ -53,17 +78,10 @@ const countAllFromFacets = async (
   search: CarSearch,
 ): Promise<{ total: number; counted: Map<Dimension, Counted> }> => {
   const matching = (except?: Dimension) => sql.join(facetConditions(search, except), sql` and `);
-  const grouped = (d: Dimension) => sql`grouping(${sql.ref(columns[d])}) = 0`;
+  const { grouped, leading, sets } = byEveryDimension((d) => columns[d]);
   const { rows } = await sql<{ dimension: Dimension | null; value: string | null; count: string }>`
     select
-      case ${sql.join(
-        keptDimensions.map((d) => sql`when ${grouped(d)} then ${sql.lit(d)}`),
-        sql` `,
-      )} end as dimension,
-      coalesce(${sql.join(
-        keptDimensions.map((d) => sql`${sql.ref(columns[d])}::text`),
-        sql`, `,
-      )}) as value,
+      ${leading},
       case ${sql.join(
         keptDimensions.map(
           (d) => sql`when ${grouped(d)} then sum(cars) filter (where ${matching(d)})`,
@@ -72,10 +90,7 @@ const countAllFromFacets = async (
       )} else sum(cars) filter (where ${matching()}) end as count
     from ${sql.table(`${ctx.schema}.car_facets`)}
     where cars <> 0
-    group by grouping sets (${sql.join(
-      keptDimensions.map((d) => sql`(${sql.ref(columns[d])})`),
-      sql`, `,
-    )}, ())
+    group by ${sets}
   `.execute(ctx.db);
   const counted = new Map<Dimension, Counted>(
     keptDimensions.map((d) => [d, { counts: new Map(), estimated: false }]),
@@ -213,7 +228,7 @@ const countAllFromSample = async (
 ): Promise<readonly [CarTotal, Map<Dimension, Counted>] | undefined> => {
   if (!onlyNarrowed(search, tsquery)) return undefined;
   const cars = await facetTotal(ctx, withoutNarrowing(search));
-  const grouped = (d: Dimension) => sql`grouping(${sql.ref(d)}) = 0`;
+  const { leading, sets } = byEveryDimension((d) => d);
   // Every car of the sample grouped, its matches counted by a filter: as a condition of the
   // scan, the words would be looked up in the full-text index, every match of a common word.
   // The total is the search's own, from the smaller sample inside this one.
@@ -225,14 +240,7 @@ const countAllFromSample = async (
     read: number;
   }>`
     select
-      case ${sql.join(
-        keptDimensions.map((d) => sql`when ${grouped(d)} then ${sql.lit(d)}`),
-        sql` `,
-      )} end as dimension,
-      coalesce(${sql.join(
-        keptDimensions.map((d) => sql`${sql.ref(d)}::text`),
-        sql`, `,
-      )}) as value,
+      ${leading},
       (count(*) filter (where matched))::int as count,
       (count(*) filter (where matched and total))::int as matched,
       (count(*) filter (where total))::int as read
@@ -245,10 +253,7 @@ const countAllFromSample = async (
       from ${sql.table(`${ctx.schema}.available_cars`)}
       where ${inSample(cars, FACET_SAMPLE)}
     ) sample
-    group by grouping sets (${sql.join(
-      keptDimensions.map((d) => sql`(${sql.ref(d)})`),
-      sql`, `,
-    )}, ())
+    group by ${sets}
   `.execute(ctx.db);
   const all = rows.find((row) => row.dimension === null);
   const sampled = all && totalFromSample(all, cars);
