@@ -666,7 +666,10 @@ const matchingQuery = (ctx: ReadContext, table: CountedIn, conditions: RawBuilde
 
 export interface CarTotal {
   total: number;
-  /** True when there were more than `EXACT_TOTAL_LIMIT` matches and `total` is a sample's or the planner's guess. */
+  /**
+   * True when there were more than `EXACT_TOTAL_LIMIT` matches and `total` is a sample's or the
+   * planner's guess.
+   */
   estimated: boolean;
 }
 
@@ -749,12 +752,11 @@ const SAMPLE_MATCHES = 25;
 /**
  * The available cars of a sample, about `times` `SAMPLE_CARS` of their `cars`: those whose id
  * falls in a range of the ids' first hexadecimal digits, so that a smaller sample is part of a
- * larger one. A car's id is a random UUID, so these are cars
- * taken at random, one by one, over the whole table, read through its primary key; and the same
- * ones each time, so that an answer does not flicker and a search's total and its facets agree.
- * (Sampling pages instead is cheaper, but cars written together share pages: a dealer's listings,
- * or one model's cars as their market values are written again, and a make's share came out a
- * quarter off.)
+ * larger one. A car's id is a random UUID, so these are cars taken at random, one by one, over
+ * the whole table, read through its primary key; and the same ones each time, so that an answer
+ * does not flicker and a search's total and its facets agree. (Sampling pages instead is
+ * cheaper, but cars written together share pages: a dealer's listings, or one model's cars as
+ * their market values are written again, and a make's share came out a quarter off.)
  */
 export const inSample = (cars: number, times = 1): RawBuilder<SqlBool> => {
   const share = Math.min(1, (times * SAMPLE_CARS) / Math.max(1, cars));

@@ -1,5 +1,5 @@
 import { PRICE_BAND_BOUNDS, PRICE_BAND_SQL } from '@second-gear/read-model';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { type CarFacetsAnswer, EXACT_TOTAL_LIMIT } from '../../contract/index.ts';
 import type { ReadContext } from '../../platform/reads/context.ts';
 import {
@@ -44,25 +44,28 @@ const countedValue = (dimension: Dimension, value: string): string | number =>
 const keptDimensions = ['category', 'make', 'fuel', 'transmission', 'price'] as const;
 
 /**
- * What grouping by every kept dimension reads, with `column` naming each one's column: the two
- * leading columns (which dimension a row counts, and its value as text; both null on the row of
- * the empty set, which counts everything), and the grouping sets, one per dimension and an
- * empty one.
+ * What grouping by `dimensions` reads, with `column` naming each one's column (the dimension's
+ * own name by default): the two leading columns (which dimension a row counts, and its value as
+ * text; both null on the row of the empty set, which counts everything), and the grouping sets,
+ * one per dimension and an empty one.
  */
-const byEveryDimension = (column: (d: Dimension) => string) => {
+const groupedBy = (
+  dimensions: readonly Dimension[],
+  column: (d: Dimension) => string = (d) => d,
+) => {
   const grouped = (d: Dimension) => sql`grouping(${sql.ref(column(d))}) = 0`;
   return {
     grouped,
     leading: sql`case ${sql.join(
-      keptDimensions.map((d) => sql`when ${grouped(d)} then ${sql.lit(d)}`),
+      dimensions.map((d) => sql`when ${grouped(d)} then ${sql.lit(d)}`),
       sql` `,
     )} end as dimension,
       coalesce(${sql.join(
-        keptDimensions.map((d) => sql`${sql.ref(column(d))}::text`),
+        dimensions.map((d) => sql`${sql.ref(column(d))}::text`),
         sql`, `,
       )}) as value`,
     sets: sql`grouping sets (${sql.join(
-      keptDimensions.map((d) => sql`(${sql.ref(column(d))})`),
+      dimensions.map((d) => sql`(${sql.ref(column(d))})`),
       sql`, `,
     )}, ())`,
   };
@@ -78,7 +81,7 @@ const countAllFromFacets = async (
   search: CarSearch,
 ): Promise<{ total: number; counted: Map<Dimension, Counted> }> => {
   const matching = (except?: Dimension) => sql.join(facetConditions(search, except), sql` and `);
-  const { grouped, leading, sets } = byEveryDimension((d) => columns[d]);
+  const { grouped, leading, sets } = groupedBy(keptDimensions, (d) => columns[d]);
   const { rows } = await sql<{ dimension: Dimension | null; value: string | null; count: string }>`
     select
       ${leading},
@@ -152,22 +155,12 @@ const countFromCars = async (
     .selectFrom(table)
     .select(dimensions.map((d) => sql.raw(rowValue(d)).as(d)))
     .where(({ and }) => and(carConditions(search, tsquery, except, table)));
-  const sample = matches.limit(EXACT_TOTAL_LIMIT + 1).compile();
-  const column = (d: Dimension) => `"${d}"`;
-  const text = `select case ${dimensions
-    .map((d) => `when grouping(${column(d)}) = 0 then '${d}'`)
-    .join(' ')} end as dimension, coalesce(${dimensions
-    .map((d) => `${column(d)}::text`)
-    .join(
-      ', ',
-    )}) as value, count(*)::int as count from (${sample.sql}) sample group by grouping sets (${dimensions
-    .map((d) => `(${column(d)})`)
-    .join(', ')}, ())`;
-  const rows = await ctx.db.executeQuery<{
-    dimension: Dimension | null;
-    value: string | null;
-    count: number;
-  }>(CompiledQuery.raw(text, [...sample.parameters]));
+  const { leading, sets } = groupedBy(dimensions);
+  const rows = await sql<{ dimension: Dimension | null; value: string | null; count: number }>`
+    select ${leading}, count(*)::int as count
+    from (${matches.limit(EXACT_TOTAL_LIMIT + 1)}) sample
+    group by ${sets}
+  `.execute(ctx.db);
   const sampled = rows.rows.find((r) => r.dimension === null)?.count ?? 0;
   const planned = sampled > EXACT_TOTAL_LIMIT ? await plannedRows(ctx, matches) : undefined;
   const scale = planned === undefined ? 1 : Math.max(1, planned / sampled);
@@ -228,7 +221,7 @@ const countAllFromSample = async (
 ): Promise<readonly [CarTotal, Map<Dimension, Counted>] | undefined> => {
   if (!onlyNarrowed(search, tsquery)) return undefined;
   const cars = await facetTotal(ctx, withoutNarrowing(search));
-  const { leading, sets } = byEveryDimension((d) => d);
+  const { leading, sets } = groupedBy(keptDimensions);
   // Every car of the sample grouped, its matches counted by a filter: as a condition of the
   // scan, the words would be looked up in the full-text index, every match of a common word.
   // The total is the search's own, from the smaller sample inside this one.
