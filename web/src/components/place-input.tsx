@@ -1,11 +1,20 @@
 // A text box that suggests places as they are typed (`GET /api/places`), by the ARIA combobox
 // pattern: the arrow keys walk the suggestions, Enter or a tap chooses one, Escape closes them.
 // Any text stays allowed: a place the gazetteer does not know is still a place to write.
-import { Box, Input, type InputProps } from '@chakra-ui/react';
+import { Box, Input, type InputProps, mergeRefs } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FocusEvent, type KeyboardEvent, type Ref, useId, useState } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type Ref,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { type PlaceSuggestion, suggestPlaces } from '../api/endpoints.ts';
 import { useSettled } from './use-settled.ts';
+import { useTypedEarly } from './use-typed-early.ts';
 
 /** How long the typing pauses before the places are asked for. */
 const SETTLE_MS = 200;
@@ -78,6 +87,12 @@ export function PlaceInput({
   const listId = useId();
   // Open while the text is being typed; a chosen place or leaving the box closes it.
   const [open, setOpen] = useState(false);
+  const box = useRef<HTMLInputElement>(null);
+  const refs = useMemo(() => mergeRefs(box, ref), [ref]);
+  useTypedEarly(box, value, (typed) => {
+    setOpen(document.activeElement === box.current);
+    onValueChange(typed);
+  });
   const places = usePlaceSuggestions(value, open);
   const choose = (label: string) => {
     setOpen(false);
@@ -90,7 +105,7 @@ export function PlaceInput({
   return (
     <Box position="relative" w="full">
       <Input
-        ref={ref}
+        ref={refs}
         {...rest}
         role="combobox"
         aria-autocomplete="list"

@@ -1,8 +1,9 @@
 import { Box, IconButton } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PlainInput } from '../components/plain-input.tsx';
+import { useTypedEarly } from '../components/use-typed-early.ts';
 import { searchHref } from '../search/search-state.ts';
 
 /**
@@ -20,6 +21,8 @@ export function HeaderSearch({ onSearch }: { onSearch?: () => void }) {
   useEffect(() => {
     if (current !== undefined) setText(current);
   }, [current]);
+  const box = useRef<HTMLInputElement>(null);
+  useTypedEarly(box, text, setText);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,6 +34,7 @@ export function HeaderSearch({ onSearch }: { onSearch?: () => void }) {
   return (
     <Box as="form" role="search" aria-label="Car search" onSubmit={submit} display="flex" gap="1">
       <PlainInput
+        ref={box}
         type="search"
         size="sm"
         aria-label="Search cars"

@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { advertisedCarsQuery, categoriesQuery } from '../api/queries.ts';
 import { CarGrid, CarGridSkeleton } from '../components/car-grid.tsx';
@@ -20,6 +20,7 @@ import { usePageTitle } from '../components/page-title.ts';
 import { Pager } from '../components/pager.tsx';
 import { PlainInput } from '../components/plain-input.tsx';
 import { useCarColumns } from '../components/use-media.ts';
+import { useTypedEarly } from '../components/use-typed-early.ts';
 import { numberProblem, readNumber, searchHref } from '../search/search-state.ts';
 
 /** The banner's quick search: make or model, and a top price. */
@@ -27,6 +28,10 @@ function QuickSearch() {
   const navigate = useNavigate();
   const [words, setWords] = useState('');
   const [price, setPrice] = useState('');
+  const wordsBox = useRef<HTMLInputElement>(null);
+  const priceBox = useRef<HTMLInputElement>(null);
+  useTypedEarly(wordsBox, words, setWords);
+  useTypedEarly(priceBox, price, setPrice);
   const id = useId();
   const problem = numberProblem(price, 'maxPrice');
   const submit = (event: FormEvent) => {
@@ -55,6 +60,7 @@ function QuickSearch() {
           <label htmlFor={`${id}-words`}>Make or model</label>
         </Text>
         <PlainInput
+          ref={wordsBox}
           id={`${id}-words`}
           type="search"
           placeholder="Toyota Corolla"
@@ -67,6 +73,7 @@ function QuickSearch() {
           <label htmlFor={`${id}-price`}>Max price ($)</label>
         </Text>
         <PlainInput
+          ref={priceBox}
           id={`${id}-price`}
           inputMode="numeric"
           placeholder="15,000"

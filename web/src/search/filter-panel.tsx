@@ -1,8 +1,9 @@
 import { Button, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { CarFacetsAnswer } from '@second-gear/features/contract';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { fuelLabels, transmissionLabels } from '../components/car-facts.ts';
 import { FormField } from '../components/form-field.tsx';
+import { useTypedEarly } from '../components/use-typed-early.ts';
 import { DealFilter } from './deal-filter.tsx';
 import { NearFilter } from './near-filter.tsx';
 import { numberProblem, readNumber, type SearchFilters } from './search-state.ts';
@@ -84,6 +85,8 @@ function TypedFilter({
     setText(shown);
     setProblem(undefined);
   }, [shown]);
+  const box = useRef<HTMLInputElement>(null);
+  useTypedEarly(box, text, setText);
   const apply = () => {
     const found = check?.(text);
     setProblem(found);
@@ -92,6 +95,7 @@ function TypedFilter({
   return (
     <FormField label={label} error={problem}>
       <Input
+        ref={box}
         size="sm"
         value={text}
         inputMode={numeric ? 'numeric' : undefined}

@@ -1,6 +1,6 @@
 import { NativeSelect } from '@chakra-ui/react';
 import { DEFAULT_RADIUS_KM, RADIUS_KM } from '@second-gear/features/rules';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatNumber } from '../components/car-facts.ts';
 import { FormField } from '../components/form-field.tsx';
 import { PlaceInput } from '../components/place-input.tsx';
@@ -33,7 +33,13 @@ function NearBox({
 }) {
   const shown = filters.near ?? '';
   const [text, setText] = useState(shown);
-  useEffect(() => setText(shown), [shown]);
+  // The place in the address changed (a chip removed, the back button): the box shows it. Not
+  // an effect, which would run after the box's own and undo text it adopts on taking over.
+  const [addressed, setAddressed] = useState(shown);
+  if (addressed !== shown) {
+    setAddressed(shown);
+    setText(shown);
+  }
   const apply = (typed: string) => {
     const near = typed.trim().replaceAll(/\s+/g, ' ') || undefined;
     if (near === filters.near) return;
