@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReadSide, readSide } from '../../../test/read-side.ts';
 import { EXACT_TOTAL_LIMIT } from '../contract.ts';
-import { carFacets, carSearchOf, SEARCH_WINDOW, searchCars } from '../index.ts';
+import { carFacets, carSearchOf, distanceKmOf, SEARCH_WINDOW, searchCars } from '../index.ts';
 
 const CARS = SEARCH_WINDOW + 600;
 /** How many of the newest cars say "fresh", as a dealer's morning of listings would. */
@@ -216,6 +216,27 @@ describe('the total of a word search over many cars', () => {
 
   it('is counted when the window cannot be sure', async () => {
     expect(await totalOf('quarter')).toEqual({ total: MANY / 4, estimated: false });
+  });
+
+  it('nearest first: the page from the distance index in order, the total from a sample', async () => {
+    const denver = await side.tables
+      .selectFrom('cars')
+      .select('id')
+      .where('latitude', '=', DENVER[0] ?? 0)
+      .orderBy('listed_position', 'asc')
+      .execute();
+    const { page, total } = await searchCars(
+      side.context,
+      carSearchOf({ near: 'Denver, CO', sort: 'distance' }),
+      { page: 2, limit: 25 },
+    );
+    // Every Denver car is as near as the next: the oldest listed first among them.
+    expect(page.rows.map((row) => row.id)).toEqual(denver.slice(25, 50).map((row) => row.id));
+    for (const row of page.rows) expect(distanceKmOf(row.chord ?? Infinity)).toBeLessThan(1);
+    // More than the exact limit (every even car), too few for the sample alone: counted to the
+    // limit, and the sample's share is the guess above it.
+    expect(total.estimated).toBe(true);
+    expect(Math.abs(total.total - denver.length)).toBeLessThan(denver.length * 0.15);
   });
 
   const facetsOf = (words: string) => carFacets(side.context, carSearchOf({ q: words }));
