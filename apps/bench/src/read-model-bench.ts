@@ -189,6 +189,32 @@ const endpointsOf = (ids: string[], deep: string | undefined, inbox: Inbox) => {
 };
 
 /**
+ * What the service and its database were doing when a row got no answer at all: whether the
+ * service answers its health check, and what each of the database's connections waits on.
+ */
+const whyNothing = async (url: string, databaseUrl: string): Promise<string> => {
+  const started = performance.now();
+  const health = await fetch(`${url}/health`, { signal: AbortSignal.timeout(10_000) }).then(
+    (answer) => `answered ${answer.status}`,
+    (error: unknown) => `did not answer (${String(error)})`,
+  );
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ state: string; waiting: string; n: number }>(
+      `select coalesce(state, '-') as state,
+         coalesce(wait_event_type || ':' || wait_event, '-') as waiting, count(*)::int as n
+       from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+       group by 1, 2 order by 3 desc`,
+    );
+    const activity = rows.map((row) => `${row.n} ${row.state} (${row.waiting})`).join(', ');
+    return `    no answer: its health check ${health} in ${(performance.now() - started).toFixed(0)} ms; the database's connections: ${activity}`;
+  } finally {
+    await client.end();
+  }
+};
+
+/**
  * The read model of one size served by the query service (in its own process), loaded with
  * autocannon, each row right after the bare Fastify route it is compared with.
  */
@@ -246,6 +272,7 @@ const measureReads = async (options: {
           const headers = headersOf(as);
           const measuredBare = await load(bareUrl, ['/'], options);
           const measured = await load(url, paths, { ...options, ...(headers ? { headers } : {}) });
+          if (measured.total === 0) say(await whyNothing(url, options.databaseUrl));
           const alone =
             cache === 'cold'
               ? await load(url, paths, {
