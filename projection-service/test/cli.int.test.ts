@@ -123,7 +123,7 @@ describe('npm run projections (on a PGlite directory)', () => {
 
       const status = await succeeds(older)('status');
       expect(status.stdout).toMatch(
-        /^migrations not yet applied: 0002-cars-vocabulary, 0003-car-details-and-search, 0004-search-by-location-and-model, 0005-own-by-account, 0006-parked-events, 0007-checkpoint-store, 0008-listing-and-booking-life, 0009-members, 0010-car-photos, 0011-integrations, 0012-hot-booking-updates, 0013-available-cars, 0014-model-facets, 0015-planned-car-triggers, 0016-exact-money, 0017-personal-details, 0018-webhook-owners, 0019-conversations, 0020-moderation, 0021-reviews, 0022-car-places, 0023-words-split-as-typed, 0024-market-values, 0025-large-updates-planned, 0026-nearby-pages \(/m,
+        /^migrations not yet applied: 0002-cars-vocabulary, 0003-car-details-and-search, 0004-search-by-location-and-model, 0005-own-by-account, 0006-parked-events, 0007-checkpoint-store, 0008-listing-and-booking-life, 0009-members, 0010-car-photos, 0011-integrations, 0012-hot-booking-updates, 0013-available-cars, 0014-model-facets, 0015-planned-car-triggers, 0016-exact-money, 0017-personal-details, 0018-webhook-owners, 0019-conversations, 0020-moderation, 0021-reviews, 0022-car-places, 0023-words-split-as-typed, 0024-market-values, 0025-large-updates-planned, 0026-nearby-pages, 0027-car-points \(/m,
       );
     } finally {
       await rm(older, { recursive: true, force: true });

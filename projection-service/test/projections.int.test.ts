@@ -797,6 +797,7 @@ describe.each(list)('projections on $name', ({ open }) => {
       '0024-market-values',
       '0025-large-updates-planned',
       '0026-nearby-pages',
+      '0027-car-points',
     ]);
     expect(waiting.projections.map((p) => [p.name, p.position])).toEqual([['cars', undefined]]);
 

@@ -345,6 +345,10 @@ export const readModelSnapshot = async (db: ReadModelDb, schema: string) => {
     db,
   );
   result.car_model_facets = models.rows.map((row) => ({ ...row, cars: Number(row.cars) }));
+  const points = await sql<{ point: string; cars: number }>`
+    select earth_point::text as point, cars from ${sql.table(`${schema}.car_points`)}
+    order by earth_point`.execute(db);
+  result.car_points = points.rows;
   // The indexes, named and defined alike whatever the schema is called.
   const indexes = await sql<{ name: string; definition: string }>`
     select indexname as name, indexdef as definition from pg_indexes

@@ -1048,6 +1048,48 @@ export const migrations: Migration[] = [
       `create index available_cars_place_idx on ${s}.available_cars using gist (earth_point) include (listed_position, id)`,
     ],
   },
+  {
+    // The points the available cars stand at, each with its number of cars: the cars of a town
+    // share its point, so nearest first is town after town, each town's cars in listing order.
+    // A search near a place with no other filter walks the points in order of distance and
+    // reads each one's first cars from `available_cars_point_idx`, and its total is theirs.
+    name: '0027-car-points',
+    statements: (s) => [
+      `create table ${s}.car_points (
+        earth_point cube primary key,
+        cars integer not null
+      )`,
+      `create index car_points_place_idx on ${s}.car_points using gist (earth_point)`,
+      `create index available_cars_point_idx on ${s}.available_cars (earth_point, listed_position) include (id)`,
+      // A point left with no car is found through the partial index, which holds only those.
+      `create index car_points_empty_idx on ${s}.car_points (cars) where cars <= 0`,
+      // Counted by the points' own index (the cube's operators live outside the trigger's
+      // search path): a car arriving adds one to its point, a car leaving takes one off.
+      `create function ${s}.count_car_points() returns trigger language plpgsql as $fn$
+      ${inTriggerSchema(`
+        if TG_OP = 'INSERT' then
+          insert into car_points as p (earth_point, cars)
+          select earth_point, count(*) from new_rows where earth_point is not null group by 1
+          on conflict (earth_point) do update set cars = p.cars + excluded.cars;
+        else
+          insert into car_points as p (earth_point, cars)
+          select earth_point, -count(*) from old_rows where earth_point is not null group by 1
+          on conflict (earth_point) do update set cars = p.cars + excluded.cars;
+          delete from car_points where cars <= 0;
+        end if;`)}
+      $fn$`,
+      `create trigger car_points_insert after insert on ${s}.available_cars
+        referencing new table as new_rows
+        for each statement execute function ${s}.count_car_points()`,
+      `create trigger car_points_delete after delete on ${s}.available_cars
+        referencing old table as old_rows
+        for each statement execute function ${s}.count_car_points()`,
+      `insert into ${s}.car_points (earth_point, cars)
+        select earth_point, count(*) from ${s}.available_cars
+        where earth_point is not null group by 1`,
+      `analyze ${s}.car_points`,
+    ],
+  },
 ];
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -1157,7 +1199,8 @@ const deriveFromCars = (s: string): string[][] => [
     where length(w.lexeme) between 2 and 40 and cars.deleted_at is null and cars.sold_at is null`,
   ],
   [
-    `truncate ${s}.available_cars`,
+    // The points' counts follow the available cars inserted (their trigger), from none.
+    `truncate ${s}.available_cars, ${s}.car_points`,
     `insert into ${s}.available_cars (${AVAILABLE_COLUMNS_0024})
     select ${AVAILABLE_COLUMNS_0024}
     from ${s}.cars where ${AVAILABLE()}`,

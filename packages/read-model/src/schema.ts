@@ -81,6 +81,12 @@ export interface AvailableCarsTable {
   deal: string | null;
 }
 
+/** A point where available cars stand, and how many (migration 0027, kept by triggers). */
+export interface CarPointsTable {
+  earth_point: ColumnType<string, never, never>;
+  cars: ColumnType<number, never, never>;
+}
+
 /** A make and model whose cars' market values are kept (`make_key`, `model_key`: lowercase). */
 export interface CarMarketsTable {
   make_key: string;
@@ -391,6 +397,7 @@ export interface ReadModelDatabase extends MessageTables, ModerationTables, Revi
   car_facets: CarFacetsTable;
   car_model_facets: CarModelFacetsTable;
   available_cars: AvailableCarsTable;
+  car_points: CarPointsTable;
   car_markets: CarMarketsTable;
   search_words: SearchWordsTable;
   bookings: BookingsTable;

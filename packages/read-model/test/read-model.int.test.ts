@@ -389,6 +389,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
   const MARKETS = '0024-market-values';
   const LARGE_UPDATES = '0025-large-updates-planned';
   const NEARBY_PAGES = '0026-nearby-pages';
+  const CAR_POINTS = '0027-car-points';
 
   it('stops after the migration it is told to, and refuses one it does not know', async () => {
     const partial = 'rm_partial';
@@ -436,6 +437,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       MARKETS,
       LARGE_UPDATES,
       NEARBY_PAGES,
+      CAR_POINTS,
     ]);
     expect(await isSchemaComplete(db, old)).toBe(false);
     await sql
@@ -483,6 +485,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       MARKETS,
       LARGE_UPDATES,
       NEARBY_PAGES,
+      CAR_POINTS,
     ]);
 
     const car = await db.withSchema(old).selectFrom('cars').selectAll().executeTakeFirstOrThrow();
@@ -616,6 +619,7 @@ describe.each(backends)('upgrading a read model on $name', ({ open }) => {
       MARKETS,
       LARGE_UPDATES,
       NEARBY_PAGES,
+      CAR_POINTS,
     ]);
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns

@@ -352,12 +352,27 @@ const countsItsPage = (search: CarSearch): boolean =>
   readsNearby(search) && search.cursor === undefined;
 
 /**
- * Whether a page that counts its matches counts them only up to `EXACT_TOTAL_LIMIT` and one:
- * nearest first. Newest first counts every match as it sorts them (`count(*) over ()`), but
- * that keeps every match in memory beside the sort, which at 54,612 cars within 50 km of Denver
- * spilled to disk and took twice the sort's time; a count that stops early runs beside it.
+ * Whether a search's page walks the points the available cars stand at (`pointsPage`): a
+ * buyer's search near a place with no other filter (no words either), nearest first.
  */
-const countsToTheLimit = (search: CarSearch): boolean => search.sort === 'distance';
+const walksPoints = (
+  search: CarSearch,
+  tsquery: string | undefined,
+): search is CarSearch & { origin: Origin } =>
+  search.sort === 'distance' &&
+  search.origin !== undefined &&
+  tsquery === undefined &&
+  onlyNarrowed(search, tsquery);
+
+/**
+ * Whether a page that counts its matches counts them only up to `EXACT_TOTAL_LIMIT` and one:
+ * nearest first with another filter. Newest first counts every match as it sorts them
+ * (`count(*) over ()`), but that keeps every match in memory beside the sort, which at 54,612
+ * cars within 50 km of Denver spilled to disk and took twice the sort's time; a count that
+ * stops early runs beside it. Walking the points counts every match from their counts.
+ */
+const countsToTheLimit = (search: CarSearch, tsquery: string | undefined): boolean =>
+  search.sort === 'distance' && !walksPoints(search, tsquery);
 
 /**
  * Whether a search's page carries its total from the facet counts, in the same statement: a
@@ -378,24 +393,32 @@ export const pageQuery = (
   const cursor = cursorOf(search, order);
   const { origin } = search;
   const nearby = readsNearby(search);
-  let query = nearby
+  const byPoints = walksPoints(search, tsquery);
+  let query = byPoints
     ? ctx.db
         .withSchema(ctx.schema)
-        .selectFrom(nearbyPage(ctx, search, cursor, tsquery, paging).as('page'))
+        .selectFrom(pointsPage(ctx, search, paging))
         .innerJoin('cars', 'cars.id', 'page.id')
         .selectAll('cars')
         .select(['page.chord', 'page.matches'])
-    : ctx.db
-        .withSchema(ctx.schema)
-        .selectFrom('cars')
-        .selectAll()
-        .select(chordColumn(origin))
-        .select(
-          carriesFacetTotal(search)
-            ? sql<number>`(${facetTotalQuery(ctx, search)})::int`.as('matches')
-            : sql<number | undefined>`null`.as('matches'),
-        )
-        .where(({ and }) => and([...carConditions(search, tsquery), ...cursor]));
+    : nearby
+      ? ctx.db
+          .withSchema(ctx.schema)
+          .selectFrom(nearbyPage(ctx, search, cursor, tsquery, paging).as('page'))
+          .innerJoin('cars', 'cars.id', 'page.id')
+          .selectAll('cars')
+          .select(['page.chord', 'page.matches'])
+      : ctx.db
+          .withSchema(ctx.schema)
+          .selectFrom('cars')
+          .selectAll()
+          .select(chordColumn(origin))
+          .select(
+            carriesFacetTotal(search)
+              ? sql<number>`(${facetTotalQuery(ctx, search)})::int`.as('matches')
+              : sql<number | undefined>`null`.as('matches'),
+          )
+          .where(({ and }) => and([...carConditions(search, tsquery), ...cursor]));
   if (order.key !== undefined) query = query.orderBy(order.key, order.direction);
   query = query.orderBy('cars.listed_position', order.direction).limit(paging.limit + 1);
   if (search.cursor === undefined && !nearby)
@@ -428,7 +451,7 @@ const nearbyPage = (
     .select(
       !countsItsPage(search)
         ? sql<number | undefined>`null`.as('matches')
-        : countsToTheLimit(search)
+        : countsToTheLimit(search, tsquery)
           ? sql<number>`(${boundedCountQuery(ctx, 'available_cars', conditions)})`.as('matches')
           : sql<number>`(count(*) over ())::int`.as('matches'),
     )
@@ -437,6 +460,54 @@ const nearbyPage = (
   query = query.orderBy('listed_position', order.direction).limit(paging.limit + 1);
   if (search.cursor === undefined) query = query.offset((paging.page - 1) * paging.limit);
   return query;
+};
+
+/**
+ * The ids of a page of a search near a place with no other filter, nearest first, with their
+ * distances and the search's total. The cars of a town share its point and tie in distance, so
+ * nearest first is the points in order of distance (from `car_points`, a few hundred within
+ * 50 km of a city), each point's cars in listing order (`available_cars_point_idx`): the points
+ * are walked while the cars before them are fewer than the page needs, and each gives at most
+ * that many. After a cursor, the points at the cursor's distance give their cars after its
+ * position, and those farther away are walked as from the start. The total is the points' cars.
+ */
+const pointsPage = (
+  ctx: ReadContext,
+  search: CarSearch & { origin: Origin },
+  paging: { page: number; limit: number },
+) => {
+  const cursor = search.cursor === undefined ? undefined : decodeCursor(search.cursor, search.sort);
+  const offset = cursor === undefined ? (paging.page - 1) * paging.limit : 0;
+  const wanted = offset + paging.limit + 1;
+  // Without a cursor, from before the nearest point: a chord is never negative.
+  const fromChord = cursor?.key ?? -1;
+  const fromPosition = (cursor?.position ?? 0n).toString();
+  const table = (name: string) => sql.table(`${ctx.schema}.${name}`);
+  return sql<{ id: string; chord: number; matches: number }>`(
+    with points as (
+      select earth_point as point, ${chordTo(search.origin)} as chord, cars
+      from ${table('car_points')}
+      where ${withinReach(search.origin)}
+    ), ahead as (
+      select point, chord, coalesce(sum(cars) filter (where chord > ${fromChord}) over (
+        order by chord, point rows between unbounded preceding and 1 preceding), 0) as before
+      from points
+      where chord >= ${fromChord}
+    )
+    select found.id, found.chord, (select coalesce(sum(cars), 0) from points)::int as matches
+    from ahead cross join lateral (
+      select a.id, a.listed_position, ahead.chord
+      from ${table('available_cars')} a
+      where a.earth_point = ahead.point
+        and (ahead.chord > ${fromChord} or a.listed_position > cast(${fromPosition} as bigint))
+      order by a.listed_position
+      limit ${wanted}
+    ) found
+    where ahead.chord = ${fromChord} or ahead.before < ${wanted}
+    order by found.chord, found.listed_position
+    offset ${offset}
+    limit ${paging.limit + 1}
+  )`.as('page');
 };
 
 /**
@@ -870,6 +941,7 @@ export const searchCars = async (
   const tsquery = await textQueryOf(ctx, search);
   if (
     countsItsPage(search) ||
+    walksPoints(search, tsquery) ||
     carriesFacetTotal(search) ||
     (readsWindow(search, tsquery) && search.cursor === undefined)
   ) {
@@ -880,7 +952,7 @@ export const searchCars = async (
     if (page.total === undefined) {
       return { page, total: await totalOfCars(ctx, search, tsquery, page.window) };
     }
-    if (page.total <= EXACT_TOTAL_LIMIT || !countsToTheLimit(search)) {
+    if (page.total <= EXACT_TOTAL_LIMIT || !countsToTheLimit(search, tsquery)) {
       return { page, total: { total: page.total, estimated: false } };
     }
     return { page, total: await totalAboveLimit(ctx, search, tsquery) };
@@ -929,7 +1001,9 @@ export const explainCarSearch = async (
         ? windowQuery(ctx, search, tsquery, paging)
         : pageQuery(ctx, search, tsquery, paging),
   );
-  if (countableFromFacets(search) || countsItsPage(search)) return { page, count: undefined };
+  if (countableFromFacets(search) || countsItsPage(search) || walksPoints(search, tsquery)) {
+    return { page, count: undefined };
+  }
   const counted = countOf(search, tsquery);
   return { page, count: await explain(boundedCountQuery(ctx, counted.table, counted.conditions)) };
 };

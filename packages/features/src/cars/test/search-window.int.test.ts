@@ -218,25 +218,28 @@ describe('the total of a word search over many cars', () => {
     expect(await totalOf('quarter')).toEqual({ total: MANY / 4, estimated: false });
   });
 
-  it('nearest first: the page from the distance index in order, the total from a sample', async () => {
+  it('nearest first: the page in order, the total exact from the points, or past the limit with another filter', async () => {
     const denver = await side.tables
       .selectFrom('cars')
       .select('id')
       .where('latitude', '=', DENVER[0] ?? 0)
       .orderBy('listed_position', 'asc')
       .execute();
-    const { page, total } = await searchCars(
-      side.context,
-      carSearchOf({ near: 'Denver, CO', sort: 'distance' }),
-      { page: 2, limit: 25 },
-    );
+    const expected = denver.slice(25, 50).map((row) => row.id);
+    const near = { near: 'Denver, CO', sort: 'distance' } as const;
+    const alone = await searchCars(side.context, carSearchOf(near), { page: 2, limit: 25 });
     // Every Denver car is as near as the next: the oldest listed first among them.
-    expect(page.rows.map((row) => row.id)).toEqual(denver.slice(25, 50).map((row) => row.id));
-    for (const row of page.rows) expect(distanceKmOf(row.chord ?? Infinity)).toBeLessThan(1);
-    // More than the exact limit (every even car), too few for the sample alone: counted to the
-    // limit, and the sample's share is the guess above it.
-    expect(total.estimated).toBe(true);
-    expect(Math.abs(total.total - denver.length)).toBeLessThan(denver.length * 0.15);
+    expect(alone.page.rows.map((row) => row.id)).toEqual(expected);
+    for (const row of alone.page.rows) expect(distanceKmOf(row.chord ?? Infinity)).toBeLessThan(1);
+    expect(alone.total).toEqual({ total: denver.length, estimated: false });
+    // With a filter every car passes, the page sorts the matches and counts them to the limit.
+    const filtered = await searchCars(side.context, carSearchOf({ ...near, maxPrice: '60000' }), {
+      page: 2,
+      limit: 25,
+    });
+    expect(filtered.page.rows.map((row) => row.id)).toEqual(expected);
+    expect(filtered.total.estimated).toBe(true);
+    expect(filtered.total.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
   });
 
   const facetsOf = (words: string) => carFacets(side.context, carSearchOf({ q: words }));
