@@ -61,7 +61,7 @@ describe('nearest first over the points the cars stand at', () => {
     return rows.map((row) => row.id);
   };
 
-  const near = (km: number, more: Record<string, string> = {}) =>
+  const near = (km: number, more: Partial<Parameters<typeof carSearchOf>[0]> = {}) =>
     carSearchOf({ near: DENVER.join(','), radiusKm: km, sort: 'distance', ...more });
 
   /** Every car the search answers, following its cursor, with the first page's total. */
@@ -130,7 +130,7 @@ describe('nearest first over the points the cars stand at', () => {
 
   it('with another filter sorts every match instead, to the same order', async () => {
     const expected = await everyNear(50);
-    const { page } = await searchCars(side.context, near(50, { maxPrice: '10000' }), {
+    const { page } = await searchCars(side.context, near(50, { maxPrice: 10_000 }), {
       page: 1,
       limit: 60,
     });

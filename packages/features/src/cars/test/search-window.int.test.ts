@@ -233,7 +233,7 @@ describe('the total of a word search over many cars', () => {
     for (const row of alone.page.rows) expect(distanceKmOf(row.chord ?? Infinity)).toBeLessThan(1);
     expect(alone.total).toEqual({ total: denver.length, estimated: false });
     // With a filter every car passes, the page sorts the matches and counts them to the limit.
-    const filtered = await searchCars(side.context, carSearchOf({ ...near, maxPrice: '60000' }), {
+    const filtered = await searchCars(side.context, carSearchOf({ ...near, maxPrice: 60_000 }), {
       page: 2,
       limit: 25,
     });
