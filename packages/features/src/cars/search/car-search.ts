@@ -352,17 +352,32 @@ const countsItsPage = (search: CarSearch): boolean =>
   readsNearby(search) && search.cursor === undefined;
 
 /**
+ * Whether a search is a buyer's near a place and nothing else (no words either): the points the
+ * bookable cars stand at (`car_points`) hold its matches, and their counts its total.
+ */
+export const onlyNear = (
+  search: CarSearch,
+  tsquery: string | undefined,
+): search is CarSearch & { origin: Origin } =>
+  search.origin !== undefined && tsquery === undefined && onlyNarrowed(search, tsquery);
+
+/** How many bookable cars stand within a search's reach: its points' cars (`onlyNear`). */
+export const placeTotal = async (ctx: ReadContext, origin: Origin): Promise<number> => {
+  const { rows } = await sql<{ total: string }>`
+    select coalesce(sum(cars), 0) as total from ${sql.table(`${ctx.schema}.car_points`)}
+    where ${withinReach(origin)}`.execute(ctx.db);
+  return Number(rows[0]?.total ?? 0);
+};
+
+/**
  * Whether a search's page walks the points the available cars stand at (`pointsPage`): a
- * buyer's search near a place with no other filter (no words either), nearest first.
+ * buyer's search near a place and nothing else, nearest first.
  */
 const walksPoints = (
   search: CarSearch,
   tsquery: string | undefined,
 ): search is CarSearch & { origin: Origin } =>
-  search.sort === 'distance' &&
-  search.origin !== undefined &&
-  tsquery === undefined &&
-  onlyNarrowed(search, tsquery);
+  search.sort === 'distance' && onlyNear(search, tsquery);
 
 /**
  * Whether a page that counts its matches counts them only up to `EXACT_TOTAL_LIMIT` and one:
@@ -756,8 +771,9 @@ export interface CarTotal {
 }
 
 /**
- * How many cars a search matches: from the facet counts when they can say, else counted, up to
- * `EXACT_TOTAL_LIMIT`; beyond that, a sample's estimate or PostgreSQL's own, marked as one.
+ * How many cars a search matches: from the facet counts when they can say, or from the points
+ * a place's cars stand at, else counted, up to `EXACT_TOTAL_LIMIT`; beyond that, a sample's
+ * estimate or PostgreSQL's own, marked as one.
  */
 export const totalOfCars = async (
   ctx: ReadContext,
@@ -767,6 +783,9 @@ export const totalOfCars = async (
 ): Promise<CarTotal> => {
   if (countableFromFacets(search))
     return { total: await facetTotal(ctx, search), estimated: false };
+  if (onlyNear(search, tsquery)) {
+    return { total: await placeTotal(ctx, search.origin), estimated: false };
+  }
   const sampled =
     window === undefined ? undefined : await totalFromWindow(ctx, search, tsquery, window);
   if (sampled?.trusted) return { total: sampled.total, estimated: true };

@@ -14,6 +14,8 @@ import {
   inSample,
   narrowing,
   onlyNarrowed,
+  onlyNear,
+  placeTotal,
   plannedRows,
   textQueryOf,
   totalFromSample,
@@ -209,15 +211,16 @@ const FACET_SAMPLE = 2;
 /**
  * The counts of a search by words or near a place and nothing else (`onlyNarrowed`), from a
  * sample of the bookable cars that holds the one its total is taken from (`inSample`), scaled
- * to that total; or undefined, and the matches are counted, when that total is not surely far
- * above `EXACT_TOTAL_LIMIT` (`totalFromSample`). Counting even 10,001 matches of a common word
- * reads some 80,000 cars at 1,000,000, and their grouping is no better a guess of the rest than
- * a sample's.
+ * to that total (or to `exact`, a place's own); or undefined, and the matches are counted, when
+ * that total is not surely far above `EXACT_TOTAL_LIMIT` (`totalFromSample`). Counting even
+ * 10,001 matches of a common word reads some 80,000 cars at 1,000,000, and their grouping is no
+ * better a guess of the rest than a sample's.
  */
 const countAllFromSample = async (
   ctx: ReadContext,
   search: CarSearch,
   tsquery: string | undefined,
+  exact: number | undefined,
 ): Promise<readonly [CarTotal, Map<Dimension, Counted>] | undefined> => {
   if (!onlyNarrowed(search, tsquery)) return undefined;
   const cars = await facetTotal(ctx, withoutNarrowing(search));
@@ -252,7 +255,11 @@ const countAllFromSample = async (
   const sampled = all && totalFromSample(all, cars);
   if (all === undefined || !sampled?.trusted || all.count === 0) return undefined;
   // Each dimension's counts add up to the total.
-  const scale = sampled.total / all.count;
+  const total: CarTotal =
+    exact === undefined
+      ? { total: sampled.total, estimated: true }
+      : { total: exact, estimated: false };
+  const scale = total.total / all.count;
   const counted = new Map<Dimension, Counted>(
     keptDimensions.map((d) => [d, { counts: new Map(), estimated: true }]),
   );
@@ -262,7 +269,7 @@ const countAllFromSample = async (
       .get(row.dimension)
       ?.counts.set(countedValue(row.dimension, row.value), Math.round(row.count * scale));
   }
-  return [{ total: sampled.total, estimated: true }, counted] as const;
+  return [total, counted] as const;
 };
 
 const ranked = (counts: Counts) =>
@@ -277,6 +284,8 @@ const ranked = (counts: Counts) =>
  */
 export const carFacets = async (ctx: ReadContext, search: CarSearch): Promise<CarFacetsAnswer> => {
   const tsquery = await textQueryOf(ctx, search);
+  // Near a place and nothing else, the total is exact, from the points its cars stand at.
+  const exact = onlyNear(search, tsquery) ? await placeTotal(ctx, search.origin) : undefined;
   const dimensions: Dimension[] = [...keptDimensions];
   if (search.filters.make !== undefined) dimensions.push('model');
   const [total, counted] = countableFromFacets(search)
@@ -291,7 +300,7 @@ export const carFacets = async (ctx: ReadContext, search: CarSearch): Promise<Ca
             new Map([...facets.counted, ...(models ?? [])]),
           ] as const,
       )
-    : ((await countAllFromSample(ctx, search, tsquery)) ??
+    : ((await countAllFromSample(ctx, search, tsquery, exact)) ??
       (await countAllFromCars(ctx, search, tsquery, dimensions)));
   const none: Counted = { counts: new Map(), estimated: false };
   const of = (d: Dimension) => counted.get(d) ?? none;
@@ -304,7 +313,7 @@ export const carFacets = async (ctx: ReadContext, search: CarSearch): Promise<Ca
     count: price.counts.get(min) ?? price.counts.get(String(min)) ?? 0,
   })).filter((band) => band.count > 0);
   return {
-    total: total.total,
+    total: exact ?? total.total,
     estimated: [total, category, make, model, fuel, transmission, price].some((c) => c.estimated),
     category: ranked(category.counts),
     make: ranked(make.counts),

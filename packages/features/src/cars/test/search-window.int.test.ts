@@ -165,6 +165,8 @@ describe('a search by words or near a place over more cars than its window', () 
       expect(first).toBe(expected.length);
       // A city's first page comes from the window; a small place's from the distance index.
       expect(windowed).toBe(fromWindow);
+      // The filter panel's total is the list's, from the points the cars stand at.
+      expect((await carFacets(side.context, carSearchOf({ near }))).total).toBe(expected.length);
     },
   );
 
