@@ -868,7 +868,7 @@ const totalAboveLimit = async (
  * sample's share would have to be twice the true one, five times its usual error, to put a
  * total of `EXACT_TOTAL_LIMIT` there.
  */
-const SAMPLED_FROM = 2 * EXACT_TOTAL_LIMIT;
+export const SAMPLED_FROM = 2 * EXACT_TOTAL_LIMIT;
 
 /** About how many bookable cars a total's sample reads: a share of 2 % is 25 of them. */
 const SAMPLE_CARS = 1_250;

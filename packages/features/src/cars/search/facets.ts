@@ -17,6 +17,7 @@ import {
   onlyNear,
   placeTotal,
   plannedRows,
+  SAMPLED_FROM,
   textQueryOf,
   totalFromSample,
   totalOfCars,
@@ -222,7 +223,10 @@ const countAllFromSample = async (
   tsquery: string | undefined,
   exact: number | undefined,
 ): Promise<readonly [CarTotal, Map<Dimension, Counted>] | undefined> => {
-  if (!onlyNarrowed(search, tsquery)) return undefined;
+  // A place's exact total says at once whether a sample would be trusted.
+  if (!onlyNarrowed(search, tsquery) || (exact !== undefined && exact < SAMPLED_FROM)) {
+    return undefined;
+  }
   const cars = await facetTotal(ctx, withoutNarrowing(search));
   const { leading, sets } = groupedBy(keptDimensions);
   // Every car of the sample grouped, its matches counted by a filter: as a condition of the
