@@ -444,10 +444,9 @@ export const pageQuery = (
 /**
  * The ids of a page of cars near a place that a buyer can book, newest or nearest first, with
  * their distances: read from the available cars' distance index alone, which carries each
- * car's position and id (migration 0026), so only the page's own cars are read in full. Newest
- * first sorts every match, so a first page counts them too, in the same statement; nearest first
- * walks the index in order of distance (a GiST index answers `<->` nearest first) and stops
- * after the page.
+ * car's position and id (migration 0026), so only the page's own cars are read in full. Either
+ * order sorts every match (nearest first with no other filter walks the points instead,
+ * `pointsPage`), so a first page counts them too, in the same statement.
  */
 const nearbyPage = (
   ctx: ReadContext,
@@ -844,9 +843,9 @@ const plannedTotal = (ctx: ReadContext, search: CarSearch, tsquery: string | und
 
 /**
  * The total of a search counted past `EXACT_TOTAL_LIMIT`: `guess` when there is one, else a
- * sample's share for a search by words or near a place and nothing else (nearest first, a page
- * after a cursor), else the planner's guess. PostgreSQL cannot guess how many cars a place holds:
- * it expected 299 within 50 km of Denver, where there were 54,612 of 1,000,000.
+ * sample's share for a search by words, or words and a place, and nothing else (nearest first,
+ * a page after a cursor), else the planner's guess. PostgreSQL cannot guess how many cars a
+ * place holds: it expected 299 within 50 km of Denver, where there were 54,612 of 1,000,000.
  */
 const totalAboveLimit = async (
   ctx: ReadContext,
