@@ -3,15 +3,7 @@
 // Any text stays allowed: a place the gazetteer does not know is still a place to write.
 import { Box, Input, type InputProps, mergeRefs } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  type Ref,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type FocusEvent, type KeyboardEvent, type Ref, useId, useMemo, useState } from 'react';
 import { type PlaceSuggestion, suggestPlaces } from '../api/endpoints.ts';
 import { useSettled } from './use-settled.ts';
 import { useTypedEarly } from './use-typed-early.ts';
@@ -87,12 +79,11 @@ export function PlaceInput({
   const listId = useId();
   // Open while the text is being typed; a chosen place or leaving the box closes it.
   const [open, setOpen] = useState(false);
-  const box = useRef<HTMLInputElement>(null);
-  const refs = useMemo(() => mergeRefs(box, ref), [ref]);
-  useTypedEarly(box, value, (typed) => {
+  const box = useTypedEarly(value, (typed) => {
     setOpen(document.activeElement === box.current);
     onValueChange(typed);
   });
+  const refs = useMemo(() => mergeRefs(box, ref), [box, ref]);
   const places = usePlaceSuggestions(value, open);
   const choose = (label: string) => {
     setOpen(false);

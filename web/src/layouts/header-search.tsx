@@ -1,5 +1,5 @@
 import { Box, IconButton } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PlainInput } from '../components/plain-input.tsx';
@@ -21,8 +21,7 @@ export function HeaderSearch({ onSearch }: { onSearch?: () => void }) {
   useEffect(() => {
     if (current !== undefined) setText(current);
   }, [current]);
-  const box = useRef<HTMLInputElement>(null);
-  useTypedEarly(box, text, setText);
+  const box = useTypedEarly(text, setText);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { advertisedCarsQuery, categoriesQuery } from '../api/queries.ts';
 import { CarGrid, CarGridSkeleton } from '../components/car-grid.tsx';
@@ -28,10 +28,8 @@ function QuickSearch() {
   const navigate = useNavigate();
   const [words, setWords] = useState('');
   const [price, setPrice] = useState('');
-  const wordsBox = useRef<HTMLInputElement>(null);
-  const priceBox = useRef<HTMLInputElement>(null);
-  useTypedEarly(wordsBox, words, setWords);
-  useTypedEarly(priceBox, price, setPrice);
+  const wordsBox = useTypedEarly(words, setWords);
+  const priceBox = useTypedEarly(price, setPrice);
   const id = useId();
   const problem = numberProblem(price, 'maxPrice');
   const submit = (event: FormEvent) => {

@@ -1,6 +1,6 @@
 import { Button, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { CarFacetsAnswer } from '@second-gear/features/contract';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { fuelLabels, transmissionLabels } from '../components/car-facts.ts';
 import { FormField } from '../components/form-field.tsx';
 import { useTypedEarly } from '../components/use-typed-early.ts';
@@ -85,8 +85,7 @@ function TypedFilter({
     setText(shown);
     setProblem(undefined);
   }, [shown]);
-  const box = useRef<HTMLInputElement>(null);
-  useTypedEarly(box, text, setText);
+  const box = useTypedEarly(text, setText);
   const apply = () => {
     const found = check?.(text);
     setProblem(found);
